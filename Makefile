@@ -1,0 +1,42 @@
+# Trailpost. The README's two commands: `make run` and `make test`.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+export PYTHONDONTWRITEBYTECODE := 1
+
+# The test database and broker: real PostgreSQL and Redis on their standard ports.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/trailpost
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+PYTEST_ARGS ?=
+
+.PHONY: run test bench venv chromium migrate clean
+
+$(BIN)/.installed: requirements.txt
+	@command -v $(PY) >/dev/null || { echo "Python 3.11 is needed ($(PY) not found)"; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+venv: $(BIN)/.installed
+
+# Browser tests drive Debian's Chromium through Playwright; install it when it is missing.
+chromium:
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+run: venv
+	$(BIN)/python scripts/run.py
+
+test: venv chromium
+	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
+	  $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
+
+bench: venv
+	$(BIN)/python bench/engine.py
+	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/api.py
+
+clean:
+	rm -rf $(VENV) var

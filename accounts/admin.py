@@ -1,0 +1,16 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+
+from .models import ApiToken, User
+
+
+@admin.register(User)
+class TrailpostUserAdmin(UserAdmin):
+    fieldsets = UserAdmin.fieldsets + (("Trailpost", {"fields": ("display_name",)}),)
+    list_display = ("email", "display_name", "is_staff", "date_joined")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "created_at")
+    readonly_fields = ("key",)

@@ -1,0 +1,172 @@
+"""Django admin: games, seats and the (read-only) move log, with moderation actions.
+
+Every moderation goes through games.services (so it is in the game's own log) and is also
+recorded in Django's admin log (LogEntry) by `_record`.
+"""
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+
+from games import services
+from games.errors import GameError
+from games.models import Game, Invitation, Move, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "user", "is_bot", "bot_name", "status", "deadline_at", "missed_deadlines")
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class ReplaceSeatForm(forms.Form):
+    seat = forms.ModelChoiceField(queryset=Seat.objects.none())
+    user = forms.ModelChoiceField(queryset=get_user_model().objects.all(), required=False,
+                                  help_text="Leave empty to give the seat to a bot.")
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = game.seats.filter(position__isnull=False)
+
+
+class ExtendDeadlineForm(forms.Form):
+    seat = forms.ModelChoiceField(queryset=Seat.objects.none())
+    hours = forms.IntegerField(min_value=1, max_value=24 * 30, initial=24)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = game.seats.filter(deadline_at__isnull=False)
+
+
+class UndoForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=100, initial=1, label="Moves to undo")
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "__str__", "rules", "status", "version", "owner", "created_at")
+    list_filter = ("status", "rules")
+    search_fields = ("title", "owner__email")
+    readonly_fields = ("rules", "rules_version", "options", "seed_sha256", "state", "version", "result",
+                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "seed")
+    inlines = [SeatInline]
+    actions = ["pause", "resume", "abort", "undo_last_move"]
+    change_form_template = "admin/games/game_change_form.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        return fields + ["status"]
+
+    def _record(self, request, game, message):
+        self.log_change(request, game, message)
+
+    def _each(self, request, queryset, fn, done, **kwargs):
+        for game in queryset:
+            try:
+                fn(game=game, by=request.user, **kwargs)
+            except GameError as exc:
+                self.message_user(request, f"{game}: {exc.message}", messages.ERROR)
+            else:
+                self._record(request, game, done)
+                self.message_user(request, f"{game}: {done}.", messages.SUCCESS)
+
+    @admin.action(description="Pause selected games")
+    def pause(self, request, queryset):
+        self._each(request, queryset, services.game_pause, "paused")
+
+    @admin.action(description="Resume selected games")
+    def resume(self, request, queryset):
+        self._each(request, queryset, services.game_resume, "resumed")
+
+    @admin.action(description="Abort selected games")
+    def abort(self, request, queryset):
+        self._each(request, queryset, services.game_abort, "aborted")
+
+    @admin.action(description="Undo the last move of selected games")
+    def undo_last_move(self, request, queryset):
+        self._each(request, queryset, services.game_undo, "last move undone", count=1)
+
+    def get_urls(self):
+        own = [
+            path("<int:pk>/replace-seat/", self.admin_site.admin_view(self.replace_seat_view),
+                 name="games_game_replace_seat"),
+            path("<int:pk>/extend-deadline/", self.admin_site.admin_view(self.extend_deadline_view),
+                 name="games_game_extend_deadline"),
+            path("<int:pk>/undo/", self.admin_site.admin_view(self.undo_view), name="games_game_undo"),
+        ]
+        return own + super().get_urls()
+
+    def _form_view(self, request, pk, form_class, title, handle):
+        game = Game.objects.get(pk=pk)
+        if not self.has_change_permission(request, game):
+            return redirect("admin:index")
+        form = form_class(request.POST or None, game=game) if form_class is not UndoForm else \
+            form_class(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                done = handle(game, form.cleaned_data)
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self._record(request, game, done)
+                self.message_user(request, done, messages.SUCCESS)
+                return redirect(reverse("admin:games_game_change", args=[pk]))
+        return render(request, "admin/games/moderation_form.html",
+                      {**self.admin_site.each_context(request), "title": title, "form": form, "game": game,
+                       "opts": self.model._meta})
+
+    def replace_seat_view(self, request, pk):
+        def handle(game, data):
+            seat = services.seat_replace(game=game, seat=data["seat"], by=request.user, user=data["user"],
+                                         bot=data["user"] is None)
+            return f"Seat {seat.position} given to {seat.name}"
+        return self._form_view(request, pk, ReplaceSeatForm, "Replace a player", handle)
+
+    def extend_deadline_view(self, request, pk):
+        def handle(game, data):
+            seat = services.deadline_extend(game=game, seat=data["seat"], by=request.user, hours=data["hours"])
+            return f"Deadline of {seat.name} extended by {data['hours']} h"
+        return self._form_view(request, pk, ExtendDeadlineForm, "Extend a deadline", handle)
+
+    def undo_view(self, request, pk):
+        def handle(game, data):
+            services.game_undo(game=game, by=request.user, count=data["count"])
+            return f"Undid the last {data['count']} move(s)"
+        return self._form_view(request, pk, UndoForm, "Undo moves", handle)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("game", "position", "user", "is_bot", "status", "deadline_at", "missed_deadlines")
+    list_filter = ("status", "is_bot")
+    readonly_fields = ("game", "position", "user", "is_bot", "bot_name", "status", "deadline_at",
+                       "missed_deadlines", "reminder_sent_for")
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    """The log is append-only: visible, never editable here."""
+
+    list_display = ("game", "seq", "kind", "position", "channel", "created_at", "undone_by")
+    list_filter = ("kind", "channel")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ("game", "email", "invited_by", "accepted_by", "created_at")

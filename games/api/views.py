@@ -1,0 +1,219 @@
+"""The REST API. Views parse, call a service or selector, and render; nothing else."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+
+from accounts import services as account_services
+from games import selectors, services
+from games.errors import ErrorCode, GameError
+from games.models import Game, Move
+from games.rules import engines
+
+from .serializers import (ErrorSerializer, GameCreateSerializer, InviteSerializer, JoinSerializer,
+                          MoveSubmitSerializer, TokenCreateSerializer, TokenSerializer)
+
+ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
+          409: ErrorSerializer, 422: ErrorSerializer}
+
+
+def _game(pk) -> Game:
+    return get_object_or_404(Game.objects.select_related("owner").prefetch_related("seats__user"), pk=pk)
+
+
+def _my_seat(game, user, *, required=True):
+    seat = selectors.seat_of(game, user)
+    if seat is None and required:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    return seat
+
+
+def _detail(game, user):
+    seat = selectors.seat_of(game, user)
+    data = selectors.game_summary(game, user)
+    data["view"] = selectors.game_view(game, seat)
+    return data
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["engines"])
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def engine_list(request):
+    """Lists the games this server plays, with their options."""
+    return Response([{
+        "slug": e.name, "title": e.title, "version": e.version, "min_players": e.min_seats,
+        "max_players": e.max_seats, "options": e.options_schema,
+        "decision_kinds": e.decision_kinds,
+    } for e in engines()])
+
+
+@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@extend_schema(methods=["POST"], request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+               tags=["games"])
+@api_view(["GET", "POST"])
+def game_list(request):
+    """GET: my games. POST: create a game (you take the first seat)."""
+    if request.method == "GET":
+        return Response([selectors.game_summary(g, request.user) for g in selectors.games_for_user(request.user)])
+    ser = GameCreateSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    game = services.game_create(owner=request.user, **ser.validated_data)
+    return Response(_detail(_game(game.pk), request.user), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@api_view(["GET"])
+def open_game_list(request):
+    """Lists games waiting for players that anyone may join."""
+    return Response([selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)])
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["GET"])
+def game_detail(request, pk):
+    """A game with the caller's view only (a spectator view if the caller has no seat)."""
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_join_by_code(request):
+    """Joins the game an invite link or invitation code belongs to."""
+    ser = JoinSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    game = services.game_find_by_code(ser.validated_data["code"])
+    services.game_join(game=game, user=request.user, code=ser.validated_data["code"])
+    return Response(_detail(_game(game.pk), request.user))
+
+
+@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_join(request, pk):
+    """Joins an open game."""
+    game = _game(pk)
+    services.game_join(game=game, user=request.user)
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_leave(request, pk):
+    """Leaves a game that has not started."""
+    services.game_leave(game=_game(pk), user=request.user)
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_add_bot(request, pk):
+    """Adds a bot seat (owner, before the start)."""
+    services.game_add_bot(game=_game(pk), by=request.user)
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(request=InviteSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_invite(request, pk):
+    """Invites someone by email."""
+    ser = InviteSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    inv = services.game_invite(game=_game(pk), by=request.user, email=ser.validated_data["email"])
+    return Response({"email": inv.email, "code": inv.code}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_start(request, pk):
+    """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
+    services.game_start(game=_game(pk), by=request.user)
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["moves"])
+@api_view(["GET"])
+def game_actions(request, pk):
+    """The caller's legal actions now, numbered, with the version to send back."""
+    game = _game(pk)
+    seat = _my_seat(game, request.user)
+    return Response({"version": game.version, "status": game.status,
+                     "actions": selectors.legal_moves(game, seat)})
+
+
+@extend_schema(
+    methods=["POST"], request=MoveSubmitSerializer, responses={201: OpenApiTypes.OBJECT, 200: OpenApiTypes.OBJECT,
+                                                               **ERRORS},
+    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+                                 description="Repeat a submission safely: the same key returns the first answer.")],
+    tags=["moves"])
+@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT},
+               parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
+               tags=["moves"])
+@api_view(["GET", "POST"])
+def game_moves(request, pk):
+    """GET: the move log, redacted for the caller. POST: submit a move."""
+    game = _game(pk)
+    if request.method == "GET":
+        seat = selectors.seat_of(game, request.user)
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            raise GameError(ErrorCode.VALIDATION_ERROR, "'after' must be a whole number.") from None
+        return Response(selectors.move_log(game, seat, after_seq=after))
+    seat = _my_seat(game, request.user)
+    ser = MoveSubmitSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    key = request.headers.get("Idempotency-Key") or None
+    if key is not None and len(key) > 100:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "The Idempotency-Key header is at most 100 characters.")
+    result = services.move_submit(game=game, seat=seat, action=ser.validated_data["action"],
+                                  expected_version=ser.validated_data.get("expected_version"),
+                                  channel=Move.Channel.API, idempotency_key=key, actor=request.user)
+    entry = selectors.move_log(game, seat, after_seq=result.move.seq - 1, limit=1)[0]
+    return Response({"applied": result.applied, "version": result.version, "move": entry},
+                    status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK)
+
+
+@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["POST"])
+def game_resign(request, pk):
+    """Resigns from a game in play."""
+    services.game_resign(game=_game(pk), user=request.user)
+    return Response(_detail(_game(pk), request.user))
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_verify(request, pk):
+    """Anyone may check a finished game: replay its log from the revealed seed."""
+    game = _game(pk)
+    if not game.is_over or not game.seed:
+        raise GameError(ErrorCode.GAME_NOT_FINISHED, "The seed is revealed, and the game verifiable, once it is over.")
+    return Response(selectors.verify_game(game))
+
+
+@extend_schema(methods=["GET"], responses={200: TokenSerializer(many=True)}, tags=["tokens"])
+@extend_schema(methods=["POST"], request=TokenCreateSerializer, responses={201: TokenSerializer}, tags=["tokens"])
+@api_view(["GET", "POST"])
+def token_list(request):
+    """GET: my API tokens (without keys). POST: create one; its key is shown only in this answer."""
+    if request.method == "GET":
+        return Response([{"id": t.pk, "name": t.name, "created_at": t.created_at}
+                         for t in request.user.api_tokens.order_by("-created_at")])
+    ser = TokenCreateSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    token = account_services.api_token_create(user=request.user, name=ser.validated_data["name"])
+    return Response({"id": token.pk, "name": token.name, "created_at": token.created_at, "key": token.key},
+                    status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=None, responses={204: None, **ERRORS}, tags=["tokens"])
+@api_view(["DELETE"])
+def token_revoke(request, token_id):
+    """Revokes one of my API tokens."""
+    if not account_services.api_token_revoke(user=request.user, token_id=token_id):
+        raise GameError(ErrorCode.NOT_FOUND, "You have no token with that id.")
+    return Response(status=status.HTTP_204_NO_CONTENT)

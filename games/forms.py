@@ -1,0 +1,55 @@
+"""Forms of the web pages: creating a game (with the engine's own options), inviting."""
+from django import forms
+
+
+def option_field(key: str, spec: dict) -> forms.Field:
+    """Returns a form field for one entry of an engine's options_schema."""
+    label = spec.get("label", key.replace("_", " ").capitalize())
+    help_text = spec.get("help", "")
+    default = spec["default"]
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
+    if "choices" in spec:
+        return forms.TypedChoiceField(label=label, choices=[(c, c) for c in spec["choices"]], initial=default,
+                                      coerce=type(default), help_text=help_text)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=spec.get("min"),
+                                  max_value=spec.get("max"), help_text=help_text)
+    return forms.CharField(label=label, initial=default, help_text=help_text)
+
+
+class GameCreateForm(forms.Form):
+    title = forms.CharField(max_length=100, required=False)
+    max_players = forms.IntegerField(label="Players", min_value=1)
+    bots = forms.IntegerField(label="Bots to seat now", min_value=0, initial=0)
+    turn_hours = forms.IntegerField(label="Hours per decision", min_value=1, max_value=24 * 30, initial=48)
+    is_open = forms.BooleanField(label="List in open games", required=False, initial=True)
+    on_missed = forms.ChoiceField(label="After repeated missed deadlines",
+                                  choices=[("bot", "a bot takes the seat"), ("drop", "the player is dropped")])
+    miss_limit = forms.IntegerField(label="Missed deadlines allowed in a row", min_value=1, max_value=20, initial=3)
+
+    def __init__(self, *args, engine, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.engine = engine
+        self.fields["max_players"].initial = engine.max_seats
+        self.fields["max_players"].min_value = engine.min_seats
+        self.fields["max_players"].max_value = engine.max_seats
+        self.fields["max_players"].validators = []
+        self.option_keys = []
+        for key, spec in engine.options_schema.items():
+            self.fields[f"opt_{key}"] = option_field(key, spec)
+            self.option_keys.append(key)
+
+    def clean_max_players(self):
+        n = self.cleaned_data["max_players"]
+        if not self.engine.min_seats <= n <= self.engine.max_seats:
+            raise forms.ValidationError(
+                f"{self.engine.title} is for {self.engine.min_seats} to {self.engine.max_seats} players.")
+        return n
+
+    def options(self) -> dict:
+        return {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
+
+
+class InviteForm(forms.Form):
+    email = forms.EmailField()

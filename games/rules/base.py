@@ -1,0 +1,242 @@
+"""The rules-engine contract every game package implements (see DESIGN.md).
+
+A game is data plus pure functions over a JSON-serialisable state dict. Engines import nothing
+from Django; the server, the simulator and the conformance tests only use what is defined here.
+
+Conventions shared by all engines:
+- Seats are integers 0..n-1 in turn order.
+- `state["rng"] = {"seed": str, "counter": int}`; every random draw goes through `Rng` and
+  advances the counter, so options + seed + the logged actions replay a game exactly.
+- Actions are small JSON dicts with a `type`. An action is legal exactly when it is in
+  `legal_actions(state, seat)`; `apply` checks that first and raises `IllegalAction` (changing
+  nothing), then mutates the state in place and returns events.
+- Events are `{"type", "seat", "public": {... "text": str}, "private": {"<seat>": {...}}}`.
+  `public["text"]` is a sentence for the game log; private parts are keyed by str(seat).
+- Card ids are globally unique strings, so the conformance suite can check that every card is
+  in exactly one place and that no hidden card shows up in a view.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+
+
+class IllegalAction(Exception):
+    """A move the rules do not allow; the message is a sentence a player can read."""
+
+    code = "ILLEGAL_ACTION"
+
+    def __init__(self, message: str, *, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+
+
+class BadOptions(ValueError):
+    """Game options that the engine's options_schema does not allow."""
+
+
+class Rng:
+    """Counter-based deterministic randomness kept inside the state.
+
+    Each draw hashes (seed, counter) and advances the counter, so the sequence depends only on
+    the seed and how many draws came before, never on process state or the clock.
+    """
+
+    __slots__ = ("_r",)
+
+    def __init__(self, state: dict):
+        self._r = state["rng"]
+
+    def _next64(self) -> int:
+        r = self._r
+        c = r["counter"]
+        r["counter"] = c + 1
+        digest = hashlib.blake2b(f"{r['seed']}:{c}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big")
+
+    def below(self, n: int) -> int:
+        """Returns a uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return self._next64() % n
+
+    def die(self, sides: int = 6) -> int:
+        """Returns a die roll 1..sides."""
+        return self.below(sides) + 1
+
+    def choice(self, seq):
+        """Returns one element of a non-empty sequence."""
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffles a list in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def new_rng(seed) -> dict:
+    """Returns the rng entry of a fresh state."""
+    return {"seed": str(seed), "counter": 0}
+
+
+def event(type_: str, seat, text: str, *, public: dict | None = None, private: dict | None = None,
+          audience: list | None = None) -> dict:
+    """Builds an event dict; `audience` lists the seats it concerns most (e.g. a victim)."""
+    pub = dict(public or {})
+    pub["text"] = text
+    ev = {"type": type_, "seat": seat, "public": pub,
+          "private": {str(k): v for k, v in (private or {}).items()}}
+    if audience is not None:
+        ev["audience"] = list(audience)
+    return ev
+
+
+class Engine:
+    """Base class for a game engine; subclasses fill in the rules.
+
+    Subclass attributes: `name` (slug), `title`, `version`, `min_seats`, `max_seats`,
+    `options_schema` {option: {"default", "choices" | "min"/"max", "label", "help"}},
+    `conformance_options` (a list of option dicts the conformance suite plays),
+    `decision_kinds` {kind: {"label", "answers": {answer: label}}} for out-of-turn decisions
+    that a standing order may answer.
+    """
+
+    name = ""
+    title = ""
+    version = "1"
+    min_seats = 2
+    max_seats = 2
+    options_schema: dict = {}
+    conformance_options: list = [{}]
+    decision_kinds: dict = {}
+
+    # -- options -----------------------------------------------------------------------------
+    def normalize_options(self, options: dict | None, seats: int | None = None) -> dict:
+        """Returns the options with defaults filled in; raises BadOptions for bad values."""
+        options = dict(options or {})
+        out = {}
+        for key in options:
+            if key not in self.options_schema:
+                raise BadOptions(f"Unknown option '{key}'.")
+        for key, spec in self.options_schema.items():
+            value = options.get(key, spec["default"])
+            default = spec["default"]
+            if isinstance(default, bool):
+                if isinstance(value, str):
+                    if value.lower() in ("1", "true", "yes", "on"):
+                        value = True
+                    elif value.lower() in ("0", "false", "no", "off"):
+                        value = False
+                if not isinstance(value, bool):
+                    raise BadOptions(f"Option '{key}' must be true or false.")
+            elif isinstance(default, int):
+                try:
+                    value = int(value)
+                except (TypeError, ValueError):
+                    raise BadOptions(f"Option '{key}' must be a whole number.") from None
+            else:
+                value = str(value)
+            if "choices" in spec and value not in spec["choices"]:
+                allowed = ", ".join(str(c) for c in spec["choices"])
+                raise BadOptions(f"Option '{key}' must be one of: {allowed}.")
+            if "min" in spec and value < spec["min"]:
+                raise BadOptions(f"Option '{key}' must be at least {spec['min']}.")
+            if "max" in spec and value > spec["max"]:
+                raise BadOptions(f"Option '{key}' must be at most {spec['max']}.")
+            out[key] = value
+        self.check_options(out, seats)
+        return out
+
+    def check_options(self, options: dict, seats: int | None) -> None:
+        """Raises BadOptions for combinations the schema cannot express (override)."""
+
+    # -- the game ----------------------------------------------------------------------------
+    def new_state(self, options: dict, seats: int, seed) -> dict:
+        """Returns the dealt starting state."""
+        raise NotImplementedError
+
+    def to_act(self, state: dict) -> list[int]:
+        """Returns the seats that must decide now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        """Returns every action the seat may take now (empty if it is not to act)."""
+        raise NotImplementedError
+
+    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        """Checks the action is legal, applies it in place and returns the events."""
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction("A move must be an object with a 'type'.", code="MALFORMED_ACTION")
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not your turn to decide anything.", code="NOT_YOUR_TURN")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, action))
+        return self.do_apply(state, seat, action)
+
+    def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        """Applies an action already known to be legal; returns the events."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
+        """Returns a sentence saying why an action is not legal now (override for detail)."""
+        return "That move is not allowed now."
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """Returns what that seat (None: a spectator) may see."""
+        raise NotImplementedError
+
+    def result(self, state: dict) -> dict | None:
+        """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
+        raise NotImplementedError
+
+    def resign(self, state: dict, seat: int) -> list[dict]:
+        """Takes a seat out of the game (resigned or dropped); returns the events."""
+        raise NotImplementedError
+
+    def default_action(self, state: dict, seat: int) -> dict:
+        """Returns the action played for a seat whose deadline passed."""
+        return self.legal_actions(state, seat)[0]
+
+    def bot_action(self, state: dict, seat: int, rnd) -> dict:
+        """Returns the engine bot's choice for a seat (`rnd` is a random.Random)."""
+        raise NotImplementedError
+
+    # -- presentation --------------------------------------------------------------------------
+    def action_label(self, state: dict, seat: int, action: dict) -> str:
+        """Returns a short phrase for a legal action, as a button or an email menu shows it."""
+        return action["type"]
+
+    def public_action(self, action: dict) -> dict:
+        """Returns the action as other seats may see it in the log."""
+        return action
+
+    def decision_kind(self, state: dict, seat: int) -> str | None:
+        """Returns the kind (a key of decision_kinds) of the seat's pending out-of-turn decision."""
+        return None
+
+    def standing_action(self, state: dict, seat: int, kind: str, answer: str) -> dict | None:
+        """Returns the legal action a standing order's answer picks, or None if none fits."""
+        return None
+
+    # -- checks used by the conformance suite --------------------------------------------------
+    def card_places(self, state: dict) -> dict[str, list[str]]:
+        """Returns every card id by the place it is in (hands, decks, discards, table...)."""
+        raise NotImplementedError
+
+    def hidden_places(self, state: dict, seat: int | None) -> set[str]:
+        """Returns the places of card_places whose cards that seat may not see."""
+        raise NotImplementedError
+
+
+def json_roundtrip(state: dict) -> dict:
+    """Returns the state after a JSON dump and load (what the database stores)."""
+    return json.loads(json.dumps(state))
+
+
+def clone(state: dict) -> dict:
+    """Returns a deep copy of a state."""
+    return copy.deepcopy(state)

@@ -1,0 +1,162 @@
+"""Reads for games: what a user may see of a game, its legal moves and its log."""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from games.models import Game, Move, Seat
+
+
+def games_for_user(user):
+    """Returns the user's games, newest first, with seats preloaded."""
+    return (Game.objects.filter(seats__user=user).distinct()
+            .prefetch_related("seats__user").order_by("-created_at"))
+
+
+def open_games(user=None):
+    """Returns lobby games anyone may join (excluding ones the user is already in)."""
+    qs = Game.objects.filter(status=Game.Status.LOBBY, is_open=True).prefetch_related("seats__user")
+    if user is not None and user.is_authenticated:
+        qs = qs.exclude(seats__user=user)
+    return qs.order_by("-created_at")
+
+
+def seat_of(game: Game, user) -> Seat | None:
+    """Returns the user's seat in a game, if any."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat
+    return None
+
+
+def game_view(game: Game, seat: Seat | None) -> dict | None:
+    """Returns the engine's view for the seat (spectator view for None), with players' names."""
+    if game.state is None:
+        return None
+    position = seat.position if seat is not None and seat.status == Seat.Status.PLAYING else None
+    if seat is not None and seat.position is not None:
+        position = seat.position  # a resigned player still sees their own hand
+    view = game.engine.view(game.state, position)
+    names = {s.position: s.name for s in game.seats.all() if s.position is not None}
+    players = view.get("players")
+    if isinstance(players, list):
+        for p in players:
+            if isinstance(p, dict) and "seat" in p:
+                p["name"] = names.get(p["seat"], f"Seat {p['seat']}")
+    return view
+
+
+def to_act(game: Game) -> list[int]:
+    if game.status != Game.Status.ACTIVE or game.state is None:
+        return []
+    return game.engine.to_act(game.state)
+
+
+def legal_moves(game: Game, seat: Seat | None) -> list[dict]:
+    """Returns the seat's legal actions, each as {"index", "label", "action"}, numbered from 1."""
+    if seat is None or seat.position is None or game.status != Game.Status.ACTIVE:
+        return []
+    if seat.status != Seat.Status.PLAYING:
+        return []
+    engine = game.engine
+    actions = engine.legal_actions(game.state, seat.position)
+    return [{"index": i, "label": engine.action_label(game.state, seat.position, a), "action": a}
+            for i, a in enumerate(actions, start=1)]
+
+
+def _redact_event(event: dict, viewer: int | None) -> dict:
+    private = event.get("private") or {}
+    mine = private.get(str(viewer)) if viewer is not None else None
+    out = {"type": event.get("type"), "seat": event.get("seat"), "public": event.get("public", {})}
+    if mine:
+        out["private"] = mine
+    return out
+
+
+def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int | None = None) -> list[dict]:
+    """Returns the log as the viewer may see it: others' private parts and secret actions removed."""
+    engine = game.engine
+    position = viewer.position if viewer is not None else None
+    names = {s.position: s.name for s in game.seats.all() if s.position is not None}
+    moves = game.moves.filter(seq__gt=after_seq).order_by("seq")
+    if limit:
+        moves = moves[:limit]
+    out = []
+    for m in moves:
+        own = m.position is not None and m.position == position
+        action = m.action if (own or m.kind != Move.Kind.MOVE) else engine.public_action(m.action)
+        out.append({
+            "seq": m.seq,
+            "kind": m.kind,
+            "seat": m.position,
+            "player": names.get(m.position) if m.position is not None else None,
+            "channel": m.channel,
+            "action": action,
+            "events": [_redact_event(e, position) for e in m.events],
+            "undone_by": m.undone_by,
+            "note": m.note,
+            "created_at": m.created_at.isoformat(),
+        })
+    return out
+
+
+def players(game: Game) -> list[dict]:
+    """Returns the seats as public information."""
+    return [{
+        "position": s.position,
+        "name": s.name,
+        "is_bot": s.is_bot,
+        "status": s.status,
+        "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
+        "missed_deadlines": s.missed_deadlines,
+    } for s in game.seats.all()]
+
+
+def game_summary(game: Game, user=None) -> dict:
+    """Returns the public facts of a game (no state): for lists and detail headers."""
+    seat = seat_of(game, user)
+    acting = set(to_act(game))
+    return {
+        "id": game.pk,
+        "title": str(game),
+        "rules": game.rules,
+        "rules_title": game.engine.title,
+        "rules_version": game.rules_version,
+        "options": game.options,
+        "status": game.status,
+        "owner": game.owner.public_name,
+        "max_players": game.max_players,
+        "is_open": game.is_open,
+        "turn_hours": game.turn_hours,
+        "version": game.version,
+        "seed_sha256": game.seed_sha256 or None,
+        "seed": game.revealed_seed,
+        "result": game.result,
+        "created_at": game.created_at.isoformat(),
+        "players": players(game),
+        "to_act": sorted(acting),
+        "my_seat": seat.position if seat else None,
+        "my_turn": bool(seat and seat.position in acting and seat.status == Seat.Status.PLAYING),
+        "invite_code": game.invite_code if seat else None,
+    }
+
+
+def verify_game(game: Game) -> dict:
+    """Replays a finished game's log from its revealed seed; says whether it reproduces the snapshot."""
+    from games.services import replay_state
+
+    state = replay_state(game)
+    ok = state == game.state
+    return {"game": game.pk, "seed": game.seed, "seed_sha256": game.seed_sha256,
+            "seed_matches_hash": Game.hash_seed(game.seed) == game.seed_sha256,
+            "moves_replayed": game.moves.filter(undone_by__isnull=True,
+                                                kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).count(),
+            "reproduces_snapshot": ok}
+
+
+def search_users(q: str):
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    return User.objects.filter(Q(email__iexact=q) | Q(username__iexact=q))

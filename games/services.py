@@ -1,0 +1,572 @@
+"""Writes for games. `move_submit` is the single path every move takes, from every channel.
+
+Each service checks, then does (Zulip's check_/do_ split): it takes the game row lock, checks
+status, seat and version, and only then changes anything. Side effects (bot moves, notices)
+are handed on with transaction.on_commit, so a rolled-back move never emails anyone.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.errors import ErrorCode, GameError
+from games.models import Game, Invitation, Move, Seat
+from games.rules import BadOptions, IllegalAction, get_engine
+
+log = logging.getLogger(__name__)
+
+BOT_NAMES = ["Ezra (bot)", "Nell (bot)", "Silas (bot)", "Hattie (bot)", "Amos (bot)", "Clara (bot)"]
+PLAYER_CHANNELS = {Move.Channel.WEB, Move.Channel.API, Move.Channel.EMAIL}
+
+
+@dataclass
+class MoveResult:
+    """What move_submit answers: the log entry, the new version, and whether this call applied it."""
+
+    move: Move
+    version: int
+    applied: bool
+    events: list = field(default_factory=list)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+def _engine_for(rules: str):
+    try:
+        return get_engine(rules)
+    except KeyError:
+        raise GameError(ErrorCode.UNKNOWN_RULES, f"There is no game called '{rules}'.") from None
+
+
+def _locked(game: Game) -> Game:
+    """Returns the game re-read under a row lock (select_for_update)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _playing_seats(game: Game) -> list[Seat]:
+    return list(game.seats.filter(position__isnull=False).order_by("position"))
+
+
+def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, events=None, note="") -> Move:
+    """Appends a log row; every row bumps the game version and takes it as its seq."""
+    game.version += 1
+    return Move.objects.create(
+        game=game, seq=game.version, kind=kind, channel=channel, actor=actor, seat=seat,
+        position=seat.position if seat else None, action=action or {}, events=events or [], note=note[:200],
+    )
+
+
+def _deadline_for(seat: Seat, game: Game, now):
+    from notifications.deadlines import deadline_for  # vacation-aware
+
+    return deadline_for(seat=seat, game=game, now=now)
+
+
+def _refresh_deadlines(game: Game, before: set[int], now=None) -> list[Seat]:
+    """Gives every seat now to act a deadline (kept if it was already to act); clears the rest.
+
+    Returns the seats that newly have a decision pending.
+    """
+    now = now or timezone.now()
+    to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
+    newly = []
+    for seat in _playing_seats(game):
+        if seat.position in to_act:
+            if seat.position not in before or seat.deadline_at is None:
+                seat.deadline_at = _deadline_for(seat, game, now)
+                seat.reminder_sent_for = None
+                newly.append(seat)
+                seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+        elif seat.deadline_at is not None:
+            seat.deadline_at = None
+            seat.save(update_fields=["deadline_at"])
+    return newly
+
+
+def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: list[Seat]) -> None:
+    """Writes the notices for a change (same transaction) and queues bots and sending after commit."""
+    from notifications.outbox import record_game_change
+
+    record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act)
+    if game.status == Game.Status.ACTIVE:
+        to_act = set(game.engine.to_act(game.state))
+        if any(s.is_bot and s.position in to_act for s in _playing_seats(game)):
+            game_id = game.pk
+            transaction.on_commit(lambda: _queue_bots(game_id))
+        from notifications.standing import standing_orders_due
+
+        if standing_orders_due(game):
+            game_id = game.pk
+            transaction.on_commit(lambda: _queue_standing(game_id))
+
+
+def _queue_bots(game_id: int) -> None:
+    from games.tasks import play_bots
+
+    try:
+        play_bots.delay(game_id)
+    except Exception:  # broker down: the deadline sweep picks bot seats up later
+        log.warning("could not queue bot moves for game %s", game_id, exc_info=True)
+
+
+def _queue_standing(game_id: int) -> None:
+    from notifications.tasks import apply_standing_orders
+
+    try:
+        apply_standing_orders.delay(game_id)
+    except Exception:
+        log.warning("could not queue standing orders for game %s", game_id, exc_info=True)
+
+
+def _finish_if_over(game: Game) -> bool:
+    result = game.engine.result(game.state)
+    if result is None:
+        return False
+    game.status = Game.Status.FINISHED
+    game.result = result
+    game.finished_at = timezone.now()
+    return True
+
+
+def _request_hash(position: int, action, expected_version) -> str:
+    payload = json.dumps([position, action, expected_version], sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _save_game(game: Game) -> None:
+    game.save(update_fields=["state", "version", "status", "result", "finished_at"])
+
+
+# -- lobby --------------------------------------------------------------------------------------
+
+@transaction.atomic
+def game_create(*, owner, rules: str, options: dict | None = None, title: str = "", max_players: int | None = None,
+                turn_hours: int | None = None, is_open: bool = True, bots: int = 0, miss_limit: int = 3,
+                on_missed: str = Game.OnMissed.BOT) -> Game:
+    """Creates a game in the lobby with its owner seated (and any bot seats)."""
+    engine = _engine_for(rules)
+    max_players = max_players or engine.max_seats
+    if not engine.min_seats <= max_players <= engine.max_seats:
+        raise GameError(ErrorCode.BAD_OPTIONS,
+                        f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players.")
+    if bots < 0 or bots + 1 > max_players:
+        raise GameError(ErrorCode.BAD_OPTIONS, f"At most {max_players - 1} bots fit in this game.")
+    try:
+        options = engine.normalize_options(options or {}, None)
+    except BadOptions as exc:
+        raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+    if on_missed not in Game.OnMissed.values:
+        raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
+    game = Game.objects.create(
+        rules=rules, rules_version=engine.version, options=options, title=title[:100], owner=owner,
+        max_players=max_players, is_open=is_open,
+        turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
+        miss_limit=miss_limit, on_missed=on_missed,
+    )
+    Seat.objects.create(game=game, user=owner)
+    for i in range(bots):
+        Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[i % len(BOT_NAMES)])
+    return game
+
+
+@transaction.atomic
+def game_invite(*, game: Game, by, email: str) -> Invitation:
+    """Invites an email address; the invitation email carries a join link."""
+    game = _locked(game)
+    if game.status != Game.Status.LOBBY:
+        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Invitations can only be sent before the game starts.")
+    if not game.seats.filter(user=by).exists():
+        raise GameError(ErrorCode.NOT_A_PLAYER, "Only players of this game can invite others.")
+    invitation = Invitation.objects.create(game=game, email=email.strip().lower(), invited_by=by)
+    from notifications.outbox import record_invitation
+
+    record_invitation(invitation=invitation)
+    return invitation
+
+
+@transaction.atomic
+def game_join(*, game: Game, user, code: str | None = None) -> Seat:
+    """Seats a user in a lobby game: an open game, or with its invite link or an invitation's code."""
+    game = _locked(game)
+    invitation = None
+    if code:
+        invitation = Invitation.objects.filter(game=game, code=code, accepted_by__isnull=True).first()
+        if code != game.invite_code and invitation is None:
+            raise GameError(ErrorCode.INVALID_INVITE, "That invitation is not valid for this game.")
+    elif not game.is_open:
+        raise GameError(ErrorCode.INVALID_INVITE, "This game is private: you need an invitation to join.")
+    if game.status != Game.Status.LOBBY:
+        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
+    if game.seats.filter(user=user).exists():
+        raise GameError(ErrorCode.ALREADY_JOINED, "You are already in this game.")
+    if game.seats.count() >= game.max_players:
+        raise GameError(ErrorCode.GAME_FULL, "This game is full.")
+    seat = Seat.objects.create(game=game, user=user)
+    if invitation:
+        invitation.accepted_by = user
+        invitation.accepted_at = timezone.now()
+        invitation.save(update_fields=["accepted_by", "accepted_at"])
+    return seat
+
+
+def game_find_by_code(code: str) -> Game:
+    """Returns the game an invite link or invitation code belongs to."""
+    game = Game.objects.filter(invite_code=code).first()
+    if game is None:
+        inv = Invitation.objects.filter(code=code).select_related("game").first()
+        game = inv.game if inv else None
+    if game is None:
+        raise GameError(ErrorCode.INVALID_INVITE, "That invitation link is not valid.")
+    return game
+
+
+@transaction.atomic
+def game_leave(*, game: Game, user) -> None:
+    """Takes a user out of a game that has not started (the owner cannot leave; abort instead)."""
+    game = _locked(game)
+    if game.status != Game.Status.LOBBY:
+        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "You can only leave before the game starts; resign instead.")
+    if game.owner_id == user.pk:
+        raise GameError(ErrorCode.NOT_THE_OWNER, "The owner cannot leave their own game.")
+    deleted, _ = game.seats.filter(user=user).delete()
+    if not deleted:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not in this game.")
+
+
+@transaction.atomic
+def game_add_bot(*, game: Game, by) -> Seat:
+    """Adds a bot seat to a lobby game (owner only)."""
+    game = _locked(game)
+    if game.owner_id != by.pk:
+        raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can add bots.")
+    if game.status != Game.Status.LOBBY:
+        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Bots can only be added before the game starts.")
+    n = game.seats.count()
+    if n >= game.max_players:
+        raise GameError(ErrorCode.GAME_FULL, "This game is full.")
+    bots = game.seats.filter(is_bot=True).count()
+    return Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[bots % len(BOT_NAMES)])
+
+
+@transaction.atomic
+def game_start(*, game: Game, by) -> Game:
+    """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed)."""
+    game = _locked(game)
+    if game.owner_id != by.pk:
+        raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.")
+    if game.status != Game.Status.LOBBY:
+        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
+    engine = game.engine
+    seats = list(game.seats.all())
+    if len(seats) < engine.min_seats:
+        raise GameError(ErrorCode.NOT_ENOUGH_PLAYERS,
+                        f"{engine.title} needs at least {engine.min_seats} players; add players or bots.",
+                        seated=len(seats), needed=engine.min_seats)
+    try:
+        game.options = engine.normalize_options(game.options, len(seats))
+    except BadOptions as exc:
+        raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+    secrets.SystemRandom().shuffle(seats)
+    for position, seat in enumerate(seats):
+        seat.position = position
+        seat.save(update_fields=["position"])
+    game.seed = secrets.token_hex(16)
+    game.seed_sha256 = Game.hash_seed(game.seed)
+    game.state = engine.new_state(game.options, len(seats), game.seed)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.version = 0
+    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"},
+                note="Game started")
+    game.save()
+    newly = _refresh_deadlines(game, before=set())
+    _after_commit(game, move, [{"type": "game_started", "seat": None, "private": {},
+                               "public": {"text": f"The game started with {len(seats)} players."}}], newly)
+    return game
+
+
+# -- the move pipeline --------------------------------------------------------------------------
+
+def move_submit(*, game: Game, seat: Seat, action, expected_version: int | None, channel: str,
+                idempotency_key: str | None = None, actor=None) -> MoveResult:
+    """Applies one move for a seat: the only way a game's state changes through play."""
+    try:
+        with transaction.atomic():
+            return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
+                                channel=channel, idempotency_key=idempotency_key, actor=actor)
+    except IntegrityError:
+        # A concurrent request with the same idempotency key committed first: answer with it.
+        if idempotency_key:
+            existing = Move.objects.filter(game_id=game.pk, idempotency_key=idempotency_key).first()
+            if existing is not None:
+                return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
+        raise
+
+
+def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor) -> MoveResult:
+    game = _locked(game)
+    seat = Seat.objects.select_related("user").get(pk=seat.pk)
+    if seat.game_id != game.pk or seat.position is None:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    if idempotency_key:
+        first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        if first is not None:
+            if first.request_hash != _request_hash(seat.position, action, expected_version):
+                raise GameError(ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                                "This Idempotency-Key was already used for a different move.")
+            return MoveResult(move=first, version=first.seq, applied=False, events=first.events)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, f"This game is {game.get_status_display().lower()}: "
+                                                   "no moves can be made now.", status=game.status)
+    if seat.status != Seat.Status.PLAYING:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You have left this game.")
+    if channel in PLAYER_CHANNELS and seat.is_bot:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "A bot plays this seat.")
+    if expected_version is not None and expected_version != game.version:
+        raise GameError(ErrorCode.STALE_VERSION,
+                        "The game has moved on since you looked: reload and choose again.",
+                        current_version=game.version, expected_version=expected_version)
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise GameError(ErrorCode.MALFORMED_ACTION, "A move must be an object with a 'type', e.g. {\"type\": \"scout\"}.")
+    engine = game.engine
+    state = game.state
+    before = set(engine.to_act(state))
+    if seat.position not in before:
+        raise GameError(ErrorCode.NOT_YOUR_TURN, "It is not your turn.", to_act=sorted(before))
+    try:
+        events = engine.apply(state, seat.position, action)
+    except IllegalAction as exc:
+        code = ErrorCode.MALFORMED_ACTION if exc.code == "MALFORMED_ACTION" else ErrorCode.ILLEGAL_ACTION
+        raise GameError(code, exc.message) from None
+    if channel in PLAYER_CHANNELS or channel == Move.Channel.STANDING:
+        seat.missed_deadlines = 0 if channel != Move.Channel.STANDING else seat.missed_deadlines
+    move = _log(game, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat, action=action, events=events)
+    if idempotency_key:
+        move.idempotency_key = idempotency_key
+        move.request_hash = _request_hash(seat.position, action, expected_version)
+        move.save(update_fields=["idempotency_key", "request_hash"])
+    game.state = state
+    _finish_if_over(game)
+    _save_game(game)
+    if channel in PLAYER_CHANNELS:
+        seat.save(update_fields=["missed_deadlines"])
+    newly = _refresh_deadlines(game, before - {seat.position})
+    _after_commit(game, move, events, newly)
+    return MoveResult(move=move, version=game.version, applied=True, events=events)
+
+
+@transaction.atomic
+def game_resign(*, game: Game, user) -> Move:
+    """Resigns a player: they are out of the game (the engine decides what that does to it)."""
+    game = _locked(game)
+    seat = game.seats.filter(user=user, position__isnull=False).first()
+    if seat is None:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    return _seat_out(game, seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB,
+                     reason="resigned")
+
+
+def _seat_out(game: Game, seat: Seat, *, status, actor, channel, reason) -> Move:
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.")
+    if seat.status != Seat.Status.PLAYING:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "That player has already left this game.")
+    engine = game.engine
+    before = set(engine.to_act(game.state))
+    events = engine.resign(game.state, seat.position)
+    seat.status = status
+    seat.deadline_at = None
+    seat.save(update_fields=["status", "deadline_at"])
+    move = _log(game, kind=Move.Kind.RESIGN, channel=channel, actor=actor, seat=seat,
+                action={"type": "resign"}, events=events, note=f"{seat.name} {reason}")
+    _finish_if_over(game)
+    _save_game(game)
+    newly = _refresh_deadlines(game, before - {seat.position})
+    _after_commit(game, move, events, newly)
+    return move
+
+
+# -- moderation ---------------------------------------------------------------------------------
+
+@transaction.atomic
+def game_pause(*, game: Game, by, reason: str = "") -> Game:
+    """Pauses an active game: no moves, and deadlines stop."""
+    game = _locked(game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
+    game.status = Game.Status.PAUSED
+    game.paused_at = timezone.now()
+    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "pause"},
+         note=reason or "Paused by a moderator")
+    game.save()
+    game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
+    return game
+
+
+@transaction.atomic
+def game_resume(*, game: Game, by) -> Game:
+    """Resumes a paused game; pending decisions get fresh deadlines."""
+    game = _locked(game)
+    if game.status != Game.Status.PAUSED:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
+    game.status = Game.Status.ACTIVE
+    game.paused_at = None
+    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "resume"},
+                note="Resumed by a moderator")
+    game.save()
+    newly = _refresh_deadlines(game, before=set())
+    _after_commit(game, move, [], newly)
+    return game
+
+
+@transaction.atomic
+def game_abort(*, game: Game, by, reason: str = "") -> Game:
+    """Aborts a game for good; its seed is revealed like a finished game's."""
+    game = _locked(game)
+    if game.is_over:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
+    game.status = Game.Status.ABORTED
+    game.finished_at = timezone.now()
+    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "abort"},
+         note=reason or "Aborted by a moderator")
+    game.save()
+    game.seats.update(deadline_at=None)
+    return game
+
+
+def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
+    """Rebuilds the state from options, seed and the effective log (what undo and verify use)."""
+    if not game.seed:
+        return None
+    engine = game.engine
+    n = game.seats.filter(position__isnull=False).count()
+    state = engine.new_state(game.options, n, game.seed)
+    moves = game.moves.filter(undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq")
+    if upto_seq is not None:
+        moves = moves.filter(seq__lte=upto_seq)
+    for move in moves:
+        if move.kind == Move.Kind.MOVE:
+            engine.apply(state, move.position, move.action)
+        else:
+            engine.resign(state, move.position)
+    return state
+
+
+@transaction.atomic
+def game_undo(*, game: Game, by, count: int = 1) -> Move:
+    """Undoes the last `count` moves by replaying the log without them; the undo is logged."""
+    game = _locked(game)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can have moves undone.")
+    targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
+    if len(targets) < count or count < 1:
+        raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
+    engine = game.engine
+    before = set(engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
+    undo = _log(game, kind=Move.Kind.UNDO, channel=Move.Channel.ADMIN, actor=by,
+                action={"type": "undo", "moves": [m.seq for m in targets]},
+                note=f"Undid {count} move(s)")
+    Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
+    resigned = {m.position for m in targets if m.kind == Move.Kind.RESIGN}
+    if resigned:
+        game.seats.filter(position__in=resigned).update(status=Seat.Status.PLAYING)
+    game.state = replay_state(game)
+    game.result = None
+    game.finished_at = None
+    _finish_if_over(game)
+    _save_game(game)
+    newly = _refresh_deadlines(game, before=set() if not before else set())
+    _after_commit(game, undo, [], newly)
+    return undo
+
+
+@transaction.atomic
+def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) -> Seat:
+    """Gives a seat to another user, or to a bot; the game's state is untouched."""
+    game = _locked(game)
+    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    if (user is None) == (not bot):
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
+    if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
+        raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
+    old = seat.name
+    if bot:
+        seat.user = None
+        seat.is_bot = True
+        seat.bot_name = BOT_NAMES[(seat.position or 0) % len(BOT_NAMES)]
+    else:
+        seat.user = user
+        seat.is_bot = False
+        seat.bot_name = ""
+    seat.missed_deadlines = 0
+    seat.save()
+    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, seat=seat,
+                action={"type": "replace_seat", "position": seat.position},
+                note=f"Seat {seat.position}: {old} replaced by {seat.name}")
+    game.save(update_fields=["version"])
+    if game.status == Game.Status.ACTIVE:
+        newly = []
+        if seat.position in set(game.engine.to_act(game.state)):
+            seat.deadline_at = _deadline_for(seat, game, timezone.now())
+            seat.reminder_sent_for = None
+            seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+            newly = [seat]
+        _after_commit(game, move, [], newly)
+    return seat
+
+
+@transaction.atomic
+def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
+    """Pushes a seat's current deadline back by some hours."""
+    game = _locked(game)
+    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    if seat.deadline_at is None:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "That seat has no pending deadline.")
+    if hours < 1:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Extend by at least one hour.")
+    seat.deadline_at += timedelta(hours=hours)
+    seat.reminder_sent_for = None
+    seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, seat=seat,
+         action={"type": "extend_deadline", "hours": hours},
+         note=f"Deadline of {seat.name} extended by {hours} h")
+    game.save(update_fields=["version"])
+    return seat
+
+
+# -- bots and timeouts --------------------------------------------------------------------------
+
+def bots_play(game_id: int, limit: int | None = None) -> int:
+    """Plays every pending bot decision of a game through move_submit; returns how many moves."""
+    import random
+
+    limit = limit or settings.TRAILPOST["BOT_MOVES_PER_TASK"]
+    played = 0
+    while played < limit:
+        game = Game.objects.get(pk=game_id)
+        if game.status != Game.Status.ACTIVE:
+            break
+        engine = game.engine
+        to_act = engine.to_act(game.state)
+        seat = game.seats.filter(is_bot=True, position__in=to_act, status=Seat.Status.PLAYING).first()
+        if seat is None:
+            break
+        rnd = random.Random(f"{game.seed}:{game.version}:{seat.position}")
+        action = engine.bot_action(game.state, seat.position, rnd)
+        try:
+            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
+                        channel=Move.Channel.BOT)
+        except GameError as exc:
+            if exc.code == ErrorCode.STALE_VERSION:
+                continue  # someone else moved first; look again
+            raise
+        played += 1
+    return played

@@ -1,0 +1,215 @@
+"""The web pages: lobby, create, game page (board, legal moves, log), join links.
+
+Every page works without JavaScript (plain forms, post/redirect/get); htmx only refreshes the
+live part of the game page when someone else moves.
+"""
+import json
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.errors import GameError
+from games.forms import GameCreateForm, InviteForm
+from games.models import Game, Move
+from games.rules import engines, get_engine
+
+
+def _game(pk):
+    return get_object_or_404(Game.objects.select_related("owner").prefetch_related("seats__user"), pk=pk)
+
+
+def lobby(request):
+    if not request.user.is_authenticated:
+        return render(request, "games/welcome.html", {"engines": engines()})
+    mine = []
+    for game in selectors.games_for_user(request.user):
+        summary = selectors.game_summary(game, request.user)
+        summary["acting_names"] = [p["name"] for p in summary["players"] if p["position"] in summary["to_act"]]
+        seat = selectors.seat_of(game, request.user)
+        summary["my_deadline"] = seat.deadline_at if seat else None
+        mine.append(summary)
+    return render(request, "games/lobby.html", {
+        "my_games": mine,
+        "open_games": [selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)],
+        "engines": engines(),
+    })
+
+
+@login_required
+def game_new(request, slug):
+    try:
+        engine = get_engine(slug)
+    except KeyError:
+        raise Http404("No such game") from None
+    form = GameCreateForm(request.POST or None, engine=engine)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.game_create(
+                owner=request.user, rules=slug, options=form.options(), title=data["title"],
+                max_players=data["max_players"], turn_hours=data["turn_hours"], is_open=data["is_open"],
+                bots=data["bots"], miss_limit=data["miss_limit"], on_missed=data["on_missed"])
+        except GameError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Game created. Share the invite link, add bots, then start it.")
+            return redirect("games:detail", pk=game.pk)
+    return render(request, "games/new.html", {"form": form, "engine": engine})
+
+
+def _live_context(request, game):
+    seat = selectors.seat_of(game, request.user)
+    view = selectors.game_view(game, seat)
+    board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
+    log = selectors.move_log(game, seat)
+    return {
+        "game": game,
+        "summary": selectors.game_summary(game, request.user),
+        "seat": seat,
+        "view": view,
+        "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None else "",
+        "my_seat": seat.position if seat else None,
+        "board_template": board_template.template.name,
+        "moves": [{**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat)],
+        "log": list(reversed(log))[:80],
+        "idempotency_key": uuid.uuid4().hex,
+    }
+
+
+def game_detail(request, pk):
+    game = _game(pk)
+    ctx = _live_context(request, game)
+    ctx["invite_form"] = InviteForm()
+    ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
+    return render(request, "games/detail.html", ctx)
+
+
+def game_live(request, pk):
+    """The live part of the game page; 204 (nothing to swap) when the version has not moved."""
+    game = _game(pk)
+    if request.GET.get("v") == str(game.version):
+        return HttpResponse(status=204)
+    return render(request, "games/_live.html", _live_context(request, game))
+
+
+@login_required
+@require_POST
+def game_move(request, pk):
+    game = _game(pk)
+    seat = selectors.seat_of(game, request.user)
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        version = int(request.POST.get("version", ""))
+    except (ValueError, TypeError):
+        messages.error(request, "That move could not be read; please choose again.")
+        return redirect("games:detail", pk=pk)
+    if seat is None:
+        messages.error(request, "You are not playing in this game.")
+        return redirect("games:detail", pk=pk)
+    try:
+        result = services.move_submit(game=game, seat=seat, action=action, expected_version=version,
+                                      channel=Move.Channel.WEB, idempotency_key=request.POST.get("key") or None,
+                                      actor=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        texts = [e["public"].get("text") for e in result.events if e.get("public", {}).get("text")]
+        if texts:
+            messages.info(request, " ".join(texts[:4]))
+    return redirect("games:detail", pk=pk)
+
+
+def _post_service(request, pk, fn, ok_message, **kwargs):
+    game = _game(pk)
+    try:
+        fn(game=game, **kwargs)
+    except GameError as exc:
+        messages.error(request, exc.message)
+    else:
+        if ok_message:
+            messages.success(request, ok_message)
+    return redirect("games:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def game_start(request, pk):
+    return _post_service(request, pk, services.game_start, "The game has started.", by=request.user)
+
+
+@login_required
+@require_POST
+def game_add_bot(request, pk):
+    return _post_service(request, pk, services.game_add_bot, "A bot took a seat.", by=request.user)
+
+
+@login_required
+@require_POST
+def game_join(request, pk):
+    return _post_service(request, pk, services.game_join, "You joined the game.", user=request.user)
+
+
+@login_required
+@require_POST
+def game_leave(request, pk):
+    game = _game(pk)
+    try:
+        services.game_leave(game=game, user=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:detail", pk=pk)
+    messages.success(request, "You left the game.")
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def game_resign(request, pk):
+    return _post_service(request, pk, services.game_resign, "You resigned.", user=request.user)
+
+
+@login_required
+@require_POST
+def game_invite(request, pk):
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Please give a valid email address.")
+        return redirect("games:detail", pk=pk)
+    return _post_service(request, pk, services.game_invite, f"Invitation sent to {form.cleaned_data['email']}.",
+                         by=request.user, email=form.cleaned_data["email"])
+
+
+def join_link(request, code):
+    """An invite link: shows the game and a join button (log in first)."""
+    try:
+        game = services.game_find_by_code(code)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:lobby")
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('account_login')}?next={request.path}")
+        try:
+            services.game_join(game=game, user=request.user, code=code)
+        except GameError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, "You joined the game.")
+        return redirect("games:detail", pk=game.pk)
+    return render(request, "games/join.html", {"game": game, "summary": selectors.game_summary(game, request.user),
+                                               "code": code})
+
+
+def game_verify(request, pk):
+    game = _game(pk)
+    if not game.is_over:
+        messages.error(request, "A game can be verified once it is over and its seed revealed.")
+        return redirect("games:detail", pk=pk)
+    return render(request, "games/verify.html", {"game": game, "report": selectors.verify_game(game)})

@@ -1,0 +1,1 @@
+"""Notification outbox and player preferences (filled in by the notifications work)."""
