@@ -1,0 +1,1 @@
+"""Ogallala (I and II): the card-laying canoe game by Rudi Hoffman."""

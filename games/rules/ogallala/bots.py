@@ -1,0 +1,153 @@
+"""A reasonable Ogallala player: builds boats bow first, completes them, raids weaker boats,
+keeps its booty inside strong or totem-guarded boats, and ends the game when it leads.
+
+It only ever picks from `legal_actions`, so it is always legal; `rnd` breaks ties.
+"""
+from __future__ import annotations
+
+from .cards import info
+from .state import boat_score_one, row_groups, size_bonus_two
+
+
+def row_value(row: list, edition: str) -> float:
+    """Returns how promising a row of a display looks (higher is better)."""
+    value = 0.0
+    size = len(row)
+    for g in row_groups(row):
+        infos = [info(c) for c in g.cards]
+        n = len(infos)
+        booty = sum(1 for c in infos if c.booty)
+        strength = g.strength
+        if g.boat:
+            if edition == "I":
+                value += 4 + 1.5 * boat_score_one(g.cards)
+            else:
+                value += 4 + 1.5 * n + size_bonus_two(n) / 20
+        else:
+            room_right = g.end + 1 < size and row[g.end + 1] is None
+            room_left = g.start > 0 and row[g.start - 1] is None
+            if infos[0].is_bow and room_right:
+                f = 1.0
+            elif infos[-1].is_stern and room_left:
+                f = 0.8
+            elif not infos[0].is_bow and not infos[-1].is_stern and (room_left or room_right):
+                f = 0.5
+            else:
+                f = 0.1
+            if any(c.is_bow for c in infos[1:]) or any(c.is_stern for c in infos[:-1]):
+                f *= 0.4
+            value += f * (n + 1.5 * booty)
+        if booty:
+            # booty wants guards: warriors around it, or better a totem pole
+            value += 0.2 * min(strength, 10) * booty
+            if g.has_totem:
+                value += 2.0 * booty
+    return value
+
+
+def _placement_gain(engine, state, seat, action, cid) -> float:
+    disp = state["displays"][seat]
+    r = action["row"]
+    row = list(disp[r])
+    before = row_value(row, state["edition"])
+    for mr, a, b in sorted(action.get("moves", []), key=lambda m: m[1]):
+        row[a] = None
+    for mr, a, b in action.get("moves", []):
+        row[b] = disp[mr][a]
+    row[action["col"]] = cid
+    return row_value(row, state["edition"]) - before
+
+
+def _best(items, key, rnd):
+    best_value = None
+    best = []
+    for item in items:
+        v = key(item)
+        if best_value is None or v > best_value + 1e-9:
+            best_value, best = v, [item]
+        elif abs(v - best_value) <= 1e-9:
+            best.append(item)
+    return rnd.choice(best)
+
+
+def _card_worth(cid: str) -> float:
+    c = info(cid)
+    if c.kind == "totem":
+        return 5
+    if c.booty:
+        return 3 + (1 if c.suite else 0)
+    if c.is_bow or c.is_stern:
+        return 2 + (c.combat or 0)
+    return 1 + 0.5 * (c.combat or 0)
+
+
+def _choose_stack(state, seat, legal, rnd):
+    if len(legal) == 1:
+        return legal[0]
+    disp = state["displays"][seat]
+    open_bows = 0
+    long_open = False
+    strength = 0
+    for r, row in enumerate(disp):
+        for g in row_groups(row, r):
+            if not g.boat and info(g.cards[0]).is_bow:
+                open_bows += 1
+                long_open = long_open or len(g.cards) >= 4
+                strength += g.strength
+    weights = {0: 3.0 if open_bows < 2 else (2.5 if long_open else 0.8),
+               1: 1.5 if strength < 4 else 1.0,
+               2: 1.5 if open_bows else 0.7}
+    total = sum(weights[a["stack"]] for a in legal)
+    x = rnd.random() * total
+    for a in legal:
+        x -= weights[a["stack"]]
+        if x <= 0:
+            return a
+    return legal[-1]
+
+
+def choose(engine, state: dict, seat: int, rnd) -> dict:
+    """Returns the bot's action for a seat."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    phase = engine.phase(state)
+    task = state["tasks"][0] if state["tasks"] else {}
+    if phase == "draw":
+        return _choose_stack(state, seat, legal, rnd)
+    if phase in ("place", "take"):
+        sinks = [a for a in legal if a["type"] == "sink"]
+        if sinks:
+            def boat_worth(a):
+                g = next(g for g in row_groups(state["displays"][seat][a["row"]], a["row"])
+                         if g.start == a["start"])
+                return -boat_score_one(g.cards)
+            return _best(sinks, boat_worth, rnd)
+        if phase == "take":
+            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+        else:
+            cid = task["card"]
+        places = [a for a in legal if a["type"] == "place"]
+        return _best(places, lambda a: _placement_gain(engine, state, seat, a, cid), rnd)
+    if phase == "attack":
+        attacks = [a for a in legal if a["type"] == "attack"]
+
+        def loot(a):
+            g = next(g for g in row_groups(state["displays"][a["target"]][a["row"]], a["row"])
+                     if g.start == a["start"])
+            return sum(_card_worth(c) for c in g.cards) + (3 if g.boat else 0)
+        return _best(attacks, loot, rnd)
+    if phase in ("lasso", "hunt"):
+        grabs = [a for a in legal if a["type"] != "pass"]
+        return _best(grabs, lambda a: _card_worth(
+            state["displays"][a["target"]][a["row"]][a["col"]]), rnd)
+    if phase == "archer":
+        shots = [a for a in legal if a["type"] == "shoot"]
+        return _best(shots, lambda a: info(
+            state["displays"][a["target"]][a["row"]][a["col"]]).combat or 0, rnd)
+    if phase == "end_offer":
+        scores = engine.scores(state)
+        mine = scores[seat]
+        lead = all(mine > s for k, s in enumerate(scores) if k != seat)
+        return {"type": "end_game"} if lead else {"type": "continue"}
+    return legal[0]

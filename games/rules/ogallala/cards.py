@@ -1,0 +1,146 @@
+"""Ogallala's cards as data: the kinds, their counts per edition, and the decks they make.
+
+Counts follow the overview table of the rules text (Ogallala I: 134 cards, Ogallala II: 98).
+Every physical card has an id `<kind>[-r|-b]#<n>`; the optional r/b is the colour of its combat
+number (it matters only in the two-tribes variant of Ogallala I).
+"""
+from __future__ import annotations
+
+# kind -> (name, combat value or None, booty name or None, suite or None, role)
+# role: "bow", "stern", "canoe", "warrior", "totem", "booty", or for a suite "front"/"rear"/"person"
+KINDS: dict[str, tuple] = {
+    "bow": ("Empty bow", None, None, None, "bow"),
+    "stern": ("Empty stern", None, None, None, "stern"),
+    "canoe": ("Empty canoe section", None, None, None, "canoe"),
+    "bow_warrior": ("Bow with a warrior", 1, None, None, "bow"),
+    "stern_warrior": ("Stern with a warrior", 1, None, None, "stern"),
+    "warrior1": ("One warrior", 1, None, None, "warrior"),
+    "warrior2": ("Two warriors", 2, None, None, "warrior"),
+    "warrior3": ("Three warriors", 3, None, None, "warrior"),
+    "chieftain": ("Chieftain", 5, None, None, "warrior"),
+    "shaman": ("Shaman", 10, None, None, "warrior"),
+    "lasso": ("Warrior with lasso", 1, None, None, "warrior"),
+    "archer": ("Warrior with bow and arrow", 1, None, None, "warrior"),
+    "axe": ("Crazy Axe", 0, None, None, "warrior"),
+    "totem": ("Totem pole", None, None, None, "totem"),
+    "furs": ("Furs", None, "furs", None, "booty"),
+    "firewater": ("Fire water", None, "firewater", None, "booty"),
+    "gunpowder": ("Gunpowder", None, "gunpowder", None, "booty"),
+    "tobacco": ("Tobacco", None, "tobacco", None, "booty"),
+    "tent": ("Tent", None, "tent", None, "booty"),
+    "eagle": ("Eagle", None, "eagle", None, "booty"),
+    "rifles": ("Rifles", None, "rifles", None, "booty"),
+}
+
+# suite -> (booty name of its pair, person kind, person name)
+SUITES = {
+    "gun": ("Gun", "soldier", "Soldier"),
+    "bear": ("Bear", "bear_hunter", "Bear hunter"),
+    "buffalo": ("Buffalo", "buffalo_hunter", "Buffalo hunter"),
+    "wood": ("Wood", "lumberjack", "Lumberjack"),
+    "gold": ("Gold", "gold_digger", "Gold digger"),
+    "horse": ("Horse", "cowboy", "Cowboy"),
+}
+for _suite, (_name, _person, _pname) in SUITES.items():
+    # The pair is the front and the rear half of one picture; in a boat the front sits left.
+    KINDS[f"{_suite}_front"] = (f"{_name} (front)", None, _suite, _suite, "front")
+    KINDS[f"{_suite}_rear"] = (f"{_name} (rear)", None, _suite, _suite, "rear")
+    KINDS[_person] = (_pname, None, _person, _suite, "person")
+
+# kind -> (count in I, count in II, coloured?) ; coloured cards split evenly red/blue
+COUNTS: dict[str, tuple[int, int, bool]] = {
+    "bow": (8, 6, False),
+    "stern": (8, 6, False),
+    "canoe": (0, 4, False),
+    "bow_warrior": (8, 6, True),
+    "stern_warrior": (8, 6, True),
+    "warrior1": (10, 6, True),
+    "warrior2": (10, 6, True),
+    "warrior3": (10, 6, True),
+    "chieftain": (8, 6, True),
+    "shaman": (4, 2, True),
+    "lasso": (6, 6, True),
+    "archer": (6, 6, True),
+    "axe": (4, 0, True),
+    "totem": (2, 2, False),
+    "furs": (12, 6, False),
+    "firewater": (2, 1, False),
+    "gunpowder": (2, 1, False),
+    "tobacco": (2, 1, False),
+    "tent": (2, 1, False),
+    "eagle": (2, 1, False),
+    "rifles": (2, 1, False),
+}
+for _suite, (_name, _person, _pname) in SUITES.items():
+    for _kind in (f"{_suite}_front", f"{_suite}_rear", _person):
+        COUNTS[_kind] = (1, 1, False)
+
+DECK_SIZE = {"I": 134, "II": 98}
+
+# Ogallala I's three stacks (a ruling): bow and stern cards, warrior cards, booty cards.
+# The totem pole is neither a bow, a stern nor booty; it goes with the warrior cards.
+STACKS_I = ("bows and sterns", "warriors", "booty")
+
+
+def stack_of(kind: str) -> int:
+    """Returns which Ogallala I stack (0, 1, 2) a card kind is sorted into."""
+    role = KINDS[kind][4]
+    if role in ("bow", "stern", "canoe"):
+        return 0
+    if KINDS[kind][2] is not None:
+        return 2
+    return 1
+
+
+def deck(edition: str) -> list[str]:
+    """Returns the ids of every card of an edition, in a fixed order."""
+    ids = []
+    for kind, (n_one, n_two, coloured) in COUNTS.items():
+        n = n_one if edition == "I" else n_two
+        if coloured:
+            for colour in ("r", "b"):
+                ids += [f"{kind}-{colour}#{i}" for i in range(1, n // 2 + 1)]
+        else:
+            ids += [f"{kind}#{i}" for i in range(1, n + 1)]
+    return ids
+
+
+class CardInfo:
+    """What a card id stands for (shared by all copies of a kind and colour)."""
+
+    __slots__ = ("kind", "name", "combat", "booty", "suite", "role", "colour",
+                 "is_bow", "is_stern", "is_warrior")
+
+    def __init__(self, cid: str):
+        head = cid.split("#", 1)[0]
+        kind, _, colour = head.partition("-")
+        self.kind = kind
+        self.name, self.combat, self.booty, self.suite, self.role = KINDS[kind]
+        self.colour = {"r": "red", "b": "blue"}.get(colour)
+        self.is_bow = self.role == "bow"
+        self.is_stern = self.role == "stern"
+        self.is_warrior = self.combat is not None
+
+
+_INFO: dict[str, CardInfo] = {}
+
+
+def info(cid: str) -> CardInfo:
+    """Returns the CardInfo of a card id."""
+    card = _INFO.get(cid)
+    if card is None:
+        card = _INFO[cid] = CardInfo(cid)
+    return card
+
+
+def card_public(cid: str) -> dict:
+    """Returns a card as views show it."""
+    c = info(cid)
+    out = {"id": cid, "kind": c.kind, "name": c.name}
+    if c.combat is not None:
+        out["combat"] = c.combat
+    if c.colour:
+        out["colour"] = c.colour
+    if c.booty:
+        out["booty"] = True
+    return out

@@ -1,0 +1,741 @@
+"""Ogallala (I and II): draw cards, build boats on your river display, raid the others.
+
+The turn is a queue of pending steps (`state["tasks"]`): drawing a card puts a "place" step on
+it; placing a card may add a lasso, arrow or hunt step, an attack step for each boat it
+completed, and (Ogallala I) the offer to end the game. The first step of the queue is the
+active player's decision; with an empty queue they draw again or the turn passes on.
+"""
+from __future__ import annotations
+
+from ..base import BadOptions, Engine, Rng, event, new_rng
+from . import bots
+from .cards import STACKS_I, card_public, deck, info, stack_of
+from .state import (ROWS, Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one,
+                    score_two)
+
+
+def _who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def _where(r: int, c: int) -> str:
+    return f"row {r + 1}, space {c + 1}"
+
+
+class OgallalaEngine(Engine):
+    name = "ogallala"
+    title = "Ogallala"
+    version = "1"
+    min_seats = 2
+    max_seats = 4
+    options_schema = {
+        "edition": {"default": "I", "choices": ["I", "II"], "label": "Edition",
+                    "help": "I: 134 cards in three stacks, tally of complete boats. "
+                            "II: 98 cards in one stack, the Pelikan tally."},
+        "row_length": {"default": 14, "choices": [14, 16], "label": "Spaces per row",
+                       "help": "Each river display has 3 rows of this many spaces."},
+        "two_tribes": {"default": False, "label": "Two tribes (Ogallala I)",
+                       "help": "Red and blue warriors never share a boat and only fight "
+                               "the other colour."},
+    }
+    conformance_options = [{"edition": "I"}, {"edition": "II"},
+                           {"edition": "I", "two_tribes": True, "row_length": 16}]
+    decision_kinds: dict = {}
+
+    def check_options(self, options: dict, seats) -> None:
+        if options["two_tribes"] and options["edition"] != "I":
+            raise BadOptions("The two-tribes variant belongs to Ogallala I.")
+
+    # -- setup ---------------------------------------------------------------------------------
+    def new_state(self, options: dict, seats: int, seed) -> dict:
+        """Returns the dealt starting state."""
+        options = self.normalize_options(options, seats)
+        state = {
+            "edition": options["edition"],
+            "row_length": options["row_length"],
+            "two_tribes": options["two_tribes"],
+            "seats": seats,
+            "rng": new_rng(seed),
+            "stacks": [],
+            "discard": [],
+            "removed": [],
+            "hand": [],
+            "displays": [[[None] * options["row_length"] for _ in range(ROWS)]
+                         for _ in range(seats)],
+            "turn": 0,
+            "keep_drawing": True,
+            "tasks": [],
+            "first_three": None,
+            "over": None,
+            "spoils_taken": 0,
+            "placed_since_reshuffle": 0,
+            "reshuffles": 0,
+        }
+        rng = Rng(state)
+        cards = deck(options["edition"])
+        if options["edition"] == "I":
+            stacks = [[], [], []]
+            for cid in cards:
+                stacks[stack_of(info(cid).kind)].append(cid)
+        else:
+            stacks = [cards]
+        for stack in stacks:
+            rng.shuffle(stack)
+        state["stacks"] = stacks
+        return state
+
+    # -- reading the state -----------------------------------------------------------------------
+    @staticmethod
+    def phase(state: dict) -> str:
+        """Returns the pending step: "draw", a task kind, or "over"."""
+        if state["over"]:
+            return "over"
+        return state["tasks"][0]["t"] if state["tasks"] else "draw"
+
+    def to_act(self, state: dict) -> list[int]:
+        """Returns the seats that must decide now (empty when the game is over)."""
+        return [] if state["over"] else [state["turn"]]
+
+    def _placements(self, state: dict, seat: int, cid: str) -> list[tuple[int, int]]:
+        """Returns the empty spaces of a display where a card may go."""
+        disp = state["displays"][seat]
+        card = info(cid)
+        out = []
+        for r, row in enumerate(disp):
+            if state["edition"] == "II" and any(x and info(x).kind == card.kind for x in row):
+                continue  # II: the same card never twice in one row
+            for c, x in enumerate(row):
+                if x is not None:
+                    continue
+                if state["two_tribes"]:
+                    row[c] = cid
+                    ok = row_is_monochrome(row)
+                    row[c] = None
+                    if not ok:
+                        continue
+                out.append((r, c))
+        return out
+
+    def _can_place(self, state: dict, seat: int, cid: str) -> bool:
+        return bool(self._placements(state, seat, cid))
+
+    def _suite_moves(self, state: dict, seat: int, cid: str) -> list[tuple[int, int, list]]:
+        """Returns placements that shift placed suite cards one space each to assemble a suite.
+
+        Only in Ogallala I, only when the new card belongs to a suite already started. Moves are
+        along the row (never off the display); the new card must end adjacent to its suite mates
+        in a valid order (person-front-rear or front-rear-person).
+        """
+        card = info(cid)
+        if state["edition"] != "I" or not card.suite:
+            return []
+        disp = state["displays"][seat]
+        order_ok = {("person", "front"), ("front", "rear"), ("rear", "person"),
+                    ("person", "front", "rear"), ("front", "rear", "person")}
+        out = []
+        for r, row in enumerate(disp):
+            mates = [c for c, x in enumerate(row) if x and info(x).suite == card.suite]
+            if not mates:
+                continue
+            shifts = [[]]
+            for _ in mates:
+                shifts = [s + [d] for s in shifts for d in (-1, 0, 1)]
+            for shift in shifts:
+                if not any(shift):
+                    continue
+                new_cols = [c + d for c, d in zip(mates, shift)]
+                if any(not 0 <= c < len(row) for c in new_cols) or len(set(new_cols)) < len(mates):
+                    continue
+                trial = list(row)
+                for c in mates:
+                    trial[c] = None
+                if any(trial[c] is not None for c in new_cols):
+                    continue
+                for c, nc in zip(mates, new_cols):
+                    trial[nc] = row[c]
+                for c in range(len(row)):
+                    if trial[c] is not None:
+                        continue
+                    cols = sorted(new_cols + [c])
+                    if cols[-1] - cols[0] != len(cols) - 1:
+                        continue
+                    trial[c] = cid
+                    roles = tuple(info(trial[x]).role for x in cols)
+                    ok = roles in order_ok and (not state["two_tribes"] or row_is_monochrome(trial))
+                    trial[c] = None
+                    if ok:
+                        moves = [[r, a, b] for a, b in zip(mates, new_cols) if a != b]
+                        out.append((r, c, moves))
+        return out
+
+    def _targets(self, state: dict, seat: int, kind: str, task: dict) -> list[dict]:
+        """Returns the lasso, arrow, hunt or attack actions open to a seat."""
+        out = []
+        placeable: dict[str, bool] = {}
+
+        def can_take(cid):
+            key = cid.split("#")[0]
+            if key not in placeable:
+                placeable[key] = self._can_place(state, seat, cid)
+            return placeable[key]
+
+        if kind == "attack":
+            boat = self._attacker(state, seat, task)
+            if boat is None:
+                return []
+            power = task.get("power") or boat.strength
+            mine = boat.colours
+            hit = {tuple(x) for x in task.get("hit", [])}
+        for v in range(state["seats"]):
+            if v == seat:
+                continue
+            for g in groups_of(state["displays"][v]):
+                if kind == "attack":
+                    if g.has_totem or (g.boat and state["edition"] == "II"):
+                        continue
+                    if g.strength >= power:
+                        continue
+                    if state["two_tribes"] and mine and g.colours and g.colours == mine:
+                        continue
+                    if any((v, g.row, c) in hit for c in range(g.start, g.end + 1)):
+                        continue
+                    out.append({"type": "attack", "target": v, "row": g.row, "start": g.start})
+                    continue
+                if kind in ("lasso", "archer") and g.boat:
+                    continue
+                for c, cid in zip(range(g.start, g.end + 1), g.cards):
+                    card = info(cid)
+                    if kind == "lasso":
+                        if g.has_totem and card.kind != "totem":
+                            continue
+                        if can_take(cid):
+                            out.append({"type": "lasso", "target": v, "row": g.row, "col": c})
+                    elif kind == "archer":
+                        if not g.has_totem and card.is_warrior:
+                            out.append({"type": "shoot", "target": v, "row": g.row, "col": c})
+                    elif kind == "hunt":
+                        if (not g.has_totem and card.suite == task["suite"]
+                                and card.role in ("front", "rear") and can_take(cid)):
+                            out.append({"type": "hunt", "target": v, "row": g.row, "col": c})
+        return out
+
+    def _attacker(self, state: dict, seat: int, task: dict) -> Group | None:
+        """Returns the boat an attack step belongs to, if it is still a complete boat."""
+        for g in row_groups(state["displays"][seat][task["row"]], task["row"]):
+            if g.boat and g.start == task["start"] and g.end == task["end"]:
+                return g
+        return None
+
+    def _take_ok(self, state: dict, seat: int, task: dict) -> bool:
+        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+        if cid is None:
+            return False
+        kind = info(cid).kind
+        if any(x and info(x).kind == kind for row in state["displays"][seat] for x in row):
+            return False
+        return self._can_place(state, seat, cid)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        """Returns every action the seat may take now (empty if it is not to act)."""
+        if state["over"] or seat != state["turn"]:
+            return []
+        phase = self.phase(state)
+        if phase == "draw":
+            return [{"type": "draw", "stack": k} for k, s in enumerate(state["stacks"]) if s]
+        task = state["tasks"][0]
+        if phase == "place":
+            cid = task["card"]
+            if info(cid).kind == "axe" and state["edition"] == "I":
+                return [{"type": "sink", "row": b.row, "start": b.start}
+                        for b in boats_of(state["displays"][seat])]
+            acts = [{"type": "place", "row": r, "col": c}
+                    for r, c in self._placements(state, seat, cid)]
+            acts += [{"type": "place", "row": r, "col": c, "moves": m}
+                     for r, c, m in self._suite_moves(state, seat, cid)]
+            return acts or [{"type": "discard"}]
+        if phase == "take":
+            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            return [{"type": "place", "row": r, "col": c}
+                    for r, c in self._placements(state, seat, cid)] + [{"type": "leave"}]
+        if phase in ("lasso", "archer", "hunt"):
+            return self._targets(state, seat, phase, task) + [{"type": "pass"}]
+        if phase == "attack":
+            return self._targets(state, seat, "attack", task) + [{"type": "no_attack"}]
+        if phase == "end_offer":
+            return [{"type": "end_game"}, {"type": "continue"}]
+        return []
+
+    # -- applying --------------------------------------------------------------------------------
+    def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        """Applies an action already known to be legal; returns the events."""
+        events: list[dict] = []
+        kind = action["type"]
+        getattr(self, f"_do_{kind}")(state, seat, action, events)
+        self._advance(state, events)
+        return events
+
+    def _do_draw(self, state, seat, action, events):
+        stack = state["stacks"][action["stack"]]
+        cid = stack.pop()
+        card = info(cid)
+        disp = state["displays"][seat]
+        if state["edition"] == "I":
+            state["keep_drawing"] = bool(card.booty) or (card.role in ("bow", "stern")
+                                                          and not card.is_warrior)
+            where = f" from the {STACKS_I[action['stack']]} stack"
+        else:
+            state["keep_drawing"] = not any(x and info(x).kind == card.kind
+                                            for row in disp for x in row)
+            where = ""
+        events.append(event("draw", seat, f"{_who(seat)} draws {card.name}{where}.",
+                             public={"card": card_public(cid), "stack": action["stack"]}))
+        if card.kind == "axe" and not boats_of(disp):
+            state["removed"].append(cid)
+            events.append(event("sunk", seat, f"{_who(seat)} has no complete boat: the Crazy Axe "
+                                "sinks himself.", public={"cards": [cid]}))
+            return
+        state["hand"].append(cid)
+        state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack"})
+
+    def _do_place(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        disp = state["displays"][seat]
+        before = {(b.row, b.start, b.end) for b in boats_of(disp)}
+        if task["t"] == "take":
+            victim = task["victim"]
+            cid = state["displays"][victim][task["row"]][task["col"]]
+            state["displays"][victim][task["row"]][task["col"]] = None
+            state["spoils_taken"] += 1
+        else:
+            cid = task["card"]
+            state["hand"].remove(cid)
+        r, c = action["row"], action["col"]
+        moved = []
+        for mr, a, b in sorted(action.get("moves", []), key=lambda m: m[1]):
+            moved.append((disp[mr][a], mr, a, b))
+        for mcid, mr, a, b in moved:
+            disp[mr][a] = None
+        for mcid, mr, a, b in moved:
+            disp[mr][b] = mcid
+        disp[r][c] = cid
+        state["placed_since_reshuffle"] += 1
+        card = info(cid)
+        text = f"{_who(seat)} places {card.name} at {_where(r, c)}"
+        if moved:
+            text += " (moving " + ", ".join(f"{info(m).name} to space {b + 1}"
+                                            for m, _, _, b in moved) + ")"
+        events.append(event("placed", seat, text + ".",
+                            public={"card": card_public(cid), "row": r, "col": c,
+                                    "moves": action.get("moves", [])}))
+        self._follow_ups(state, seat, cid, task.get("src", "spoils"), before, events)
+
+    def _follow_ups(self, state, seat, cid, src, before, events):
+        card = info(cid)
+        new = [b for b in boats_of(state["displays"][seat]) if (b.row, b.start, b.end) not in before]
+        steps = []
+        if src == "stack" and card.kind == "lasso":
+            steps.append({"t": "lasso"})
+        if src == "stack" and card.kind == "archer":
+            steps.append({"t": "archer"})
+        if state["edition"] == "II" and card.role == "person":
+            steps.append({"t": "hunt", "suite": card.suite})
+        for b in new:
+            events.append(event("boat_completed", seat,
+                                f"{_who(seat)} completes a boat of {len(b.cards)} cards in row "
+                                f"{b.row + 1} (strength {b.strength}).",
+                                public={"row": b.row, "start": b.start, "end": b.end,
+                                        "strength": b.strength}))
+            shaman = any(info(x).kind == "shaman" for x in b.cards)
+            steps.append({"t": "attack", "row": b.row, "start": b.start, "end": b.end,
+                          "shots": 2 if shaman and state["edition"] == "II" else 1})
+        if new and state["edition"] == "I":
+            steps.append({"t": "end_offer"})
+        state["tasks"][0:0] = steps
+
+    def _do_discard(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        cid = task["card"]
+        state["hand"].remove(cid)
+        state["discard"].append(cid)
+        events.append(event("discarded", seat, f"{_who(seat)} has no space for "
+                            f"{info(cid).name} and discards it.",
+                            public={"card": card_public(cid) if state["edition"] == "I" else None}))
+        if state["edition"] == "II" and info(cid).kind == "archer" and task["src"] == "stack":
+            state["tasks"].insert(0, {"t": "archer"})  # II: the arrow flies all the same
+
+    def _do_leave(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+        events.append(event("left", seat, f"{_who(seat)} leaves {info(cid).name} to "
+                            f"{_who(task['victim'])}."))
+
+    def _do_pass(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        what = {"lasso": "the lasso", "archer": "the bow and arrow", "hunt": "the hunt"}[task["t"]]
+        events.append(event("pass", seat, f"{_who(seat)} does not use {what}."))
+
+    def _do_no_attack(self, state, seat, action, events):
+        state["tasks"].pop(0)
+        events.append(event("no_attack", seat, f"{_who(seat)} does not attack."))
+
+    def _do_continue(self, state, seat, action, events):
+        state["tasks"].pop(0)
+        events.append(event("continue", seat, f"{_who(seat)} plays on."))
+
+    def _do_end_game(self, state, seat, action, events):
+        state["tasks"].pop(0)
+        n = len(boats_of(state["displays"][seat]))
+        self._finish(state, f"{_who(seat)} ended the game with {n} complete boats.", events)
+
+    def _do_sink(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        cid = task["card"]
+        state["hand"].remove(cid)
+        disp = state["displays"][seat]
+        boat = next(b for b in boats_of(disp)
+                    if b.row == action["row"] and b.start == action["start"])
+        for c in range(boat.start, boat.end + 1):
+            disp[boat.row][c] = None
+        state["removed"] += boat.cards + [cid]
+        events.append(event("sunk", seat, f"The Crazy Axe sinks {_who(seat)}'s boat in row "
+                            f"{boat.row + 1} with its {len(boat.cards)} cards.",
+                            public={"row": boat.row, "start": boat.start,
+                                    "cards": boat.cards + [cid]}))
+
+    def _take_from(self, state, victim, r, c) -> str:
+        cid = state["displays"][victim][r][c]
+        state["displays"][victim][r][c] = None
+        return cid
+
+    def _do_lasso(self, state, seat, action, events):
+        state["tasks"].pop(0)
+        v = action["target"]
+        cid = self._take_from(state, v, action["row"], action["col"])
+        state["hand"].append(cid)
+        state["tasks"].insert(0, {"t": "place", "card": cid, "src": "lasso"})
+        events.append(event("lasso", seat, f"{_who(seat)} lassoes {info(cid).name} from "
+                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+
+    def _do_shoot(self, state, seat, action, events):
+        state["tasks"].pop(0)
+        v = action["target"]
+        cid = self._take_from(state, v, action["row"], action["col"])
+        (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
+        events.append(event("arrow", seat, f"{_who(seat)} shoots {info(cid).name} in "
+                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+
+    def _do_hunt(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        v = action["target"]
+        cid = self._take_from(state, v, action["row"], action["col"])
+        state["hand"].append(cid)
+        # place the catch, then hunt on for the other half
+        state["tasks"][0:0] = [{"t": "place", "card": cid, "src": "hunt"}, dict(task)]
+        events.append(event("hunt", seat, f"{_who(seat)} takes {info(cid).name} from "
+                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+
+    def _do_attack(self, state, seat, action, events):
+        task = state["tasks"].pop(0)
+        boat = self._attacker(state, seat, task)
+        power = task.get("power") or boat.strength
+        v = action["target"]
+        vdisp = state["displays"][v]
+        target = next(g for g in row_groups(vdisp[action["row"]], action["row"])
+                      if g.start == action["start"])
+        what = "boat" if target.boat else "section"
+        dead, spoils = [], []
+        for c, cid in zip(range(target.start, target.end + 1), target.cards):
+            if info(cid).is_warrior:
+                dead.append(cid)
+                vdisp[target.row][c] = None
+            else:
+                spoils.append((c, cid))
+        steps = []
+        if state["edition"] == "I":
+            state["removed"] += dead
+            for c, cid in spoils:
+                vdisp[target.row][c] = None
+                state["hand"].append(cid)
+                steps.append({"t": "place", "card": cid, "src": "spoils"})
+        else:
+            state["discard"] += dead
+            state["spoils_taken"] = 0
+            steps += [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
+            steps.append({"t": "attack_done"})
+            left = power - (target.strength + 1)
+            if task["shots"] > 1 and left > 0:
+                hit = task.get("hit", []) + [[v, target.row, c]
+                                             for c in range(target.start, target.end + 1)]
+                steps.append(dict(task, shots=task["shots"] - 1, power=left, hit=hit))
+        state["tasks"][0:0] = steps
+        events.append(event(
+            "attack", seat,
+            f"{_who(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
+            f"{_who(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
+            f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
+            public={"victim": v, "row": target.row, "start": target.start, "end": target.end,
+                    "strength": target.strength, "attacker_strength": power,
+                    "warriors_lost": dead, "spoils": [cid for _, cid in spoils]},
+            audience=[v]))
+
+    # -- the flow between decisions ----------------------------------------------------------------
+    def _needs_decision(self, state: dict, seat: int, task: dict) -> bool:
+        t = task["t"]
+        if t in ("lasso", "archer", "hunt"):
+            return bool(self._targets(state, seat, t, task))
+        if t == "attack":
+            return bool(self._targets(state, seat, "attack", task))
+        if t == "take":
+            return self._take_ok(state, seat, task)
+        if t == "end_offer":
+            return len(boats_of(state["displays"][seat])) >= 3
+        return True
+
+    def _advance(self, state: dict, events: list) -> None:
+        """Resolves what needs no decision, up to the next decision or the end of the game."""
+        while not state["over"]:
+            seat = state["turn"]
+            tasks = state["tasks"]
+            if tasks:
+                task = tasks[0]
+                if task["t"] == "attack_done":
+                    tasks.pop(0)
+                    state["keep_drawing"] = state["spoils_taken"] == 0
+                    continue
+                if not self._needs_decision(state, seat, task):
+                    tasks.pop(0)
+                    continue
+                return
+            if state["edition"] == "II" and len(boats_of(state["displays"][seat])) >= 3:
+                state["first_three"] = seat
+                self._finish(state, f"{_who(seat)} has completed 3 boats.", events)
+                return
+            if not state["keep_drawing"]:
+                state["turn"] = (seat + 1) % state["seats"]
+                state["keep_drawing"] = True
+            if any(state["stacks"]):
+                return
+            if state["edition"] == "I":
+                self._finish(state, "All three stacks are empty.", events)
+                return
+            if state["discard"] and state["placed_since_reshuffle"] > 0:
+                stack = state["discard"]
+                state["discard"] = []
+                Rng(state).shuffle(stack)
+                state["stacks"][0] = stack
+                state["reshuffles"] += 1
+                state["placed_since_reshuffle"] = 0
+                events.append(event("reshuffle", None, f"The stack is empty: the {len(stack)} "
+                                    "discarded cards are shuffled into a new stack."))
+                return
+            reason = ("All cards have been placed." if not state["discard"]
+                      else "No card could be placed since the last reshuffle.")
+            self._finish(state, reason, events)
+            return
+
+    def scores(self, state: dict) -> list[int]:
+        """Returns each seat's tally as it stands."""
+        if state["edition"] == "I":
+            return [score_one(d) for d in state["displays"]]
+        return [score_two(d, state["first_three"] == s) for s, d in enumerate(state["displays"])]
+
+    def _finish(self, state: dict, reason: str, events: list) -> None:
+        state["tasks"] = []
+        scores = self.scores(state)
+        state["over"] = {"reason": reason, "scores": scores}
+        best = max(scores)
+        winners = [s for s, x in enumerate(scores) if x == best]
+        names = " and ".join(_who(s) for s in winners)
+        events.append(event("game_over", None, f"Game over: {reason} {names} "
+                            f"win{'s' if len(winners) == 1 else ''} with {best} points.",
+                            public={"scores": scores, "winners": winners, "reason": reason}))
+
+    def result(self, state: dict) -> dict | None:
+        """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
+        over = state["over"]
+        if not over:
+            return None
+        scores = over["scores"]
+        best = max(scores)
+        ranking = sorted(range(state["seats"]), key=lambda s: (-scores[s], s))
+        return {"winners": [s for s in ranking if scores[s] == best], "ranking": ranking,
+                "reason": over["reason"], "scores": scores}
+
+    # -- bots and defaults -----------------------------------------------------------------------
+    def bot_action(self, state: dict, seat: int, rnd) -> dict:
+        """Returns the engine bot's choice for a seat (`rnd` is a random.Random)."""
+        return bots.choose(self, state, seat, rnd)
+
+    def default_action(self, state: dict, seat: int) -> dict:
+        """Returns the action played for a seat whose deadline passed: the bot's choice."""
+        import random
+        return bots.choose(self, state, seat, random.Random(state["rng"]["counter"]))
+
+    # -- presentation ------------------------------------------------------------------------------
+    def action_label(self, state: dict, seat: int, action: dict) -> str:
+        """Returns a short phrase for a legal action."""
+        t = action["type"]
+        task = state["tasks"][0] if state["tasks"] else {}
+        if t == "draw":
+            if state["edition"] == "I":
+                return f"Draw from the {STACKS_I[action['stack']]} stack"
+            return "Draw a card"
+        if t == "place":
+            if task.get("t") == "take":
+                cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+                return f"Take {info(cid).name} and place it at {_where(action['row'], action['col'])}"
+            name = info(task["card"]).name
+            label = f"Place {name} at {_where(action['row'], action['col'])}"
+            if action.get("moves"):
+                disp = state["displays"][seat]
+                label += ", moving " + ", ".join(
+                    f"{info(disp[r][a]).name} to space {b + 1}" for r, a, b in action["moves"])
+            return label
+        if t == "discard":
+            return f"Discard {info(task['card']).name} (no free space)"
+        if t == "leave":
+            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            return f"Leave {info(cid).name} to {_who(task['victim'])}"
+        if t == "sink":
+            return f"Let the Crazy Axe sink your boat in row {action['row'] + 1} " \
+                   f"(from space {action['start'] + 1})"
+        if t in ("lasso", "shoot", "hunt"):
+            cid = state["displays"][action["target"]][action["row"]][action["col"]]
+            verb = {"lasso": "Lasso", "shoot": "Shoot", "hunt": "Take"}[t]
+            return f"{verb} {info(cid).name} from {_who(action['target'])}'s " \
+                   f"{_where(action['row'], action['col'])}"
+        if t == "attack":
+            g = next(g for g in row_groups(state["displays"][action["target"]][action["row"]],
+                                           action["row"]) if g.start == action["start"])
+            what = "boat" if g.boat else "section"
+            label = (f"Attack {_who(action['target'])}'s {what} in row {action['row'] + 1}, "
+                     f"spaces {g.start + 1}-{g.end + 1} (strength {g.strength})")
+            if task.get("shots", 1) > 1:
+                label += f", using {g.strength + 1} of your strength"
+            return label
+        return {"pass": {"lasso": "Do not use the lasso", "archer": "Do not shoot",
+                         "hunt": "Take nothing more"}.get(task.get("t"), "Pass"),
+                "no_attack": "Do not attack", "end_game": "End the game now",
+                "continue": "Play on"}.get(t, t)
+
+    def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
+        """Returns a sentence saying why an action is not legal now."""
+        if state["over"]:
+            return "The game is over."
+        if seat != state["turn"]:
+            return "It is not your turn."
+        phase = self.phase(state)
+        t = action.get("type")
+        if t == "draw":
+            if phase != "draw":
+                return "Finish placing or deciding before you draw again."
+            return "That stack is empty or does not exist."
+        if t == "place":
+            if phase not in ("place", "take"):
+                return "You have no card to place now."
+            if state["edition"] == "II":
+                return ("That space is taken, off the display, or that row already holds "
+                        "such a card.")
+            if state["two_tribes"]:
+                return "That space is taken, off the display, or would mix red and blue warriors."
+            return "That space is taken or off the display; cards never move once placed."
+        if t == "discard":
+            return "You may only discard a card that has no free space."
+        if t == "attack":
+            return ("You can only attack right after completing a boat, and only a weaker boat or "
+                    "section of another player without a totem pole.")
+        if t in ("lasso", "shoot", "hunt"):
+            return "That card cannot be taken now."
+        if t in ("end_game", "continue"):
+            return "You may end the game only right after completing a boat, with 3 or more boats."
+        return "That move is not allowed now."
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """Returns what that seat (None: a spectator) may see."""
+        scores = self.scores(state)
+        players = []
+        for s, disp in enumerate(state["displays"]):
+            boats, sections = [], []
+            for g in groups_of(disp):
+                entry = {"row": g.row, "start": g.start, "end": g.end, "strength": g.strength,
+                         "cards": len(g.cards), "totem": g.has_totem}
+                if state["two_tribes"]:
+                    entry["colour"] = next(iter(g.colours)) if g.colours else None
+                (boats if g.boat else sections).append(entry)
+            rows = []
+            for row in disp:
+                cells = []
+                for c, cid in enumerate(row):
+                    if cid is None:
+                        cells.append(None)
+                        continue
+                    cell = card_public(cid)
+                    for b in boats:
+                        if b["row"] == len(rows) and b["start"] <= c <= b["end"]:
+                            cell["in_boat"] = True
+                            cell["boat_left"] = c == b["start"]
+                            cell["boat_right"] = c == b["end"]
+                    cells.append(cell)
+                rows.append(cells)
+            players.append({"seat": s, "display": rows, "boats": boats, "sections": sections,
+                            "complete_boats": len(boats), "score": scores[s]})
+        names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
+        pending = None
+        if not state["over"]:
+            phase = self.phase(state)
+            pending = {"phase": phase, "seat": state["turn"]}
+            if state["tasks"]:
+                task = state["tasks"][0]
+                if task.get("card"):
+                    pending["card"] = card_public(task["card"])
+                if phase == "take":
+                    pending["card"] = card_public(
+                        state["displays"][task["victim"]][task["row"]][task["col"]])
+                if phase == "attack":
+                    pending["boat"] = {"row": task["row"], "start": task["start"],
+                                       "end": task["end"]}
+        out = {
+            "game": self.name,
+            "edition": state["edition"],
+            "row_length": state["row_length"],
+            "two_tribes": state["two_tribes"],
+            "players": players,
+            "turn": state["turn"],
+            "to_act": self.to_act(state),
+            "stacks": [{"index": k, "name": names[k], "size": len(s)}
+                       for k, s in enumerate(state["stacks"])],
+            "discard_size": len(state["discard"]),
+            "removed_size": len(state["removed"]),
+            "hand": [card_public(c) for c in state["hand"]],
+            "pending": pending,
+            "keep_drawing": state["keep_drawing"],
+            "scores": scores,
+            "result": self.result(state),
+        }
+        if state["edition"] == "I":
+            out["discard"] = [card_public(c) for c in state["discard"]]
+        return out
+
+    # -- checks used by the conformance suite ------------------------------------------------------
+    def card_places(self, state: dict) -> dict[str, list[str]]:
+        """Returns every card id by the place it is in."""
+        places = {f"stack:{k}": list(s) for k, s in enumerate(state["stacks"])}
+        for s, disp in enumerate(state["displays"]):
+            places[f"display:{s}"] = [c for row in disp for c in row if c]
+        places["hand"] = list(state["hand"])
+        places["discard"] = list(state["discard"])
+        places["removed"] = list(state["removed"])
+        return places
+
+    def hidden_places(self, state: dict, seat: int | None) -> set[str]:
+        """Returns the places whose cards that seat may not see: the stacks (II: the discard)."""
+        hidden = {f"stack:{k}" for k in range(len(state["stacks"]))}
+        if state["edition"] == "II":
+            hidden.add("discard")
+        return hidden
+
+
+ENGINE = OgallalaEngine()
