@@ -1,0 +1,157 @@
+"""A legal, sensible Oregon Trail Race bot for simulations, solo games and timed-out seats.
+
+It mends what it can, walks back to a town when its wagon is stuck and it cannot mend,
+forges whenever a card fits (calamity trails first: they hurt the leader), uses towns and
+forts for supplies when short, and sends every calamity to the rival furthest along.
+"""
+from __future__ import annotations
+
+from .cards import SUPPLY_KINDS, TRAIL_CARDS
+from .state import towns_at, trail_length
+
+# what a wagon most wants to hold, best first
+WANTED = ("spare_parts", "oxen", "medicine", "food", "clean_water", "clothes", "bullets")
+FORGE_ORDER = {"trigger": 0, "plain": 1, "river_supply": 2, "river_drown": 3}
+
+
+def _held(p):
+    from .cards import supply_kind
+    held = {}
+    for cid in p["supplies"]:
+        k = supply_kind(cid)
+        held[k] = held.get(k, 0) + 1
+    return held
+
+
+def _want_score(p, kind):
+    """Lower is better: kinds the bot holds fewest of, by WANTED order."""
+    return _held(p).get(kind, 0) * 10 + WANTED.index(kind)
+
+
+def _first(legal, type_):
+    return next((a for a in legal if a["type"] == type_), None)
+
+
+def choose(engine, state, seat, rnd):
+    """Returns the bot's action for the seat (always one of legal_actions)."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    p = state["players"][seat]
+    if state["pending"]:
+        return _decide(state, p, legal)
+    if state["phase"] == "draft":
+        return min(legal, key=lambda a: _want_score(p, a["supply"]))
+    return _turn(state, p, legal, rnd)
+
+
+def _decide(state, p, legal):
+    kind = state["pending"][0]["kind"]
+    if kind == "victim":
+        players = state["players"]
+        return max(legal, key=lambda a: (trail_length(players[a["seat"]]),
+                                         players[a["seat"]]["members"], -a["seat"]))
+    if kind == "river_loss":
+        return max(legal, key=lambda a: _want_score(p, a["supply"]))
+    if kind in ("thief_bullets", "hunting_bullets"):
+        return {"type": "bullets", "use": True}
+    if kind == "measles_medicine":
+        return legal[0]
+    if kind == "town_pick":
+        return min(legal, key=lambda a: _want_score(p, a["supply"]))
+    return legal[0]
+
+
+def _urgent(p, cid):
+    c = next(x for x in p["calamities"] if x["card"] == cid)
+    from .engine import _blocks_forging
+    return _blocks_forging(c) or c["deadline"] is not None or c.get("fewer") or c.get("skip")
+
+
+def _turn(state, p, legal, rnd):
+    by = {}
+    for a in legal:
+        by.setdefault(a["type"], []).append(a)
+    revised = state["ruleset"] == "revised"
+    from .engine import _blocked
+    blocked = _blocked(p)
+    length = trail_length(p)
+    # 1. mend with the supplies in hand
+    if "mend" in by:
+        return by["mend"][0]
+    # 2. towns remove calamities for free
+    for t in ("use_town", "mend_any"):
+        for a in by.get(t, []):
+            cid = a.get("remove", a.get("calamity"))
+            if cid and _urgent(p, cid):
+                return a
+    # 3. trade for a remedy when the calamity hurts
+    trades = [a for a in by.get("trade", []) if _urgent(p, a["calamity"])]
+    if trades and (blocked or len(p["supplies"]) > 1):
+        return max(trades, key=lambda a: sum(_want_score(p, k) for k in a["give"]))
+    if "ford" in by:
+        return by["ford"][0]
+    if blocked:
+        for a in by.get("place_town", []):
+            if "remove" in a and _urgent(p, a["remove"]):
+                return a
+        if "step_back" in by and _town_behind(state, p, revised):
+            return by["step_back"][0]
+        if not revised:
+            for a in by.get("enter_town", []):
+                return a
+        return _idle(state, p, by)
+    # 4. classic: collect the free supply of a town you arrive at
+    for a in by.get("enter_town", []):
+        if "supply" in a:
+            return a
+    if "step_forward" in by:
+        return by["step_forward"][0]
+    # 5. supplies from towns and forts when short
+    if revised and len(p["supplies"]) < 3:
+        takes = [a for a in by.get("use_town", []) + by.get("place_town", [])
+                 if a.get("take") and (a["type"] == "use_town" or len(a["take"]) == 2)]
+        if takes:
+            return min(takes, key=lambda a: sum(_want_score(p, k) for k in a["take"]))
+    # 6. forge
+    forges = by.get("forge", [])
+    if forges:
+        towns = [a for a in forges if TRAIL_CARDS[a["card"]]["kind"] in ("town", "fort")]
+        if towns and len(p["supplies"]) < 4:
+            return towns[0]
+        lined = [a for a in forges if a not in towns]
+        if lined:
+            return min(lined, key=lambda a: (FORGE_ORDER[TRAIL_CARDS[a["card"]]["kind"]],
+                                             rnd.random()))
+        return towns[0]
+    return _idle(state, p, by)
+
+
+def _idle(state, p, by):
+    """Nothing better to do: scout if useful, else buy or end the turn."""
+    if "scout" in by and len(p["hand"]) < 8:
+        return by["scout"][0]
+    if "buy" in by and len(p["supplies"]) < 3:
+        return by["buy"][0]
+    for t in ("end_turn", "scout", "buy"):
+        if t in by:
+            return by[t][0]
+    # classic, nothing productive: any action that changes as little as possible
+    for t in ("enter_town", "step_forward", "step_back", "trade"):
+        if t in by:
+            return by[t][0]
+    return next(iter(by.values()))[0]
+
+
+def _town_behind(state, p, revised):
+    """True when a town or fort lies behind the marker within reach."""
+    low = max(0, trail_length(p) - 4, p["trimmed"]) if revised else max(state["floor"], 0)
+    for point in range(p["pos"] - 1, low - 1, -1):
+        if towns_at(state, point):
+            return True
+        if not revised and point == 0:
+            return True
+    return False
+
+
+__all__ = ["choose", "SUPPLY_KINDS"]

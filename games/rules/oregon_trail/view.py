@@ -1,0 +1,271 @@
+"""What a seat sees of an Oregon Trail Race game, and how actions read in menus and errors."""
+from __future__ import annotations
+
+from .cards import (
+    CALAMITY_NAMES, RIVER_KINDS, SUPPLY_KINDS, SUPPLY_NAMES, TRAIL_CARDS, TRAIL_NAMES,
+    supply_kind, turned,
+)
+from .state import trail_length
+
+
+def _name(seat):
+    return f"Player {seat + 1}"
+
+
+def _calamity_view(c):
+    out = {"card": c["card"], "kind": c["kind"], "name": CALAMITY_NAMES[c["kind"]],
+           "turns_left": c["deadline"], "dead_oxen": c["kind"] == "dead_oxen" or
+           c.get("oxen_dead", False)}
+    if c.get("fewer"):
+        out["fewer_actions_turns"] = c["fewer"]
+    if c.get("skip"):
+        out["lost_turns"] = c["skip"]
+    if c["deadline"] is None and c["kind"] in ("cholera", "inadequate_grass", "bad_water") \
+            and not out["dead_oxen"]:
+        out["dormant"] = True
+    return out
+
+
+def _track(state, p):
+    """Returns the player's visible trail with the shared towns at their points, in order."""
+    towns = state["towns"]
+    items = []
+    first = p["trimmed"]
+    for t in towns:
+        if t["point"] == first:
+            items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
+                          "marker": p["pos"] == first and p["alive"]})
+    for i, x in enumerate(p["trail"]):
+        number = first + i + 1
+        front = number == trail_length(p)
+        items.append({"type": "card", "card": x["card"], "kind": x["kind"],
+                      "name": TRAIL_NAMES[x["kind"]], "left": x["left"], "right": x["right"],
+                      "turned": x["turned"], "number": number,
+                      "river": x["kind"] in RIVER_KINDS,
+                      "in_river": front and p["stuck"],
+                      "trigger": x["kind"] == "trigger",
+                      "marker": p["pos"] == number and p["alive"]})
+        for t in towns:
+            if t["point"] == number:
+                items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
+                              "marker": False})
+    return items
+
+
+def build_view(engine, state, seat):
+    """Returns the public view plus the seat's own hand, supplies and decisions."""
+    revised = state["ruleset"] == "revised"
+    players = []
+    for p in state["players"]:
+        players.append({
+            "seat": p["seat"], "members": p["members"], "alive": p["alive"],
+            "length": trail_length(p), "trimmed": p["trimmed"], "pos": p["pos"],
+            "at_front": p["pos"] == trail_length(p), "stuck": p["stuck"],
+            "in_town": p["in_town"], "at_end": p["at_end"],
+            "hand_size": len(p["hand"]), "supply_count": len(p["supplies"]),
+            "calamities": [_calamity_view(c) for c in p["calamities"]],
+            "track": _track(state, p), "is_me": p["seat"] == seat,
+            "is_turn": p["seat"] == state["turn"] and state["result"] is None,
+        })
+    bank = {}
+    for cid in state["supply_bank"]:
+        k = supply_kind(cid)
+        bank[k] = bank.get(k, 0) + 1
+    pend = state["pending"][0] if state["pending"] else None
+    view = {
+        "ruleset": state["ruleset"],
+        "trail_length": state["options"]["trail_length"],
+        "phase": "over" if state["result"] is not None else state["phase"],
+        "turn": state["turn"],
+        "turn_number": state["turn_number"],
+        "actions_left": state["actions_left"] if state["phase"] == "play" else None,
+        "to_act": engine.to_act(state),
+        "players": players,
+        "towns": [{"card": t["card"], "kind": t["kind"], "point": t["point"],
+                   "founder": t["founder"],
+                   "pool": [supply_kind(c) for c in t["pool"]],
+                   "waiting": list(t["waiting"])} for t in state["towns"]],
+        "decks": {"trail": len(state["trail_deck"]), "trail_discard": len(state["trail_discard"]),
+                  "calamity": len(state["calamity_deck"]),
+                  "calamity_discard": len(state["calamity_discard"]),
+                  "supply": len(state["supply_deck"]),
+                  "supply_discard": len(state["supply_discard"])},
+        "supply_bank": [{"kind": k, "name": SUPPLY_NAMES[k], "count": bank.get(k, 0)}
+                        for k in SUPPLY_KINDS] if revised else [],
+        "calamity_discard_top": (CALAMITY_NAMES[_cal_kind(state["calamity_discard"][-1])]
+                                 if state["calamity_discard"] else None),
+        "revealed": [{"card": c, "kind": _cal_kind(c)} for c in state["revealed"]],
+        "pending": None,
+        "result": state["result"],
+    }
+    if pend is not None:
+        info = {"kind": pend["kind"], "seat": pend["seat"]}
+        for key in ("thief", "taker", "giver", "town"):
+            if key in pend:
+                info[key] = pend[key]
+        view["pending"] = info
+    if seat is not None:
+        me = state["players"][seat]
+        view["me"] = {
+            "seat": seat,
+            "hand": [{"card": c, "kind": TRAIL_CARDS[c]["kind"],
+                      "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
+                      "left": TRAIL_CARDS[c]["left"], "right": TRAIL_CARDS[c]["right"]}
+                     for c in me["hand"]],
+            "supplies": [{"card": c, "kind": supply_kind(c),
+                          "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]],
+            "decision": engine.decision_kind(state, seat),
+        }
+    return view
+
+
+def _cal_kind(cid):
+    from .cards import CALAMITY_CARDS
+    return CALAMITY_CARDS[cid]
+
+
+def _cal_label(state, seat, cid):
+    p = state["players"][seat]
+    c = next((x for x in p["calamities"] if x["card"] == cid), None)
+    if c is None:
+        return "a calamity"
+    text = CALAMITY_NAMES[c["kind"]]
+    if c.get("oxen_dead"):
+        text += " (dead oxen)"
+    if c["deadline"] is not None:
+        text += f" ({c['deadline']} turn{'s' if c['deadline'] != 1 else ''} left)"
+    return text
+
+
+def _take_text(take):
+    return " + ".join(SUPPLY_NAMES[k] for k in take) if take else "nothing"
+
+
+def label(engine, state, seat, action):
+    """Returns a short, distinct phrase for a legal action."""
+    t = action.get("type")
+    if t == "draft":
+        return f"Draft {SUPPLY_NAMES[action['supply']]}"
+    if t == "scout":
+        return "Scout (draw a trail card)"
+    if t == "end_turn":
+        return "End turn" if state["ruleset"] == "revised" else "Wait (nothing else to do)"
+    if t == "forge":
+        info = TRAIL_CARDS[action["card"]]
+        if info["left"] is None:
+            return f"Found a {TRAIL_NAMES[info['kind']]} here"
+        left, right = info["left"], info["right"]
+        if action.get("turned"):
+            left, right = turned(left, right)
+        text = f"Forge {TRAIL_NAMES[info['kind']]} ({left}→{right})"
+        return text + (", turned" if action.get("turned") else "")
+    if t == "ford":
+        return "Try to ford the river"
+    if t == "mend":
+        p = state["players"][seat]
+        c = next(x for x in p["calamities"] if x["card"] == action["calamity"])
+        from .engine import _remedy
+        rem = " and ".join(SUPPLY_NAMES[k] for k in _remedy(c))
+        return f"Mend {_cal_label(state, seat, action['calamity'])} with {rem}"
+    if t == "trade":
+        give = " and ".join(SUPPLY_NAMES[k] for k in action["give"])
+        return f"Trade {give} to mend {_cal_label(state, seat, action['calamity'])} (roll even)"
+    if t == "step_back":
+        return "Step back"
+    if t == "step_forward":
+        return "Step forward"
+    if t in ("use_town", "place_town"):
+        if t == "use_town":
+            kind = next(x["kind"] for x in state["towns"] if x["card"] == action["town"])
+            head = f"Use the {kind}"
+        else:
+            kind = TRAIL_CARDS[action["card"]]["kind"]
+            head = f"Place a {kind} here"
+        if "remove" in action:
+            return f"{head}: remove {_cal_label(state, seat, action['remove'])}"
+        return f"{head}: take {_take_text(action['take'])}"
+    if t == "enter_town":
+        if "supply" in action:
+            return f"Step into town and take {SUPPLY_NAMES[action['supply']]}"
+        return "Step into town"
+    if t == "mend_any":
+        return f"Mend any calamity in town: {_cal_label(state, seat, action['calamity'])}"
+    if t == "buy":
+        return "Buy a supply card"
+    if t == "victim":
+        return f"Send the calamity to {_name(action['seat'])}"
+    if t == "lose_supply":
+        return f"Lose {SUPPLY_NAMES[action['supply']]} in the river"
+    if t == "bullets":
+        pend = state["pending"][0] if state["pending"] else {}
+        if pend.get("kind") == "hunting_bullets":
+            return "Spend bullets for food" if action["use"] else "Keep the bullets"
+        return "Discard bullets against the thief" if action["use"] else "Keep the bullets"
+    if t == "measles":
+        if action["choice"] == "medicine":
+            return "Discard Medicine to avoid the Measles"
+        if action["choice"] == "trade":
+            return f"Trade {SUPPLY_NAMES[action['give']]} for Medicine (roll even)"
+        return "Take the Measles"
+    if t == "take_supply":
+        return f"Take {SUPPLY_NAMES[action['supply']]}"
+    return str(t)
+
+
+def explain(engine, state, seat, action):
+    """Returns a specific sentence saying why an action is not legal now."""
+    if state["result"] is not None:
+        return "The game is over."
+    if seat not in engine.to_act(state):
+        return "It is not your turn to decide anything."
+    t = action.get("type")
+    if state["pending"]:
+        kinds = {"victim": "choose who receives the calamity",
+                 "river_loss": "choose the supply you lose in the river",
+                 "thief_bullets": "decide whether to use bullets against the thief",
+                 "hunting_bullets": "decide whether to spend bullets on hunting",
+                 "measles_medicine": "decide whether to use medicine against the measles",
+                 "town_pick": "take your free supply from the town"}
+        return f"First {kinds.get(state['pending'][0]['kind'], 'finish the decision')}."
+    if state["phase"] == "draft":
+        if t == "draft":
+            return "That supply is not left in the bank."
+        return "Draft a supply from the bank first."
+    p = state["players"][seat]
+    revised = state["ruleset"] == "revised"
+    if p["stuck"] and t not in ("ford",) and (not revised or t in (
+            "forge", "step_back", "step_forward", "use_town", "place_town")):
+        return "You are stuck in the river: ford it first."
+    if t == "ford":
+        return "You are not in a river."
+    if t == "forge":
+        cid = action.get("card")
+        if cid not in p["hand"]:
+            return "That card is not in your hand."
+        if p["pos"] != trail_length(p):
+            return "You must stand at the front of your trail to forge."
+        from .engine import _blocked
+        if _blocked(p):
+            return "Your wagon cannot move: mend the broken wagon or dead oxen first."
+        info = TRAIL_CARDS[cid]
+        if info["left"] is None:
+            return "Towns and forts are placed with 'place a town here'." if revised else \
+                "That town cannot be founded now."
+        need = p["trail"][-1]["right"] if p["trail"] else None
+        return f"That card does not match the trail: it must start at the {need}."
+    if t == "scout":
+        return "The trail deck and its discards are empty: scouting is not possible."
+    if t == "step_back":
+        return ("You cannot move more than 4 steps back on your trail." if revised else
+                "You cannot step back past a town everyone has passed.")
+    if t == "step_forward":
+        return "You are already at the front of your trail."
+    if t in ("mend", "trade"):
+        return "You cannot mend that calamity that way now."
+    if t in ("use_town", "mend_any", "buy", "enter_town"):
+        return "You are not in a town or fort that offers that."
+    if t == "place_town":
+        return "You have no such town or fort card to place."
+    if t == "end_turn":
+        return "You cannot pass now." if not revised else "You cannot end the turn now."
+    return "That move is not allowed now."
