@@ -1,0 +1,48 @@
+"""Shared fixtures: users, API clients with tokens, a registered test engine."""
+import itertools
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import rules
+
+_counter = itertools.count()
+
+
+@pytest.fixture
+def toy_engine():
+    """Registers the small 'toy-shed' engine for tests of the pipeline itself."""
+    from tests.games.toy_engine import ENGINE
+
+    rules._REGISTRY["toy-shed"] = "tests.games.toy_engine:ENGINE"
+    rules._loaded["toy-shed"] = ENGINE
+    yield ENGINE
+    rules._REGISTRY.pop("toy-shed", None)
+    rules._loaded.pop("toy-shed", None)
+
+
+@pytest.fixture
+def make_user(db):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    def make(name=None, **extra):
+        n = next(_counter)
+        name = name or f"player{n}"
+        user = get_user_model().objects.create_user(
+            username=f"{name}-{n}", email=f"{name}-{n}@example.com", password="pw-Trailpost-1", display_name=name,
+            **extra)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        return user
+    return make
+
+
+@pytest.fixture
+def api_for():
+    from accounts.services import api_token_create
+
+    def client(user):
+        c = APIClient()
+        c.credentials(HTTP_AUTHORIZATION=f"Token {api_token_create(user=user).key}")
+        return c
+    return client

@@ -1,0 +1,75 @@
+"""Concurrent submissions for one game on PostgreSQL: exactly one is applied."""
+import threading
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.errors import GameError
+from games.models import Game, Move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _race(n, submit):
+    barrier = threading.Barrier(n)
+    outcomes = [None] * n
+
+    def worker(i):
+        try:
+            barrier.wait()
+            outcomes[i] = submit(i)
+        except GameError as exc:
+            outcomes[i] = exc.code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return outcomes
+
+
+@pytest.fixture
+def started(make_user, toy_engine):
+    owner = make_user()
+    game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=make_user())
+    services.game_start(game=game, by=owner)
+    game.refresh_from_db()
+    return game
+
+
+def test_two_different_moves_at_once_exactly_one_applies(started):
+    pos = started.engine.to_act(started.state)[0]
+    seat = started.seats.get(position=pos)
+    legal = started.engine.legal_actions(started.state, pos)
+
+    def submit(i):
+        return services.move_submit(game=Game.objects.get(pk=started.pk), seat=seat, action=legal[i],
+                                    expected_version=1, channel=Move.Channel.API)
+
+    outcomes = _race(2, submit)
+    applied = [o for o in outcomes if not isinstance(o, str) and o.applied]
+    refused = [o for o in outcomes if isinstance(o, str)]
+    assert len(applied) == 1 and refused == ["STALE_VERSION"]
+    assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
+    assert Game.objects.get(pk=started.pk).version == 2
+
+
+def test_same_idempotency_key_at_once_applies_once(started):
+    pos = started.engine.to_act(started.state)[0]
+    seat = started.seats.get(position=pos)
+    action = started.engine.legal_actions(started.state, pos)[0]
+
+    def submit(i):
+        return services.move_submit(game=Game.objects.get(pk=started.pk), seat=seat, action=action,
+                                    expected_version=None, channel=Move.Channel.API, idempotency_key="dup")
+
+    outcomes = _race(4, submit)
+    assert all(not isinstance(o, str) for o in outcomes), outcomes
+    assert sum(o.applied for o in outcomes) == 1
+    assert len({o.move.pk for o in outcomes}) == 1
+    assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1

@@ -1,0 +1,210 @@
+"""The move pipeline (games.services.move_submit) and the lobby services, on PostgreSQL."""
+import pytest
+
+from games import selectors, services
+from games.errors import ErrorCode, GameError
+from games.models import Game, Move, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def started(make_user, toy_engine):
+    owner, guest = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=guest, code=game.invite_code)
+    services.game_start(game=game, by=owner)
+    game.refresh_from_db()
+    return game
+
+
+def _acting_seat(game):
+    pos = game.engine.to_act(game.state)[0]
+    return game.seats.get(position=pos)
+
+
+def _idle_seat(game):
+    pos = game.engine.to_act(game.state)[0]
+    return game.seats.exclude(position=pos).first()
+
+
+def test_start_orders_seats_deals_and_publishes_only_the_seed_hash(started):
+    assert started.status == Game.Status.ACTIVE
+    assert sorted(started.seats.values_list("position", flat=True)) == [0, 1]
+    assert started.seed and started.seed_sha256 == Game.hash_seed(started.seed)
+    assert started.revealed_seed is None
+    assert len(started.state["hands"]) == 2
+
+
+def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
+    seat = _acting_seat(started)
+    action = started.engine.legal_actions(started.state, seat.position)[0]
+    result = services.move_submit(game=started, seat=seat, action=action, expected_version=started.version,
+                                  channel=Move.Channel.API)
+    started.refresh_from_db()
+    assert result.applied and result.version == started.version == 2
+    move = started.moves.get(seq=2)
+    assert move.action == action and move.position == seat.position and move.channel == "api"
+    assert seat.position not in started.engine.to_act(started.state)
+
+
+def test_stale_version_is_refused_and_changes_nothing(started):
+    seat = _acting_seat(started)
+    action = started.engine.legal_actions(started.state, seat.position)[0]
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=started, seat=seat, action=action, expected_version=started.version - 1,
+                             channel=Move.Channel.API)
+    assert exc.value.code == ErrorCode.STALE_VERSION
+    before = started.state
+    started.refresh_from_db()
+    assert started.version == 1 and started.state == before and started.moves.count() == 1
+
+
+def test_not_your_turn(started):
+    seat = _idle_seat(started)
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=None,
+                             channel=Move.Channel.WEB)
+    assert exc.value.code == ErrorCode.NOT_YOUR_TURN
+
+
+def test_illegal_action_is_refused_with_a_sentence(started):
+    seat = _acting_seat(started)
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=started, seat=seat, action={"type": "play", "card": "nope"},
+                             expected_version=None, channel=Move.Channel.WEB)
+    assert exc.value.code == ErrorCode.ILLEGAL_ACTION
+    assert exc.value.message.endswith(".")
+
+
+def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(started):
+    seat = _acting_seat(started)
+    action = started.engine.legal_actions(started.state, seat.position)[0]
+    first = services.move_submit(game=started, seat=seat, action=action, expected_version=1,
+                                 channel=Move.Channel.API, idempotency_key="k-1")
+    again = services.move_submit(game=started, seat=seat, action=action, expected_version=1,
+                                 channel=Move.Channel.API, idempotency_key="k-1")
+    assert first.applied and not again.applied
+    assert again.move.pk == first.move.pk and again.version == first.version
+    assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
+
+
+def test_idempotency_key_reused_for_another_move_is_refused(started):
+    seat = _acting_seat(started)
+    legal = started.engine.legal_actions(started.state, seat.position)
+    services.move_submit(game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API,
+                         idempotency_key="k-2")
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=started, seat=seat, action=legal[1], expected_version=1,
+                             channel=Move.Channel.API, idempotency_key="k-2")
+    assert exc.value.code == ErrorCode.IDEMPOTENCY_KEY_REUSED
+
+
+def test_paused_game_takes_no_moves_and_resume_restores_deadlines(started, make_user):
+    admin = make_user("mod", is_staff=True)
+    services.game_pause(game=started, by=admin)
+    seat = _acting_seat(started)
+    assert Seat.objects.get(pk=seat.pk).deadline_at is None
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=None,
+                             channel=Move.Channel.WEB)
+    assert exc.value.code == ErrorCode.GAME_NOT_ACTIVE
+    services.game_resume(game=started, by=admin)
+    assert Seat.objects.get(pk=seat.pk).deadline_at is not None
+
+
+def test_only_seats_to_act_have_deadlines(started):
+    acting, idle = _acting_seat(started), _idle_seat(started)
+    assert acting.deadline_at is not None and idle.deadline_at is None
+
+
+def test_undo_replays_the_log_without_the_last_move_and_logs_itself(started, make_user):
+    admin = make_user("mod", is_staff=True)
+    state0 = started.state
+    seat = _acting_seat(started)
+    action = started.engine.legal_actions(state0, seat.position)[0]
+    services.move_submit(game=started, seat=seat, action=action, expected_version=None, channel=Move.Channel.WEB)
+    undo = services.game_undo(game=started, by=admin, count=1)
+    started.refresh_from_db()
+    assert started.state == state0
+    assert undo.kind == Move.Kind.UNDO and started.moves.get(seq=2).undone_by == undo.seq
+    assert started.version == 3
+
+
+def test_undo_more_moves_than_exist_is_refused(started, make_user):
+    with pytest.raises(GameError) as exc:
+        services.game_undo(game=started, by=make_user(), count=5)
+    assert exc.value.code == ErrorCode.NOTHING_TO_UNDO
+
+
+def test_finishing_reveals_the_seed_and_replay_verifies(started):
+    for _ in range(200):
+        started.refresh_from_db()
+        if started.status != Game.Status.ACTIVE:
+            break
+        seat = _acting_seat(started)
+        legal = started.engine.legal_actions(started.state, seat.position)
+        services.move_submit(game=started, seat=seat, action=legal[0], expected_version=started.version,
+                             channel=Move.Channel.WEB)
+    started.refresh_from_db()
+    assert started.status == Game.Status.FINISHED and started.result["winners"]
+    assert started.revealed_seed == started.seed
+    report = selectors.verify_game(started)
+    assert report["reproduces_snapshot"] and report["seed_matches_hash"]
+
+
+def test_replace_seat_with_bot_and_bot_moves_through_the_pipeline(started, make_user,
+                                                                  django_capture_on_commit_callbacks):
+    admin = make_user("mod", is_staff=True)
+    seat = _acting_seat(started)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_replace(game=started, seat=seat, by=admin, bot=True)
+    started.refresh_from_db()
+    bot_moves = started.moves.filter(channel=Move.Channel.BOT)
+    assert bot_moves.exists() and bot_moves.first().position == seat.position
+
+
+def test_resign_takes_the_player_out_and_can_end_the_game(started):
+    seat = _idle_seat(started)
+    services.game_resign(game=started, user=seat.user)
+    started.refresh_from_db()
+    assert Seat.objects.get(pk=seat.pk).status == Seat.Status.RESIGNED
+    assert started.status == Game.Status.FINISHED
+    assert seat.position not in started.result["winners"]
+
+
+def test_join_rules(make_user, toy_engine):
+    owner = make_user()
+    game = services.game_create(owner=owner, rules="toy-shed", max_players=2, is_open=False)
+    with pytest.raises(GameError) as exc:
+        services.game_join(game=game, user=make_user())
+    assert exc.value.code == ErrorCode.INVALID_INVITE
+    with pytest.raises(GameError) as exc:
+        services.game_join(game=game, user=owner, code=game.invite_code)
+    assert exc.value.code == ErrorCode.ALREADY_JOINED
+    services.game_join(game=game, user=make_user(), code=game.invite_code)
+    with pytest.raises(GameError) as exc:
+        services.game_join(game=game, user=make_user(), code=game.invite_code)
+    assert exc.value.code == ErrorCode.GAME_FULL
+
+
+def test_start_needs_enough_players_and_the_owner(make_user, toy_engine):
+    owner = make_user()
+    game = services.game_create(owner=owner, rules="toy-shed", max_players=3)
+    with pytest.raises(GameError) as exc:
+        services.game_start(game=game, by=owner)
+    assert exc.value.code == ErrorCode.NOT_ENOUGH_PLAYERS
+    other = make_user()
+    services.game_join(game=game, user=other)
+    with pytest.raises(GameError) as exc:
+        services.game_start(game=game, by=other)
+    assert exc.value.code == ErrorCode.NOT_THE_OWNER
+
+
+def test_bad_options_are_refused(make_user, toy_engine):
+    with pytest.raises(GameError) as exc:
+        services.game_create(owner=make_user(), rules="toy-shed", options={"hand_size": 99})
+    assert exc.value.code == ErrorCode.BAD_OPTIONS
+    with pytest.raises(GameError) as exc:
+        services.game_create(owner=make_user(), rules="no-such-game")
+    assert exc.value.code == ErrorCode.UNKNOWN_RULES
