@@ -1,0 +1,185 @@
+"""Setup, drawing and placing cards, the suite move, discards and reshuffles."""
+import pytest
+
+from games.rules.base import BadOptions, IllegalAction
+from games.rules.ogallala.cards import deck, info
+from games.rules.ogallala.engine import ENGINE
+
+from .helpers import draw, fresh, kinds, lay, legal
+
+
+def test_decks_follow_the_card_table():
+    one, two = deck("I"), deck("II")
+    assert (len(one), len(set(one))) == (134, 134)
+    assert (len(two), len(set(two))) == (98, 98)
+    assert sum(info(c).kind == "furs" for c in one) == 12
+    assert sum(info(c).kind == "axe" for c in two) == 0
+    assert sum(info(c).kind == "canoe" for c in two) == 4
+    reds = [c for c in one if info(c).kind == "chieftain" and info(c).colour == "red"]
+    assert len(reds) == 4
+
+
+def test_edition_one_has_three_stacks_sorted_by_kind():
+    s = fresh("I")
+    assert [len(x) for x in s["stacks"]] == [32, 60, 42]
+    assert all(info(c).role in ("bow", "stern") for c in s["stacks"][0])
+    assert all(info(c).booty for c in s["stacks"][2])
+    assert not any(info(c).booty or info(c).role in ("bow", "stern") for c in s["stacks"][1])
+    assert legal(s, 0) == [{"type": "draw", "stack": k} for k in range(3)]
+
+
+def test_edition_two_has_one_stack_of_98():
+    s = fresh("II")
+    assert [len(x) for x in s["stacks"]] == [98]
+    assert legal(s, 0) == [{"type": "draw", "stack": 0}]
+
+
+def test_options_row_length_and_two_tribes_only_in_edition_one():
+    s = fresh("I", row_length=16)
+    assert all(len(row) == 16 for row in s["displays"][0])
+    with pytest.raises(BadOptions):
+        ENGINE.normalize_options({"edition": "II", "two_tribes": True}, 2)
+    with pytest.raises(BadOptions):
+        ENGINE.normalize_options({"row_length": 15}, 2)
+
+
+def test_draw_one_keeps_drawing_after_empty_bow_and_booty():
+    s = fresh()
+    draw(s, 0, "bow")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 0})
+    assert ENGINE.phase(s) == "draw" and ENGINE.to_act(s) == [0]
+    draw(s, 0, "furs")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 1})
+    assert ENGINE.to_act(s) == [0]
+    draw(s, 0, "warrior2")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
+    assert ENGINE.to_act(s) == [1]
+    assert kinds(s, 0, 0)[:3] == ["bow", "furs", "warrior2"]
+
+
+def test_draw_one_stops_after_bow_with_warrior_or_totem():
+    s = fresh()
+    draw(s, 0, "bow_warrior")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 0})
+    assert ENGINE.to_act(s) == [1]
+    draw(s, 1, "totem")
+    ENGINE.apply(s, 1, {"type": "place", "row": 1, "col": 0})
+    assert ENGINE.to_act(s) == [0]
+
+
+def test_draw_two_continues_until_a_card_already_on_the_display():
+    s = fresh("II")
+    lay(s, 0, 0, 0, "furs")
+    draw(s, 0, "tent")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 5})
+    assert ENGINE.to_act(s) == [0]
+    draw(s, 0, "furs")  # already on the display: place it too, then the turn ends
+    ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 0})
+    assert ENGINE.to_act(s) == [1]
+
+
+def test_two_same_card_never_twice_in_one_row():
+    s = fresh("II")
+    lay(s, 0, 0, 0, "furs")
+    draw(s, 0, "furs")
+    rows = {a["row"] for a in legal(s, 0, "place")}
+    assert rows == {1, 2}
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 3})
+
+
+def test_card_without_an_empty_space_is_discarded():
+    s = fresh()
+    for r in range(3):
+        lay(s, 0, r, 0, *["furs", "warrior1", "warrior2", "warrior3", "chieftain", "lasso",
+                          "archer"] * 2)
+    draw(s, 0, "tent")
+    assert legal(s, 0) == [{"type": "discard"}]
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert info(s["discard"][-1]).kind == "tent"
+    assert ENGINE.to_act(s) == [0]  # booty: the drawing goes on
+
+
+def test_discard_is_offered_only_when_no_space_is_free():
+    s = fresh()
+    draw(s, 0, "furs")
+    assert {"type": "discard"} not in legal(s, 0)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, 0, {"type": "discard"})
+
+
+def test_two_discard_is_reshuffled_when_the_stack_is_empty():
+    s = fresh("II")
+    keep = s["stacks"][0][-3:]
+    s["discard"] = s["stacks"][0][:-3]
+    s["stacks"][0] = keep
+    for _ in range(3):
+        ENGINE.apply(s, s["turn"], {"type": "draw", "stack": 0})
+        act = legal(s, s["turn"])[0]
+        ENGINE.apply(s, s["turn"], act)
+        while ENGINE.phase(s) not in ("draw", "over"):
+            ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
+    assert s["reshuffles"] == 1 and len(s["stacks"][0]) == 95 and s["discard"] == []
+
+
+def test_placed_cards_never_move():
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "furs")
+    draw(s, 0, "stern")
+    spaces = {(a["row"], a["col"]) for a in legal(s, 0)}
+    assert (0, 0) not in spaces and (0, 1) not in spaces and (0, 2) in spaces
+    assert all("moves" not in a for a in legal(s, 0))
+
+
+def test_booty_suite_move_shifts_placed_suite_cards_one_space():
+    s = fresh()
+    lay(s, 0, 0, 4, "wood_front", "furs")
+    draw(s, 0, "wood_rear")
+    move = {"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}
+    assert move in legal(s, 0)
+    ENGINE.apply(s, 0, move)
+    assert kinds(s, 0, 0)[3:6] == ["wood_front", "wood_rear", "furs"]
+
+
+def test_booty_suite_move_brings_the_person_next_to_the_pair():
+    s = fresh()
+    lay(s, 0, 1, 2, "horse_front", ".", "cowboy")
+    draw(s, 0, "horse_rear")
+    # plain placement between the two already assembles the suite; moving the cowboy also works
+    assert {"type": "place", "row": 1, "col": 3} in legal(s, 0)
+    move = {"type": "place", "row": 1, "col": 3, "moves": [[1, 4, 5]]}
+    assert move not in legal(s, 0)  # that would break the suite apart
+    ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 3})
+    assert kinds(s, 0, 1)[2:5] == ["horse_front", "horse_rear", "cowboy"]
+
+
+def test_booty_suite_move_never_off_the_display():
+    s = fresh()
+    lay(s, 0, 0, 0, "gold_front", "furs")
+    draw(s, 0, "gold_rear")
+    assert not [a for a in legal(s, 0) if "moves" in a]
+
+
+def test_booty_suite_move_only_when_the_suite_was_started():
+    s = fresh()
+    lay(s, 0, 0, 4, "bear_front", "furs")
+    draw(s, 0, "gold_rear")
+    assert not [a for a in legal(s, 0) if "moves" in a]
+
+
+def test_two_has_no_suite_move():
+    s = fresh("II")
+    lay(s, 0, 0, 4, "wood_front", "furs")
+    draw(s, 0, "wood_rear")
+    assert not [a for a in legal(s, 0) if "moves" in a]
+
+
+def test_wrong_player_and_bad_moves_are_refused_without_change():
+    import json
+    s = fresh()
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, 1, {"type": "draw", "stack": 0})
+    with pytest.raises(IllegalAction, match="no card to place"):
+        ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 0})
+    assert json.dumps(s, sort_keys=True) == before
