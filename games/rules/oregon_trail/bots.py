@@ -124,6 +124,14 @@ def _turn(state, p, legal, rnd):
             return min(lined, key=lambda a: (FORGE_ORDER[TRAIL_CARDS[a["card"]]["kind"]],
                                              rnd.random()))
         return towns[0]
+    # no card fits: a town or fort resets the height the next card may start at
+    resets = by.get("place_town", [])
+    if resets and p["pos"] == length and not by.get("scout"):
+        return min(resets, key=lambda a: len(a.get("take", [])) == 0)
+    if "scout" in by:
+        return by["scout"][0]
+    if resets and p["pos"] == length:
+        return resets[0]
     return _idle(state, p, by)
 
 
