@@ -1,0 +1,62 @@
+"""No hidden information through any endpoint: not another seat's hand, the deck order or the seed.
+
+Two people play a real engine through the API; after every move, everything each of them can
+fetch (game detail, legal actions, the move log) is searched for the card ids the engine says
+they may not see, and for the secret seed.
+"""
+import json
+
+import pytest
+
+from games.models import Game
+from games.rules import engine_slugs
+
+pytestmark = pytest.mark.django_db
+
+MOVES = 40
+
+
+def _strings(obj, out):
+    if isinstance(obj, str):
+        out.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(str(k))
+            _strings(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _strings(v, out)
+    return out
+
+
+@pytest.mark.parametrize("slug", engine_slugs())
+def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
+    users = [make_user("ann"), make_user("bob")]
+    clients = {u.pk: api_for(u) for u in users}
+    a = clients[users[0].pk]
+    created = a.post("/api/games/", {"rules": slug, "max_players": 2}, format="json").json()
+    gid = created["id"]
+    clients[users[1].pk].post("/api/games/join/", {"code": created["invite_code"]}, format="json")
+    assert a.post(f"/api/games/{gid}/start/").status_code == 200
+    for step in range(MOVES):
+        game = Game.objects.get(pk=gid)
+        if game.status != "active":
+            break
+        engine = game.engine
+        places = engine.card_places(game.state)
+        for seat in game.seats.all():
+            c = clients[seat.user_id]
+            fetched = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json(),
+                       c.get(f"/api/games/{gid}/moves/").json()]
+            seen = _strings(fetched, set())
+            assert game.seed not in json.dumps(fetched)
+            for place in engine.hidden_places(game.state, seat.position):
+                leaked = seen.intersection(places.get(place, []))
+                assert not leaked, f"step {step}: seat {seat.position} sees {sorted(leaked)[:5]} of {place}"
+        pos = engine.to_act(game.state)[0]
+        mover = clients[game.seats.get(position=pos).user_id]
+        acts = mover.get(f"/api/games/{gid}/actions/").json()
+        choice = acts["actions"][step % len(acts["actions"])]["action"]
+        resp = mover.post(f"/api/games/{gid}/moves/", {"action": choice, "expected_version": acts["version"]},
+                          format="json")
+        assert resp.status_code == 201, resp.content

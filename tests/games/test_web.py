@@ -1,0 +1,130 @@
+"""The web pages work without JavaScript: lobby, create, join, play a move, log, verify."""
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game, Move
+from games.rules import engine_slugs
+
+pytestmark = pytest.mark.django_db
+
+
+def _move_forms(html):
+    """Returns (action json, version, key, label) of each move button on a game page."""
+    forms = re.findall(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
+                       r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>', html)
+    import html as h
+    return [(h.unescape(a), v, k, h.unescape(label)) for a, v, k, label in forms]
+
+
+def test_welcome_page_for_visitors(client):
+    resp = client.get("/")
+    assert resp.status_code == 200 and b"Sign up" in resp.content
+
+
+def test_signup_login_and_lobby(client):
+    resp = client.post(reverse("account_signup"), {"email": "newbie@example.com", "password1": "Trail-pw-12345",
+                                                   "password2": "Trail-pw-12345"})
+    assert resp.status_code in (302, 200)
+    from django.contrib.auth import get_user_model
+
+    assert get_user_model().objects.filter(email="newbie@example.com").exists()
+
+
+@pytest.mark.parametrize("slug", engine_slugs())
+def test_create_game_form_has_the_engines_options(client, make_user, slug):
+    user = make_user()
+    client.force_login(user)
+    page = client.get(reverse("games:new", args=[slug]))
+    assert page.status_code == 200
+    from games.rules import get_engine
+
+    for key in get_engine(slug).options_schema:
+        assert f'name="opt_{key}"'.encode() in page.content
+
+
+@pytest.mark.parametrize("slug", engine_slugs())
+def test_play_against_bots_through_the_game_page(client, make_user, slug, django_capture_on_commit_callbacks):
+    user = make_user("ann")
+    client.force_login(user)
+    from games.rules import get_engine
+
+    engine = get_engine(slug)
+    form = {"title": "Web game", "max_players": engine.min_seats + 1, "bots": engine.min_seats,
+            "turn_hours": 24, "is_open": "on", "on_missed": "bot", "miss_limit": 3}
+    for key, spec in engine.options_schema.items():
+        if isinstance(spec["default"], bool):
+            if spec["default"]:
+                form[f"opt_{key}"] = "on"
+        else:
+            form[f"opt_{key}"] = spec["default"]
+    resp = client.post(reverse("games:new", args=[slug]), form)
+    assert resp.status_code == 302, resp.content[:2000]
+    game = Game.objects.get(title="Web game")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("games:start", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    played = 0
+    for _ in range(6):
+        page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+        assert 'class="panel board"' in page
+        forms = _move_forms(page)
+        if not forms:
+            break
+        action, version, key, label = forms[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            resp = client.post(reverse("games:move", args=[game.pk]),
+                               {"action": action, "version": version, "key": key})
+        assert resp.status_code == 302
+        played += 1
+    assert played >= 1
+    human_moves = Move.objects.filter(game=game, channel=Move.Channel.WEB, kind=Move.Kind.MOVE)
+    assert human_moves.count() == played
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "Log" in page
+
+
+def test_stale_form_shows_a_clear_error(client, make_user, toy_engine):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    mover = game.seats.get(position=game.engine.to_act(game.state)[0]).user
+    client.force_login(mover)
+    action = json.dumps(game.engine.legal_actions(game.state, game.engine.to_act(game.state)[0])[0])
+    resp = client.post(reverse("games:move", args=[game.pk]), {"action": action, "version": 0, "key": "x"},
+                       follow=True)
+    assert "The game has moved on" in resp.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_engine):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    client.force_login(ann)
+    url = reverse("games:live", args=[game.pk])
+    assert client.get(url, {"v": 1}).status_code == 204
+    game.refresh_from_db()
+    pos = game.engine.to_act(game.state)[0]
+    services.move_submit(game=game, seat=game.seats.get(position=pos), action={"type": "draw"},
+                         expected_version=None, channel=Move.Channel.API)
+    resp = client.get(url, {"v": 1})
+    assert resp.status_code == 200 and b'data-version="2"' in resp.content
+
+
+def test_join_link_page(client, make_user, toy_engine):
+    ann = make_user("ann")
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2, is_open=False)
+    bob = make_user("bob")
+    client.force_login(bob)
+    url = reverse("games:join_link", args=[game.invite_code])
+    assert client.get(url).status_code == 200
+    client.post(url)
+    assert game.seats.filter(user=bob).exists()
