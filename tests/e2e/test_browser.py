@@ -1,0 +1,93 @@
+"""In headless Chromium (Debian's package, driven by Playwright): two people sign up, verify their
+email, create a game, join it by the invite link, and play moves from the game page."""
+import os
+import re
+import shutil
+
+import pytest
+from django.core import mail
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+def _sign_up(page, base, email):
+    page.goto(f"{base}/accounts/signup/")
+    page.fill("input[name=email]", email)
+    page.fill("input[name=password1]", "Trail-pw-12345")
+    page.fill("input[name=password2]", "Trail-pw-12345")
+    page.click("form button[type=submit]")
+    message = next(m for m in reversed(mail.outbox) if email in m.to)
+    link = re.search(r"https?://\S+/accounts/confirm-email/\S+/", message.body).group(0)
+    path = link.split("/accounts/", 1)[1]
+    page.goto(f"{base}/accounts/{path}")
+    page.click("form button[type=submit]")
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=login]", email)
+    page.fill("input[name=password]", "Trail-pw-12345")
+    page.click("form button[type=submit]")
+    page.wait_for_url(f"{base}/")
+    assert "Your games" in page.content()
+
+
+def _play_one(page):
+    """Clicks the first move button if this page has any; returns whether it did."""
+    page.reload()
+    buttons = page.locator("#my-moves button")
+    if buttons.count() == 0:
+        return False
+    version = page.locator("#live").get_attribute("data-version")
+    buttons.first.click()
+    page.wait_for_load_state()
+    assert int(page.locator("#live").get_attribute("data-version")) > int(version)
+    return True
+
+
+def test_two_people_sign_up_create_join_and_play(live_server, browser, settings):
+    settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+    base = live_server.url
+    ann = browser.new_context().new_page()
+    bob = browser.new_context().new_page()
+    _sign_up(ann, base, "ann@example.com")
+    _sign_up(bob, base, "bob@example.com")
+
+    ann.click("text=Oregon Trail Race")
+    ann.fill("input[name=title]", "Browser race")
+    ann.fill("input[name=max_players]", "2")
+    ann.select_option("select[name=opt_trail_length]", "10") if ann.locator("select[name=opt_trail_length]").count() \
+        else ann.fill("input[name=opt_trail_length]", "10")
+    ann.click("form.panel button[type=submit]")
+    invite = ann.locator("#invite-link").input_value()
+    assert "/join/" in invite
+
+    bob.goto(invite.replace("http://testserver", base).replace(invite.split("/join/")[0], base))
+    bob.click("#join-game")
+    assert "You joined the game." in bob.content()
+
+    ann.reload()
+    ann.click("#start-game")
+    assert ann.locator(".board").count() == 1
+
+    played = 0
+    for _ in range(12):
+        progressed = _play_one(ann) or _play_one(bob)
+        if not progressed:
+            break
+        played += 1
+    assert played >= 4
+    log_text = ann.locator(".log").inner_text()
+    assert len(log_text.splitlines()) >= played
