@@ -262,7 +262,20 @@ class OregonTrailEngine(Engine):
         return []
 
     def _can_scout(self, state):
-        return bool(state["trail_deck"] or state["trail_discard"])
+        if state["trail_deck"] or state["trail_discard"]:
+            return True
+        return not _revised(state) and bool(self._emergency_cuts(state))
+
+    @staticmethod
+    def _emergency_cuts(state):
+        """Classic, trail deck and discards empty: {seat: cards} more than 4 behind a front
+        and behind the marker, which the server picks up so that a card can be drawn."""
+        cuts = {}
+        for p in living(state):
+            target = min(p["pos"], trail_length(p) - MAX_BACK)
+            if target > p["trimmed"] and p["trail"]:
+                cuts[p["seat"]] = min(target - p["trimmed"], len(p["trail"]))
+        return cuts
 
     def _forge_actions(self, state, p):
         """Returns the forge actions for hand cards with a trail line (one per result shape)."""
@@ -479,6 +492,8 @@ class OregonTrailEngine(Engine):
 
     def _act_scout(self, state, p, action, events):
         self._spend_action(state)
+        if not state["trail_deck"] and not state["trail_discard"]:
+            self._emergency_trim(state, events)
         if not state["trail_deck"]:
             state["trail_deck"] = state["trail_discard"]
             state["trail_discard"] = []
@@ -1085,7 +1100,11 @@ class OregonTrailEngine(Engine):
             seat = self._next_seat(state, seat)
             state["turn"] = seat
             state["turn_number"] += 1
-            if self._begin_turn(state, state["players"][seat], events):
+            q = state["players"][seat]
+            if q["at_end"] and not q["calamities"]:  # a pair struck its last calamity away
+                self._win(state, q, events)
+                return
+            if self._begin_turn(state, q, events):
                 return
         raise RuntimeError("no player could take a turn")
 
@@ -1176,6 +1195,26 @@ class OregonTrailEngine(Engine):
                                     f"Everyone has passed the {t['kind']} after trail card {k}: "
                                     f"the trail before it is picked up."))
                 break
+
+    def _emergency_trim(self, state, events):
+        cuts = self._emergency_cuts(state)
+        for seat, cut in cuts.items():
+            p = state["players"][seat]
+            state["trail_discard"].extend(x["card"] for x in p["trail"][:cut])
+            del p["trail"][:cut]
+            p["trimmed"] += cut
+        low = min(p["trimmed"] for p in living(state))
+        keep = []
+        for t in state["towns"]:
+            if t["point"] < low:
+                state["trail_discard"].append(t["card"])
+                state["supply_discard"].extend(t["pool"])
+            else:
+                keep.append(t)
+        state["towns"] = keep
+        events.append(event("trail_trimmed", None,
+                            "The trail deck is empty: trail more than 4 cards behind each "
+                            "wagon is picked up."))
 
     # lookups ---------------------------------------------------------------------------------
     @staticmethod
