@@ -1,0 +1,168 @@
+"""Ending the game, the result, the views, the events and the labels, and bot playouts."""
+import json
+import random
+
+import pytest
+
+from games.rules.base import IllegalAction
+from games.rules.ogallala.engine import ENGINE
+from games.rules.ogallala.state import boats_of
+from games.rules.simulate import play_one, simulate
+
+from .helpers import draw, fresh, lay, legal
+
+
+def place(s, seat, r, c):
+    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+
+
+def _two_boats_and_a_bow(s, edition="I"):
+    lay(s, 0, 1, 0, "bow", "furs", "stern")
+    lay(s, 0, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 0, 0, 0, "bow", "tobacco")
+
+
+def test_one_player_with_three_boats_may_end_the_game_right_after_completing_one():
+    s = fresh()
+    _two_boats_and_a_bow(s)
+    assert {"type": "end_game"} not in legal(s, 0)
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    assert legal(s, 0) == [{"type": "end_game"}, {"type": "continue"}]
+    events = ENGINE.apply(s, 0, {"type": "end_game"})
+    over = [e for e in events if e["type"] == "game_over"]
+    assert len(over) == 1 and over[0]["public"]["scores"] == [4 + 4 + 3, 0]
+    res = ENGINE.result(s)
+    assert res["winners"] == [0] and res["ranking"] == [0, 1]
+    assert ENGINE.to_act(s) == [] and legal(s, 0) == []
+
+
+def test_one_passing_the_chance_means_a_further_boat_is_needed_to_end():
+    s = fresh()
+    _two_boats_and_a_bow(s)
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    ENGINE.apply(s, 0, {"type": "continue"})
+    assert ENGINE.phase(s) == "draw"  # the empty stern lets the drawing go on
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(s, 0, {"type": "end_game"})
+    lay(s, 0, 0, 6, "bow")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 7)
+    assert {"type": "end_game"} in legal(s, 0)
+
+
+def test_one_ends_when_all_three_stacks_are_empty():
+    s = fresh()
+    last = s["stacks"][1][-1]
+    s["removed"] = [c for st in s["stacks"] for c in st if c != last]
+    s["stacks"] = [[], [last], []]
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 1})
+    ENGINE.apply(s, 0, legal(s, 0)[0])
+    while ENGINE.phase(s) != "over":
+        ENGINE.apply(s, 0, legal(s, 0)[-1])
+    assert ENGINE.result(s)["reason"] == "All three stacks are empty."
+
+
+def test_two_ends_when_a_player_has_completed_three_boats_with_the_300_bonus():
+    s = fresh("II")
+    _two_boats_and_a_bow(s, "II")
+    draw(s, 0, "stern")
+    events = place(s, 0, 0, 2)
+    assert any(e["type"] == "game_over" for e in events)
+    assert s["first_three"] == 0
+    cards, booty = 9, 2
+    assert ENGINE.result(s)["scores"][0] == 10 * cards + 20 * booty + 300
+
+
+def test_two_ends_when_all_cards_have_been_placed():
+    s = fresh("II")
+    last = s["stacks"][0].pop()
+    s["removed"] = s["stacks"][0]  # as if long since placed and lost
+    s["stacks"][0] = [last]
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
+    ENGINE.apply(s, 0, legal(s, 0)[0])
+    while ENGINE.phase(s) != "over":
+        ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
+    assert ENGINE.result(s)["reason"] == "All cards have been placed."
+
+
+def test_view_shows_displays_boats_strengths_and_stack_sizes_but_no_stack_cards():
+    s = fresh()
+    lay(s, 0, 0, 2, "bow", "chieftain", "furs", "stern")
+    lay(s, 1, 1, 0, "warrior3", "furs")
+    draw(s, 0, "tent")
+    v = ENGINE.view(s, 1)
+    assert "rng" not in v and [x["seat"] for x in v["players"]] == [0, 1]
+    me = v["players"][0]
+    assert len(me["display"]) == 3 and all(len(r) == 14 for r in me["display"])
+    assert me["boats"] == [{"row": 0, "start": 2, "end": 5, "strength": 5, "cards": 4,
+                            "totem": False}]
+    assert me["display"][0][2]["in_boat"] and me["display"][0][2]["boat_left"]
+    assert me["display"][0][3]["combat"] == 5 and me["display"][0][4]["booty"]
+    assert v["players"][1]["sections"][0]["strength"] == 3
+    assert [x["size"] for x in v["stacks"]] == [len(x) for x in s["stacks"]]
+    assert v["pending"]["phase"] == "place" and v["pending"]["card"]["kind"] == "tent"
+    dumped = json.dumps(v)
+    assert not any(cid in dumped for st in s["stacks"] for cid in st)
+    assert me["score"] == 4 + 1
+
+
+def test_two_discard_is_face_down():
+    s = fresh("II")
+    assert "discard" in ENGINE.hidden_places(s, 0)
+    assert "discard" not in ENGINE.hidden_places(fresh("I"), 0)
+    assert "discard" not in ENGINE.view(s, 0) and "discard_size" in ENGINE.view(s, 0)
+
+
+def test_card_places_cover_every_card():
+    for edition, size in (("I", 134), ("II", 98)):
+        s = fresh(edition)
+        draw(s, 0, "furs")
+        places = ENGINE.card_places(s)
+        assert sum(len(v) for v in places.values()) == size
+        assert len(places["hand"]) == 1
+
+
+def test_action_labels_are_short_and_distinct():
+    rnd = random.Random(3)
+    for edition in ("I", "II"):
+        s = fresh(edition, seats=3)
+        seen = set()
+        while ENGINE.result(s) is None:
+            seat = ENGINE.to_act(s)[0]
+            acts = legal(s, seat)
+            labels = [ENGINE.action_label(s, seat, a) for a in acts]
+            assert len(set(labels)) == len(labels), labels
+            seen.update(label.split(" ")[0] for label in labels)
+            ENGINE.apply(s, seat, ENGINE.bot_action(s, seat, rnd))
+        assert {"Draw", "Place"} <= seen
+    s = fresh()
+    draw(s, 0, "furs")
+    assert ENGINE.action_label(s, 0, {"type": "place", "row": 1, "col": 4}) == \
+        "Place Furs at row 2, space 5"
+    s = fresh()
+    assert ENGINE.action_label(s, 0, {"type": "draw", "stack": 2}) == "Draw from the booty stack"
+
+
+def test_default_action_is_legal():
+    s = fresh()
+    draw(s, 0, "furs")
+    assert ENGINE.default_action(s, 0) in legal(s, 0)
+
+
+@pytest.mark.parametrize("edition", ["I", "II"])
+def test_bots_finish_50_games(edition):
+    for players in (2, 3, 4):
+        report = simulate(ENGINE, games=17, players=players, seed="t", options={"edition": edition})
+        assert report["errors"] == 0, report.get("first_error")
+        assert report["finished"] == 17 and report["illegal_actions"] == 0
+
+
+def test_bot_completes_boats_and_raids():
+    taken = []
+    for g in range(10):
+        state, *_ = play_one(ENGINE, players=3, seed=g, options={"edition": "I"},
+                             on_step=lambda st, seat, a: taken.append(a["type"]))
+        assert any(len(boats_of(d)) >= 3 for d in state["displays"])
+    assert taken.count("attack") >= 5
