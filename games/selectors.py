@@ -74,31 +74,37 @@ def _redact_event(event: dict, viewer: int | None) -> dict:
     return out
 
 
+def move_entry(engine, move: Move, position: int | None, names: dict) -> dict:
+    """Returns one log entry as the seat at `position` may see it."""
+    own = move.position is not None and move.position == position
+    action = move.action if (own or move.kind != Move.Kind.MOVE) else engine.public_action(move.action)
+    return {
+        "seq": move.seq,
+        "kind": move.kind,
+        "seat": move.position,
+        "player": names.get(move.position) if move.position is not None else None,
+        "channel": move.channel,
+        "action": action,
+        "events": [_redact_event(e, position) for e in move.events],
+        "undone_by": move.undone_by,
+        "note": move.note,
+        "created_at": move.created_at.isoformat(),
+    }
+
+
+def seat_names(game: Game) -> dict:
+    return {s.position: s.name for s in game.seats.all() if s.position is not None}
+
+
 def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int | None = None) -> list[dict]:
     """Returns the log as the viewer may see it: others' private parts and secret actions removed."""
     engine = game.engine
     position = viewer.position if viewer is not None else None
-    names = {s.position: s.name for s in game.seats.all() if s.position is not None}
+    names = seat_names(game)
     moves = game.moves.filter(seq__gt=after_seq).order_by("seq")
     if limit:
         moves = moves[:limit]
-    out = []
-    for m in moves:
-        own = m.position is not None and m.position == position
-        action = m.action if (own or m.kind != Move.Kind.MOVE) else engine.public_action(m.action)
-        out.append({
-            "seq": m.seq,
-            "kind": m.kind,
-            "seat": m.position,
-            "player": names.get(m.position) if m.position is not None else None,
-            "channel": m.channel,
-            "action": action,
-            "events": [_redact_event(e, position) for e in m.events],
-            "undone_by": m.undone_by,
-            "note": m.note,
-            "created_at": m.created_at.isoformat(),
-        })
-    return out
+    return [move_entry(engine, m, position, names) for m in moves]
 
 
 def players(game: Game) -> list[dict]:

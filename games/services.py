@@ -70,15 +70,21 @@ def _deadline_for(seat: Seat, game: Game, now):
     return deadline_for(seat=seat, game=game, now=now)
 
 
-def _refresh_deadlines(game: Game, before: set[int], now=None) -> list[Seat]:
+def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Seat] | None = None,
+                       to_act: set[int] | None = None) -> list[Seat]:
     """Gives every seat now to act a deadline (kept if it was already to act); clears the rest.
 
     Returns the seats that newly have a decision pending.
     """
     now = now or timezone.now()
-    to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
+    if to_act is None:
+        to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
+    elif game.status != Game.Status.ACTIVE:
+        to_act = set()
     newly = []
-    for seat in _playing_seats(game):
+    for seat in seats if seats is not None else _playing_seats(game):
+        if seat.position is None:
+            continue
         if seat.position in to_act:
             if seat.position not in before or seat.deadline_at is None:
                 seat.deadline_at = _deadline_for(seat, game, now)
@@ -91,14 +97,18 @@ def _refresh_deadlines(game: Game, before: set[int], now=None) -> list[Seat]:
     return newly
 
 
-def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: list[Seat]) -> None:
+def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: list[Seat], *,
+                  seats: list[Seat] | None = None, to_act: set[int] | None = None) -> None:
     """Writes the notices for a change (same transaction) and queues bots and sending after commit."""
     from notifications.outbox import record_game_change
 
     record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act)
     if game.status == Game.Status.ACTIVE:
-        to_act = set(game.engine.to_act(game.state))
-        if any(s.is_bot and s.position in to_act for s in _playing_seats(game)):
+        if to_act is None:
+            to_act = set(game.engine.to_act(game.state))
+        if seats is None:
+            seats = _playing_seats(game)
+        if any(s.is_bot and s.position in to_act and s.status == Seat.Status.PLAYING for s in seats):
             game_id = game.pk
             transaction.on_commit(lambda: _queue_bots(game_id))
         from notifications.standing import standing_orders_due
@@ -313,8 +323,9 @@ def move_submit(*, game: Game, seat: Seat, action, expected_version: int | None,
 
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor) -> MoveResult:
     game = _locked(game)
-    seat = Seat.objects.select_related("user").get(pk=seat.pk)
-    if seat.game_id != game.pk or seat.position is None:
+    seats = list(game.seats.all())
+    seat = next((s for s in seats if s.pk == seat.pk), None)
+    if seat is None or seat.position is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
     if idempotency_key:
         first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
@@ -346,20 +357,20 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     except IllegalAction as exc:
         code = ErrorCode.MALFORMED_ACTION if exc.code == "MALFORMED_ACTION" else ErrorCode.ILLEGAL_ACTION
         raise GameError(code, exc.message) from None
-    if channel in PLAYER_CHANNELS or channel == Move.Channel.STANDING:
-        seat.missed_deadlines = 0 if channel != Move.Channel.STANDING else seat.missed_deadlines
-    move = _log(game, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat, action=action, events=events)
-    if idempotency_key:
-        move.idempotency_key = idempotency_key
-        move.request_hash = _request_hash(seat.position, action, expected_version)
-        move.save(update_fields=["idempotency_key", "request_hash"])
+    game.version += 1
+    move = Move.objects.create(
+        game=game, seq=game.version, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat,
+        position=seat.position, action=action, events=events, idempotency_key=idempotency_key,
+        request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "")
     game.state = state
     _finish_if_over(game)
     _save_game(game)
-    if channel in PLAYER_CHANNELS:
+    if channel in PLAYER_CHANNELS and seat.missed_deadlines:
+        seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
         seat.save(update_fields=["missed_deadlines"])
-    newly = _refresh_deadlines(game, before - {seat.position})
-    _after_commit(game, move, events, newly)
+    to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
+    newly = _refresh_deadlines(game, before - {seat.position}, seats=seats, to_act=to_act)
+    _after_commit(game, move, events, newly, seats=seats, to_act=to_act)
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 
 

@@ -154,7 +154,7 @@ def game_actions(request, pk):
 @api_view(["GET", "POST"])
 def game_moves(request, pk):
     """GET: the move log, redacted for the caller. POST: submit a move."""
-    game = _game(pk)
+    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
     if request.method == "GET":
         seat = selectors.seat_of(game, request.user)
         try:
@@ -171,7 +171,7 @@ def game_moves(request, pk):
     result = services.move_submit(game=game, seat=seat, action=ser.validated_data["action"],
                                   expected_version=ser.validated_data.get("expected_version"),
                                   channel=Move.Channel.API, idempotency_key=key, actor=request.user)
-    entry = selectors.move_log(game, seat, after_seq=result.move.seq - 1, limit=1)[0]
+    entry = selectors.move_entry(game.engine, result.move, seat.position, selectors.seat_names(game))
     return Response({"applied": result.applied, "version": result.version, "move": entry},
                     status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK)
 

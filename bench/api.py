@@ -1,0 +1,178 @@
+"""Move submissions per second through the real API (gunicorn + PostgreSQL), against a bare DRF
+endpoint in the same run and the same server (token auth, one select_for_update row update, one
+appended log row: the least a move can cost). 1, 8 and 32 concurrent clients.
+
+Each client plays its own Oregon Trail Race game: the games get a known seed, and the actions are
+worked out beforehand by replaying the engine's bot offline, so the clients only POST moves.
+Prints one JSON object; the ratios are what to read (the machine is noisy between runs).
+"""
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+from http.client import HTTPConnection
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
+BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+LEVELS = [1, 8, 32]
+SECONDS = float(os.environ.get("BENCH_SECONDS", "6"))
+MOVES_PER_GAME = 400
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def setup(n_games):
+    """Creates users, tokens and n games with precomputed move scripts; returns the scripts."""
+    os.environ["DATABASE_URL"] = BENCH_DB
+    os.environ.setdefault("TRAILPOST_ENV", "test")
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    from accounts.services import api_token_create
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.models import Game, Move, Seat
+
+    with connection.cursor() as c:
+        c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game, accounts_apitoken CASCADE")
+    User = get_user_model()
+    engine = None
+    scripts = []
+    for i in range(n_games):
+        users = [User.objects.get_or_create(username=f"bench{i}-{s}", defaults={"email": f"b{i}{s}@x.test"})[0]
+                 for s in range(2)]
+        game = services.game_create(owner=users[0], rules="oregon-trail-race", max_players=2, turn_hours=1000)
+        services.game_join(game=game, user=users[1])
+        services.game_start(game=game, by=users[0])
+        game.refresh_from_db()
+        engine = game.engine
+        game.seed = f"bench-{i}"
+        game.seed_sha256 = Game.hash_seed(game.seed)
+        game.state = engine.new_state(game.options, 2, game.seed)
+        game.save()
+        tokens = {s.position: api_token_create(user=s.user).key for s in Seat.objects.filter(game=game)}
+        state = engine.new_state(game.options, 2, game.seed)
+        rnd = random.Random(i)
+        moves = []
+        while engine.result(state) is None and len(moves) < MOVES_PER_GAME:
+            seat = engine.to_act(state)[0]
+            action = engine.bot_action(state, seat, rnd)
+            engine.apply(state, seat, action)
+            moves.append((tokens[seat], action))
+        scripts.append({"game": game.pk, "version": game.version, "moves": moves})
+    connection.close()
+    return scripts
+
+
+def client_run(args):
+    """One client process: threads, each replaying one game's script until the time is up."""
+    port, scripts, bare, seconds = args
+    results = []
+    lock = threading.Lock()
+    stop_at = time.perf_counter() + seconds
+
+    def worker(script):
+        conn = HTTPConnection("127.0.0.1", port, timeout=30)
+        lat = []
+        errors = 0
+        version = script["version"]
+        for token, action in script["moves"]:
+            if time.perf_counter() >= stop_at:
+                break
+            if bare:
+                path, body = f"/bench/bare/{script['game']}/", {"action": action}
+            else:
+                path, body = f"/api/games/{script['game']}/moves/", {"action": action, "expected_version": version}
+            t0 = time.perf_counter()
+            conn.request("POST", path, body=json.dumps(body),
+                         headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+            resp = conn.getresponse()
+            resp.read()
+            lat.append(time.perf_counter() - t0)
+            if resp.status != 201:
+                errors += 1
+                break
+            version += 1
+        conn.close()
+        with lock:
+            results.append((lat, errors))
+
+    threads = [threading.Thread(target=worker, args=(s,)) for s in scripts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def measure(port, scripts, clients, bare):
+    procs = min(clients, 4)
+    per = [scripts[i::procs] for i in range(procs)]
+    t0 = time.perf_counter()
+    with Pool(procs) as pool:
+        parts = pool.map(client_run, [(port, p, bare, SECONDS) for p in per])
+    elapsed = time.perf_counter() - t0
+    lat = sorted(x for part in parts for l, _ in part for x in l)
+    errors = sum(e for part in parts for _, e in part)
+    p = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 2) if lat else None  # noqa: E731
+    return {"requests": len(lat), "per_second": round(len(lat) / elapsed, 1), "p50_ms": p(0.50),
+            "p99_ms": p(0.99), "errors": errors}
+
+
+def main():
+    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "CREATE DATABASE trailpost_bench_api"],
+                   capture_output=True)
+    port = free_port()
+    # The server queues its tasks to a real Redis, as in production (no worker: the queue is purged).
+    env = dict(os.environ, DATABASE_URL=BENCH_DB, TRAILPOST_ENV="test", TRAILPOST_BENCH="1",
+               CELERY_TASK_ALWAYS_EAGER="0", REDIS_URL=BENCH_REDIS, DJANGO_SETTINGS_MODULE="config.settings")
+    workers = os.environ.get("BENCH_GUNICORN_WORKERS", "4")
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+                               "-w", workers, "--log-level", "warning"], env=env, cwd=ROOT)
+    report = {"gunicorn_workers": int(workers), "seconds_per_run": SECONDS, "levels": {}}
+    try:
+        for clients in LEVELS:
+            scripts = setup(clients)
+            for _ in range(50):
+                try:
+                    HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/api/engines/")
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            api = measure(port, scripts, clients, bare=False)
+            bare = measure(port, setup(clients), clients, bare=True)
+            report["levels"][clients] = {
+                "api": api, "bare": bare,
+                "rate_ratio": round(api["per_second"] / bare["per_second"], 3) if bare["per_second"] else None,
+                "p99_ratio": round(api["p99_ms"] / bare["p99_ms"], 3) if bare["p99_ms"] else None,
+            }
+    finally:
+        server.terminate()
+        server.wait(10)
+        import redis
+
+        redis.Redis.from_url(BENCH_REDIS).flushdb()
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()
