@@ -828,9 +828,11 @@ class OregonTrailEngine(Engine):
                             f"The second {_cal_name(kind)} comes up while "
                             f"{_name(holder['seat'])} still has the first.",
                             audience=sorted({holder["seat"], victim["seat"]})))
-        self._lose_members(state, holder, 1, _cal_name(kind), events)
+        # both losses land together: if they end the last wagons, nobody wins
+        self._lose_members(state, holder, 1, _cal_name(kind), events, settle=False)
         if victim_loses:
-            self._lose_members(state, victim, 1, _cal_name(kind), events)
+            self._lose_members(state, victim, 1, _cal_name(kind), events, settle=False)
+        self._check_over(state, events)
 
     def _cal_cholera(self, state, forger, victim, cid, events):
         if _find_active(state, "cholera", cid)[1] is not None:
@@ -981,7 +983,7 @@ class OregonTrailEngine(Engine):
                             audience=[p["seat"]]))
 
     # members, turns, the end -------------------------------------------------------------------
-    def _lose_members(self, state, p, n, cause, events):
+    def _lose_members(self, state, p, n, cause, events, settle=True):
         if not p["alive"]:
             return
         p["members"] = max(0, p["members"] - n)
@@ -991,9 +993,9 @@ class OregonTrailEngine(Engine):
                             public={"victim": p["seat"], "count": n, "cause": cause,
                                     "members_left": p["members"]}, audience=[p["seat"]]))
         if p["members"] <= 0:
-            self._player_out(state, p, events)
+            self._player_out(state, p, events, settle)
 
-    def _player_out(self, state, p, events):
+    def _player_out(self, state, p, events, settle=True):
         seat = p["seat"]
         p["alive"] = False
         p["members"] = 0
@@ -1021,6 +1023,11 @@ class OregonTrailEngine(Engine):
                 self._settle_pool(state, t)
         events.append(event("player_out", seat, f"{_name(seat)}'s whole party has died.",
                             public={"victim": seat}, audience=[seat]))
+        if settle:
+            self._check_over(state, events)
+
+    def _check_over(self, state, events):
+        """Ends the game when at most one wagon has anyone alive."""
         alive = living(state)
         if len(alive) <= 1 and state["result"] is None:
             if alive:

@@ -73,14 +73,17 @@ def held(state, seat):
     return sorted(supply_kind(c) for c in state["players"][seat]["supplies"])
 
 
-def lay_trail(state, seat, shapes, kind="plain"):
+def lay_trail(state, seat, shapes, kind=None):
     """Lays forged cards with the given (left, right) shapes; the marker goes to the front."""
     p = state["players"][seat]
+    # any free lined card will do (already forded if a river); plain cards stay for the hands
+    order = ("trigger", "river_supply", "river_drown", "plain") if kind is None else (kind,)
     for left, right in shapes:
-        cid = free_trail(state, kind)
+        cid = next(c for k in order for c in sorted(state["trail_deck"])
+                   if TRAIL_CARDS[c]["kind"] == k)
         _pull(state, cid)
-        p["trail"].append({"card": cid, "kind": kind, "left": left, "right": right,
-                           "turned": False})
+        p["trail"].append({"card": cid, "kind": TRAIL_CARDS[cid]["kind"], "left": left,
+                           "right": right, "turned": False})
     p["pos"] = p["trimmed"] + len(p["trail"])
 
 
