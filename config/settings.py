@@ -193,3 +193,19 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "WARNING")},
 }
+
+# Notifications (the notifications app): reminders, vacations, sweeps, sending.
+TRAILPOST.update({
+    # A reminder goes out this long before a deadline (re-checked when sent).
+    "REMINDER_BEFORE_HOURS": float(env("TRAILPOST_REMINDER_BEFORE_HOURS", "12")),
+    # Vacation days a player may take per calendar year; their deadlines pause meanwhile.
+    "VACATION_DAYS_PER_YEAR": int(env("TRAILPOST_VACATION_DAYS_PER_YEAR", "30")),
+    # Bot seats and standing orders get this short "deadline": if their task was lost (broker
+    # down), the minute sweep plays them once it passes.
+    "BOT_STUCK_AFTER_SECONDS": int(env("TRAILPOST_BOT_STUCK_AFTER_SECONDS", "120")),
+    # Rows per sweep batch (deadlines and unsent notices).
+    "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
+    # A worker's claim on a notice; after this the sweep may take it again (the worker died).
+    "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
+    "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
+})

@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
+    path("api/", include("notifications.api_urls")),
     path("mail/", include("notifications.urls")),
     path("", include("games.urls")),
 ]

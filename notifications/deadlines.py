@@ -1,7 +1,282 @@
-"""Deadlines for pending decisions."""
-from datetime import timedelta
+"""Deadlines for pending decisions: vacation-aware deadlines, reminders, timeouts and the sweep.
+
+The minute sweep reads only due rows through the index on Seat.deadline_at and takes each game's
+row lock with SKIP LOCKED, one short transaction per game, so its cost follows what is due rather
+than how many games exist, and two sweeps (or a sweep and a player) never act on the same game
+at once. Bot seats and decisions covered by a standing order get a short deadline, so a bot
+or standing-order task lost while the broker was down is picked up by the same sweep.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, time, timedelta
+from datetime import timezone as dt_timezone
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+
+# -- vacations ------------------------------------------------------------------------------------
+
+def _day_start(day) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=dt_timezone.utc)
+
+
+def vacation_intervals(user_id, *, since) -> list[tuple[datetime, datetime]]:
+    """Returns the user's vacations ending after `since` as merged [start, end) UTC intervals."""
+    from .models import Vacation
+
+    if not user_id:
+        return []
+    rows = Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date()).order_by("starts_on")
+    merged: list[list[datetime]] = []
+    for v in rows.values_list("starts_on", "ends_on"):
+        a, b = _day_start(v[0]), _day_start(v[1]) + timedelta(days=1)
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return [(a, b) for a, b in merged if b > since]
+
+
+def paused_deadline(start, span: timedelta, intervals) -> datetime:
+    """Returns start + span where time inside the vacation intervals does not count."""
+    deadline = start + span
+    for a, b in intervals:
+        if b <= start:
+            continue
+        if a >= deadline:
+            break
+        deadline += b - max(a, start)
+    return deadline
+
+
+def on_vacation(user_id, now) -> bool:
+    from .models import Vacation
+
+    return bool(user_id) and Vacation.objects.filter(user_id=user_id, starts_on__lte=now.date(),
+                                                     ends_on__gte=now.date()).exists()
+
+
+def _short_deadline(now):
+    return now + timedelta(seconds=settings.TRAILPOST["BOT_STUCK_AFTER_SECONDS"])
 
 
 def deadline_for(*, seat, game, now):
-    """Returns when a decision that arises now for this seat falls due."""
-    return now + timedelta(hours=game.turn_hours)
+    """Returns when a decision that arises now for this seat falls due.
+
+    A player's deadline is the game's turn time with their vacation days not counted. A bot's
+    decision, and one a standing order answers, get a short deadline: their task normally plays
+    them at once, and if it was lost the sweep does when that passes.
+    """
+    if seat.is_bot:
+        return _short_deadline(now)
+    from .standing import covered_action
+
+    if covered_action(game, seat) is not None:
+        return _short_deadline(now)
+    span = timedelta(hours=game.turn_hours)
+    return paused_deadline(now, span, vacation_intervals(seat.user_id, since=now))
+
+
+def vacation_applied(*, user) -> int:
+    """Pushes the user's pending deadlines past their vacations; returns how many changed."""
+    from games.models import Game, Seat
+
+    changed = 0
+    now = timezone.now()
+    for seat in Seat.objects.filter(user=user, deadline_at__isnull=False, status=Seat.Status.PLAYING,
+                                    is_bot=False, game__status=Game.Status.ACTIVE).select_related("game"):
+        # The time already used stays used; the rest of the turn starts again after the pause.
+        remaining = max(seat.deadline_at - now, timedelta(0))
+        new = paused_deadline(now, remaining, vacation_intervals(user.pk, since=now))
+        if new != seat.deadline_at:
+            Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(
+                deadline_at=new, reminder_sent_for=None)
+            changed += 1
+    return changed
+
+
+# -- the sweep ------------------------------------------------------------------------------------
+
+def sweep(now=None) -> dict:
+    """Runs everything the minute sweep does; returns counts (for logs and the benchmark)."""
+    from .outbox import send_unsent
+
+    now = now or timezone.now()
+    stats = {"reminders": send_reminders(now)}
+    stats.update(handle_due(now))
+    stats["sent"] = send_unsent()
+    return stats
+
+
+def _locked_game(game_id):
+    """Returns the game under its row lock, or None if another transaction holds it (skip it)."""
+    from games.models import Game
+
+    return Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+
+
+def handle_due(now, *, batch: int | None = None) -> dict:
+    """Handles every seat whose deadline has passed: bot and standing-order seats are played,
+    a player on vacation gets their deadline pushed, anyone else times out."""
+    from games.models import Seat
+
+    batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
+    stats = {"timeouts": 0, "bots": 0, "standing": 0, "paused": 0, "skipped": 0}
+    handled: set[int] = set()  # each game once per sweep: a game that stays due waits for the next
+    while True:
+        due = list(Seat.objects.filter(deadline_at__lte=now).exclude(game_id__in=handled)
+                   .order_by("deadline_at").values_list("game_id", flat=True)[:batch])
+        if not due:
+            return stats
+        for game_id in dict.fromkeys(due):
+            handled.add(game_id)
+            try:
+                outcome = _handle_game(game_id, now)
+            except Exception:
+                log.exception("sweep: game %s failed", game_id)
+                continue
+            for key, n in outcome.items():
+                stats[key] = stats.get(key, 0) + n
+
+
+def _handle_game(game_id, now) -> dict:
+    from games.models import Game, Seat
+    from games.services import bots_play
+
+    from .standing import apply_standing_orders, covered_action
+
+    out = {}
+    play_bots = play_standing = False
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game is None:
+            return {"skipped": 1}
+        seats = list(game.seats.select_related("user").filter(deadline_at__lte=now).order_by("deadline_at"))
+        if game.status != Game.Status.ACTIVE:
+            game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
+            return {}
+        to_act = set(game.engine.to_act(game.state))
+        for seat in seats:
+            seat.refresh_from_db()
+            if seat.deadline_at is None or seat.deadline_at > now:
+                continue
+            if seat.status != Seat.Status.PLAYING or seat.position not in to_act:
+                Seat.objects.filter(pk=seat.pk).update(deadline_at=None)
+                continue
+            if seat.is_bot:
+                play_bots = True
+                continue
+            if covered_action(game, seat) is not None:
+                play_standing = True
+                continue
+            if on_vacation(seat.user_id, now):
+                Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
+                out["paused"] = out.get("paused", 0) + 1
+                continue
+            try:
+                with transaction.atomic():
+                    time_out(game, seat, now)
+                out["timeouts"] = out.get("timeouts", 0) + 1
+            except Exception:
+                log.exception("timing out seat %s of game %s failed", seat.pk, game_id)
+                Seat.objects.filter(pk=seat.pk).update(deadline_at=now + timedelta(hours=1))
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            to_act = set(game.engine.to_act(game.state))
+    if play_standing:
+        out["standing"] = apply_standing_orders(game_id)
+    if play_bots:
+        out["bots"] = bots_play(game_id)
+    return out
+
+
+def time_out(game, seat, now) -> None:
+    """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
+    hands the seat to a bot (or drops the player) after game.miss_limit misses in a row."""
+    from games.models import Game, Move, Seat
+    from games.services import move_submit
+
+    from .models import Kind
+    from .outbox import record_notice
+
+    engine = game.engine
+    action = engine.default_action(game.state, seat.position)
+    label = engine.action_label(game.state, seat.position, action)
+    move_submit(game=game, seat=seat, action=action, expected_version=game.version,
+                channel=Move.Channel.TIMEOUT)
+    Seat.objects.filter(pk=seat.pk).update(missed_deadlines=F("missed_deadlines") + 1)
+    seat.refresh_from_db()
+    game.refresh_from_db()
+    replaced = ""
+    if seat.missed_deadlines >= game.miss_limit and game.status == Game.Status.ACTIVE:
+        replaced = replace_absent(game, seat)
+    if seat.user_id:
+        record_notice(kind=Kind.TIMEOUT, game=game, seat=seat, context={
+            "played": label, "misses": seat.missed_deadlines, "miss_limit": game.miss_limit,
+            "replaced": replaced, "on_missed": game.on_missed})
+
+
+def replace_absent(game, seat) -> str:
+    """Gives the seat to a bot or drops the player, per game.on_missed; returns what happened."""
+    from games.models import Game, Move, Seat
+    from games.services import _seat_out, seat_replace
+
+    reason = f"was dropped after missing {seat.missed_deadlines} deadlines in a row"
+    if game.on_missed == Game.OnMissed.DROP:
+        try:
+            with transaction.atomic():
+                locked = Game.objects.select_for_update().get(pk=game.pk)
+                _seat_out(locked, seat, status=Seat.Status.DROPPED, actor=None, channel=Move.Channel.TIMEOUT,
+                          reason=reason)
+            return "dropped"
+        except NotImplementedError:
+            log.warning("engine %s cannot drop a player; a bot takes seat %s of game %s instead",
+                        game.rules, seat.position, game.pk)
+    user = seat.user
+    seat_replace(game=game, seat=seat, by=None, bot=True)
+    seat.user = user  # the notice about it still goes to the player who missed
+    return "bot"
+
+
+def send_reminders(now, *, batch: int | None = None) -> int:
+    """Reminds players whose deadline is near and who have not decided yet; returns how many."""
+    from games.models import Game, Seat
+
+    from .models import Kind
+    from .outbox import decision_context, record_notice
+
+    batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
+    before = timedelta(hours=settings.TRAILPOST["REMINDER_BEFORE_HOURS"])
+    sent = 0
+    rows = list(Seat.objects.filter(deadline_at__gt=now, deadline_at__lte=now + before,
+                                    reminder_sent_for__isnull=True, is_bot=False, user__isnull=False,
+                                    status=Seat.Status.PLAYING)
+                .order_by("deadline_at").values_list("pk", "game_id")[:batch])
+    for seat_id, game_id in rows:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            if game is None:
+                continue
+            seat = Seat.objects.select_related("user").get(pk=seat_id)
+            if seat.reminder_sent_for is not None or seat.deadline_at is None or seat.deadline_at <= now:
+                continue
+            # A short turn is not reminded at once: wait for at least half of it to pass.
+            lead = min(before, timedelta(hours=game.turn_hours) / 2)
+            if seat.deadline_at - now > lead:
+                continue
+            Seat.objects.filter(pk=seat.pk).update(reminder_sent_for=game.version)
+            if game.status != Game.Status.ACTIVE or seat.position not in set(game.engine.to_act(game.state)):
+                continue  # decided already: no reminder
+            decision = decision_context(game, seat)
+            if not decision["moves"]:
+                continue
+            record_notice(kind=Kind.REMINDER, game=game, seat=seat, context={"decision": decision})
+            sent += 1
+    return sent

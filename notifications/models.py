@@ -1,1 +1,158 @@
-"""Notification outbox and player preferences (filled in by the notifications work)."""
+"""The notification outbox, player preferences (per kind, per game, webhook), vacations,
+standing orders and the inbound-mail log."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Kind(models.TextChoices):
+    """What a notice is about. The first group is what a player can tune in their preferences."""
+
+    YOUR_TURN = "your_turn", "It is your turn"
+    DECISION = "decision", "A decision is needed (out of turn)"
+    REMINDER = "reminder", "Reminder before a deadline"
+    CALAMITY = "calamity", "A calamity hits you"
+    MEMBER_DIED = "member_died", "A wagon member died"
+    PLAYER_OUT = "player_out", "A player is out"
+    GAME_OVER = "game_over", "The game is over"
+    TIMEOUT = "timeout", "A deadline passed and a default move was played"
+    # Not tunable: always sent at once.
+    INVITATION = "invitation", "Invitation to a game"
+    REPLY_OK = "reply_ok", "Your emailed move was played"
+    REPLY_ERROR = "reply_error", "Your emailed move could not be played"
+    DIGEST = "digest", "Daily digest"
+
+
+TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.CALAMITY, Kind.MEMBER_DIED,
+                 Kind.PLAYER_OUT, Kind.GAME_OVER, Kind.TIMEOUT]
+
+
+class Delivery(models.TextChoices):
+    IMMEDIATE = "immediate", "Immediately"
+    DIGEST = "digest", "In a daily digest"
+    NEVER = "never", "Never"
+
+
+class Notification(models.Model):
+    """One notice to one recipient: written in the transaction of the change behind it (outbox),
+    handed to Celery after commit, and claimed atomically before it is sent, so it goes out once."""
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="notifications")
+    email = models.EmailField(help_text="Where the email goes (the user's address when it was written).")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="notifications")
+    seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    version = models.PositiveIntegerField(null=True, blank=True, help_text="Game version it was written for.")
+    delivery = models.CharField(max_length=10, choices=Delivery.choices, default=Delivery.IMMEDIATE)
+    context = models.JSONField(default=dict, help_text="Everything the templates need, fixed when written.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True,
+                                      help_text="When a worker took it for sending (a lease).")
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            # The sweep's and the digest's scans: only unsent rows are in these indexes.
+            models.Index(fields=["created_at"], name="notif_unsent_idx",
+                         condition=Q(sent_at__isnull=True, delivery="immediate")),
+            models.Index(fields=["user", "created_at"], name="notif_digest_idx",
+                         condition=Q(sent_at__isnull=True, delivery="digest")),
+        ]
+
+    def __str__(self):
+        return f"{self.kind} to {self.email} ({'sent' if self.sent_at else 'pending'})"
+
+
+class NotificationSettings(models.Model):
+    """A user's notice settings that are not per kind: the optional webhook."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="notification_settings")
+    webhook_url = models.URLField(blank=True, help_text="Receives the same notices as JSON (Discord or Slack "
+                                                        "incoming webhook).")
+
+    def __str__(self):
+        return f"Notification settings of {self.user}"
+
+
+class KindPreference(models.Model):
+    """How a user wants one kind of notice delivered (missing row: immediately)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kind_preferences")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    delivery = models.CharField(max_length=10, choices=Delivery.choices, default=Delivery.IMMEDIATE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="kindpref_unique")]
+
+    def __str__(self):
+        return f"{self.user}: {self.kind} {self.delivery}"
+
+
+class GameMute(models.Model):
+    """A user who wants no notices about one game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_mutes")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="gamemute_unique")]
+
+
+class Vacation(models.Model):
+    """Days (inclusive, UTC) on which a player's deadlines pause."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on"]
+        indexes = [models.Index(fields=["user", "ends_on"], name="vacation_user_end_idx")]
+
+    def __str__(self):
+        return f"{self.user}: {self.starts_on} to {self.ends_on}"
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1
+
+
+class StandingOrder(models.Model):
+    """A seat's answer, given in advance, to one of the engine's out-of-turn decision kinds."""
+
+    seat = models.ForeignKey("games.Seat", on_delete=models.CASCADE, related_name="standing_orders")
+    kind = models.CharField(max_length=40)
+    answer = models.CharField(max_length=40)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "kind"], name="standingorder_unique")]
+
+    def __str__(self):
+        return f"{self.seat}: {self.kind} -> {self.answer}"
+
+
+class InboundMessage(models.Model):
+    """An email reply that was handled, by Message-ID, so a redelivered one is not handled twice."""
+
+    message_key = models.CharField(max_length=64, unique=True, help_text="sha256 of the Message-ID.")
+    message_id = models.CharField(max_length=300, blank=True)
+    sender = models.CharField(max_length=300, blank=True)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    outcome = models.CharField(max_length=20)
+    detail = models.TextField(blank=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self):
+        return f"{self.message_id} from {self.sender}: {self.outcome}"

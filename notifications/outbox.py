@@ -1,9 +1,400 @@
-"""The transactional outbox: notices written in the same transaction as the change behind them."""
+"""The transactional outbox: notices written in the same transaction as the change behind them.
 
+`record_*` functions run inside the caller's transaction and only write `Notification` rows; after
+commit their ids are handed to Celery (`send_notifications`). If the broker is down the hand-off
+fails quietly and the minute sweep sends them later. Sending claims each row with one
+conditional UPDATE (sent_at IS NULL and no live claim), so a retry, a second worker or a
+redelivered task never sends a notice twice.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+from datetime import timedelta
+from datetime import timezone as dt_timezone
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from .emails import base_context, render_email
+from .models import (Delivery, GameMute, KindPreference, Kind, Notification, NotificationSettings,
+                     TUNABLE_KINDS)
+from .tokens import reply_address
+
+log = logging.getLogger(__name__)
+
+# Moves from these channels were made by a player looking at the game (or answered by reply mail):
+# they need no "your turn" email for the decision that follows their own move.
+_ATTENDED_CHANNELS = {"web", "api", "email"}
+
+
+# -- what a notice says ---------------------------------------------------------------------------
+
+def seat_names(game) -> dict[int, str]:
+    return {s.position: s.name for s in game.seats.all() if s.position is not None}
+
+
+def game_context(game) -> dict:
+    return {"id": game.pk, "title": str(game), "rules_title": _engine_title(game)}
+
+
+def _engine_title(game) -> str:
+    try:
+        return game.engine.title
+    except Exception:  # an engine being rewritten must not stop mail
+        return game.rules
+
+
+def format_when(dt) -> str:
+    return dt.astimezone(dt_timezone.utc).strftime("%a %d %b %Y, %H:%M UTC") if dt else ""
+
+
+def decision_context(game, seat, *, version: int | None = None) -> dict:
+    """Returns the numbered menu of a seat's legal moves, its deadline and the reply-to address."""
+    from games.selectors import legal_moves
+
+    moves = [{"index": m["index"], "label": m["label"]} for m in legal_moves(game, seat)]
+    version = game.version if version is None else version
+    engine = game.engine
+    kind = engine.decision_kind(game.state, seat.position) if moves else None
+    label = engine.decision_kinds.get(kind, {}).get("label", "") if kind else ""
+    return {
+        "moves": moves,
+        "decision_label": label,
+        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
+        "deadline_text": format_when(seat.deadline_at),
+        "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
+        "version": version,
+    }
+
+
+def _event_text(event: dict, position: int | None) -> str:
+    """Returns the event's sentence, with the recipient's private detail when there is one."""
+    text = (event.get("public") or {}).get("text") or ""
+    mine = (event.get("private") or {}).get(str(position)) if position is not None else None
+    if isinstance(mine, dict) and mine.get("text"):
+        text = f"{text} ({mine['text']})" if text else mine["text"]
+    return text
+
+
+def _humanize(slug) -> str:
+    return str(slug or "").replace("_", " ").strip().capitalize()
+
+
+def _is_out_of_turn(game, position: int) -> bool:
+    engine = game.engine
+    if engine.decision_kind(game.state, position):
+        return True
+    turn = game.state.get("turn") if isinstance(game.state, dict) else None
+    return isinstance(turn, int) and turn != position
+
+
+# -- preferences ----------------------------------------------------------------------------------
+
+def _deliveries(user_ids, kind: str) -> dict[int, str]:
+    """Returns how each user wants this kind delivered (immediate unless they said otherwise)."""
+    out = {uid: Delivery.IMMEDIATE for uid in user_ids}
+    if kind in TUNABLE_KINDS and out:
+        for uid, delivery in KindPreference.objects.filter(user_id__in=out, kind=kind).values_list(
+                "user_id", "delivery"):
+            out[uid] = delivery
+    return out
+
+
+class _Batch:
+    """Collects the notices of one change, applying mutes and per-kind preferences."""
+
+    def __init__(self, game=None):
+        self.game = game
+        self.rows: list[Notification] = []
+        self._muted = None
+
+    def muted(self, user_id) -> bool:
+        if self.game is None:
+            return False
+        if self._muted is None:
+            self._muted = set(GameMute.objects.filter(game=self.game).values_list("user_id", flat=True))
+        return user_id in self._muted
+
+    def add(self, *, kind: str, seat=None, user=None, email: str | None = None, context: dict,
+            version: int | None = None, force: bool = False) -> None:
+        user = user or (seat.user if seat is not None else None)
+        email = email or (user.email if user is not None else "")
+        if not email:
+            return
+        delivery = Delivery.IMMEDIATE
+        if user is not None and not force:
+            if self.muted(user.pk):
+                return
+            delivery = _deliveries([user.pk], kind)[user.pk]
+            if delivery == Delivery.NEVER:
+                return
+        self.rows.append(Notification(
+            kind=kind, user=user, email=email, game=self.game, seat=seat, delivery=delivery,
+            version=self.game.version if (version is None and self.game is not None) else version,
+            context=context))
+
+    def save(self) -> list[int]:
+        if not self.rows:
+            return []
+        created = Notification.objects.bulk_create(self.rows)
+        ids = [n.pk for n in created if n.delivery == Delivery.IMMEDIATE]
+        if ids:
+            transaction.on_commit(lambda: hand_to_celery(ids))
+        return [n.pk for n in created]
+
+
+# -- the seams called by games.services -------------------------------------------------------------
 
 def record_game_change(*, game, move, events, newly_to_act):
-    """Writes the notices a move (or moderation) causes."""
+    """Writes the notices a move (or moderation) causes: calamities, deaths, players out, game over,
+    and a menu for each seat that newly has a decision pending."""
+    batch = _Batch(game)
+    seats = {s.position: s for s in game.seats.select_related("user").all() if s.position is not None}
+    names = {p: s.name for p, s in seats.items()}
+    events = events or []
+    base = {"game": game_context(game)}
+    to_act = set()
+    if game.status == game.Status.ACTIVE and game.state is not None:
+        to_act = set(game.engine.to_act(game.state))
+    menu_sent: set[int] = set()
+
+    def human(position):
+        seat = seats.get(position)
+        return seat if seat is not None and seat.user_id and not seat.is_bot else None
+
+    for i, event in enumerate(events):
+        etype = event.get("type")
+        public = event.get("public") or {}
+        if etype == "calamity":
+            victim = public.get("victim")
+            if victim is None and event.get("audience"):
+                victim = event["audience"][0]
+            seat = human(victim)
+            if seat is None:
+                continue
+            effects = [_event_text(e, victim) for e in events[i + 1:]
+                       if e.get("type") != "calamity"
+                       and (e.get("seat") == victim or victim in (e.get("audience") or []))]
+            ctx = dict(base, calamity=_humanize(public.get("calamity")) or "A calamity",
+                       by=names.get(public.get("by", event.get("seat")), "Another player"),
+                       text=_event_text(event, victim), effects=[t for t in effects if t])
+            if victim in to_act and seat.status == seat.Status.PLAYING:
+                ctx["decision"] = decision_context(game, seat)
+                menu_sent.add(victim)
+            batch.add(kind=Kind.CALAMITY, seat=seat, context=ctx)
+        elif etype in ("member_died", "player_out"):
+            audience = event.get("audience") or ([event["seat"]] if event.get("seat") is not None else [])
+            for position in audience:
+                seat = human(position)
+                if seat is not None:
+                    batch.add(kind=etype, seat=seat, context=dict(base, text=_event_text(event, position)))
+        elif etype == "game_over":
+            pass  # written once below, from the game's result
+    over = next((e for e in events if e.get("type") == "game_over"), None)
+    just_finished = game.status == game.Status.FINISHED and move is not None and move.kind in ("move", "resign")
+    if over is not None or just_finished:
+        result = game.result or {}
+        winners = [names.get(w, f"Seat {w}") for w in result.get("winners", [])]
+        ctx = dict(base, reason=result.get("reason") or (over or {}).get("public", {}).get("text", ""),
+                   winners=winners, ranking=[names.get(p, f"Seat {p}") for p in result.get("ranking", [])],
+                   seed=game.seed, seed_sha256=game.seed_sha256,
+                   verify_url=settings.SITE_URL + f"/games/{game.pk}/verify/",
+                   api_verify_url=settings.SITE_URL + f"/api/games/{game.pk}/verify/")
+        for seat in seats.values():
+            if seat.user_id and not seat.is_bot:
+                batch.add(kind=Kind.GAME_OVER, seat=seat, context=ctx)
+
+    mover = move.position if move is not None else None
+    channel = move.channel if move is not None else None
+    recent = [t for t in (_event_text(e, None) for e in events) if t]
+    for seat in newly_to_act or []:
+        if seat.is_bot or not seat.user_id or seat.position in menu_sent:
+            continue
+        if seat.position == mover and channel in _ATTENDED_CHANNELS:
+            continue
+        seat = seats.get(seat.position, seat)
+        decision = decision_context(game, seat)
+        if not decision["moves"]:
+            continue
+        kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN
+        personal = [t for t in (_event_text(e, seat.position) for e in events) if t] or recent
+        batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-8:]))
+    batch.save()
 
 
 def record_invitation(*, invitation):
-    """Writes the invitation notice."""
+    """Writes the invitation notice (to an address that may not have an account yet)."""
+    game = invitation.game
+    batch = _Batch(game)
+    batch.add(kind=Kind.INVITATION, email=invitation.email, force=True, context={
+        "game": game_context(game),
+        "inviter": invitation.invited_by.public_name,
+        "join_url": settings.SITE_URL + f"/join/{invitation.code}/",
+    })
+    batch.save()
+
+
+def record_notice(*, kind: str, game=None, seat=None, user=None, email=None, context: dict,
+                  force: bool = False) -> list[int]:
+    """Writes one notice (reminders, timeouts, email replies) inside the caller's transaction."""
+    batch = _Batch(game)
+    ctx = {"game": game_context(game)} if game is not None else {}
+    ctx.update(context)
+    batch.add(kind=kind, seat=seat, user=user, email=email, context=ctx, force=force)
+    return batch.save()
+
+
+# -- sending --------------------------------------------------------------------------------------
+
+def hand_to_celery(ids: list[int]) -> None:
+    """Queues the sending of committed notices; if the broker is down the sweep sends them later."""
+    from .tasks import send_notifications
+
+    try:
+        send_notifications.apply_async((ids,), retry=False)
+    except Exception:
+        log.warning("broker unreachable: %d notice(s) left for the sweep", len(ids), exc_info=True)
+
+
+def _claim(ids, now) -> list[Notification]:
+    """Claims unsent notices for this worker (one UPDATE); returns the rows it won."""
+    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    with transaction.atomic():
+        won = list(Notification.objects.select_for_update(skip_locked=True)
+                   .filter(pk__in=ids, sent_at__isnull=True)
+                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+                   .values_list("pk", flat=True))
+        if won:
+            Notification.objects.filter(pk__in=won).update(claimed_at=now)
+    return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
+
+
+def render_notification(notification: Notification, connection=None):
+    """Returns the email for a notice."""
+    ctx = dict(notification.context)
+    game_id = (ctx.get("game") or {}).get("id") or notification.game_id
+    ctx.update(base_context(user_id=notification.user_id, kind=notification.kind, game_id=game_id))
+    if notification.user is not None:
+        ctx.setdefault("recipient", notification.user.public_name)
+    ctx["kind"] = notification.kind
+    reply_to = (ctx.get("decision") or {}).get("reply_to")
+    return render_email(template=notification.kind, to=notification.email, context=ctx, reply_to=reply_to,
+                        connection=connection)
+
+
+def send_notifications(ids: list[int]) -> int:
+    """Sends the given notices that nobody has sent or claimed; returns how many went out."""
+    from django.core.mail import get_connection
+
+    rows = _claim(ids, timezone.now())
+    if not rows:
+        return 0
+    sent = 0
+    hooks = _webhooks({n.user_id for n in rows if n.user_id})
+    with get_connection() as connection:
+        for n in rows:
+            try:
+                render_notification(n, connection=connection).send()
+            except Exception as exc:  # isolate each notice: one bad address must not block the rest
+                log.warning("sending notice %s failed", n.pk, exc_info=True)
+                Notification.objects.filter(pk=n.pk).update(claimed_at=None, attempts=n.attempts + 1,
+                                                            last_error=str(exc)[:2000])
+                continue
+            Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=n.attempts + 1,
+                                                        last_error="")
+            sent += 1
+            if n.user_id in hooks:
+                post_webhook(hooks[n.user_id], n)
+    return sent
+
+
+def send_unsent(*, limit: int | None = None) -> int:
+    """Sends immediate notices still unsent (the broker was down, or a worker died); returns the count."""
+    limit = limit or settings.TRAILPOST["SWEEP_BATCH"]
+    lease = timezone.now() - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    total = 0
+    while True:
+        ids = list(Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
+                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+                   .filter(attempts__lt=10)
+                   .order_by("created_at").values_list("pk", flat=True)[:limit])
+        if not ids:
+            return total
+        sent = send_notifications(ids)
+        total += sent
+        if sent == 0:
+            return total
+
+
+def send_digests(*, now=None) -> int:
+    """Sends each user one email with their unsent digest notices; returns how many emails."""
+    now = now or timezone.now()
+    users = (Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.DIGEST, created_at__lte=now)
+             .values_list("user_id", flat=True).distinct())
+    emails = 0
+    for user_id in list(users):
+        with transaction.atomic():
+            rows = list(Notification.objects.select_for_update(skip_locked=True)
+                        .filter(user_id=user_id, sent_at__isnull=True, delivery=Delivery.DIGEST,
+                                created_at__lte=now).select_related("user", "game").order_by("created_at"))
+            if not rows:
+                continue
+            user = rows[0].user
+            items = []
+            for n in rows:
+                game = n.context.get("game") or {}
+                items.append({"kind": n.get_kind_display(), "game": game.get("title", ""),
+                              "game_url": settings.SITE_URL + f"/games/{game['id']}/" if game.get("id") else "",
+                              "text": digest_line(n)})
+            ctx = base_context(user_id=user_id, kind=Kind.DIGEST, game_id=None)
+            ctx.update(items=items, recipient=user.public_name, count=len(items))
+            render_email(template="digest", to=user.email, context=ctx).send()
+            Notification.objects.filter(pk__in=[n.pk for n in rows]).update(sent_at=timezone.now())
+            emails += 1
+    return emails
+
+
+def digest_line(n: Notification) -> str:
+    c = n.context
+    if n.kind == Kind.CALAMITY:
+        return f"{c.get('calamity')}: {c.get('text', '')}"
+    if n.kind == Kind.GAME_OVER:
+        return c.get("reason", "")
+    if n.kind in (Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER):
+        d = c.get("decision") or {}
+        return f"A decision is pending (due {d.get('deadline_text', '')})."
+    return c.get("text", "")
+
+
+# -- webhooks -------------------------------------------------------------------------------------
+
+def _webhooks(user_ids) -> dict[int, str]:
+    if not user_ids:
+        return {}
+    return dict(NotificationSettings.objects.filter(user_id__in=user_ids).exclude(webhook_url="")
+                .values_list("user_id", "webhook_url"))
+
+
+def webhook_payload(n: Notification) -> dict:
+    """Returns the JSON a chat webhook receives: `content` for Discord, `text` for Slack."""
+    message = render_notification(n)
+    url = settings.SITE_URL + f"/games/{n.game_id}/" if n.game_id else settings.SITE_URL
+    text = f"{message.subject}\n{url}"
+    return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}
+
+
+def post_webhook(url: str, n: Notification) -> bool:
+    """Posts a notice to a user's webhook; failures are logged, never retried (email is the record)."""
+    body = json.dumps(webhook_payload(n)).encode()
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json",
+                                                               "User-Agent": "Trailpost"})
+    try:
+        with urllib.request.urlopen(request, timeout=settings.TRAILPOST["WEBHOOK_TIMEOUT_SECONDS"]):
+            return True
+    except Exception:
+        log.warning("webhook for notice %s failed", n.pk, exc_info=True)
+        return False

@@ -1,4 +1,15 @@
-from django.urls import path
+from django.urls import include, path
+
+from . import views
 
 app_name = "notifications"
-urlpatterns = []
+urlpatterns = [
+    path("preferences/", views.preferences, name="preferences"),
+    path("vacations/", views.vacation_add, name="vacation_add"),
+    path("vacations/<int:pk>/remove/", views.vacation_remove, name="vacation_remove"),
+    path("games/<int:pk>/mute/", views.game_mute, name="game_mute"),
+    path("games/<int:pk>/standing-orders/", views.standing_orders, name="standing_orders"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    # django-anymail's inbound webhooks (e.g. /mail/anymail/mailgun/inbound/): replies to move emails.
+    path("anymail/", include("anymail.urls")),
+]

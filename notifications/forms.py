@@ -1,0 +1,35 @@
+"""Plain Django forms for notification preferences, vacations and standing orders."""
+from django import forms
+
+from .models import Delivery, Kind, TUNABLE_KINDS
+
+
+class PreferencesForm(forms.Form):
+    webhook_url = forms.URLField(required=False, label="Webhook URL",
+                                 help_text="Discord or Slack incoming webhook: receives the same notices as JSON.")
+
+    def __init__(self, *args, deliveries=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind in TUNABLE_KINDS:
+            self.fields[f"kind_{kind.value}"] = forms.ChoiceField(
+                label=Kind(kind).label, choices=Delivery.choices,
+                initial=(deliveries or {}).get(kind.value, Delivery.IMMEDIATE))
+
+    def deliveries(self) -> dict:
+        return {k.value: self.cleaned_data[f"kind_{k.value}"] for k in TUNABLE_KINDS}
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label="Until (inclusive)", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class StandingOrdersForm(forms.Form):
+    """One choice per out-of-turn decision kind the game's engine declares."""
+
+    def __init__(self, *args, decision_kinds=None, current=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind, spec in (decision_kinds or {}).items():
+            choices = [("", "Ask me each time")] + list(spec.get("answers", {}).items())
+            self.fields[kind] = forms.ChoiceField(label=spec.get("label", kind), choices=choices, required=False,
+                                                  initial=(current or {}).get(kind, ""))

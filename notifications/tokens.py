@@ -1,0 +1,80 @@
+"""Signed tokens: the reply-to address of a move email and the one-click unsubscribe link.
+
+The reply token names (seat, game, version) and is signed with django.core.signing. It travels in
+an email local part, which some mail systems lowercase and which RFC 5321 caps at 64 characters,
+so the signature is a truncated HMAC in lowercase base32 rather than the usual base64.
+"""
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.utils.crypto import constant_time_compare
+
+REPLY_SALT = "trailpost.notifications.reply"
+UNSUBSCRIBE_SALT = "trailpost.notifications.unsubscribe"
+_SIG_BYTES = 15  # 120 bits: 24 base32 characters
+REPLY_ADDRESS_RE = re.compile(r"play\+([0-9]+-[0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ReplyToken:
+    seat_id: int
+    game_id: int
+    version: int
+
+
+def _signature(value: str) -> str:
+    sig = signing.Signer(salt=REPLY_SALT, algorithm="sha256").signature(value)
+    raw = base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4))[:_SIG_BYTES]
+    return base64.b32encode(raw).decode().lower()
+
+
+def reply_token(*, seat_id: int, game_id: int, version: int) -> str:
+    """Returns the signed token for a reply to a move email."""
+    value = f"{seat_id}-{game_id}-{version}"
+    return f"{value}.{_signature(value)}"
+
+
+def reply_address(*, seat_id: int, game_id: int, version: int) -> str:
+    """Returns the Reply-To address that plays a move for this seat at this version."""
+    token = reply_token(seat_id=seat_id, game_id=game_id, version=version)
+    return f"play+{token}@{settings.TRAILPOST_REPLY_DOMAIN}"
+
+
+def read_reply_token(token: str) -> ReplyToken | None:
+    """Returns what a reply token names, or None when it is malformed or forged."""
+    token = token.strip().lower()
+    value, _, sig = token.partition(".")
+    parts = value.split("-")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts) or not sig:
+        return None
+    if not constant_time_compare(sig, _signature(value)):
+        return None
+    seat_id, game_id, version = (int(p) for p in parts)
+    return ReplyToken(seat_id=seat_id, game_id=game_id, version=version)
+
+
+def find_reply_token(addresses) -> str | None:
+    """Returns the first play+<token> found among some addresses (or header values)."""
+    for address in addresses:
+        match = REPLY_ADDRESS_RE.search(str(address or ""))
+        if match:
+            return match.group(1)
+    return None
+
+
+def unsubscribe_token(*, user_id: int, kind: str | None = None, game_id: int | None = None) -> str:
+    """Returns a signed token that turns one kind of notice off (or mutes a game) for a user."""
+    return signing.dumps({"u": user_id, "k": kind, "g": game_id}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token: str) -> dict | None:
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return data if isinstance(data, dict) and "u" in data else None

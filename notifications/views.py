@@ -1,0 +1,125 @@
+"""Web pages of the notifications app: preferences, vacations, unsubscribe, standing orders;
+and the standing-orders API. Views parse, call a service, render."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from games.errors import ErrorCode, GameError
+from games.models import Game, Seat
+
+from . import services
+from .forms import PreferencesForm, StandingOrdersForm, VacationForm
+from .models import GameMute, Vacation
+from .standing import standing_orders_for, standing_orders_set
+from .tokens import read_unsubscribe_token
+
+
+@login_required
+def preferences(request):
+    prefs = services.preferences_of(request.user)
+    form = PreferencesForm(request.POST or None, deliveries=prefs["deliveries"],
+                           initial={"webhook_url": prefs["webhook_url"]})
+    if request.method == "POST" and form.is_valid():
+        services.preferences_save(user=request.user, deliveries=form.deliveries(),
+                                  webhook_url=form.cleaned_data["webhook_url"])
+        messages.success(request, "Notification settings saved.")
+        return redirect("notifications:preferences")
+    return render(request, "notifications/preferences.html", {
+        "form": form,
+        "vacation_form": VacationForm(),
+        "vacations": Vacation.objects.filter(user=request.user).order_by("starts_on"),
+        "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
+        "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
+    })
+
+
+@login_required
+@require_POST
+def vacation_add(request):
+    form = VacationForm(request.POST)
+    if form.is_valid():
+        try:
+            services.vacation_add(user=request.user, **form.cleaned_data)
+            messages.success(request, "Vacation saved: your deadlines pause on those days.")
+        except GameError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, "Give a start and an end date.")
+    return redirect("notifications:preferences")
+
+
+@login_required
+@require_POST
+def vacation_remove(request, pk):
+    services.vacation_remove(user=request.user, vacation_id=pk)
+    messages.success(request, "Vacation removed.")
+    return redirect("notifications:preferences")
+
+
+@login_required
+@require_POST
+def game_mute(request, pk):
+    game = get_object_or_404(Game, pk=pk)
+    muted = request.POST.get("muted", "1") == "1"
+    services.game_mute_set(user=request.user, game=game, muted=muted)
+    messages.success(request, f"{game}: {'muted' if muted else 'notices back on'}.")
+    return redirect(request.POST.get("next") or "notifications:preferences")
+
+
+@csrf_exempt  # RFC 8058 one-click POSTs come from mail clients, without a CSRF token
+def unsubscribe(request, token):
+    """A signed link in every email: one click (GET or the List-Unsubscribe POST) turns it off."""
+    data = read_unsubscribe_token(token)
+    if data is None:
+        return render(request, "notifications/unsubscribed.html", {"message": "This link is not valid."},
+                      status=400)
+    message = services.unsubscribe_apply(data)
+    return render(request, "notifications/unsubscribed.html", {"message": message})
+
+
+def _my_seat(game, user) -> Seat:
+    seat = game.seats.filter(user=user, position__isnull=False).first()
+    if seat is None:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    return seat
+
+
+@login_required
+def standing_orders(request, pk):
+    game = get_object_or_404(Game, pk=pk)
+    try:
+        seat = _my_seat(game, request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:detail", pk=pk)
+    kinds = game.engine.decision_kinds
+    form = StandingOrdersForm(request.POST or None, decision_kinds=kinds, current=standing_orders_for(seat))
+    if request.method == "POST" and form.is_valid():
+        try:
+            standing_orders_set(seat=seat, orders={k: form.cleaned_data.get(k) or "" for k in kinds})
+            messages.success(request, "Standing orders saved.")
+            return redirect("notifications:standing_orders", pk=pk)
+        except GameError as exc:
+            messages.error(request, exc.message)
+    return render(request, "notifications/standing_orders.html", {"game": game, "form": form, "kinds": kinds})
+
+
+@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@extend_schema(methods=["PUT"], request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@api_view(["GET", "PUT"])
+def api_standing_orders(request, pk):
+    """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""
+    game = get_object_or_404(Game, pk=pk)
+    seat = _my_seat(game, request.user)
+    if request.method == "PUT":
+        orders = request.data.get("orders", request.data)
+        if not isinstance(orders, dict) or not all(isinstance(v, (str, type(None))) for v in orders.values()):
+            raise GameError(ErrorCode.VALIDATION_ERROR, 'Send {"orders": {"<kind>": "<answer>" or ""}}.')
+        standing_orders_set(seat=seat, orders={k: v or "" for k, v in orders.items()})
+    return Response({"decision_kinds": game.engine.decision_kinds, "orders": standing_orders_for(seat)})
