@@ -348,9 +348,10 @@ class OgallalaEngine(Engine):
             shaman = any(info(x).kind == "shaman" for x in b.cards)
             steps.append({"t": "attack", "row": b.row, "start": b.start, "end": b.end,
                           "shots": 2 if shaman and state["edition"] == "II" else 1})
-        if new and state["edition"] == "I":
-            steps.append({"t": "end_offer"})
         state["tasks"][0:0] = steps
+        if new and state["edition"] == "I" and {"t": "end_offer"} not in state["tasks"]:
+            # offered once the turn's pending steps (spoils, further raids) are done
+            state["tasks"].append({"t": "end_offer"})
 
     def _do_discard(self, state, seat, action, events):
         task = state["tasks"].pop(0)

@@ -52,6 +52,21 @@ def test_one_passing_the_chance_means_a_further_boat_is_needed_to_end():
     assert {"type": "end_game"} in legal(s, 0)
 
 
+def test_one_end_offer_comes_after_the_spoils_are_placed():
+    s = fresh()
+    lay(s, 0, 1, 0, "bow", "furs", "stern")
+    lay(s, 0, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 0, 0, 0, "bow", "chieftain")
+    lay(s, 1, 0, 0, "furs", "tent")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
+    assert ENGINE.phase(s) == "place"
+    place(s, 0, 0, 5)
+    place(s, 0, 0, 6)
+    assert ENGINE.phase(s) == "end_offer" and s["hand"] == []
+
+
 def test_one_ends_when_all_three_stacks_are_empty():
     s = fresh()
     last = s["stacks"][1][-1]
