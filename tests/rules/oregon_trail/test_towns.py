@@ -1,0 +1,196 @@
+"""Towns and forts: revised (bank benefits, place-and-use) and classic (free pools, mend any)."""
+import pytest
+
+from games.rules.base import IllegalAction
+from games.rules.oregon_trail.engine import ENGINE
+
+from .helpers import (
+    act, blank, give_calamity, give_hand, give_supplies, held, lay_length, place_town,
+)
+
+
+def _town_actions(state, seat):
+    return [a for a in ENGINE.legal_actions(state, seat) if a["type"] in ("use_town", "place_town")]
+
+
+# -- revised -----------------------------------------------------------------------------------
+def test_revised_fort_gives_two_supplies_of_your_choice_from_the_bank():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    fort = place_town(state, "fort", 3)
+    action = {"type": "use_town", "town": fort["card"], "take": ["oxen", "medicine"]}
+    assert action in ENGINE.legal_actions(state, 0)
+    assert {"type": "use_town", "town": fort["card"], "take": ["oxen", "oxen"]} in \
+        ENGINE.legal_actions(state, 0)
+    bank = len(state["supply_bank"])
+    act(state, 0, action)
+    assert held(state, 0) == ["medicine", "oxen"] and len(state["supply_bank"]) == bank - 2
+    assert state["actions_left"] == 3
+
+
+def test_revised_fort_with_a_short_bank_gives_only_what_is_there():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    fort = place_town(state, "fort", 3)
+    keep = state["supply_bank"]
+    state["supply_bank"] = [c for c in keep if c == "S01"]
+    state["players"][1]["supplies"] = [c for c in keep if c != "S01"]
+    assert _town_actions(state, 0) == [{"type": "use_town", "town": fort["card"],
+                                        "take": ["food"]}]
+
+
+def test_revised_town_gives_one_supply_or_removes_any_calamity():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = place_town(state, "town", 3)
+    grass = give_calamity(state, 0, "inadequate_grass")
+    legal = _town_actions(state, 0)
+    assert {"type": "use_town", "town": town["card"], "take": ["food"]} in legal
+    assert {"type": "use_town", "town": town["card"], "take": ["food", "oxen"]} not in legal
+    act(state, 0, {"type": "use_town", "town": town["card"], "remove": grass["card"]})
+    assert state["players"][0]["calamities"] == [] and grass["card"] in state["calamity_discard"]
+    # the same town again with the next action, choosing its benefit anew
+    act(state, 0, {"type": "use_town", "town": town["card"], "take": ["clothes"]})
+    assert held(state, 0) == ["clothes"] and state["actions_left"] == 2
+
+
+def test_revised_placing_a_town_from_hand_is_one_action_and_usable_again():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    cid = give_hand(state, 0, "fort")
+    act(state, 0, {"type": "place_town", "card": cid, "take": ["oxen", "spare_parts"]})
+    assert state["towns"][0]["point"] == 3 and state["towns"][0]["card"] == cid
+    assert held(state, 0) == ["oxen", "spare_parts"] and state["actions_left"] == 3
+    assert {"type": "use_town", "town": cid, "take": ["food", "food"]} in \
+        ENGINE.legal_actions(state, 0)
+
+
+def test_revised_town_can_be_placed_with_a_broken_wagon_but_not_in_a_river():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    cid = give_hand(state, 0, "town")
+    axle = give_calamity(state, 0, "broken_axle", deadline=1)
+    assert {"type": "place_town", "card": cid, "remove": axle["card"]} in \
+        ENGINE.legal_actions(state, 0)
+    state["players"][0]["stuck"] = True
+    assert _town_actions(state, 0) == []
+    with pytest.raises(IllegalAction, match="stuck in the river"):
+        act(state, 0, {"type": "place_town", "card": cid, "remove": axle["card"]})
+
+
+def test_revised_town_sits_at_its_point_in_every_trail():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    lay_length(state, 1, 2)
+    cid = give_hand(state, 0, "town")
+    act(state, 0, {"type": "place_town", "card": cid, "take": ["food"]})
+    act(state, 0, {"type": "end_turn"})
+    assert _town_actions(state, 1) == []  # player 2 has not reached point 3 yet
+    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "middle"),
+                   "turned": False})
+    assert {"type": "use_town", "town": cid, "take": ["food"]} in ENGINE.legal_actions(state, 1)
+
+
+def test_revised_town_behind_can_be_reached_by_stepping_back():
+    state = blank(players=2)
+    lay_length(state, 0, 5)
+    town = place_town(state, "town", 3)
+    assert _town_actions(state, 0) == []
+    act(state, 0, {"type": "step_back"})
+    act(state, 0, {"type": "step_back"})
+    assert {"type": "use_town", "town": town["card"], "take": ["food"]} in \
+        ENGINE.legal_actions(state, 0)
+
+
+def test_revised_independence_gives_no_town_benefit():
+    state = blank(players=2)
+    give_calamity(state, 0, "inadequate_grass")
+    assert _town_actions(state, 0) == []
+    assert not any(a["type"] in ("mend_any", "buy") for a in ENGINE.legal_actions(state, 0))
+
+
+def test_two_towns_may_share_a_point():
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    place_town(state, "town", 2)
+    place_town(state, "fort", 2)
+    kinds = {next(t["kind"] for t in state["towns"] if t["card"] == a["town"])
+             for a in _town_actions(state, 0)}
+    assert kinds == {"town", "fort"}
+
+
+# -- classic -----------------------------------------------------------------------------------
+def _classic_town_game():
+    state = blank("classic", players=3)
+    lay_length(state, 0, 3)
+    lay_length(state, 1, 1)
+    lay_length(state, 2, 5)
+    cid = give_hand(state, 0, "town")
+    act(state, 0, {"type": "forge", "card": cid, "turned": False})
+    return state, cid
+
+
+def test_classic_town_pool_is_players_behind_plus_one_and_the_discoverer_takes_two():
+    state, cid = _classic_town_game()
+    town = state["towns"][0]
+    assert town["point"] == 3 and len(town["pool"]) == 3  # players 1 and 2 behind, plus one
+    assert town["waiting"] == [1]  # player 3 was ahead: no free supply
+    assert ENGINE.to_act(state) == [0]
+    for _ in range(2):
+        act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    assert len(state["players"][0]["supplies"]) == 2 and len(town["pool"]) == 1
+    assert ENGINE.to_act(state) == [1]
+
+
+def test_classic_later_arrival_steps_into_the_town_for_a_free_supply():
+    state, cid = _classic_town_game()
+    act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    town = state["towns"][0]
+    left = town["pool"][0]
+    lay_length(state, 1, 2)  # player 2 has reached the town's point
+    enter = [a for a in ENGINE.legal_actions(state, 1) if a["type"] == "enter_town"]
+    assert len(enter) == 1 and "supply" in enter[0]
+    act(state, 1, enter[0])
+    assert state["players"][1]["supplies"] == [left] and state["players"][1]["in_town"]
+    assert town["waiting"] == []
+    act(state, 2, {"type": "scout"})
+    act(state, 0, {"type": "scout"})
+    assert any(a["type"] == "buy" for a in ENGINE.legal_actions(state, 1))
+
+
+def test_classic_skipping_the_town_forfeits_and_leftovers_are_discarded():
+    state, cid = _classic_town_game()
+    act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    town = state["towns"][0]
+    left = town["pool"][0]
+    lay_length(state, 1, 2)
+    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "bottom"),
+                   "turned": False})  # the card after a town starts at any height
+    assert town["waiting"] == [] and town["pool"] == [] and left in state["supply_discard"]
+
+
+def test_classic_mend_any_calamity_and_buy_supplies_at_independence_and_in_town():
+    state = blank("classic", players=2)
+    starve = give_calamity(state, 0, "starvation", deadline=8)
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "mend_any", "calamity": starve["card"]} in legal and {"type": "buy"} in legal
+    deck = len(state["supply_deck"])
+    act(state, 0, {"type": "buy"})
+    assert len(state["players"][0]["supplies"]) == 1 and len(state["supply_deck"]) == deck - 1
+    lay_length(state, 1, 2)
+    give_calamity(state, 1, "inadequate_grass")
+    assert not any(a["type"] in ("mend_any", "buy") for a in ENGINE.legal_actions(state, 1))
+    with pytest.raises(IllegalAction, match="not in a town"):
+        act(state, 1, {"type": "buy"})
+
+
+def test_classic_town_pool_combines_deck_and_discard_when_short():
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    state["supply_discard"] = state["supply_deck"][2:]
+    state["supply_deck"] = state["supply_deck"][:2]
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "fort"), "turned": False})
+    assert len(state["towns"][0]["pool"]) == 3
+    assert state["supply_discard"] == []
