@@ -6,42 +6,55 @@ It only ever picks from `legal_actions`, so it is always legal; `rnd` breaks tie
 from __future__ import annotations
 
 from .cards import info
-from .state import boat_score_one, row_groups, size_bonus_two
+from .state import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two
+
+
+def _room(row: list, start: int, step: int) -> int:
+    """Returns how many empty spaces follow `start` in direction `step` (at most 5)."""
+    n = 0
+    i = start + step
+    while 0 <= i < len(row) and row[i] is None and n < 5:
+        n += 1
+        i += step
+    return n
 
 
 def row_value(row: list, edition: str) -> float:
-    """Returns how promising a row of a display looks (higher is better)."""
+    """Returns how promising a row of a display looks (higher is better).
+
+    Complete boats count at their tally; unfinished sections count at what they may become,
+    best when they start with a bow and have room to grow; booty counts more when it is guarded
+    by strong warriors or a totem pole.
+    """
     value = 0.0
-    size = len(row)
     for g in row_groups(row):
         infos = [info(c) for c in g.cards]
         n = len(infos)
-        booty = sum(1 for c in infos if c.booty)
-        strength = g.strength
+        booty = sum(booty_bonuses_one(g.cards))
         if g.boat:
             if edition == "I":
-                value += 4 + 1.5 * boat_score_one(g.cards)
+                value += 1.0 + 1.3 * boat_score_one(g.cards) + 0.1 * g.strength
             else:
                 value += 4 + 1.5 * n + size_bonus_two(n) / 20
         else:
-            room_right = g.end + 1 < size and row[g.end + 1] is None
-            room_left = g.start > 0 and row[g.start - 1] is None
+            room_right = _room(row, g.end, 1)
+            room_left = _room(row, g.start, -1)
             if infos[0].is_bow and room_right:
-                f = 1.0
+                f, growth = 1.0, 0.4 * min(room_right, 4)
             elif infos[-1].is_stern and room_left:
-                f = 0.8
+                f, growth = 0.8, 0.3 * min(room_left, 4)
             elif not infos[0].is_bow and not infos[-1].is_stern and (room_left or room_right):
-                f = 0.5
+                f, growth = (0.6 if room_left and room_right else 0.3), 0.0
             else:
-                f = 0.1
+                f, growth = 0.1, 0.0
             if any(c.is_bow for c in infos[1:]) or any(c.is_stern for c in infos[:-1]):
                 f *= 0.4
-            value += f * (n + 1.5 * booty)
+            value += f * (n + booty) + growth
         if booty:
             # booty wants guards: warriors around it, or better a totem pole
-            value += 0.2 * min(strength, 10) * booty
+            value += 0.1 * min(g.strength, 10) * booty
             if g.has_totem:
-                value += 2.0 * booty
+                value += 1.0 * booty
     return value
 
 

@@ -361,8 +361,10 @@ class OgallalaEngine(Engine):
         events.append(event("discarded", seat, f"{_who(seat)} has no space for "
                             f"{info(cid).name} and discards it.",
                             public={"card": card_public(cid) if state["edition"] == "I" else None}))
-        if state["edition"] == "II" and info(cid).kind == "archer" and task["src"] == "stack":
-            state["tasks"].insert(0, {"t": "archer"})  # II: the arrow flies all the same
+        if state["edition"] == "II" and task["src"] == "stack" and info(cid).kind in ("archer",
+                                                                                    "lasso"):
+            # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
+            state["tasks"].insert(0, {"t": info(cid).kind})
 
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)

@@ -41,6 +41,16 @@ def test_lasso_is_optional():
     assert kinds(s, 1, 0)[0] == "furs" and ENGINE.to_act(s) == [1]
 
 
+def test_lasso_in_edition_two_is_thrown_even_if_the_lasso_card_has_no_space():
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "lasso")
+    lay(s, 1, 0, 3, "tent")
+    draw(s, 0, "lasso")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert legal(s, 0, "lasso") == [{"type": "lasso", "target": 1, "row": 0, "col": 3}]
+
+
 def test_lasso_catches_only_the_totem_pole_itself_from_a_guarded_section():
     s = fresh()
     lay(s, 1, 0, 0, "bow", "totem", "furs")
