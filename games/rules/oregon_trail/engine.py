@@ -437,11 +437,13 @@ class OregonTrailEngine(Engine):
         here = towns_at(state, p["pos"]) if p["pos"] > 0 else []
         if here and not p["in_town"]:
             entered = False
+            offered = set()  # two pools at one point: one choice per supply kind
             for t in here:
                 if p["seat"] in t["waiting"]:
                     kinds = {supply_kind(c) for c in t["pool"]}
                     for k in SUPPLY_KINDS:
-                        if k in kinds:
+                        if k in kinds and k not in offered:
+                            offered.add(k)
                             acts.append({"type": "enter_town", "town": t["card"], "supply": k})
                             entered = True
             if not entered:
