@@ -14,6 +14,12 @@ from .state import (ROWS, Group, boats_of, groups_of, row_groups, row_is_monochr
                     score_two)
 
 
+# II reshuffles the discard when the stack runs out. A pass through the stack that places
+# nothing, or this many reshuffles, ends the game: otherwise cards that fit nowhere would
+# circle forever.
+MAX_RESHUFFLES = 5
+
+
 def _who(seat: int) -> str:
     return f"Player {seat + 1}"
 
@@ -524,7 +530,8 @@ class OgallalaEngine(Engine):
             if state["edition"] == "I":
                 self._finish(state, "All three stacks are empty.", events)
                 return
-            if state["discard"] and state["placed_since_reshuffle"] > 0:
+            if (state["discard"] and state["placed_since_reshuffle"] > 0
+                    and state["reshuffles"] < MAX_RESHUFFLES):
                 stack = state["discard"]
                 state["discard"] = []
                 Rng(state).shuffle(stack)
@@ -535,7 +542,7 @@ class OgallalaEngine(Engine):
                                     "discarded cards are shuffled into a new stack."))
                 return
             reason = ("All cards have been placed." if not state["discard"]
-                      else "No card could be placed since the last reshuffle.")
+                      else "The stack ran out once more and the discarded cards no longer fit.")
             self._finish(state, reason, events)
             return
 

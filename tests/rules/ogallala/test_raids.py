@@ -170,6 +170,20 @@ def test_totem_pole_guards_its_boat_and_section_from_attacks_and_arrows():
     assert legal(s, 0, "shoot") == []
 
 
+def test_two_totem_pole_guards_even_an_incomplete_boat():
+    s = fresh("II")
+    col = _raider(s, 0, 0, "shaman")
+    lay(s, 1, 0, 0, "totem", "bear_front", "warrior1")
+    lay(s, 1, 1, 0, "bear_rear")
+    draw(s, 0, "stern")
+    place(s, 0, 0, col)
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 1, "start": 0}]
+    ENGINE.apply(s, 0, {"type": "no_attack"})
+    draw(s, 0, "bear_hunter")
+    place(s, 0, 2, 0)
+    assert legal(s, 0, "hunt") == [{"type": "hunt", "target": 1, "row": 1, "col": 0}]
+
+
 def test_spoils_without_a_free_space_are_discarded():
     s = fresh()
     lay(s, 0, 1, 0, *["warrior1"] * 7, *["warrior2"] * 7)
