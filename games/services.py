@@ -305,9 +305,12 @@ def game_start(*, game: Game, by) -> Game:
 
 # -- the move pipeline --------------------------------------------------------------------------
 
-def move_submit(*, game: Game, seat: Seat, action, expected_version: int | None, channel: str,
+def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int | None, channel: str,
                 idempotency_key: str | None = None, actor=None) -> MoveResult:
-    """Applies one move for a seat: the only way a game's state changes through play."""
+    """Applies one move for a seat: the only way a game's state changes through play.
+
+    With seat=None the seat is the actor's own seat in the game (found under the row lock).
+    """
     try:
         with transaction.atomic():
             return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
@@ -324,7 +327,10 @@ def move_submit(*, game: Game, seat: Seat, action, expected_version: int | None,
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor) -> MoveResult:
     game = _locked(game)
     seats = list(game.seats.all())
-    seat = next((s for s in seats if s.pk == seat.pk), None)
+    if seat is None:
+        seat = next((s for s in seats if actor is not None and s.user_id == actor.pk), None)
+    else:
+        seat = next((s for s in seats if s.pk == seat.pk), None)
     if seat is None or seat.position is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
     if idempotency_key:

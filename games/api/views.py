@@ -154,24 +154,29 @@ def game_actions(request, pk):
 @api_view(["GET", "POST"])
 def game_moves(request, pk):
     """GET: the move log, redacted for the caller. POST: submit a move."""
-    game = get_object_or_404(Game.objects.prefetch_related("seats__user"), pk=pk)
     if request.method == "GET":
+        game = _game(pk)
         seat = selectors.seat_of(game, request.user)
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
             raise GameError(ErrorCode.VALIDATION_ERROR, "'after' must be a whole number.") from None
         return Response(selectors.move_log(game, seat, after_seq=after))
-    seat = _my_seat(game, request.user)
+    # The hot path: the service finds the caller's seat among the seats it reads under the lock.
+    game = Game(pk=pk)
     ser = MoveSubmitSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     key = request.headers.get("Idempotency-Key") or None
     if key is not None and len(key) > 100:
         raise GameError(ErrorCode.VALIDATION_ERROR, "The Idempotency-Key header is at most 100 characters.")
-    result = services.move_submit(game=game, seat=seat, action=ser.validated_data["action"],
-                                  expected_version=ser.validated_data.get("expected_version"),
-                                  channel=Move.Channel.API, idempotency_key=key, actor=request.user)
-    entry = selectors.move_entry(game.engine, result.move, seat.position, selectors.seat_names(game))
+    try:
+        result = services.move_submit(game=game, seat=None, action=ser.validated_data["action"],
+                                      expected_version=ser.validated_data.get("expected_version"),
+                                      channel=Move.Channel.API, idempotency_key=key, actor=request.user)
+    except Game.DoesNotExist:
+        raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
+    move = result.move
+    entry = selectors.move_entry(move.game.engine, move, move.position, {move.position: request.user.public_name})
     return Response({"applied": result.applied, "version": result.version, "move": entry},
                     status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK)
 
