@@ -5,7 +5,7 @@ from .models import Delivery, Kind, TUNABLE_KINDS
 
 
 class PreferencesForm(forms.Form):
-    webhook_url = forms.URLField(required=False, label="Webhook URL",
+    webhook_url = forms.URLField(required=False, assume_scheme="https", label="Webhook URL",
                                  help_text="Discord or Slack incoming webhook: receives the same notices as JSON.")
 
     def __init__(self, *args, deliveries=None, **kwargs):

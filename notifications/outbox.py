@@ -120,22 +120,24 @@ class _Batch:
         return user_id in self._muted
 
     def add(self, *, kind: str, seat=None, user=None, email: str | None = None, context: dict,
-            version: int | None = None, force: bool = False) -> None:
+            version: int | None = None, force: bool = False) -> bool:
+        """Adds a notice unless the recipient muted the game or turned this kind off; says if it did."""
         user = user or (seat.user if seat is not None else None)
         email = email or (user.email if user is not None else "")
         if not email:
-            return
+            return False
         delivery = Delivery.IMMEDIATE
         if user is not None and not force:
             if self.muted(user.pk):
-                return
+                return False
             delivery = _deliveries([user.pk], kind)[user.pk]
             if delivery == Delivery.NEVER:
-                return
+                return False
         self.rows.append(Notification(
             kind=kind, user=user, email=email, game=self.game, seat=seat, delivery=delivery,
             version=self.game.version if (version is None and self.game is not None) else version,
             context=context))
+        return True
 
     def save(self) -> list[int]:
         if not self.rows:
@@ -182,10 +184,11 @@ def record_game_change(*, game, move, events, newly_to_act):
             ctx = dict(base, calamity=_humanize(public.get("calamity")) or "A calamity",
                        by=names.get(public.get("by", event.get("seat")), "Another player"),
                        text=_event_text(event, victim), effects=[t for t in effects if t])
-            if victim in to_act and seat.status == seat.Status.PLAYING:
+            with_menu = victim in to_act and seat.status == seat.Status.PLAYING
+            if with_menu:
                 ctx["decision"] = decision_context(game, seat)
+            if batch.add(kind=Kind.CALAMITY, seat=seat, context=ctx) and with_menu:
                 menu_sent.add(victim)
-            batch.add(kind=Kind.CALAMITY, seat=seat, context=ctx)
         elif etype in ("member_died", "player_out"):
             audience = event.get("audience") or ([event["seat"]] if event.get("seat") is not None else [])
             for position in audience:
@@ -338,7 +341,7 @@ def send_digests(*, now=None) -> int:
     emails = 0
     for user_id in list(users):
         with transaction.atomic():
-            rows = list(Notification.objects.select_for_update(skip_locked=True)
+            rows = list(Notification.objects.select_for_update(skip_locked=True, of=("self",))
                         .filter(user_id=user_id, sent_at__isnull=True, delivery=Delivery.DIGEST,
                                 created_at__lte=now).select_related("user", "game").order_by("created_at"))
             if not rows:

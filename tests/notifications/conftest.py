@@ -1,0 +1,147 @@
+"""Fixtures for the notification tests: a toy engine, games, an SMTP sink, a real Celery worker."""
+import socket
+import threading
+import time
+import uuid
+
+import pytest
+from aiosmtpd.controller import Controller
+
+import games.rules as rules
+from games import services
+from games.models import Game, Seat
+
+from .toy import ENGINE as TOY
+
+rules._REGISTRY.setdefault(TOY.name, "tests.notifications.toy:ENGINE")
+rules._loaded.setdefault(TOY.name, TOY)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Sink:
+    """aiosmtpd handler that keeps every message it receives."""
+
+    def __init__(self):
+        self.messages = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        import email
+        import email.policy
+
+        msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
+        with self.lock:
+            self.messages.append(msg)
+        return "250 OK"
+
+    def wait_for(self, n, timeout=15.0):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if len(self.messages) >= n:
+                return self.messages
+            time.sleep(0.05)
+        return self.messages
+
+
+@pytest.fixture
+def smtp_sink(settings):
+    """A real SMTP server on a free port; Django sends to it over SMTP."""
+    sink = Sink()
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = port
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_HOST_USER = ""
+    settings.EMAIL_HOST_PASSWORD = ""
+    yield sink
+    controller.stop()
+
+
+@pytest.fixture
+def celery_app():
+    from config.celery import app
+
+    return app
+
+
+@pytest.fixture
+def eager(celery_app):
+    """Tasks run in-process (for tests that do not need a worker)."""
+    old = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = old
+
+
+@pytest.fixture
+def live_worker(celery_app, transactional_db):
+    """A real Celery worker (in a thread) consuming a queue of its own on the real Redis."""
+    from celery.contrib.testing.worker import start_worker
+    from kombu import Queue
+
+    queue = f"trailpost-test-{uuid.uuid4().hex[:10]}"
+    old = (celery_app.conf.task_default_queue, celery_app.conf.task_always_eager, celery_app.conf.task_queues)
+    celery_app.conf.task_default_queue = queue
+    celery_app.conf.task_queues = [Queue(queue)]
+    celery_app.conf.task_always_eager = False
+    celery_app.amqp.__dict__.pop("queues", None)
+    celery_app.amqp._queues = None
+    with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False,
+                      shutdown_timeout=15) as worker:
+        yield worker
+    celery_app.conf.task_default_queue, celery_app.conf.task_always_eager, celery_app.conf.task_queues = old
+    celery_app.amqp._queues = None
+
+
+@pytest.fixture
+def dead_broker(celery_app):
+    """Points the app at a port where no broker answers; restores the real one afterwards."""
+    def point(url):
+        if celery_app._pool is not None:
+            celery_app._pool.force_close_all()
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+        celery_app.conf.broker_url = url
+
+    real = celery_app.conf.broker_url
+    point(f"redis://127.0.0.1:{free_port()}/15")
+    yield lambda: point(real)
+    point(real)
+
+
+@pytest.fixture
+def users(django_user_model):
+    return [django_user_model.objects.create_user(username=f"p{i}", email=f"p{i}@example.com", password="x",
+                                                  display_name=f"Player{i}") for i in range(3)]
+
+
+@pytest.fixture
+def make_game(users):
+    def make(n=2, *, bots=0, rules="toy-notify", options=None, turn_hours=48, miss_limit=3,
+             on_missed=Game.OnMissed.BOT):
+        game = services.game_create(owner=users[0], rules=rules, options=options or {}, title="Test trail",
+                                    max_players=n + bots, turn_hours=turn_hours, bots=bots, miss_limit=miss_limit,
+                                    on_missed=on_missed)
+        for u in users[1:n]:
+            services.game_join(game=game, user=u, code=game.invite_code)
+        services.game_start(game=game, by=users[0])
+        game.refresh_from_db()
+        return game
+    return make
+
+
+def seat_at(game, position) -> Seat:
+    return Seat.objects.select_related("user").get(game=game, position=position)
+
+
+def turn_seat(game) -> Seat:
+    game.refresh_from_db()
+    return seat_at(game, game.engine.to_act(game.state)[0])

@@ -1,0 +1,185 @@
+"""Deadlines: reminders before them, timeouts at them, misses handed to bots, vacations pausing them.
+
+The clock is moved with time-machine; the sweep is the function the minute task runs.
+"""
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+import time_machine
+
+from games import services
+from games.errors import GameError
+from games.models import Game, Move, Seat
+from notifications import deadlines, services as notify
+from notifications.models import Kind, Notification
+
+from .conftest import seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
+
+
+def play(game, seat, action, channel="web"):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def kinds_for(seat):
+    return list(Notification.objects.filter(seat=seat).order_by("pk").values_list("kind", flat=True))
+
+
+def test_deadline_is_turn_hours_after_the_decision_arises(clock, make_game):
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    assert seat.deadline_at == T0 + timedelta(hours=48)
+    other = seat_at(game, 1 - seat.position)
+    assert other.deadline_at is None
+
+
+def test_reminder_goes_out_before_the_deadline_once(clock, make_game, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "REMINDER_BEFORE_HOURS": 12}
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=35))
+    assert deadlines.sweep()["reminders"] == 0
+    clock.move_to(T0 + timedelta(hours=36, minutes=1))
+    assert deadlines.sweep()["reminders"] == 1
+    assert deadlines.sweep()["reminders"] == 0
+    seat.refresh_from_db()
+    game.refresh_from_db()
+    assert seat.reminder_sent_for == game.version
+    reminder = Notification.objects.get(seat=seat, kind=Kind.REMINDER)
+    assert reminder.context["decision"]["moves"][0]["index"] == 1
+    assert reminder.sent_at is not None
+
+
+def test_no_reminder_for_a_decision_already_made(clock, make_game):
+    game = make_game(turn_hours=48)
+    first = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=40))
+    play(game, first, {"type": "end_turn"})
+    second = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=47))
+    assert deadlines.sweep()["reminders"] == 0  # first decided; second is due at T0+88h
+    assert Kind.REMINDER not in kinds_for(first) + kinds_for(second)
+
+
+def test_timeout_plays_the_default_action_at_the_deadline(clock, make_game):
+    game = make_game(turn_hours=24)
+    seat = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=23, minutes=59))
+    assert deadlines.sweep()["timeouts"] == 0
+    clock.move_to(T0 + timedelta(hours=24, seconds=1))
+    assert deadlines.sweep()["timeouts"] == 1
+    move = Move.objects.filter(game=game).latest("seq")
+    assert (move.channel, move.action, move.position) == ("timeout", {"type": "end_turn"}, seat.position)
+    seat.refresh_from_db()
+    assert seat.missed_deadlines == 1 and seat.deadline_at is None
+    timeout = Notification.objects.get(seat=seat, kind=Kind.TIMEOUT)
+    assert timeout.context["played"] == "End the turn"
+    nxt = turn_seat(game)
+    assert nxt.deadline_at == T0 + timedelta(hours=48, seconds=1)
+    assert Kind.YOUR_TURN in kinds_for(nxt)
+    assert deadlines.sweep()["timeouts"] == 0
+
+
+def _miss_twice(clock, game, hours):
+    """The same seat misses two deadlines in a row (the other player plays in between)."""
+    absent = turn_seat(game)
+    now = T0
+    for _ in range(2):
+        now += timedelta(hours=hours, seconds=1)
+        clock.move_to(now)
+        deadlines.sweep()
+        other = turn_seat(game)
+        if other.pk != absent.pk and other.user_id:
+            play(game, other, {"type": "end_turn"})
+            now = other.deadline_at or now
+    absent.refresh_from_db()
+    return absent
+
+
+def test_after_miss_limit_a_bot_takes_the_seat(clock, make_game):
+    game = make_game(turn_hours=10, miss_limit=2, on_missed=Game.OnMissed.BOT)
+    absent = _miss_twice(clock, game, 10)
+    assert absent.is_bot and absent.user_id is None
+    notes = Notification.objects.filter(kind=Kind.TIMEOUT).order_by("pk")
+    assert [n.context["replaced"] for n in notes] == ["", "bot"]
+
+
+def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game):
+    game = make_game(turn_hours=10, miss_limit=2, on_missed=Game.OnMissed.DROP)
+    absent = _miss_twice(clock, game, 10)
+    assert absent.is_bot  # the toy engine's resign raises NotImplementedError
+    assert absent.status == Seat.Status.PLAYING
+
+
+def test_a_stuck_bot_is_played_by_the_sweep(clock, make_game):
+    game = make_game(n=1, bots=1, turn_hours=10)
+    # In this test on_commit never runs, exactly like a bot task lost while the broker was down.
+    seat = turn_seat(game)
+    if seat.is_bot:
+        bot = seat
+    else:
+        play(game, seat, {"type": "end_turn"})
+        bot = turn_seat(game)
+    assert bot.is_bot and bot.deadline_at <= T0 + timedelta(minutes=5)
+    clock.move_to(T0 + timedelta(minutes=5))
+    stats = deadlines.sweep()
+    assert stats["bots"] >= 1
+    assert Move.objects.filter(game=game, channel="bot").exists()
+    assert not turn_seat(game).is_bot
+
+
+def test_vacation_pauses_a_pending_deadline(clock, make_game):
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 4))
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=48 + 72)
+    clock.move_to(T0 + timedelta(hours=49))
+    assert deadlines.sweep()["timeouts"] == 0
+    clock.move_to(T0 + timedelta(hours=48 + 72, seconds=1))
+    assert deadlines.sweep()["timeouts"] == 1
+
+
+def test_a_decision_arising_before_a_vacation_gets_the_vacation_added(clock, make_game, users):
+    notify.vacation_add(user=users[0], starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 2))
+    notify.vacation_add(user=users[1], starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 2))
+    game = make_game(turn_hours=24)
+    assert turn_seat(game).deadline_at == T0 + timedelta(hours=48)
+
+
+def test_the_sweep_does_not_time_out_a_player_on_vacation(clock, make_game):
+    game = make_game(turn_hours=24)
+    seat = turn_seat(game)
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 1), ends_on=date(2030, 3, 1))
+    Seat.objects.filter(pk=seat.pk).update(deadline_at=T0 - timedelta(minutes=1))  # as if set before it
+    stats = deadlines.sweep()
+    assert stats["timeouts"] == 0 and stats["paused"] == 1
+    seat.refresh_from_db()
+    assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=timezone.utc)  # a full turn after it ends
+
+
+def test_vacation_allowance_per_year(clock, users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "VACATION_DAYS_PER_YEAR": 30}
+    notify.vacation_add(user=users[0], starts_on=date(2030, 4, 1), ends_on=date(2030, 4, 20))
+    with pytest.raises(GameError):
+        notify.vacation_add(user=users[0], starts_on=date(2030, 5, 1), ends_on=date(2030, 5, 11))
+    notify.vacation_add(user=users[0], starts_on=date(2030, 5, 1), ends_on=date(2030, 5, 10))
+    with pytest.raises(GameError):
+        notify.vacation_add(user=users[0], starts_on=date(2030, 2, 1), ends_on=date(2030, 2, 2))  # in the past
+
+
+def test_paused_deadline_skips_every_vacation_interval():
+    a = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    day = timedelta(days=1)
+    intervals = [(a + day, a + 2 * day), (a + 3 * day, a + 5 * day)]
+    assert deadlines.paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins
+    assert deadlines.paused_deadline(a + day + day / 2, day * 1.5, intervals) == a + 5 * day + day / 2

@@ -1,0 +1,206 @@
+"""The outbox: which notices a change writes, in its transaction, and how they are sent."""
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+from django.core import mail
+from django.db import transaction
+
+from games import services
+from games.models import Move
+from notifications import outbox
+from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
+from notifications.tokens import read_reply_token
+
+from .conftest import free_port, seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play(game, seat, action, channel="web"):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def test_game_start_tells_the_turn_player_with_a_numbered_menu(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    notes = list(Notification.objects.filter(game=game))
+    assert [(n.kind, n.email) for n in notes] == [(Kind.YOUR_TURN, seat.user.email)]
+    decision = notes[0].context["decision"]
+    assert [m["index"] for m in decision["moves"]] == [1, 2, 3]
+    assert decision["moves"][0]["label"] == "Advance one step"
+    token = read_reply_token(decision["reply_to"].split("+", 1)[1].split("@")[0])
+    assert (token.seat_id, token.game_id, token.version) == (seat.pk, game.pk, game.version)
+
+
+def test_a_rolled_back_move_writes_no_notice(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    before = Notification.objects.count()
+    with pytest.raises(RuntimeError):
+        with transaction.atomic():
+            play(game, seat, {"type": "end_turn"}, channel="timeout")
+            assert Notification.objects.count() > before
+            raise RuntimeError
+    assert Notification.objects.count() == before
+
+
+def test_notices_are_handed_to_celery_only_after_commit(make_game, eager, django_capture_on_commit_callbacks):
+    game = make_game()
+    seat = turn_seat(game)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        play(game, seat, {"type": "end_turn"})
+    assert mail.outbox == []
+    for cb in callbacks:
+        cb()
+    other = turn_seat(game)
+    assert [m.to for m in mail.outbox] == [[other.user.email]]
+    assert Notification.objects.filter(kind=Kind.YOUR_TURN, seat=other, sent_at__isnull=False).count() == 1
+
+
+def test_calamity_tells_the_victim_at_once_what_it_does_and_what_they_can_do(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    play(game, seat, {"type": "calamity", "victim": victim.position})
+    notes = list(Notification.objects.filter(game=game, seat=victim).exclude(kind=Kind.YOUR_TURN))
+    assert [n.kind for n in notes] == [Kind.CALAMITY]  # the menu is in it: no separate decision notice
+    ctx = notes[0].context
+    assert ctx["calamity"] == "Dysentery" and ctx["by"] == seat.name
+    assert ctx["effects"] == [f"Dysentery strikes the wagon of seat {victim.position}."]
+    assert [m["label"] for m in ctx["decision"]["moves"]] == ["Use medicine", "Keep the medicine"]
+    assert ctx["decision"]["deadline_text"]
+    message = outbox.render_notification(notes[0])
+    assert "Calamity" in message.subject and seat.name in message.subject
+    assert "1. Use medicine" in message.body and "2. Keep the medicine" in message.body
+    assert message.reply_to[0].startswith("play+")
+
+
+def test_out_of_turn_decision_is_a_decision_notice(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    # The calamity from a timeout (not attended): the decision notice logic still sees "out of turn".
+    game.refresh_from_db()
+    KindPreference.objects.create(user=victim.user, kind=Kind.CALAMITY, delivery=Delivery.NEVER)
+    play(game, seat, {"type": "calamity", "victim": victim.position})
+    kinds = list(Notification.objects.filter(seat=victim).values_list("kind", flat=True))
+    assert kinds == [Kind.DECISION]
+
+
+def test_member_died_player_out_and_game_over(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    for _ in range(2):
+        seat = turn_seat(game)
+        if seat.pk == victim.pk:
+            play(game, seat, {"type": "end_turn"})
+            seat = turn_seat(game)
+        play(game, seat, {"type": "calamity", "victim": victim.position})
+        play(game, victim, {"type": "medicine", "use": False})
+    kinds = list(Notification.objects.filter(seat=victim).values_list("kind", flat=True))
+    assert kinds.count(Kind.MEMBER_DIED) == 2 and kinds.count(Kind.PLAYER_OUT) == 1
+    # Finish: the other seat advances three times.
+    winner = seat_at(game, 1 - victim.position)
+    for _ in range(3):
+        if turn_seat(game).pk != winner.pk:
+            play(game, turn_seat(game), {"type": "end_turn"})
+        play(game, winner, {"type": "advance"})
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED
+    overs = list(Notification.objects.filter(game=game, kind=Kind.GAME_OVER))
+    assert sorted(n.email for n in overs) == ["p0@example.com", "p1@example.com"]
+    ctx = overs[0].context
+    assert ctx["seed"] == game.seed and ctx["winners"] == [winner.name]
+    assert ctx["verify_url"].endswith(f"/games/{game.pk}/verify/")
+    assert ctx["api_verify_url"].endswith(f"/api/games/{game.pk}/verify/")
+    body = outbox.render_notification(overs[0]).body
+    assert game.seed in body and f"/api/games/{game.pk}/verify/" in body
+
+
+def test_every_email_links_the_game_and_a_signed_unsubscribe(make_game, client):
+    game = make_game()
+    note = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
+    message = outbox.render_notification(note)
+    assert f"/games/{game.pk}/" in message.body
+    html = message.alternatives[0][0]
+    assert f"/games/{game.pk}/" in html
+    link = message.extra_headers["List-Unsubscribe"].strip("<>")
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    path = link.split("://", 1)[1].split("/", 1)[1]
+    assert client.get("/" + path).status_code == 200
+    assert KindPreference.objects.get(user=note.user, kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
+    assert client.get("/mail/unsubscribe/forged-token/").status_code == 400
+
+
+def test_preferences_never_digest_and_mute(make_game, users, eager):
+    KindPreference.objects.create(user=users[0], kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    KindPreference.objects.create(user=users[1], kind=Kind.YOUR_TURN, delivery=Delivery.NEVER)
+    game = make_game()
+    seat = turn_seat(game)
+    notes = list(Notification.objects.filter(game=game))
+    if seat.user == users[0]:
+        assert [(n.kind, n.delivery) for n in notes] == [(Kind.YOUR_TURN, Delivery.DIGEST)]
+        mail.outbox.clear()
+        assert outbox.send_unsent() == 0
+        assert outbox.send_digests() == 1
+        assert len(mail.outbox) == 1 and "digest" in mail.outbox[0].body
+        assert outbox.send_digests() == 0
+    else:
+        assert notes == []
+    GameMute.objects.create(user=users[0], game=game)
+    GameMute.objects.create(user=users[1], game=game)
+    before = Notification.objects.count()
+    play(game, turn_seat(game), {"type": "end_turn"}, channel="timeout")
+    assert Notification.objects.count() == before
+
+
+def test_invitation_email(users, eager, django_capture_on_commit_callbacks):
+    game = services.game_create(owner=users[0], rules="toy-notify", title="Invite test")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        invitation = services.game_invite(game=game, by=users[0], email="friend@example.org")
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["friend@example.org"]
+    assert f"/join/{invitation.code}/" in mail.outbox[0].body
+    assert f"/games/{game.pk}/" in mail.outbox[0].body
+
+
+def test_sending_claims_each_notice_once(make_game):
+    game = make_game()
+    ids = list(Notification.objects.values_list("pk", flat=True))
+    mail.outbox.clear()
+    assert outbox.send_notifications(ids) == 1
+    assert outbox.send_notifications(ids) == 0
+    assert outbox.send_unsent() == 0
+    assert len(mail.outbox) == 1
+
+
+def test_webhook_gets_the_same_notice_as_json(make_game, users):
+    received = []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self):
+            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", free_port()), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for u in users:
+            NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/hook")
+        game = make_game()
+        outbox.send_unsent()
+    finally:
+        server.shutdown()
+    assert len(received) == 1
+    assert received[0]["content"] == received[0]["text"]
+    assert "Your turn" in received[0]["text"] and f"/games/{game.pk}/" in received[0]["text"]
