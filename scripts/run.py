@@ -38,6 +38,7 @@ def main() -> int:
         env["CELERY_BROKER_URL"] = "filesystem://"
         print(f"No Redis at {redis_url}: using the filesystem broker in {broker}.")
     port = env.get("PORT", "8000")
+    env.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
     manage = [PY, str(ROOT / "manage.py")]
     subprocess.run(manage + ["migrate", "--noinput"], env=env, check=True, cwd=ROOT)
     subprocess.run(manage + ["demo_setup"], env=env, check=True, cwd=ROOT)
