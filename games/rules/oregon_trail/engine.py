@@ -1009,6 +1009,7 @@ class OregonTrailEngine(Engine):
         p["trimmed"] += len(p["trail"])
         p["trail"] = []
         p["stuck"] = False
+        p["in_town"] = False
         for cid in p["supplies"]:
             _return_supply(state, cid)
         p["supplies"] = []

@@ -1,4 +1,8 @@
-"""What a seat sees of an Oregon Trail Race game, and how actions read in menus and errors."""
+"""What a seat sees of an Oregon Trail Race game, and how actions read in menus and errors.
+
+Trail items carry a `col`: the board template lays every trail on one grid where a card's
+column is fixed by its number and a town's by its point, so a town lines up across all trails.
+"""
 from __future__ import annotations
 
 from .cards import (
@@ -26,6 +30,16 @@ def _calamity_view(c):
     return out
 
 
+def card_col(number):
+    """Returns the board grid column of trail card `number` (column 1 names the wagon)."""
+    return 2 * number + 2
+
+
+def town_col(point):
+    """Returns the board grid column of a town at `point` (between two card columns)."""
+    return 2 * point + 3
+
+
 def _track(state, p):
     """Returns the player's visible trail with the shared towns at their points, in order."""
     towns = state["towns"]
@@ -33,8 +47,10 @@ def _track(state, p):
     first = p["trimmed"]
     for t in towns:
         if t["point"] == first:
+            # classic: a marker stepped back to a town whose trail before it is gone
             items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
-                          "marker": p["pos"] == first and p["alive"]})
+                          "col": town_col(t["point"]),
+                          "marker": p["alive"] and first > 0 and p["pos"] == first})
     for i, x in enumerate(p["trail"]):
         number = first + i + 1
         front = number == trail_length(p)
@@ -43,12 +59,12 @@ def _track(state, p):
                       "turned": x["turned"], "number": number,
                       "river": x["kind"] in RIVER_KINDS,
                       "in_river": front and p["stuck"],
-                      "trigger": x["kind"] == "trigger",
+                      "trigger": x["kind"] == "trigger", "col": card_col(number),
                       "marker": p["pos"] == number and p["alive"]})
         for t in towns:
             if t["point"] == number:
                 items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
-                              "marker": False})
+                              "col": town_col(t["point"]), "marker": False})
     return items
 
 
@@ -65,6 +81,8 @@ def build_view(engine, state, seat):
             "hand_size": len(p["hand"]), "supply_count": len(p["supplies"]),
             "calamities": [_calamity_view(c) for c in p["calamities"]],
             "track": _track(state, p), "is_me": p["seat"] == seat,
+            "row": p["seat"] + 1,
+            "at_independence": p["alive"] and p["pos"] == 0,
             "is_turn": p["seat"] == state["turn"] and state["result"] is None,
         })
     bank = {}
@@ -81,8 +99,9 @@ def build_view(engine, state, seat):
         "actions_left": state["actions_left"] if state["phase"] == "play" else None,
         "to_act": engine.to_act(state),
         "players": players,
+        "goal_col": card_col(state["options"]["trail_length"]) + 2,
         "towns": [{"card": t["card"], "kind": t["kind"], "point": t["point"],
-                   "founder": t["founder"],
+                   "founder": t["founder"], "col": town_col(t["point"]),
                    "pool": [supply_kind(c) for c in t["pool"]],
                    "waiting": list(t["waiting"])} for t in state["towns"]],
         "decks": {"trail": len(state["trail_deck"]), "trail_discard": len(state["trail_discard"]),
