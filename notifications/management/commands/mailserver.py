@@ -6,7 +6,7 @@ import threading
 
 from aiosmtpd.controller import Controller
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 from notifications.inbound import handle_raw
 
@@ -34,11 +34,11 @@ class ReplyHandler:
 
 
 def _handle(raw, recipients):
-    close_old_connections()  # executor threads keep their DB connection between messages
+    close_old_connections()
     try:
         return handle_raw(raw, recipients=recipients)
     finally:
-        close_old_connections()
+        connections.close_all()  # executor threads come and go: never leave a connection behind
 
 
 def start_server(host: str = "127.0.0.1", port: int = 2525) -> Controller:
