@@ -81,40 +81,37 @@ def eager(celery_app):
     celery_app.conf.task_always_eager = old
 
 
+def _forget_routes(app):
+    """Drops the app's cached queues and router, so a changed default queue takes effect."""
+    for name in ("queues", "default_queue", "router"):
+        app.amqp.__dict__.pop(name, None)
+
+
 @pytest.fixture
 def live_worker(celery_app, transactional_db):
     """A real Celery worker (in a thread) consuming a queue of its own on the real Redis."""
     from celery.contrib.testing.worker import start_worker
+    from celery.signals import task_postrun
+    from django.db import connections
     from kombu import Queue
+
+    def close_db(**kwargs):  # the worker thread's connection must not outlive the test database
+        connections.close_all()
+
+    task_postrun.connect(close_db, weak=False, dispatch_uid="notif-test-close-db")
 
     queue = f"trailpost-test-{uuid.uuid4().hex[:10]}"
     old = (celery_app.conf.task_default_queue, celery_app.conf.task_always_eager, celery_app.conf.task_queues)
     celery_app.conf.task_default_queue = queue
     celery_app.conf.task_queues = [Queue(queue)]
     celery_app.conf.task_always_eager = False
-    celery_app.amqp.__dict__.pop("queues", None)
-    celery_app.amqp._queues = None
+    _forget_routes(celery_app)
     with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False,
                       shutdown_timeout=15) as worker:
         yield worker
+    task_postrun.disconnect(dispatch_uid="notif-test-close-db")
     celery_app.conf.task_default_queue, celery_app.conf.task_always_eager, celery_app.conf.task_queues = old
-    celery_app.amqp._queues = None
-
-
-@pytest.fixture
-def dead_broker(celery_app):
-    """Points the app at a port where no broker answers; restores the real one afterwards."""
-    def point(url):
-        if celery_app._pool is not None:
-            celery_app._pool.force_close_all()
-        celery_app._pool = None
-        celery_app.amqp._producer_pool = None
-        celery_app.conf.broker_url = url
-
-    real = celery_app.conf.broker_url
-    point(f"redis://127.0.0.1:{free_port()}/15")
-    yield lambda: point(real)
-    point(real)
+    _forget_routes(celery_app)
 
 
 @pytest.fixture

@@ -1,0 +1,94 @@
+"""Standing orders (API, web form, applied at once) and the preferences pages."""
+from datetime import date
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Move, Seat
+from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings, StandingOrder, Vacation
+
+from .conftest import seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play(game, seat, action, channel="web"):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def test_standing_orders_api_get_and_put(make_game, client):
+    game = make_game()
+    seat = turn_seat(game)
+    client.force_login(seat.user)
+    url = f"/api/games/{game.pk}/standing-orders/"
+    data = client.get(url).json()
+    assert data["orders"] == {} and "medicine_choice" in data["decision_kinds"]
+    r = client.put(url, {"orders": {"medicine_choice": "always"}}, content_type="application/json")
+    assert r.status_code == 200 and r.json()["orders"] == {"medicine_choice": "always"}
+    r = client.put(url, {"orders": {"medicine_choice": "maybe"}}, content_type="application/json")
+    assert r.status_code == 400 and r.json()["code"] == "VALIDATION_ERROR"
+    r = client.put(url, {"orders": {"medicine_choice": ""}}, content_type="application/json")
+    assert r.json()["orders"] == {}
+
+
+def test_a_standing_order_answers_the_decision_at_once(make_game, eager, django_capture_on_commit_callbacks):
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="always")
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, seat, {"type": "calamity", "victim": victim.position})
+    move = Move.objects.filter(game=game).latest("seq")
+    assert (move.channel, move.action, move.position) == ("standing", {"type": "medicine", "use": True},
+                                                          victim.position)
+
+
+def test_a_standing_order_lost_with_the_broker_is_played_by_the_sweep(make_game):
+    import time_machine
+    from django.utils import timezone
+
+    from notifications import deadlines
+
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="never")
+    play(game, seat, {"type": "calamity", "victim": victim.position})  # on_commit never runs here
+    victim.refresh_from_db()
+    assert victim.deadline_at <= timezone.now() + timezone.timedelta(minutes=3)
+    with time_machine.travel(timezone.now() + timezone.timedelta(minutes=3), tick=False):
+        assert deadlines.sweep()["standing"] == 1
+    move = Move.objects.filter(game=game).latest("seq")
+    assert (move.channel, move.action) == ("standing", {"type": "medicine", "use": False})
+
+
+def test_standing_orders_web_form(make_game, client):
+    game = make_game()
+    seat = turn_seat(game)
+    client.force_login(seat.user)
+    url = f"/mail/games/{game.pk}/standing-orders/"
+    assert "Dysentery" in client.get(url).content.decode()
+    assert client.post(url, {"medicine_choice": "never"}).status_code == 302
+    assert StandingOrder.objects.get(seat=seat).answer == "never"
+
+
+def test_preferences_page(users, client, make_game):
+    client.force_login(users[0])
+    assert client.get("/accounts/profile/").content.decode().count("/mail/preferences/") == 1
+    page = client.get("/mail/preferences/")
+    assert page.status_code == 200
+    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "calamity", "member_died",
+                                               "player_out", "game_over", "timeout"]}
+    data.update(kind_reminder="digest", kind_member_died="never", webhook_url="https://discord.example/api/webhooks/1")
+    assert client.post("/mail/preferences/", data).status_code == 302
+    prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))
+    assert prefs["reminder"] == Delivery.DIGEST and prefs["member_died"] == Delivery.NEVER
+    assert NotificationSettings.objects.get(user=users[0]).webhook_url.startswith("https://discord")
+    r = client.post("/mail/vacations/", {"starts_on": "2099-07-01", "ends_on": "2099-07-05"})
+    assert r.status_code == 302
+    assert Vacation.objects.get(user=users[0]).ends_on == date(2099, 7, 5)
+    game = make_game()
+    client.post(f"/mail/games/{game.pk}/mute/", {"muted": "1"})
+    assert GameMute.objects.filter(user=users[0], game=game).exists()

@@ -1,0 +1,85 @@
+"""End to end on real Redis with a real Celery worker and a real SMTP conversation."""
+import time
+
+import pytest
+
+from games import services
+from games.models import Move
+from notifications import outbox
+from notifications.models import Kind, Notification
+from notifications.tasks import send_notifications, sweep
+
+from .conftest import free_port, turn_seat
+
+pytestmark = [pytest.mark.xdist_group("worker"), pytest.mark.django_db(transaction=True)]
+
+
+def play(game, seat, action, channel="web"):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def wait_until(predicate, timeout=15.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_a_moves_notice_is_sent_exactly_once(live_worker, smtp_sink, make_game):
+    game = make_game()
+    first = turn_seat(game)
+    assert len(smtp_sink.wait_for(1)) == 1
+    play(game, first, {"type": "end_turn"})
+    second = turn_seat(game)
+    messages = smtp_sink.wait_for(2)
+    assert [m["To"] for m in messages] == [first.user.email, second.user.email]
+    msg = messages[1]
+    assert msg["Reply-To"].startswith("play+") and msg["List-Unsubscribe"]
+    assert "1. Advance one step" in msg.get_body(("plain",)).get_content()
+    # A redelivered task, a second hand-off and the sweep find nothing left to send.
+    ids = list(Notification.objects.values_list("pk", flat=True))
+    send_notifications.delay(ids)
+    send_notifications.delay(ids)
+    sweep.delay()
+    assert outbox.send_unsent() == 0
+    time.sleep(1.0)  # give the worker time to (wrongly) send duplicates
+    assert len(smtp_sink.messages) == 2
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
+
+
+def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_worker, smtp_sink, make_game,
+                                                                            celery_app):
+    game = make_game()
+    assert len(smtp_sink.wait_for(1)) == 1
+    first = turn_seat(game)
+    # The broker becomes unreachable (nothing listens on that port) while a move is made.
+    real = celery_app.conf.broker_url
+    _point_at(celery_app, f"redis://127.0.0.1:{free_port()}/15")
+    try:
+        started = time.monotonic()
+        result = play(game, first, {"type": "end_turn"})
+        assert time.monotonic() - started < 10
+    finally:
+        _point_at(celery_app, real)
+    assert result.applied and Move.objects.filter(game=game, seq=result.version).exists()
+    pending = Notification.objects.get(kind=Kind.YOUR_TURN, sent_at__isnull=True)
+    assert len(smtp_sink.messages) == 1
+    # The broker is back: the minute sweep (run by the worker) sends it, once.
+    sweep.delay()
+    assert wait_until(lambda: len(smtp_sink.messages) >= 2)
+    sweep.delay()
+    time.sleep(1.0)
+    assert len(smtp_sink.messages) == 2
+    assert smtp_sink.messages[1]["To"] == pending.email
+    pending.refresh_from_db()
+    assert pending.sent_at is not None
+
+
+def _point_at(app, url):
+    """Points the app's producers at another broker URL (the worker keeps its own connection)."""
+    app._pool = None
+    app.amqp._producer_pool = None
+    app.conf.broker_url = url
