@@ -6,7 +6,7 @@ forts for supplies when short, and sends every calamity to the rival furthest al
 """
 from __future__ import annotations
 
-from .cards import SUPPLY_KINDS, TRAIL_CARDS
+from .cards import TRAIL_CARDS, supply_kind
 from .state import towns_at, trail_length
 
 # what a wagon most wants to hold, best first
@@ -15,7 +15,6 @@ FORGE_ORDER = {"trigger": 0, "plain": 1, "river_supply": 2, "river_drown": 3}
 
 
 def _held(p):
-    from .cards import supply_kind
     held = {}
     for cid in p["supplies"]:
         k = supply_kind(cid)
@@ -161,5 +160,3 @@ def _town_behind(state, p, revised):
             return True
     return False
 
-
-__all__ = ["choose", "SUPPLY_KINDS"]
