@@ -561,7 +561,8 @@ class OgallalaEngine(Engine):
         names = " and ".join(_who(s) for s in winners)
         events.append(event("game_over", None, f"Game over: {reason} {names} "
                             f"win{'s' if len(winners) == 1 else ''} with {best} points.",
-                            public={"scores": scores, "winners": winners, "reason": reason}))
+                            public={"scores": scores, "winners": winners, "reason": reason},
+                            audience=list(range(state["seats"]))))
 
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
