@@ -509,3 +509,11 @@ def test_a_calamity_without_a_remedy_cannot_be_mended_with_supplies():
     assert not any(a["type"] in ("mend", "trade") for a in ENGINE.legal_actions(state, 0))
     with pytest.raises(IllegalAction, match="cannot mend"):
         act(state, 0, {"type": "mend", "calamity": cid})
+
+
+def test_revised_bullets_cannot_be_obtained_by_trading_against_a_thief():
+    state = blank(players=2)
+    give_supplies(state, 1, "food", "oxen")
+    send(state, "thief", 1, (2, 0))
+    # no decision: a victim without real bullets cannot trade for them
+    assert ENGINE.to_act(state) == [0] and held(state, 0) == ["food"]

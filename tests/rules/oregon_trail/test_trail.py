@@ -330,3 +330,17 @@ def test_player_out_of_three_leaves_the_game_and_the_turn_skips_them():
     act(state, 0, {"type": "end_turn"})
     assert ENGINE.to_act(state) == [2]
     assert ENGINE.result(state) is None
+
+
+def test_classic_empty_trail_deck_picks_up_trail_more_than_four_behind_so_a_card_can_be_drawn():
+    state = blank("classic", players=2)
+    lay_length(state, 0, 8)
+    lay_length(state, 1, 6)
+    state["players"][1]["hand"] = state["trail_deck"]
+    state["trail_deck"] = []
+    assert {"type": "scout"} in ENGINE.legal_actions(state, 0)
+    events = act(state, 0, {"type": "scout"})
+    assert "trail_trimmed" in types(events)
+    assert [p["trimmed"] for p in state["players"]] == [4, 2]
+    assert [trail_length(p) for p in state["players"]] == [8, 6]
+    assert len(state["players"][0]["hand"]) == 1
