@@ -147,3 +147,49 @@ def test_unknown_option_is_refused(engine):
     from games.rules.base import BadOptions
     with pytest.raises(BadOptions):
         engine.normalize_options({"no_such_option": 1}, engine.min_seats)
+
+
+@pytest.mark.parametrize("engine,options,players", CASES)
+def test_a_resignation_keeps_the_contract(engine, options, players):
+    """A seat leaves mid-game (resigned or dropped): the game goes on without it, or ends."""
+    for n in range(2):
+        seed = f"resign:{engine.name}:{players}:{n}"
+        rnd = random.Random(seed)
+        state = engine.new_state(engine.normalize_options(options, players), players, seed)
+        initial = clone(state)
+        all_cards = _card_multiset(engine, state)
+        log = []
+        quit_at = rnd.randrange(0, 40)
+        quitter = rnd.randrange(players)
+        steps = 0
+        while engine.result(state) is None:
+            assert steps < MAX_STEPS, "the game did not end"
+            if steps == quit_at:
+                events = engine.resign(state, quitter)
+                assert all(ev["public"].get("text") for ev in events)
+                log.append((quitter, None))
+                assert _card_multiset(engine, state) == all_cards
+                state = json_roundtrip(state)
+                if engine.result(state) is not None:
+                    break
+            seats = engine.to_act(state)
+            assert seats, "nobody is to act but the game is not over"
+            if steps >= quit_at:
+                assert quitter not in seats, "a seat that left is asked to decide"
+            seat = rnd.choice(seats)
+            action = engine.bot_action(state, seat, rnd)
+            engine.apply(state, seat, action)
+            log.append((seat, action))
+            steps += 1
+            assert _card_multiset(engine, state) == all_cards
+            state = json_roundtrip(state)
+        result = engine.result(state)
+        if steps > quit_at:
+            assert quitter not in result["winners"] or players == 1
+        replayed = json_roundtrip(initial)
+        for seat, action in log:
+            if action is None:
+                engine.resign(replayed, seat)
+            else:
+                engine.apply(replayed, seat, action)
+        assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True)

@@ -997,7 +997,7 @@ class OregonTrailEngine(Engine):
         if p["members"] <= 0:
             self._player_out(state, p, events, settle)
 
-    def _player_out(self, state, p, events, settle=True):
+    def _player_out(self, state, p, events, settle=True, text=None):
         seat = p["seat"]
         p["alive"] = False
         p["members"] = 0
@@ -1024,10 +1024,35 @@ class OregonTrailEngine(Engine):
             if seat in t["waiting"]:
                 t["waiting"].remove(seat)
                 self._settle_pool(state, t)
-        events.append(event("player_out", seat, f"{_name(seat)}'s whole party has died.",
+        events.append(event("player_out", seat, text or f"{_name(seat)}'s whole party has died.",
                             public={"victim": seat}, audience=[seat]))
         if settle:
             self._check_over(state, events)
+
+    def resign(self, state, seat):
+        """Takes a seat out of the race (resigned or dropped); returns the events."""
+        events = []
+        p = state["players"][seat]
+        if not p["alive"] or state["result"] is not None:
+            return events
+        was_turn = state["turn"] == seat
+        if state["phase"] == "draft":
+            state["draft_order"] = [s for s in state["draft_order"] if s != seat]
+        self._player_out(state, p, events, text=f"{_name(seat)} leaves the race.")
+        if state["result"] is not None:
+            return events
+        if state["phase"] == "draft":
+            if state["draft_order"]:
+                state["turn"] = state["draft_order"][0]
+            else:
+                state["phase"] = "play"
+                del state["draft_order"]
+                first = self._next_seat(state, state["n"] - 1)
+                state["turn"] = first
+                self._begin_turn_loop(state, first, events)
+        elif was_turn and not state["pending"]:
+            self._end_turn(state, events)
+        return events
 
     def _check_over(self, state, events):
         """Ends the game when at most one wagon has anyone alive."""
