@@ -76,6 +76,7 @@ class OgallalaEngine(Engine):
             "spoils_taken": 0,
             "placed_since_reshuffle": 0,
             "reshuffles": 0,
+            "resigned": [],
         }
         rng = Rng(state)
         cards = deck(options["edition"])
@@ -523,7 +524,7 @@ class OgallalaEngine(Engine):
                 self._finish(state, f"{_who(seat)} has completed 3 boats.", events)
                 return
             if not state["keep_drawing"]:
-                state["turn"] = (seat + 1) % state["seats"]
+                state["turn"] = self._next_seat(state, seat)
                 state["keep_drawing"] = True
             if any(state["stacks"]):
                 return
@@ -555,9 +556,13 @@ class OgallalaEngine(Engine):
     def _finish(self, state: dict, reason: str, events: list) -> None:
         state["tasks"] = []
         scores = self.scores(state)
-        state["over"] = {"reason": reason, "scores": scores}
-        best = max(scores)
-        winners = [s for s, x in enumerate(scores) if x == best]
+        out = set(state["resigned"])
+        # a seat that left the game is ranked last and never wins
+        ranking = sorted(range(state["seats"]), key=lambda s: (s in out, -scores[s], s))
+        best = max(scores[s] for s in ranking if s not in out)
+        winners = [s for s in ranking if s not in out and scores[s] == best]
+        state["over"] = {"reason": reason, "scores": scores, "winners": winners,
+                         "ranking": ranking}
         names = " and ".join(_who(s) for s in winners)
         events.append(event("game_over", None, f"Game over: {reason} {names} "
                             f"win{'s' if len(winners) == 1 else ''} with {best} points.",
@@ -569,11 +574,43 @@ class OgallalaEngine(Engine):
         over = state["over"]
         if not over:
             return None
-        scores = over["scores"]
-        best = max(scores)
-        ranking = sorted(range(state["seats"]), key=lambda s: (-scores[s], s))
-        return {"winners": [s for s in ranking if scores[s] == best], "ranking": ranking,
-                "reason": over["reason"], "scores": scores}
+        return {"winners": over["winners"], "ranking": over["ranking"], "reason": over["reason"],
+                "scores": over["scores"]}
+
+    @staticmethod
+    def _next_seat(state: dict, seat: int) -> int:
+        """Returns the next seat in turn order that is still in the game."""
+        n = state["seats"]
+        for step in range(1, n + 1):
+            nxt = (seat + step) % n
+            if nxt not in state["resigned"]:
+                return nxt
+        return seat
+
+    def resign(self, state: dict, seat: int) -> list[dict]:
+        """Takes a seat out of the game (resigned or dropped); returns the events.
+
+        Its river display stays on the table (others may still raid it); cards it was holding
+        are discarded. With one player left the game ends and is tallied.
+        """
+        events: list[dict] = []
+        if state["over"] or seat in state["resigned"]:
+            return events
+        state["resigned"].append(seat)
+        events.append(event("resigned", seat, f"{_who(seat)} leaves the game.",
+                            audience=list(range(state["seats"]))))
+        left = [s for s in range(state["seats"]) if s not in state["resigned"]]
+        if len(left) == 1:
+            self._finish(state, f"{_who(left[0])} is the only player left.", events)
+            return events
+        if state["turn"] == seat:
+            state["discard"] += state["hand"]
+            state["hand"] = []
+            state["tasks"] = []
+            state["turn"] = self._next_seat(state, seat)
+            state["keep_drawing"] = True
+            self._advance(state, events)
+        return events
 
     # -- bots and defaults -----------------------------------------------------------------------
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
@@ -692,7 +729,8 @@ class OgallalaEngine(Engine):
                     cells.append(cell)
                 rows.append(cells)
             players.append({"seat": s, "display": rows, "boats": boats, "sections": sections,
-                            "complete_boats": len(boats), "score": scores[s]})
+                            "complete_boats": len(boats), "score": scores[s],
+                            "resigned": s in state["resigned"]})
         names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
         pending = None
         if not state["over"]:

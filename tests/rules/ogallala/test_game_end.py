@@ -102,6 +102,19 @@ def test_two_ends_when_all_cards_have_been_placed():
     assert ENGINE.result(s)["reason"] == "All cards have been placed."
 
 
+def test_a_player_who_resigns_mid_turn_discards_the_hand_and_the_turn_passes():
+    s = fresh(seats=3)
+    lay(s, 0, 0, 0, "bow", "furs", "stern")
+    draw(s, 0, "tent")
+    events = ENGINE.resign(s, 0)
+    assert events[0]["type"] == "resigned"
+    assert s["hand"] == [] and ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+    assert ENGINE.view(s, None)["players"][0]["resigned"]
+    ENGINE.resign(s, 2)
+    res = ENGINE.result(s)
+    assert res["winners"] == [1] and res["ranking"][0] == 1  # 0 had more points, but left
+
+
 def test_view_shows_displays_boats_strengths_and_stack_sizes_but_no_stack_cards():
     s = fresh()
     lay(s, 0, 0, 2, "bow", "chieftain", "furs", "stern")
