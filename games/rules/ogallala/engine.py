@@ -337,8 +337,10 @@ class OgallalaEngine(Engine):
         self._follow_ups(state, seat, cid, task.get("src", "spoils"), before, events)
 
     def _follow_ups(self, state, seat, cid, src, before, events):
+        """Queues what placing a card brings: its special action, raids, the end offer."""
         card = info(cid)
-        new = [b for b in boats_of(state["displays"][seat]) if (b.row, b.start, b.end) not in before]
+        new = [b for b in boats_of(state["displays"][seat])
+               if (b.row, b.start, b.end) not in before]
         steps = []
         if src == "stack" and card.kind == "lasso":
             steps.append({"t": "lasso"})
@@ -634,7 +636,8 @@ class OgallalaEngine(Engine):
         if t == "place":
             if task.get("t") == "take":
                 cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-                return f"Take {info(cid).name} and place it at {_where(action['row'], action['col'])}"
+                where = _where(action["row"], action["col"])
+                return f"Take {info(cid).name} and place it at {where}"
             name = info(task["card"]).name
             label = f"Place {name} at {_where(action['row'], action['col'])}"
             if action.get("moves"):
