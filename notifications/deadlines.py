@@ -103,13 +103,20 @@ def vacation_applied(*, user) -> int:
 
 # -- the sweep ------------------------------------------------------------------------------------
 
-def sweep(now=None) -> dict:
-    """Runs everything the minute sweep does; returns counts (for logs and the benchmark)."""
+def sweep(now=None, *, fan_out: bool = False) -> dict:
+    """Runs everything the minute sweep does; returns counts (for logs and the benchmark).
+
+    With fan_out, a large set of due games is split into tasks for the workers instead of being
+    handled here one by one.
+    """
     from .outbox import send_unsent
 
     now = now or timezone.now()
     stats = {"reminders": send_reminders(now)}
-    stats.update(handle_due(now))
+    if fan_out:
+        stats.update(fan_out_due(now))
+    else:
+        stats.update(handle_due(now))
     stats["sent"] = send_unsent()
     return stats
 
@@ -121,85 +128,152 @@ def _locked_game(game_id):
     return Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
 
 
+def due_game_ids(now, *, exclude=(), limit: int) -> list[int]:
+    """Returns the games with a passed deadline, oldest first (an index range scan on deadline_at)."""
+    from games.models import Seat
+
+    qs = Seat.objects.filter(deadline_at__lte=now)
+    if exclude:
+        qs = qs.exclude(game_id__in=list(exclude))
+    return list(dict.fromkeys(qs.order_by("deadline_at").values_list("game_id", flat=True)[:limit]))
+
+
 def handle_due(now, *, batch: int | None = None) -> dict:
     """Handles every seat whose deadline has passed: bot and standing-order seats are played,
     a player on vacation gets their deadline pushed, anyone else times out."""
-    from games.models import Seat
-
     batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
     stats = {"timeouts": 0, "bots": 0, "standing": 0, "paused": 0, "skipped": 0}
     handled: set[int] = set()  # each game once per sweep: a game that stays due waits for the next
     while True:
-        due = list(Seat.objects.filter(deadline_at__lte=now).exclude(game_id__in=handled)
-                   .order_by("deadline_at").values_list("game_id", flat=True)[:batch])
+        due = due_game_ids(now, exclude=handled, limit=batch)
         if not due:
             return stats
-        for game_id in dict.fromkeys(due):
-            handled.add(game_id)
-            try:
-                outcome = _handle_game(game_id, now)
-            except Exception:
-                log.exception("sweep: game %s failed", game_id)
-                continue
-            for key, n in outcome.items():
-                stats[key] = stats.get(key, 0) + n
+        handled.update(due)
+        _add(stats, handle_games(due, now))
 
 
-def _handle_game(game_id, now) -> dict:
-    from games.models import Game, Seat
+FAN_OUT_CHUNK = 50
+
+
+def fan_out_due(now) -> dict:
+    """Queues the due games in chunks for the workers (handled here if the broker is down)."""
+    from .tasks import handle_due_games
+
+    ids = due_game_ids(now, limit=settings.TRAILPOST["SWEEP_BATCH"] * 20)
+    if len(ids) <= FAN_OUT_CHUNK:
+        return handle_due(now)
+    queued = 0
+    for i in range(0, len(ids), FAN_OUT_CHUNK):
+        chunk = ids[i:i + FAN_OUT_CHUNK]
+        try:
+            handle_due_games.apply_async((chunk, now.isoformat()), retry=False)
+            queued += len(chunk)
+        except Exception:
+            log.warning("broker unreachable: handling %d due games in the sweep", len(chunk))
+            handle_games(chunk, now)
+    return {"queued_games": queued}
+
+
+def _add(stats: dict, more: dict) -> None:
+    for key, n in more.items():
+        stats[key] = stats.get(key, 0) + n
+
+
+def _fast_commit() -> None:
+    """The sweep's commits need not wait for the WAL flush: if the database crashed before it,
+    the deadlines would still be past and the next sweep would simply do the work again."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
+    """Handles the due seats of these games: one transaction per chunk, one savepoint per game,
+    so one game's failure is isolated and the commits stay few."""
     from games.services import bots_play
 
-    from .standing import apply_standing_orders, covered_action
+    from .standing import apply_standing_orders
 
-    out = {}
-    play_bots = play_standing = False
-    with transaction.atomic():
-        game = _locked_game(game_id)
-        if game is None:
-            return {"skipped": 1}
-        seats = list(game.seats.select_related("user").filter(deadline_at__lte=now).order_by("deadline_at"))
-        if game.status != Game.Status.ACTIVE:
-            game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
-            return {}
-        to_act = set(game.engine.to_act(game.state))
-        for seat in seats:
-            seat.refresh_from_db()
+    stats: dict = {}
+    for i in range(0, len(game_ids), chunk):
+        after = []
+        with transaction.atomic():
+            _fast_commit()
+            for game_id in game_ids[i:i + chunk]:
+                try:
+                    with transaction.atomic():
+                        out, post = _handle_game(game_id, now)
+                except Exception:
+                    log.exception("sweep: game %s failed", game_id)
+                    continue
+                _add(stats, out)
+                after += [(what, game_id) for what in post]
+        for what, game_id in after:  # outside the chunk's transaction: these take their own locks
+            try:
+                if what == "standing":
+                    _add(stats, {"standing": apply_standing_orders(game_id)})
+                else:
+                    _add(stats, {"bots": bots_play(game_id)})
+            except Exception:
+                log.exception("sweep: %s moves of game %s failed", what, game_id)
+    return stats
+
+
+def _handle_game(game_id, now) -> tuple[dict, list]:
+    from django.db.models import Exists, OuterRef
+
+    from games.models import Game, Seat
+
+    from .models import Vacation
+    from .standing import covered_action
+
+    game = _locked_game(game_id)
+    if game is None:
+        return {"skipped": 1}, []
+    if game.status != Game.Status.ACTIVE:
+        game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
+        return {}, []
+    today = now.date()
+    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts_on__lte=today, ends_on__gte=today)
+    seats = list(game.seats.select_related("user").filter(deadline_at__lte=now)
+                 .annotate(away=Exists(away)).order_by("deadline_at"))
+    out: dict = {}
+    post: list = []
+    to_act = set(game.engine.to_act(game.state))
+    for i, seat in enumerate(seats):
+        if i:  # an earlier timeout of this game may have changed this seat
+            seat.refresh_from_db(fields=["deadline_at", "status", "is_bot", "user", "missed_deadlines"])
             if seat.deadline_at is None or seat.deadline_at > now:
                 continue
-            if seat.status != Seat.Status.PLAYING or seat.position not in to_act:
-                Seat.objects.filter(pk=seat.pk).update(deadline_at=None)
-                continue
-            if seat.is_bot:
-                play_bots = True
-                continue
-            if covered_action(game, seat) is not None:
-                play_standing = True
-                continue
-            if on_vacation(seat.user_id, now):
-                Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
-                out["paused"] = out.get("paused", 0) + 1
-                continue
-            try:
-                with transaction.atomic():
-                    time_out(game, seat, now)
-                out["timeouts"] = out.get("timeouts", 0) + 1
-            except Exception:
-                log.exception("timing out seat %s of game %s failed", seat.pk, game_id)
-                Seat.objects.filter(pk=seat.pk).update(deadline_at=now + timedelta(hours=1))
-            game.refresh_from_db()
-            if game.status != Game.Status.ACTIVE:
-                break
-            to_act = set(game.engine.to_act(game.state))
-    if play_standing:
-        out["standing"] = apply_standing_orders(game_id)
-    if play_bots:
-        out["bots"] = bots_play(game_id)
-    return out
+        if seat.status != Seat.Status.PLAYING or seat.position not in to_act:
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=None)
+            continue
+        if seat.is_bot:
+            post.append("bots")
+            continue
+        if covered_action(game, seat) is not None:
+            post.append("standing")
+            continue
+        if seat.away:
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
+            _add(out, {"paused": 1})
+            continue
+        with transaction.atomic():
+            game = time_out(game, seat, now)
+        _add(out, {"timeouts": 1})
+        if game.status != Game.Status.ACTIVE:
+            break
+        to_act = set(game.engine.to_act(game.state))
+    return out, list(dict.fromkeys(post))
 
 
-def time_out(game, seat, now) -> None:
+def time_out(game, seat, now):
     """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
-    hands the seat to a bot (or drops the player) after game.miss_limit misses in a row."""
+    hands the seat to a bot (or drops the player) after game.miss_limit misses in a row.
+
+    Returns the game as it is afterwards."""
     from games.models import Game, Move, Seat
     from games.services import move_submit
 
@@ -212,15 +286,17 @@ def time_out(game, seat, now) -> None:
     move_submit(game=game, seat=seat, action=action, expected_version=game.version,
                 channel=Move.Channel.TIMEOUT)
     Seat.objects.filter(pk=seat.pk).update(missed_deadlines=F("missed_deadlines") + 1)
-    seat.refresh_from_db()
-    game.refresh_from_db()
+    seat.missed_deadlines += 1
+    game = Game.objects.get(pk=game.pk)
     replaced = ""
     if seat.missed_deadlines >= game.miss_limit and game.status == Game.Status.ACTIVE:
         replaced = replace_absent(game, seat)
+        game = Game.objects.get(pk=game.pk)
     if seat.user_id:
         record_notice(kind=Kind.TIMEOUT, game=game, seat=seat, context={
             "played": label, "misses": seat.missed_deadlines, "miss_limit": game.miss_limit,
             "replaced": replaced, "on_missed": game.on_missed})
+    return game
 
 
 def replace_absent(game, seat) -> str:

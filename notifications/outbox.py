@@ -94,30 +94,40 @@ def _is_out_of_turn(game, position: int) -> bool:
 
 # -- preferences ----------------------------------------------------------------------------------
 
-def _deliveries(user_ids, kind: str) -> dict[int, str]:
-    """Returns how each user wants this kind delivered (immediate unless they said otherwise)."""
-    out = {uid: Delivery.IMMEDIATE for uid in user_ids}
-    if kind in TUNABLE_KINDS and out:
-        for uid, delivery in KindPreference.objects.filter(user_id__in=out, kind=kind).values_list(
-                "user_id", "delivery"):
-            out[uid] = delivery
-    return out
-
-
 class _Batch:
-    """Collects the notices of one change, applying mutes and per-kind preferences."""
+    """Collects the notices of one change, applying mutes and per-kind preferences.
 
-    def __init__(self, game=None):
+    Preferences and mutes are read once per change (two queries), for every user it may notify.
+    """
+
+    def __init__(self, game=None, user_ids=()):
         self.game = game
         self.rows: list[Notification] = []
-        self._muted = None
+        self._user_ids = set(user_ids)
+        self._loaded: set = set()
+        self._muted: set = set()
+        self._prefs: dict = {}
 
-    def muted(self, user_id) -> bool:
-        if self.game is None:
-            return False
-        if self._muted is None:
-            self._muted = set(GameMute.objects.filter(game=self.game).values_list("user_id", flat=True))
-        return user_id in self._muted
+    def _load(self, user_id) -> None:
+        if user_id in self._loaded:
+            return
+        ids = (self._user_ids | {user_id}) - self._loaded
+        if self.game is not None:
+            self._muted |= set(GameMute.objects.filter(game=self.game, user_id__in=ids)
+                               .values_list("user_id", flat=True))
+        for uid, kind, delivery in KindPreference.objects.filter(user_id__in=ids).values_list(
+                "user_id", "kind", "delivery"):
+            self._prefs[(uid, kind)] = delivery
+        self._loaded |= ids
+
+    def delivery(self, user_id, kind) -> str:
+        """Returns how this user wants this kind delivered here (NEVER when the game is muted)."""
+        self._load(user_id)
+        if user_id in self._muted:
+            return Delivery.NEVER
+        if kind not in TUNABLE_KINDS:
+            return Delivery.IMMEDIATE
+        return self._prefs.get((user_id, kind), Delivery.IMMEDIATE)
 
     def add(self, *, kind: str, seat=None, user=None, email: str | None = None, context: dict,
             version: int | None = None, force: bool = False) -> bool:
@@ -128,9 +138,7 @@ class _Batch:
             return False
         delivery = Delivery.IMMEDIATE
         if user is not None and not force:
-            if self.muted(user.pk):
-                return False
-            delivery = _deliveries([user.pk], kind)[user.pk]
+            delivery = self.delivery(user.pk, kind)
             if delivery == Delivery.NEVER:
                 return False
         self.rows.append(Notification(
@@ -154,8 +162,8 @@ class _Batch:
 def record_game_change(*, game, move, events, newly_to_act):
     """Writes the notices a move (or moderation) causes: calamities, deaths, players out, game over,
     and a menu for each seat that newly has a decision pending."""
-    batch = _Batch(game)
     seats = {s.position: s for s in game.seats.select_related("user").all() if s.position is not None}
+    batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}
     events = events or []
     base = {"game": game_context(game)}

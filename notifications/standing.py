@@ -32,14 +32,37 @@ def covered_action(game, seat):
     return engine.standing_action(game.state, seat.position, kind, answer)
 
 
+def _pending_kinds(game) -> dict[int, str]:
+    """Returns {position: decision kind} for the seats to act whose decision an order may answer."""
+    engine = game.engine
+    if not engine.decision_kinds:
+        return {}
+    out = {}
+    for position in engine.to_act(game.state):
+        kind = engine.decision_kind(game.state, position)
+        if kind in engine.decision_kinds:
+            out[position] = kind
+    return out
+
+
 def _covered_seat(game):
+    """Returns (seat, action) for a pending decision a standing order answers, or (None, None)."""
     from games.models import Seat
 
-    to_act = game.engine.to_act(game.state)
-    for seat in game.seats.filter(position__in=to_act, status=Seat.Status.PLAYING, is_bot=False):
-        action = covered_action(game, seat)
+    from .models import StandingOrder
+
+    pending = _pending_kinds(game)
+    if not pending:  # the common case costs no query
+        return None, None
+    orders = (StandingOrder.objects.filter(seat__game_id=game.pk, seat__position__in=list(pending),
+                                           seat__status=Seat.Status.PLAYING, seat__is_bot=False)
+              .select_related("seat"))
+    for order in orders:
+        if pending.get(order.seat.position) != order.kind:
+            continue
+        action = game.engine.standing_action(game.state, order.seat.position, order.kind, order.answer)
         if action is not None:
-            return seat, action
+            return order.seat, action
     return None, None
 
 
@@ -48,9 +71,6 @@ def standing_orders_due(game) -> bool:
     from games.models import Game
 
     if game.status != Game.Status.ACTIVE or game.state is None:
-        return False
-    engine = game.engine
-    if not engine.decision_kinds:
         return False
     return _covered_seat(game)[0] is not None
 

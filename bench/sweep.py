@@ -1,0 +1,261 @@
+"""The deadline sweep and the notification sender under load. Prints one JSON object.
+
+1. Sweep: 1,000 due decisions (real Oregon Trail Race games whose turn player's deadline has
+   passed) among 10,000 and among 100,000 active games. The other games get a cheap fake state and
+   deadlines in the future (beyond the reminder window): the sweep must not read them, so the two
+   times should be close. Rows are inserted with COPY. The sweep is the one the minute task runs
+   (reminders + timeouts + stuck bots + standing orders), minus sending, measured next.
+2. Sending: 10,000 notices handed to 2 Celery worker processes on Redis, sent over SMTP to a local
+   aiosmtpd sink; notices per second from the hand-off until the sink has them all.
+
+Uses its own database (trailpost_bench_sweep on the local PostgreSQL, created if missing) and
+Redis db 13. `make bench` runs it.
+"""
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BENCH_DB = os.environ.get("BENCH_SWEEP_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_sweep")
+BENCH_REDIS = os.environ.get("BENCH_SWEEP_REDIS_URL", "redis://127.0.0.1:6379/13")
+DUE = int(os.environ.get("BENCH_DUE", "1000"))
+SCALES = [int(x) for x in os.environ.get("BENCH_SCALES", "10000,100000").split(",")]
+NOTICES = int(os.environ.get("BENCH_NOTICES", "10000"))
+WORKERS = 2
+QUEUE = f"trailpost-bench-{uuid.uuid4().hex[:8]}"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def ensure_database(url):
+    import psycopg
+
+    u = urlparse(url)
+    name = u.path.lstrip("/")
+    admin = url[: url.rindex("/")] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django():
+    ensure_database(BENCH_DB)
+    os.environ["DATABASE_URL"] = BENCH_DB
+    os.environ["REDIS_URL"] = BENCH_REDIS
+    os.environ["CELERY_BROKER_URL"] = BENCH_REDIS
+    os.environ.setdefault("TRAILPOST_ENV", "test")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from config.celery import app
+
+    app.conf.task_default_queue = QUEUE
+
+
+def _copy(cursor, table, columns, rows):
+    with cursor.cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+def populate(n_games, users):
+    """Creates n_games active games; DUE of them real games whose turn player's deadline passed."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from games.models import Game
+    from games.rules import get_engine
+
+    engine = get_engine("oregon-trail-race")
+    options = engine.normalize_options({"ruleset": "revised"}, 2)
+    now = timezone.now()
+    rnd = random.Random(1)
+    with connection.cursor() as c:
+        c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game, notifications_notification, "
+                  "notifications_inboundmessage, notifications_standingorder CASCADE")
+        c.execute("SELECT nextval('games_game_id_seq')")
+        first_id = c.fetchone()[0] + 1
+        game_cols = ["id", "rules", "rules_version", "options", "title", "owner_id", "status", "max_players",
+                     "is_open", "invite_code", "seed", "seed_sha256", "state", "version", "turn_hours",
+                     "miss_limit", "on_missed", "created_at", "started_at"]
+        fake_state = json.dumps({"fake": True})
+        opts = json.dumps(options)
+        due_states = {}
+
+        def games():
+            for i in range(n_games):
+                gid = first_id + i
+                due = i < DUE
+                seed = f"{gid:032x}"
+                if due:
+                    state = engine.new_state(options, 2, seed)
+                    due_states[gid] = state
+                    state_json = json.dumps(state)
+                else:
+                    state_json = fake_state
+                yield (gid, "oregon-trail-race", engine.version, opts, f"Bench {gid}", users[0].pk,
+                       Game.Status.ACTIVE, 2, False, f"b{gid}", seed, Game.hash_seed(seed), state_json, 1, 48, 3,
+                       "bot", now, now)
+
+        _copy(c, "games_game", game_cols, games())
+        c.execute("SELECT setval('games_game_id_seq', %s)", [first_id + n_games])
+        seat_cols = ["game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
+                     "missed_deadlines", "joined_at"]
+
+        def seats():
+            for i in range(n_games):
+                gid = first_id + i
+                if i < DUE:
+                    turn = engine.to_act(due_states[gid])[0]
+                    for pos in range(2):
+                        deadline = now - timedelta(minutes=1) if pos == turn else None
+                        yield (gid, pos, users[pos].pk, False, "", "playing", deadline, 0, now)
+                else:
+                    # Pending far enough ahead that neither a reminder nor a timeout is due.
+                    future = now + timedelta(hours=13 + rnd.random() * 35)
+                    yield (gid, 0, users[0].pk, False, "", "playing", future, 0, now)
+                    yield (gid, 1, users[1].pk, False, "", "playing", None, 0, now)
+
+        _copy(c, "games_seat", seat_cols, seats())
+        c.execute("ANALYZE games_game; ANALYZE games_seat; ANALYZE notifications_notification")
+
+
+def bench_sweep(n_games, users):
+    from django.db import connection, reset_queries
+
+    from notifications import deadlines
+
+    t0 = time.perf_counter()
+    populate(n_games, users)
+    setup_s = time.perf_counter() - t0
+    from django.utils import timezone
+
+    now = timezone.now()
+    reset_queries()
+    t0 = time.perf_counter()
+    reminders = deadlines.send_reminders(now)
+    stats = deadlines.handle_due(now)
+    elapsed = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    again = deadlines.handle_due(now)  # nothing left: what a quiet minute costs at this scale
+    idle = time.perf_counter() - t1
+    with connection.cursor() as c:
+        c.execute("SELECT count(*) FROM games_move WHERE channel = 'timeout'")
+        timeouts = c.fetchone()[0]
+    return {"games": n_games, "due": DUE, "timeouts": timeouts, "reminders": reminders,
+            "sweep_seconds": round(elapsed, 3), "idle_sweep_seconds": round(idle, 4),
+            "second_pass_timeouts": again["timeouts"], "setup_seconds": round(setup_s, 1), "stats": stats}
+
+
+class CountingSink:
+    def __init__(self):
+        self.count = 0
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.count += 1
+        return "250 OK"
+
+
+def bench_send(users):
+    from aiosmtpd.controller import Controller
+    from django.db import connection
+
+    from notifications.models import Kind, Notification
+    from notifications.outbox import hand_to_celery
+
+    from config.celery import app
+
+    Notification.objects.all().delete()  # the sweep's notices are not part of this figure
+    with app.connection_for_write() as conn:
+        conn.default_channel.queue_purge(QUEUE)
+    sink = CountingSink()
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    env = dict(os.environ, EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
+               EMAIL_PORT=str(port), DATABASE_URL=BENCH_DB, CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR")
+    workers = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
+                                 "-Q", QUEUE, "-n", f"bench{i}-{QUEUE}@%h", "-l", "error", "--without-gossip",
+                                 "--without-mingle", "--without-heartbeat"],
+                                env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for i in range(WORKERS)]
+    try:
+        with connection.cursor() as c:
+            c.execute("SELECT id FROM games_game ORDER BY id LIMIT 1")
+            game_id = c.fetchone()[0]
+        ctx = {"game": {"id": game_id, "title": "Bench", "rules_title": "Oregon Trail Race"},
+               "events": ["Player 1 forges a trail card."],
+               "decision": {"moves": [{"index": i, "label": f"Move number {i}"} for i in range(1, 8)],
+                            "decision_label": "", "deadline_text": "Tue 24 Nov 2026, 07:28 UTC",
+                            "reply_to": "play+1-1-1.abcdefghijklmnopqrstuvwx@trailpost.localhost", "version": 1}}
+        rows = [Notification(kind=Kind.YOUR_TURN, user=users[i % 2], email=users[i % 2].email, game_id=game_id,
+                             version=1, context=ctx) for i in range(NOTICES)]
+        ids = [n.pk for n in Notification.objects.bulk_create(rows, batch_size=2000)]
+        time.sleep(2.0)  # let the workers finish starting
+        t0 = time.perf_counter()
+        for i in range(0, len(ids), 100):  # one hand-off per 100 notices, as a busy sweep does
+            hand_to_celery(ids[i:i + 100])
+        deadline = time.monotonic() + 120
+        while sink.count < NOTICES and time.monotonic() < deadline:
+            time.sleep(0.02)
+        elapsed = time.perf_counter() - t0
+        time.sleep(1.0)
+        unsent = Notification.objects.filter(sent_at__isnull=True).count()
+        return {"notices": NOTICES, "workers": WORKERS, "received_by_smtp_sink": sink.count,
+                "duplicates": max(0, sink.count - NOTICES), "unsent": unsent, "seconds": round(elapsed, 2),
+                "per_second": round(sink.count / elapsed, 1)}
+    finally:
+        for w in workers:
+            w.terminate()
+        for w in workers:
+            try:
+                w.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                w.kill()
+        controller.stop()
+
+
+def main():
+    setup_django()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    User = get_user_model()
+    users = []
+    for i in range(2):
+        u, _ = User.objects.get_or_create(username=f"bench{i}", defaults={"email": f"bench{i}@example.com"})
+        users.append(u)
+    out = {"sweep": [bench_sweep(n, users) for n in SCALES]}
+    times = [r["sweep_seconds"] for r in out["sweep"]]
+    out["sweep_ratio_largest_to_smallest"] = round(max(times) / min(times), 2)
+    out["send"] = bench_send(users)
+    from config.celery import app
+
+    with app.connection_for_write() as conn:
+        conn.default_channel.queue_purge(QUEUE)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""The notices of a whole Oregon Trail Race game, played through move_submit: every notice renders,
+calamities reach their victim, the game-over notice reveals the seed."""
+import random
+
+import pytest
+
+from games import services
+from games.models import Game
+from games.rules import get_engine
+from notifications import outbox
+from notifications.models import Kind, Notification
+
+from .conftest import seat_at
+
+try:
+    get_engine("oregon-trail-race")
+except ImportError:  # pragma: no cover - the engine is written alongside
+    pytest.skip("oregon-trail-race is not importable yet", allow_module_level=True)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("ruleset", ["revised", "classic"])
+def test_a_whole_game_of_notices(make_game, ruleset):
+    options = {"ruleset": ruleset, "trail_length": 10 if ruleset == "revised" else 20}
+    game = make_game(n=3, rules="oregon-trail-race", options=options)
+    engine = game.engine
+    rnd = random.Random(7)
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        position = engine.to_act(game.state)[0]
+        seat = seat_at(game, position)
+        action = engine.bot_action(game.state, position, rnd)
+        services.move_submit(game=game, seat=seat, action=action, expected_version=game.version,
+                             channel="timeout")
+    assert game.status == Game.Status.FINISHED
+    notes = list(Notification.objects.filter(game=game))
+    kinds = {n.kind for n in notes}
+    assert {Kind.YOUR_TURN, Kind.CALAMITY, Kind.MEMBER_DIED, Kind.GAME_OVER} <= kinds
+    for n in notes:
+        message = outbox.render_notification(n)
+        assert f"/games/{game.pk}/" in message.body and message.subject
+        if n.context.get("decision"):
+            assert message.reply_to and "1. " in message.body
+    for n in notes:
+        if n.kind == Kind.CALAMITY:
+            assert n.context["by"] and n.context["calamity"] and n.seat.position is not None
+    over = [n for n in notes if n.kind == Kind.GAME_OVER]
+    assert len(over) == 3 and over[0].context["seed"] == game.seed
+    if ruleset == "classic":  # print one of each kind when run with -s: what the players read
+        for kind in sorted(kinds):
+            n = next(n for n in notes if n.kind == kind)
+            message = outbox.render_notification(n)
+            print(f"\n===== {message.subject}\nReply-To: {message.reply_to}\n{message.body}")
