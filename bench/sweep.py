@@ -57,6 +57,7 @@ def setup_django():
     os.environ["DATABASE_URL"] = BENCH_DB
     os.environ["REDIS_URL"] = BENCH_REDIS
     os.environ["CELERY_BROKER_URL"] = BENCH_REDIS
+    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
     os.environ.setdefault("TRAILPOST_ENV", "test")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
@@ -193,7 +194,7 @@ def bench_send(users):
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
     env = dict(os.environ, EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-               EMAIL_PORT=str(port), DATABASE_URL=BENCH_DB, CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR")
+               EMAIL_PORT=str(port), DATABASE_URL=BENCH_DB, CELERY_TASK_ALWAYS_EAGER="0", CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR")
     workers = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
                                  "-Q", QUEUE, "-n", f"bench{i}-{QUEUE}@%h", "-l", "error", "--without-gossip",
                                  "--without-mingle", "--without-heartbeat"],

@@ -260,8 +260,7 @@ def _handle_game(game_id, now) -> tuple[dict, list]:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
             _add(out, {"paused": 1})
             continue
-        with transaction.atomic():
-            game = time_out(game, seat, now)
+        game = time_out(game, seat, now)  # inside this game's savepoint (handle_games)
         _add(out, {"timeouts": 1})
         if game.status != Game.Status.ACTIVE:
             break
@@ -278,24 +277,31 @@ def time_out(game, seat, now):
     from games.services import move_submit
 
     from .models import Kind
-    from .outbox import record_notice
+    from .outbox import attach_notice, record_notice
 
     engine = game.engine
     action = engine.default_action(game.state, seat.position)
     label = engine.action_label(game.state, seat.position, action)
-    move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                channel=Move.Channel.TIMEOUT)
+    misses = seat.missed_deadlines + 1
+    replacing = misses >= game.miss_limit
+    notice = {"played": label, "misses": misses, "miss_limit": game.miss_limit, "on_missed": game.on_missed,
+              "replaced": ""}
+    if not replacing:  # the usual case: the notice rides with the move's own notices
+        with attach_notice(kind=Kind.TIMEOUT, seat=seat, context=notice):
+            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
+                        channel=Move.Channel.TIMEOUT)
+    else:
+        move_submit(game=game, seat=seat, action=action, expected_version=game.version,
+                    channel=Move.Channel.TIMEOUT)
     Seat.objects.filter(pk=seat.pk).update(missed_deadlines=F("missed_deadlines") + 1)
-    seat.missed_deadlines += 1
+    seat.missed_deadlines = misses
     game = Game.objects.get(pk=game.pk)
-    replaced = ""
-    if seat.missed_deadlines >= game.miss_limit and game.status == Game.Status.ACTIVE:
-        replaced = replace_absent(game, seat)
-        game = Game.objects.get(pk=game.pk)
-    if seat.user_id:
-        record_notice(kind=Kind.TIMEOUT, game=game, seat=seat, context={
-            "played": label, "misses": seat.missed_deadlines, "miss_limit": game.miss_limit,
-            "replaced": replaced, "on_missed": game.on_missed})
+    if replacing:
+        if game.status == Game.Status.ACTIVE:
+            notice["replaced"] = replace_absent(game, seat)
+            game = Game.objects.get(pk=game.pk)
+        if seat.user_id:
+            record_notice(kind=Kind.TIMEOUT, game=game, seat=seat, context=notice)
     return game
 
 

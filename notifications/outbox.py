@@ -8,6 +8,8 @@ redelivered task never sends a notice twice.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import json
 import logging
 import urllib.request
@@ -16,7 +18,7 @@ from datetime import timezone as dt_timezone
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, Value
 from django.utils import timezone
 
 from .emails import base_context, render_email
@@ -25,6 +27,8 @@ from .models import (Delivery, GameMute, KindPreference, Kind, Notification, Not
 from .tokens import reply_address
 
 log = logging.getLogger(__name__)
+
+MUTED = "-muted-"
 
 # Moves from these channels were made by a player looking at the game (or answered by reply mail):
 # they need no "your turn" email for the decision that follows their own move.
@@ -111,14 +115,18 @@ class _Batch:
     def _load(self, user_id) -> None:
         if user_id in self._loaded:
             return
-        ids = (self._user_ids | {user_id}) - self._loaded
+        ids = list((self._user_ids | {user_id}) - self._loaded)
+        prefs = KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery")
         if self.game is not None:
-            self._muted |= set(GameMute.objects.filter(game=self.game, user_id__in=ids)
-                               .values_list("user_id", flat=True))
-        for uid, kind, delivery in KindPreference.objects.filter(user_id__in=ids).values_list(
-                "user_id", "kind", "delivery"):
-            self._prefs[(uid, kind)] = delivery
-        self._loaded |= ids
+            mutes = GameMute.objects.filter(game=self.game, user_id__in=ids).values_list(
+                "user_id", Value(MUTED), Value(MUTED))
+            prefs = prefs.union(mutes, all=True)
+        for uid, kind, delivery in prefs:
+            if kind == MUTED:
+                self._muted.add(uid)
+            else:
+                self._prefs[(uid, kind)] = delivery
+        self._loaded |= set(ids)
 
     def delivery(self, user_id, kind) -> str:
         """Returns how this user wants this kind delivered here (NEVER when the game is muted)."""
@@ -153,11 +161,44 @@ class _Batch:
         created = Notification.objects.bulk_create(self.rows)
         ids = [n.pk for n in created if n.delivery == Delivery.IMMEDIATE]
         if ids:
-            transaction.on_commit(lambda: hand_to_celery(ids))
+            hand_over_on_commit(ids)
         return [n.pk for n in created]
 
 
+def hand_over_on_commit(ids: list[int]) -> None:
+    """Queues notices for sending when the transaction commits, with one hand-off per commit
+    however many changes the transaction holds (the sweep times out many games in one)."""
+    connection = transaction.get_connection()
+    pending = getattr(connection, "_trailpost_outbox", None)
+    if pending is None:
+        pending = connection._trailpost_outbox = []
+    pending.extend(ids)
+    # Every change registers a flush; the first to run after commit takes all the ids, the rest
+    # find nothing. Ids of a rolled-back change ride along and are skipped: no such row exists.
+    transaction.on_commit(lambda: _flush(connection))
+
+
+def _flush(connection) -> None:
+    ids, connection._trailpost_outbox = getattr(connection, "_trailpost_outbox", None) or [], []
+    if ids:
+        hand_to_celery(ids)
+
+
 # -- the seams called by games.services -------------------------------------------------------------
+
+_attached: contextvars.ContextVar = contextvars.ContextVar("trailpost_attached_notice", default=None)
+
+
+@contextlib.contextmanager
+def attach_notice(*, kind: str, seat, context: dict):
+    """Adds one more notice (e.g. "your deadline passed") to the change made inside the block,
+    written with that change's notices (one preference lookup, one insert)."""
+    token = _attached.set({"kind": kind, "seat_id": seat.pk, "context": context})
+    try:
+        yield
+    finally:
+        _attached.reset(token)
+
 
 def record_game_change(*, game, move, events, newly_to_act):
     """Writes the notices a move (or moderation) causes: calamities, deaths, players out, game over,
@@ -234,6 +275,12 @@ def record_game_change(*, game, move, events, newly_to_act):
         kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN
         personal = [t for t in (_event_text(e, seat.position) for e in events) if t] or recent
         batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-8:]))
+    extra = _attached.get()
+    if extra is not None:
+        _attached.set(None)  # once: only the change it was attached to
+        seat = next((s for s in seats.values() if s.pk == extra["seat_id"]), None)
+        if seat is not None and seat.user_id:
+            batch.add(kind=extra["kind"], seat=seat, context=dict(base, **extra["context"]))
     batch.save()
 
 

@@ -48,7 +48,8 @@ def test_a_rolled_back_move_writes_no_notice(make_game):
 
 
 def test_notices_are_handed_to_celery_only_after_commit(make_game, eager, django_capture_on_commit_callbacks):
-    game = make_game()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game()
     seat = turn_seat(game)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
