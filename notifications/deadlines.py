@@ -260,19 +260,20 @@ def _handle_game(game_id, now) -> tuple[dict, list]:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
             _add(out, {"paused": 1})
             continue
-        game = time_out(game, seat, now)  # inside this game's savepoint (handle_games)
+        # Inside this game's savepoint (handle_games). The game is re-read only if a seat follows.
+        game = time_out(game, seat, now, reload=i + 1 < len(seats))
         _add(out, {"timeouts": 1})
-        if game.status != Game.Status.ACTIVE:
+        if game is None or game.status != Game.Status.ACTIVE:
             break
         to_act = set(game.engine.to_act(game.state))
     return out, list(dict.fromkeys(post))
 
 
-def time_out(game, seat, now):
+def time_out(game, seat, now, *, reload: bool = True):
     """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
     hands the seat to a bot (or drops the player) after game.miss_limit misses in a row.
 
-    Returns the game as it is afterwards."""
+    Returns the game as it is afterwards (None when not asked to reload it and nothing needed it)."""
     from games.models import Game, Move, Seat
     from games.services import move_submit
 
@@ -295,6 +296,8 @@ def time_out(game, seat, now):
                     channel=Move.Channel.TIMEOUT)
     Seat.objects.filter(pk=seat.pk).update(missed_deadlines=F("missed_deadlines") + 1)
     seat.missed_deadlines = misses
+    if not replacing and not reload:
+        return None
     game = Game.objects.get(pk=game.pk)
     if replacing:
         if game.status == Game.Status.ACTIVE:
