@@ -8,6 +8,7 @@ or standing-order task lost while the broker was down is picked up by the same s
 """
 from __future__ import annotations
 
+import contextvars
 import logging
 from datetime import datetime, time, timedelta
 from datetime import timezone as dt_timezone
@@ -26,15 +27,24 @@ def _day_start(day) -> datetime:
     return datetime.combine(day, time.min, tzinfo=dt_timezone.utc)
 
 
+# The sweep reads the vacations of a whole chunk's players at once ({user_id: [(start, end)]}).
+_vacation_cache: contextvars.ContextVar = contextvars.ContextVar("trailpost_vacations", default=None)
+
+
 def vacation_intervals(user_id, *, since) -> list[tuple[datetime, datetime]]:
     """Returns the user's vacations ending after `since` as merged [start, end) UTC intervals."""
     from .models import Vacation
 
     if not user_id:
         return []
-    rows = Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date()).order_by("starts_on")
+    cache = _vacation_cache.get()
+    if cache is not None and user_id in cache:
+        rows = [v for v in cache[user_id] if v[1] >= since.date()]
+    else:
+        rows = Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date()).order_by(
+            "starts_on").values_list("starts_on", "ends_on")
     merged: list[list[datetime]] = []
-    for v in rows.values_list("starts_on", "ends_on"):
+    for v in rows:
         a, b = _day_start(v[0]), _day_start(v[1]) + timedelta(days=1)
         if merged and a <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], b)
@@ -190,8 +200,9 @@ def _fast_commit() -> None:
 
 
 def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
-    """Handles the due seats of these games: one transaction per chunk, one savepoint per game,
-    so one game's failure is isolated and the commits stay few."""
+    """Handles the due seats of these games: one transaction per chunk (its games locked, their due
+    seats and their players' vacations read, with one query each), one savepoint per game so one
+    game's failure is isolated."""
     from games.services import bots_play
 
     from .standing import apply_standing_orders
@@ -201,15 +212,24 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
         after = []
         with transaction.atomic():
             _fast_commit()
-            for game_id in game_ids[i:i + chunk]:
-                try:
-                    with transaction.atomic():
-                        out, post = _handle_game(game_id, now)
-                except Exception:
-                    log.exception("sweep: game %s failed", game_id)
-                    continue
-                _add(stats, out)
-                after += [(what, game_id) for what in post]
+            ids = game_ids[i:i + chunk]
+            games, seats = _lock_chunk(ids, now)
+            _add(stats, {"skipped": len(ids) - len(games)})
+            token = _vacation_cache.set(_chunk_vacations(games, now))
+            try:
+                for game_id in ids:
+                    if game_id not in games:
+                        continue
+                    try:
+                        with transaction.atomic():
+                            out, post = _handle_game(games[game_id], seats.get(game_id, []), now)
+                    except Exception:
+                        log.exception("sweep: game %s failed", game_id)
+                        continue
+                    _add(stats, out)
+                    after += [(what, game_id) for what in post]
+            finally:
+                _vacation_cache.reset(token)
         for what, game_id in after:  # outside the chunk's transaction: these take their own locks
             try:
                 if what == "standing":
@@ -221,24 +241,47 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
     return stats
 
 
-def _handle_game(game_id, now) -> tuple[dict, list]:
+def _lock_chunk(game_ids, now):
+    """Locks the chunk's games (skipping any another transaction holds) and reads their due seats."""
     from django.db.models import Exists, OuterRef
 
     from games.models import Game, Seat
 
     from .models import Vacation
+
+    games = {g.pk: g for g in Game.objects.select_for_update(skip_locked=True).filter(pk__in=game_ids)}
+    today = now.date()
+    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts_on__lte=today, ends_on__gte=today)
+    seats: dict[int, list] = {}
+    for seat in (Seat.objects.select_related("user").filter(game_id__in=list(games), deadline_at__lte=now)
+                 .annotate(away=Exists(away)).order_by("deadline_at")):
+        seats.setdefault(seat.game_id, []).append(seat)
+    return games, seats
+
+
+def _chunk_vacations(games, now) -> dict:
+    """Returns the vacations of every player of these games (for the deadlines the sweep sets)."""
+    from games.models import Seat
+
+    from .models import Vacation
+
+    user_ids = set(Seat.objects.filter(game_id__in=list(games), user__isnull=False)
+                   .values_list("user_id", flat=True))
+    cache: dict = {uid: [] for uid in user_ids}
+    for uid, a, b in (Vacation.objects.filter(user_id__in=user_ids, ends_on__gte=now.date())
+                      .order_by("starts_on").values_list("user_id", "starts_on", "ends_on")):
+        cache[uid].append((a, b))
+    return cache
+
+
+def _handle_game(game, seats, now) -> tuple[dict, list]:
+    from games.models import Game, Seat
+
     from .standing import covered_action
 
-    game = _locked_game(game_id)
-    if game is None:
-        return {"skipped": 1}, []
     if game.status != Game.Status.ACTIVE:
         game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
         return {}, []
-    today = now.date()
-    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts_on__lte=today, ends_on__gte=today)
-    seats = list(game.seats.select_related("user").filter(deadline_at__lte=now)
-                 .annotate(away=Exists(away)).order_by("deadline_at"))
     out: dict = {}
     post: list = []
     to_act = set(game.engine.to_act(game.state))

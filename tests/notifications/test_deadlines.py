@@ -183,3 +183,16 @@ def test_paused_deadline_skips_every_vacation_interval():
     intervals = [(a + day, a + 2 * day), (a + 3 * day, a + 5 * day)]
     assert deadlines.paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins
     assert deadlines.paused_deadline(a + day + day / 2, day * 1.5, intervals) == a + 5 * day + day / 2
+
+
+def test_a_redelivered_sweep_task_times_out_once(clock, make_game):
+    from notifications.tasks import handle_due_games
+
+    games = [make_game(turn_hours=24) for _ in range(3)]
+    clock.move_to(T0 + timedelta(hours=25))
+    ids = deadlines.due_game_ids(T0 + timedelta(hours=25), limit=100)
+    assert sorted(ids) == sorted(g.pk for g in games)
+    handle_due_games.apply(args=(ids,))
+    handle_due_games.apply(args=(ids,))  # the same task delivered again
+    assert Move.objects.filter(channel="timeout").count() == 3
+    assert deadlines.due_game_ids(T0 + timedelta(hours=25), limit=100) == []
