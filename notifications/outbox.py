@@ -17,8 +17,8 @@ from datetime import timedelta
 from datetime import timezone as dt_timezone
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Q, Value
+from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from .emails import base_context, render_email
@@ -116,12 +116,23 @@ class _Batch:
         if user_id in self._loaded:
             return
         ids = list((self._user_ids | {user_id}) - self._loaded)
-        prefs = KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery")
+        # One round trip for both tables, in plain SQL: this runs for every move of every game.
+        sql = f"SELECT user_id, kind, delivery FROM {KindPreference._meta.db_table} WHERE user_id = ANY(%s)"
+        params: list = [ids]
         if self.game is not None:
-            mutes = GameMute.objects.filter(game=self.game, user_id__in=ids).values_list(
-                "user_id", Value(MUTED), Value(MUTED))
-            prefs = prefs.union(mutes, all=True)
-        for uid, kind, delivery in prefs:
+            sql += (f" UNION ALL SELECT user_id, %s, %s FROM {GameMute._meta.db_table}"
+                    " WHERE game_id = %s AND user_id = ANY(%s)")
+            params += [MUTED, MUTED, self.game.pk, ids]
+        if connection.vendor != "postgresql":  # SQLite (make run without DATABASE_URL): no ANY()
+            rows = list(KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery"))
+            if self.game is not None:
+                rows += [(u, MUTED, MUTED) for u in GameMute.objects.filter(game=self.game, user_id__in=ids)
+                         .values_list("user_id", flat=True)]
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                rows = cursor.fetchall()
+        for uid, kind, delivery in rows:
             if kind == MUTED:
                 self._muted.add(uid)
             else:
