@@ -29,6 +29,7 @@ from .tokens import reply_address
 log = logging.getLogger(__name__)
 
 MUTED = "-muted-"
+MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being down
 
 # Moves from these channels were made by a player looking at the game (or answered by reply mail):
 # they need no "your turn" email for the decision that follows their own move.
@@ -36,10 +37,6 @@ _ATTENDED_CHANNELS = {"web", "api", "email"}
 
 
 # -- what a notice says ---------------------------------------------------------------------------
-
-def seat_names(game) -> dict[int, str]:
-    return {s.position: s.name for s in game.seats.all() if s.position is not None}
-
 
 def game_context(game) -> dict:
     return {"id": game.pk, "title": str(game), "rules_title": _engine_title(game)}
@@ -370,8 +367,9 @@ def send_notifications(ids: list[int]) -> int:
                 render_notification(n, connection=connection).send()
             except Exception as exc:  # isolate each notice: one bad address must not block the rest
                 log.warning("sending notice %s failed", n.pk, exc_info=True)
-                Notification.objects.filter(pk=n.pk).update(claimed_at=None, attempts=n.attempts + 1,
-                                                            last_error=str(exc)[:2000])
+                # The claim stays: the sweep tries again when it lapses (SEND_LEASE_SECONDS), a
+                # back-off that rides out a mail server outage without hammering it.
+                Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1, last_error=str(exc)[:2000])
                 continue
             Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=n.attempts + 1,
                                                         last_error="")
@@ -389,7 +387,7 @@ def send_unsent(*, limit: int | None = None) -> int:
     while True:
         ids = list(Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
                    .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
-                   .filter(attempts__lt=10)
+                   .filter(attempts__lt=MAX_ATTEMPTS)
                    .order_by("created_at").values_list("pk", flat=True)[:limit])
         if not ids:
             return total

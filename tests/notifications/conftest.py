@@ -13,8 +13,16 @@ from games.models import Game, Seat
 
 from .toy import ENGINE as TOY
 
-rules._REGISTRY.setdefault(TOY.name, "tests.notifications.toy:ENGINE")
-rules._loaded.setdefault(TOY.name, TOY)
+
+
+@pytest.fixture(autouse=True)
+def toy_engine():
+    """Registers the toy engine for these tests only (the conformance suite must not see it)."""
+    rules._REGISTRY[TOY.name] = "tests.notifications.toy:ENGINE"
+    rules._loaded[TOY.name] = TOY
+    yield TOY
+    rules._REGISTRY.pop(TOY.name, None)
+    rules._loaded.pop(TOY.name, None)
 
 
 def free_port() -> int:

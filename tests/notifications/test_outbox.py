@@ -8,7 +8,6 @@ from django.core import mail
 from django.db import transaction
 
 from games import services
-from games.models import Move
 from notifications import outbox
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
 from notifications.tokens import read_reply_token

@@ -2,10 +2,9 @@
 from datetime import date
 
 import pytest
-from django.core import mail
 
 from games import services
-from games.models import Move, Seat
+from games.models import Move
 from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings, StandingOrder, Vacation
 
 from .conftest import seat_at, turn_seat
