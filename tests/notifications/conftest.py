@@ -16,7 +16,7 @@ from .toy import ENGINE as TOY
 
 
 @pytest.fixture(autouse=True)
-def toy_engine():
+def toy_notify_engine():
     """Registers the toy engine for these tests only (the conformance suite must not see it)."""
     rules._REGISTRY[TOY.name] = "tests.notifications.toy:ENGINE"
     rules._loaded[TOY.name] = TOY
