@@ -20,11 +20,16 @@ def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict
     if game_id:
         ctx["game_url"] = site_url(f"/games/{game_id}/")
     if user_id:
-        token = unsubscribe_token(user_id=user_id, kind=kind)
-        ctx["unsubscribe_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
+        from .models import TUNABLE_KINDS, Kind
+
         if game_id:
             mute = unsubscribe_token(user_id=user_id, game_id=game_id)
             ctx["mute_url"] = site_url(reverse("notifications:unsubscribe", args=[mute]))
+        if kind in TUNABLE_KINDS or kind == Kind.DIGEST:
+            token = unsubscribe_token(user_id=user_id, kind=kind)
+            ctx["unsubscribe_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
+        elif game_id:  # an answer to the player's own emailed move: "stop" means this game
+            ctx["unsubscribe_url"] = ctx.pop("mute_url")
     return ctx
 
 

@@ -60,9 +60,10 @@ def unsubscribe_apply(data: dict) -> str:
         from .models import Kind
 
         return f"You will get no more emails of this kind: {Kind(kind).label.lower()}."
-    # Kinds that cannot be tuned one by one (digests): turn every tunable kind off.
-    preferences_save(user=user, deliveries={k.value: Delivery.NEVER for k in TUNABLE_KINDS})
-    return "You will get no more notification emails."
+    # The digest: everything the player had gathered into it is turned off.
+    digested = [k for k, d in preferences_of(user)["deliveries"].items() if d == Delivery.DIGEST]
+    preferences_save(user=user, deliveries={k: Delivery.NEVER for k in digested})
+    return "You will get no more digest emails."
 
 
 def vacation_days_used(user, year: int, *, exclude_pk=None) -> int:
