@@ -379,6 +379,7 @@ def send_reminders(now, *, batch: int | None = None) -> int:
 
     from .models import Kind
     from .outbox import decision_context, record_notice
+    from .standing import covered_action
 
     batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
     before = timedelta(hours=settings.TRAILPOST["REMINDER_BEFORE_HOURS"])
@@ -402,6 +403,9 @@ def send_reminders(now, *, batch: int | None = None) -> int:
             Seat.objects.filter(pk=seat.pk).update(reminder_sent_for=game.version)
             if game.status != Game.Status.ACTIVE or seat.position not in set(game.engine.to_act(game.state)):
                 continue  # decided already: no reminder
+            if covered_action(game, seat) is not None:
+                continue  # a standing order answers it
+
             decision = decision_context(game, seat)
             if not decision["moves"]:
                 continue

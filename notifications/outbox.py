@@ -17,7 +17,7 @@ from datetime import timedelta
 from datetime import timezone as dt_timezone
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -210,7 +210,20 @@ def attach_notice(*, kind: str, seat, context: dict):
 
 def record_game_change(*, game, move, events, newly_to_act):
     """Writes the notices a move (or moderation) causes: calamities, deaths, players out, game over,
-    and a menu for each seat that newly has a decision pending."""
+    and a menu for each seat that newly has a decision pending.
+
+    A bug in here must not cost a player their move: anything but a database error is logged and
+    the change goes through without its notices.
+    """
+    try:
+        _record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act)
+    except DatabaseError:
+        raise  # the transaction is broken: the move cannot commit anyway
+    except Exception:
+        log.exception("notices for game %s version %s could not be written", game.pk, game.version)
+
+
+def _record_game_change(*, game, move, events, newly_to_act):
     seats = {s.position: s for s in game.seats.select_related("user").all() if s.position is not None}
     batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}

@@ -225,3 +225,15 @@ def test_a_reply_confirmations_unsubscribe_link_mutes_the_game(make_game, client
     client.get(link.replace("http://127.0.0.1:8000", ""))
     assert GameMute.objects.filter(user=seat.user, game=game).exists()
     assert not KindPreference.objects.filter(user=seat.user).exists()
+
+
+def test_a_notice_bug_does_not_cost_the_move(make_game, monkeypatch):
+    game = make_game()
+    seat = turn_seat(game)
+
+    def broken(*args, **kwargs):
+        raise KeyError("label")
+
+    monkeypatch.setattr(outbox, "decision_context", broken)
+    result = play(game, seat, {"type": "end_turn"}, channel="timeout")
+    assert result.applied
