@@ -29,6 +29,9 @@ from .tokens import reply_address
 log = logging.getLogger(__name__)
 
 MUTED = "-muted-"
+# What notices read of seats and their players (not the whole user row).
+_SEAT_FIELDS = ("game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
+                "user__email", "user__display_name", "user__username")
 MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being down
 
 # Moves from these channels were made by a player looking at the game (or answered by reply mail):
@@ -224,7 +227,8 @@ def record_game_change(*, game, move, events, newly_to_act):
 
 
 def _record_game_change(*, game, move, events, newly_to_act):
-    seats = {s.position: s for s in game.seats.select_related("user").all() if s.position is not None}
+    seats = {s.position: s for s in game.seats.select_related("user").only(*_SEAT_FIELDS)
+             if s.position is not None}
     batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}
     events = events or []
