@@ -83,3 +83,21 @@ def _point_at(app, url):
     app._pool = None
     app.amqp._producer_pool = None
     app.conf.broker_url = url
+
+
+def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smtp_sink, make_game):
+    from django.utils import timezone
+
+    from games.models import Seat
+    from notifications.deadlines import FAN_OUT_CHUNK
+
+    games = [make_game(turn_hours=24) for _ in range(FAN_OUT_CHUNK + 10)]
+    smtp_sink.wait_for(len(games))
+    past = timezone.now() - timezone.timedelta(minutes=1)
+    Seat.objects.filter(game__in=games, deadline_at__isnull=False).update(deadline_at=past)
+    sweep.delay()
+    sweep.delay()  # beat may fire again before the first sweep's chunks are done
+    assert wait_until(lambda: Move.objects.filter(channel="timeout").count() >= len(games), timeout=60)
+    time.sleep(1.0)
+    assert Move.objects.filter(channel="timeout").count() == len(games)
+    assert not Seat.objects.filter(deadline_at__lte=timezone.now()).exists()
