@@ -51,6 +51,18 @@ def _locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
+def _locked_with_seats(game: Game) -> tuple[Game, list[Seat]]:
+    """Returns the game under a row lock and its seats (with users), in one query."""
+    seats = list(Seat.objects.select_related("game", "user").select_for_update(of=("game",))
+                 .filter(game_id=game.pk).order_by("pk"))
+    if not seats:  # every game has its owner's seat, so no seat means no game
+        raise Game.DoesNotExist(f"no game {game.pk}")
+    locked = seats[0].game
+    for seat in seats:
+        seat.game = locked
+    return locked, seats
+
+
 def _playing_seats(game: Game) -> list[Seat]:
     return list(game.seats.filter(position__isnull=False).order_by("position"))
 
@@ -81,7 +93,7 @@ def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Se
         to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
     elif game.status != Game.Status.ACTIVE:
         to_act = set()
-    newly = []
+    newly, changed = [], []
     for seat in seats if seats is not None else _playing_seats(game):
         if seat.position is None:
             continue
@@ -90,10 +102,12 @@ def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Se
                 seat.deadline_at = _deadline_for(seat, game, now)
                 seat.reminder_sent_for = None
                 newly.append(seat)
-                seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+                changed.append(seat)
         elif seat.deadline_at is not None:
             seat.deadline_at = None
-            seat.save(update_fields=["deadline_at"])
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["deadline_at", "reminder_sent_for"])
     return newly
 
 
@@ -102,7 +116,7 @@ def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: lis
     """Writes the notices for a change (same transaction) and queues bots and sending after commit."""
     from notifications.outbox import record_game_change
 
-    record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act)
+    record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act, seats=seats)
     if game.status == Game.Status.ACTIVE:
         if to_act is None:
             to_act = set(game.engine.to_act(game.state))
@@ -325,8 +339,7 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
 
 
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor) -> MoveResult:
-    game = _locked(game)
-    seats = list(game.seats.all())
+    game, seats = _locked_with_seats(game)
     if seat is None:
         seat = next((s for s in seats if actor is not None and s.user_id == actor.pk), None)
     else:

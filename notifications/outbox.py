@@ -211,24 +211,32 @@ def attach_notice(*, kind: str, seat, context: dict):
         _attached.reset(token)
 
 
-def record_game_change(*, game, move, events, newly_to_act):
+# Event types that reach someone's inbox (the calamity's victim, the dead, everyone at the end).
+NOTIFIED_EVENTS = frozenset({"calamity", "member_died", "player_out", "game_over"})
+
+
+def record_game_change(*, game, move, events, newly_to_act, seats=None):
     """Writes the notices a move (or moderation) causes: calamities, deaths, players out, game over,
     and a menu for each seat that newly has a decision pending.
 
     A bug in here must not cost a player their move: anything but a database error is logged and
     the change goes through without its notices.
     """
+    if (not newly_to_act and game.status != game.Status.FINISHED
+            and not any(e.get("type") in NOTIFIED_EVENTS for e in events or ())):
+        return  # nobody needs telling: the usual move within a turn writes nothing and reads nothing
     try:
-        _record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act)
+        _record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act, seats=seats)
     except DatabaseError:
         raise  # the transaction is broken: the move cannot commit anyway
     except Exception:
         log.exception("notices for game %s version %s could not be written", game.pk, game.version)
 
 
-def _record_game_change(*, game, move, events, newly_to_act):
-    seats = {s.position: s for s in game.seats.select_related("user").only(*_SEAT_FIELDS)
-             if s.position is not None}
+def _record_game_change(*, game, move, events, newly_to_act, seats=None):
+    if seats is None:
+        seats = game.seats.select_related("user").only(*_SEAT_FIELDS)
+    seats = {s.position: s for s in seats if s.position is not None}
     batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}
     events = events or []
