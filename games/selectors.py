@@ -1,9 +1,34 @@
 """Reads for games: what a user may see of a game, its legal moves and its log."""
 from __future__ import annotations
 
+import re
+
 from django.db.models import Q
 
 from games.models import Game, Move, Seat
+
+
+_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+
+
+def with_names(text: str, names: dict) -> str:
+    """Returns an engine's text with its "Player N" (seat N-1) replaced by display names."""
+    if not text or "Player " not in text:
+        return text
+    return _PLAYER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+
+
+def named_event(event: dict, names: dict) -> dict:
+    """Returns a copy of an event whose public and private texts use display names."""
+    out = dict(event)
+    public = event.get("public") or {}
+    if public.get("text"):
+        out["public"] = {**public, "text": with_names(public["text"], names)}
+    private = event.get("private") or {}
+    if private:
+        out["private"] = {k: ({**v, "text": with_names(v["text"], names)} if isinstance(v, dict) and v.get("text")
+                              else v) for k, v in private.items()}
+    return out
 
 
 def games_for_user(user):
@@ -61,7 +86,8 @@ def legal_moves(game: Game, seat: Seat | None) -> list[dict]:
         return []
     engine = game.engine
     actions = engine.legal_actions(game.state, seat.position)
-    return [{"index": i, "label": engine.action_label(game.state, seat.position, a), "action": a}
+    names = seat_names(game)
+    return [{"index": i, "label": with_names(engine.action_label(game.state, seat.position, a), names), "action": a}
             for i, a in enumerate(actions, start=1)]
 
 
@@ -85,7 +111,7 @@ def move_entry(engine, move: Move, position: int | None, names: dict) -> dict:
         "player": names.get(move.position) if move.position is not None else None,
         "channel": move.channel,
         "action": action,
-        "events": [_redact_event(e, position) for e in move.events],
+        "events": [_redact_event(named_event(e, names), position) for e in move.events],
         "undone_by": move.undone_by,
         "note": move.note,
         "created_at": move.created_at.isoformat(),

@@ -325,7 +325,9 @@ def time_out(game, seat, now, *, reload: bool = True):
 
     engine = game.engine
     action = engine.default_action(game.state, seat.position)
-    label = engine.action_label(game.state, seat.position, action)
+    from games.selectors import seat_names, with_names
+
+    label = with_names(engine.action_label(game.state, seat.position, action), seat_names(game))
     misses = seat.missed_deadlines + 1
     replacing = misses >= game.miss_limit
     notice = {"played": label, "misses": misses, "miss_limit": game.miss_limit, "on_missed": game.on_missed,

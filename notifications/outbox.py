@@ -21,6 +21,8 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games.selectors import named_event
+
 from .emails import base_context, render_email
 from .models import (Delivery, GameMute, KindPreference, Kind, Notification, NotificationSettings,
                      TUNABLE_KINDS)
@@ -239,7 +241,7 @@ def _record_game_change(*, game, move, events, newly_to_act, seats=None):
     seats = {s.position: s for s in seats if s.position is not None}
     batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}
-    events = events or []
+    events = [named_event(e, names) for e in events or []]
     base = {"game": game_context(game)}
     to_act = set()
     if game.status == game.Status.ACTIVE and game.state is not None:

@@ -12,6 +12,8 @@ Conventions shared by all engines:
   nothing), then mutates the state in place and returns events.
 - Events are `{"type", "seat", "public": {... "text": str}, "private": {"<seat>": {...}}}`.
   `public["text"]` is a sentence for the game log; private parts are keyed by str(seat).
+- Texts and labels name a seat "Player N" (N = seat + 1): engines know no names, and the server
+  shows each player's display name in its place (games.selectors.with_names).
 - Card ids are globally unique strings, so the conformance suite can check that every card is
   in exactly one place and that no hidden card shows up in a view.
 """

@@ -38,6 +38,7 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
     gid = created["id"]
     clients[users[1].pk].post("/api/games/join/", {"code": created["invite_code"]}, format="json")
     assert a.post(f"/api/games/{gid}/start/").status_code == 200
+    ever_seen = {}  # seat -> cards that have been in a place it could see (then the log may name them)
     for step in range(MOVES):
         game = Game.objects.get(pk=gid)
         if game.status != "active":
@@ -45,14 +46,19 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
         engine = game.engine
         places = engine.card_places(game.state)
         for seat in game.seats.all():
+            hidden = engine.hidden_places(game.state, seat.position)
+            ever_seen.setdefault(seat.position, set()).update(
+                card for place, cards in places.items() if place not in hidden for card in cards)
             c = clients[seat.user_id]
-            fetched = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json(),
-                       c.get(f"/api/games/{gid}/moves/").json()]
-            seen = _strings(fetched, set())
-            assert game.seed not in json.dumps(fetched)
-            for place in engine.hidden_places(game.state, seat.position):
-                leaked = seen.intersection(places.get(place, []))
+            now = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json()]
+            log = c.get(f"/api/games/{gid}/moves/").json()
+            assert game.seed not in json.dumps([now, log])
+            seen_now, seen_log = _strings(now, set()), _strings(log, set())
+            for place in hidden:
+                leaked = seen_now.intersection(places.get(place, []))
                 assert not leaked, f"step {step}: seat {seat.position} sees {sorted(leaked)[:5]} of {place}"
+                leaked = seen_log.intersection(places.get(place, [])) - ever_seen[seat.position]
+                assert not leaked, f"step {step}: the log shows seat {seat.position} {sorted(leaked)[:5]} of {place}"
         pos = engine.to_act(game.state)[0]
         mover = clients[game.seats.get(position=pos).user_id]
         acts = mover.get(f"/api/games/{gid}/actions/").json()

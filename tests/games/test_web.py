@@ -128,3 +128,23 @@ def test_join_link_page(client, make_user, toy_engine):
     assert client.get(url).status_code == 200
     client.post(url)
     assert game.seats.filter(user=bob).exists()
+
+
+def test_engine_texts_show_display_names_not_seat_numbers(client, make_user, django_capture_on_commit_callbacks):
+    """Engines say "Player N"; the log and the move buttons show the players' names instead."""
+    from games.selectors import legal_moves, move_log, with_names
+
+    assert with_names("Player 1 sends Cholera to Player 2.", {0: "Ann", 1: "Bob"}) == "Ann sends Cholera to Bob."
+    assert with_names("Player 9 waves.", {0: "Ann"}) == "Player 9 waves."
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game = Game.objects.get(pk=game.pk)
+    seat = game.seats.get(position=game.engine.to_act(game.state)[0])
+    move = legal_moves(game, seat)[0]
+    services.move_submit(game=game, seat=seat, action=move["action"], expected_version=None,
+                         channel=Move.Channel.WEB)
+    texts = [e["public"]["text"] for m in move_log(Game.objects.get(pk=game.pk), seat) for e in m["events"]]
+    assert texts and not any("Player " in t for t in texts)
+    assert any(seat.user.display_name in t for t in texts)
