@@ -200,9 +200,9 @@ def test_detail_shows_only_the_callers_hand(game, two):
     hand_a = g.state["hands"][da["my_seat"]]
     hand_b = g.state["hands"][db["my_seat"]]
     assert da["view"]["my_hand"] == sorted(hand_a) and db["view"]["my_hand"] == sorted(hand_b)
-    from tests.games.test_hidden_info import _strings
+    from tests.helpers import json_strings
 
-    assert not _strings(da, set()).intersection(hand_b)
+    assert not json_strings(da).intersection(hand_b)
     assert da["seed"] is None and g.seed not in str(da)
 
 

@@ -10,23 +10,11 @@ import pytest
 
 from games.models import Game
 from games.rules import engine_slugs
+from tests.helpers import json_strings
 
 pytestmark = pytest.mark.django_db
 
 MOVES = 40
-
-
-def _strings(obj, out):
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.add(str(k))
-            _strings(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _strings(v, out)
-    return out
 
 
 @pytest.mark.parametrize("slug", engine_slugs())
@@ -53,7 +41,7 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
             now = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json()]
             log = c.get(f"/api/games/{gid}/moves/").json()
             assert game.seed not in json.dumps([now, log])
-            seen_now, seen_log = _strings(now, set()), _strings(log, set())
+            seen_now, seen_log = json_strings(now, set()), json_strings(log, set())
             for place in hidden:
                 leaked = seen_now.intersection(places.get(place, []))
                 assert not leaked, f"step {step}: seat {seat.position} sees {sorted(leaked)[:5]} of {place}"

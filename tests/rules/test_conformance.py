@@ -12,6 +12,7 @@ import pytest
 
 from games.rules import engines
 from games.rules.base import IllegalAction, clone, json_roundtrip
+from tests.helpers import json_strings
 
 PLAYOUTS_PER_CASE = 3
 MAX_STEPS = 3000
@@ -28,20 +29,6 @@ def _cases():
 CASES = list(_cases())
 
 
-def _strings(obj, out):
-    """Collects every string value (and dict key) found anywhere in a JSON-like value."""
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.add(str(k))
-            _strings(v, out)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            _strings(v, out)
-    return out
-
-
 def _card_multiset(engine, state):
     places = engine.card_places(state)
     return Counter(card for cards in places.values() for card in cards)
@@ -53,7 +40,7 @@ def _check_views(engine, state, players):
     for viewer in [None, *range(players)]:
         view = engine.view(state, viewer)
         dumped = json.dumps(view)
-        strings = _strings(view, set())
+        strings = json_strings(view, set())
         assert "rng" not in view, "a view must not carry the rng"
         assert seed not in strings, f"the seed shows in the view of {viewer}"
         for place in engine.hidden_places(state, viewer):

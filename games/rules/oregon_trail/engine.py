@@ -106,6 +106,25 @@ def _draw_supplies(state, n) -> list:
 
 
 # -- calamities -------------------------------------------------------------------------------
+def _pick_up_trail(state, p, cut) -> None:
+    """Moves the first `cut` cards of a player's trail to the trail discard, keeping the count."""
+    state["trail_discard"].extend(x["card"] for x in p["trail"][:cut])
+    del p["trail"][:cut]
+    p["trimmed"] += cut
+
+
+def _pick_up_towns_before(state, point) -> None:
+    """Picks up every town or fort before a point of the race (with any classic pool left)."""
+    keep = []
+    for t in state["towns"]:
+        if t["point"] < point:
+            state["trail_discard"].append(t["card"])
+            state["supply_discard"].extend(t["pool"])
+        else:
+            keep.append(t)
+    state["towns"] = keep
+
+
 def _oxen_dead(c) -> bool:
     return c["kind"] == "dead_oxen" or c.get("oxen_dead", False)
 
@@ -1194,9 +1213,7 @@ class OregonTrailEngine(Engine):
             for p in alive:
                 cut = trail_length(p) - MAX_BACK - 1 - p["trimmed"]
                 if cut > 0:
-                    state["trail_discard"].extend(x["card"] for x in p["trail"][:cut])
-                    del p["trail"][:cut]
-                    p["trimmed"] += cut
+                    _pick_up_trail(state, p, cut)
             keep = []
             for t in state["towns"]:
                 if alive and all(max(0, trail_length(p) - MAX_BACK) > t["point"] for p in alive):
@@ -1214,18 +1231,8 @@ class OregonTrailEngine(Engine):
                 for p in state["players"]:
                     cut = k - p["trimmed"]
                     if cut > 0 and p["trail"]:
-                        cut = min(cut, len(p["trail"]))
-                        state["trail_discard"].extend(x["card"] for x in p["trail"][:cut])
-                        del p["trail"][:cut]
-                        p["trimmed"] += cut
-                keep = []
-                for x in state["towns"]:
-                    if x["point"] < k:
-                        state["trail_discard"].append(x["card"])
-                        state["supply_discard"].extend(x["pool"])
-                    else:
-                        keep.append(x)
-                state["towns"] = keep
+                        _pick_up_trail(state, p, min(cut, len(p["trail"])))
+                _pick_up_towns_before(state, k)
                 events.append(event("trail_trimmed", None,
                                     f"Everyone has passed the {t['kind']} after trail card {k}: "
                                     f"the trail before it is picked up."))
@@ -1234,19 +1241,8 @@ class OregonTrailEngine(Engine):
     def _emergency_trim(self, state, events):
         cuts = self._emergency_cuts(state)
         for seat, cut in cuts.items():
-            p = state["players"][seat]
-            state["trail_discard"].extend(x["card"] for x in p["trail"][:cut])
-            del p["trail"][:cut]
-            p["trimmed"] += cut
-        low = min(p["trimmed"] for p in living(state))
-        keep = []
-        for t in state["towns"]:
-            if t["point"] < low:
-                state["trail_discard"].append(t["card"])
-                state["supply_discard"].extend(t["pool"])
-            else:
-                keep.append(t)
-        state["towns"] = keep
+            _pick_up_trail(state, state["players"][seat], cut)
+        _pick_up_towns_before(state, min(p["trimmed"] for p in living(state)))
         events.append(event("trail_trimmed", None,
                             "The trail deck is empty: trail more than 4 cards behind each "
                             "wagon is picked up."))
