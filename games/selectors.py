@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Q
 
 from games.models import Game, Move, Seat
 
@@ -185,10 +184,3 @@ def verify_game(game: Game) -> dict:
             "moves_replayed": game.moves.filter(undone_by__isnull=True,
                                                 kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).count(),
             "reproduces_snapshot": ok}
-
-
-def search_users(q: str):
-    from django.contrib.auth import get_user_model
-
-    User = get_user_model()
-    return User.objects.filter(Q(email__iexact=q) | Q(username__iexact=q))

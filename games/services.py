@@ -499,21 +499,16 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
     if len(targets) < count or count < 1:
         raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
-    engine = game.engine
-    before = set(engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
     undo = _log(game, kind=Move.Kind.UNDO, channel=Move.Channel.ADMIN, actor=by,
                 action={"type": "undo", "moves": [m.seq for m in targets]},
                 note=f"Undid {count} move(s)")
     Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
-    resigned = {m.position for m in targets if m.kind == Move.Kind.RESIGN}
-    if resigned:
-        game.seats.filter(position__in=resigned).update(status=Seat.Status.PLAYING)
     game.state = replay_state(game)
     game.result = None
     game.finished_at = None
     _finish_if_over(game)
     _save_game(game)
-    newly = _refresh_deadlines(game, before=set() if not before else set())
+    newly = _refresh_deadlines(game, before=set())  # a rebuilt position: each pending decision starts afresh
     _after_commit(game, undo, [], newly)
     return undo
 
