@@ -189,16 +189,6 @@ def _add(stats: dict, more: dict) -> None:
         stats[key] = stats.get(key, 0) + n
 
 
-def _fast_commit() -> None:
-    """The sweep's commits need not wait for the WAL flush: if the database crashed before it,
-    the deadlines would still be past and the next sweep would simply do the work again."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
-
-
 def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
     """Handles the due seats of these games: one transaction per chunk (its games locked, their due
     seats and their players' vacations read, with one query each), one savepoint per game so one
@@ -211,7 +201,6 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
     for i in range(0, len(game_ids), chunk):
         after = []
         with transaction.atomic():
-            _fast_commit()
             ids = game_ids[i:i + chunk]
             games, seats = _lock_chunk(ids, now)
             _add(stats, {"skipped": len(ids) - len(games)})
