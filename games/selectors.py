@@ -77,15 +77,18 @@ def to_act(game: Game) -> list[int]:
     return game.engine.to_act(game.state)
 
 
-def legal_moves(game: Game, seat: Seat | None) -> list[dict]:
-    """Returns the seat's legal actions, each as {"index", "label", "action"}, numbered from 1."""
+def legal_moves(game: Game, seat: Seat | None, *, names: dict | None = None) -> list[dict]:
+    """Returns the seat's legal actions, each as {"index", "label", "action"}, numbered from 1.
+
+    `names` (position -> display name) saves a query when the caller already has the seats.
+    """
     if seat is None or seat.position is None or game.status != Game.Status.ACTIVE:
         return []
     if seat.status != Seat.Status.PLAYING:
         return []
     engine = game.engine
     actions = engine.legal_actions(game.state, seat.position)
-    names = seat_names(game)
+    names = seat_names(game) if names is None else names
     return [{"index": i, "label": with_names(engine.action_label(game.state, seat.position, a), names), "action": a}
             for i, a in enumerate(actions, start=1)]
 

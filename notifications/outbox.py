@@ -17,11 +17,11 @@ from datetime import timedelta
 from datetime import timezone as dt_timezone
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
-from django.db.models import Q
+from django.db import DatabaseError, transaction
+from django.db.models import Q, Value
 from django.utils import timezone
 
-from games.selectors import named_event
+from games.selectors import legal_moves, named_event
 
 from .emails import base_context, render_email
 from .models import (Delivery, GameMute, KindPreference, Kind, Notification, NotificationSettings,
@@ -58,11 +58,9 @@ def format_when(dt) -> str:
     return dt.astimezone(dt_timezone.utc).strftime("%a %d %b %Y, %H:%M UTC") if dt else ""
 
 
-def decision_context(game, seat, *, version: int | None = None) -> dict:
+def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:
     """Returns the numbered menu of a seat's legal moves, its deadline and the reply-to address."""
-    from games.selectors import legal_moves
-
-    moves = [{"index": m["index"], "label": m["label"]} for m in legal_moves(game, seat)]
+    moves = [{"index": m["index"], "label": m["label"]} for m in legal_moves(game, seat, names=names)]
     version = game.version if version is None else version
     engine = game.engine
     kind = engine.decision_kind(game.state, seat.position) if moves else None
@@ -103,7 +101,7 @@ def _is_out_of_turn(game, position: int) -> bool:
 class _Batch:
     """Collects the notices of one change, applying mutes and per-kind preferences.
 
-    Preferences and mutes are read once per change (two queries), for every user it may notify.
+    Preferences and mutes are read once per change (one query), for every user it may notify.
     """
 
     def __init__(self, game=None, user_ids=()):
@@ -118,22 +116,13 @@ class _Batch:
         if user_id in self._loaded:
             return
         ids = list((self._user_ids | {user_id}) - self._loaded)
-        # One round trip for both tables, in plain SQL: this runs for every move of every game.
-        sql = f"SELECT user_id, kind, delivery FROM {KindPreference._meta.db_table} WHERE user_id = ANY(%s)"
-        params: list = [ids]
+        # One round trip for both tables: this runs for every change that notifies someone.
+        query = KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery")
         if self.game is not None:
-            sql += (f" UNION ALL SELECT user_id, %s, %s FROM {GameMute._meta.db_table}"
-                    " WHERE game_id = %s AND user_id = ANY(%s)")
-            params += [MUTED, MUTED, self.game.pk, ids]
-        if connection.vendor != "postgresql":  # SQLite (make run without DATABASE_URL): no ANY()
-            rows = list(KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery"))
-            if self.game is not None:
-                rows += [(u, MUTED, MUTED) for u in GameMute.objects.filter(game=self.game, user_id__in=ids)
-                         .values_list("user_id", flat=True)]
-        else:
-            with connection.cursor() as cursor:
-                cursor.execute(sql, params)
-                rows = cursor.fetchall()
+            mutes = (GameMute.objects.filter(game=self.game, user_id__in=ids)
+                     .annotate(k=Value(MUTED), d=Value(MUTED)).values_list("user_id", "k", "d"))
+            query = query.union(mutes, all=True)
+        rows = list(query)
         for uid, kind, delivery in rows:
             if kind == MUTED:
                 self._muted.add(uid)
@@ -270,7 +259,7 @@ def _record_game_change(*, game, move, events, newly_to_act, seats=None):
                        text=_event_text(event, victim), effects=[t for t in effects if t])
             with_menu = victim in to_act and seat.status == seat.Status.PLAYING
             if with_menu:
-                ctx["decision"] = decision_context(game, seat)
+                ctx["decision"] = decision_context(game, seat, names=names)
             if batch.add(kind=Kind.CALAMITY, seat=seat, context=ctx) and with_menu:
                 menu_sent.add(victim)
         elif etype in ("member_died", "player_out"):
@@ -304,7 +293,7 @@ def _record_game_change(*, game, move, events, newly_to_act, seats=None):
         if seat.position == mover and channel in _ATTENDED_CHANNELS:
             continue
         seat = seats.get(seat.position, seat)
-        decision = decision_context(game, seat)
+        decision = decision_context(game, seat, names=names)
         if not decision["moves"]:
             continue
         kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN

@@ -32,12 +32,17 @@ def _revised(state) -> bool:
 
 
 # -- supplies ---------------------------------------------------------------------------------
-def _kinds_held(p) -> dict:
-    held = {}
-    for cid in p["supplies"]:
+def _count_kinds(cids) -> dict:
+    """Returns how many supply cards of each kind a list of supply card ids holds."""
+    counts = {}
+    for cid in cids:
         k = supply_kind(cid)
-        held[k] = held.get(k, 0) + 1
-    return held
+        counts[k] = counts.get(k, 0) + 1
+    return counts
+
+
+def _kinds_held(p) -> dict:
+    return _count_kinds(p["supplies"])
 
 
 def _take_supply(p, kind) -> str:
@@ -80,11 +85,7 @@ def _spend(state, p, kind) -> None:
 
 
 def _bank_counts(state) -> dict:
-    counts = {}
-    for cid in state["supply_bank"]:
-        k = supply_kind(cid)
-        counts[k] = counts.get(k, 0) + 1
-    return counts
+    return _count_kinds(state["supply_bank"])
 
 
 def _from_bank(state, kind) -> str | None:
