@@ -15,7 +15,8 @@ VAR_DIR = Path(os.environ.get("TRAILPOST_VAR_DIR", BASE_DIR / "var"))
 
 
 def env(name, default=None):
-    return os.environ.get(name, default)
+    """Returns an environment variable; set-but-empty counts as unset (DATABASE_URL= make run)."""
+    return os.environ.get(name) or default
 
 
 def env_bool(name, default=False):
