@@ -4,6 +4,7 @@ Every page works without JavaScript (plain forms, post/redirect/get); htmx only 
 live part of the game page when someone else moves.
 """
 import json
+import re
 import uuid
 
 from django.contrib import messages
@@ -15,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.boards import game_board
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm
 from games.models import Game, Move
@@ -77,6 +79,7 @@ def _live_context(request, game):
         "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None else "",
         "my_seat": seat.position if seat else None,
         "board_template": board_template.template.name,
+        "board": game_board(game),
         "moves": [{**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat)],
         "log": list(reversed(log))[:80],
         "idempotency_key": uuid.uuid4().hex,
@@ -99,14 +102,63 @@ def game_live(request, pk):
     return render(request, "games/_live.html", _live_context(request, game))
 
 
+_POINT = re.compile(r"\(?\s*\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s*\)?")
+_PATH_GAP = re.compile(r"[\s;]*(?:->|-|>|\u2192)?[\s;]*")
+_PATH_TYPE = re.compile(r"[a-z][a-z_]{0,29}")
+
+
+class PathError(ValueError):
+    """A typed path that cannot be read; the message is a sentence a player can read."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def parse_path_action(path_type: str, text: str) -> dict:
+    """Returns {"type": path_type, "path": [[x, y], ...]} from text like "12,4 13,4 13,5".
+
+    Boards that draw paths (tracks, routes) offer this as a plain form field so a path can be
+    typed without JavaScript; the engine then judges the action like any other. Raises
+    PathError for text that is not a path.
+    """
+    path_type = (path_type or "").strip()
+    if not _PATH_TYPE.fullmatch(path_type):
+        raise PathError("Choose what the path is for (for example build or move).")
+    text = (text or "").strip()
+    points, pos = [], 0
+    while pos < len(text):
+        gap = _PATH_GAP.match(text, pos)
+        pos = gap.end()
+        if pos >= len(text):
+            break
+        m = _POINT.match(text, pos)
+        if not m or m.end() == pos:
+            raise PathError(f"Could not read the path at \u201c{text[pos:pos + 12]}\u201d: write points as x,y "
+                             "separated by spaces, for example 12,4 13,4 13,5.")
+        points.append([int(m.group(1)), int(m.group(2))])
+        pos = m.end()
+    if not points:
+        raise PathError("The path is empty: write points as x,y separated by spaces, for example 12,4 13,4 13,5.")
+    if len(points) > 200:
+        raise PathError("That path is too long.")
+    return {"type": path_type, "path": points}
+
+
 @login_required
 @require_POST
 def game_move(request, pk):
     game = _game(pk)
     seat = selectors.seat_of(game, request.user)
     try:
-        action = json.loads(request.POST.get("action", ""))
+        if not request.POST.get("action") and "path" in request.POST:
+            action = parse_path_action(request.POST.get("path_type", ""), request.POST.get("path", ""))
+        else:
+            action = json.loads(request.POST.get("action", ""))
         version = int(request.POST.get("version", ""))
+    except PathError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:detail", pk=pk)
     except (ValueError, TypeError):
         messages.error(request, "That move could not be read; please choose again.")
         return redirect("games:detail", pk=pk)

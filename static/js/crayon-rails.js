@@ -1,0 +1,239 @@
+/* Crayon Rails board: compose a build or move path by clicking mileposts, then post it.
+ *
+ * The page works without this file (type the path into the text field). With it, the player
+ * picks Build or Move, clicks mileposts (each a neighbour of the last; clicking the point before
+ * the last one steps back), and sends the path through the same move form: a hidden `action`
+ * JSON, the page's `version` and a fresh idempotency key. The path lives here, not in the DOM,
+ * so htmx swapping the live section redraws it; polling pauses while a path is being composed.
+ * A path whose move was refused survives the page reload (sessionStorage) so it can be fixed.
+ */
+(function () {
+  "use strict";
+  if (window.CrayonRails) { window.CrayonRails.restore(); return; }
+
+  var ROW = Math.sqrt(3) / 2;
+  var st = { game: null, mode: null, path: [], typed: false };
+
+  function $(id) { return document.getElementById(id); }
+  function board() { return document.querySelector(".cr-board"); }
+  function svg() { return $("cr-map"); }
+  function form() { return $("cr-path-form"); }
+  function geo(s) { return { s: parseFloat(s.getAttribute("data-s")), m: parseFloat(s.getAttribute("data-margin")) }; }
+  function centre(g, x, y) { return [g.m + g.s * (x + 0.5 * (y % 2)), g.m + g.s * ROW * y]; }
+  function milepost(x, y) {
+    var s = svg();
+    return s ? s.querySelector('.mp[data-x="' + x + '"][data-y="' + y + '"]') : null;
+  }
+  function same(a, b) { return a && b && a[0] === b[0] && a[1] === b[1]; }
+  function neighbours(a, b) {
+    if (a[1] === b[1]) return Math.abs(a[0] - b[0]) === 1;
+    if (Math.abs(a[1] - b[1]) !== 1) return false;
+    var d = a[1] % 2 ? 0 : -1; // odd rows sit half a step right
+    return b[0] === a[0] + d || b[0] === a[0] + d + 1;
+  }
+  function fmt(p) { return p[0] + "," + p[1]; }
+  function parse(text) {
+    var out = [], re = /(\d+)\s*,\s*(\d+)/g, m;
+    while ((m = re.exec(text || ""))) out.push([parseInt(m[1], 10), parseInt(m[2], 10)]);
+    return out;
+  }
+  function trainAt() {
+    var b = board();
+    if (!b || !b.hasAttribute("data-train-x")) return null;
+    return [parseInt(b.getAttribute("data-train-x"), 10), parseInt(b.getAttribute("data-train-y"), 10)];
+  }
+  function freshKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    return Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+  function composing() {
+    var f = form();
+    return st.path.length > 0 || !!(f && (f.elements.path.value || document.activeElement === f.elements.path));
+  }
+
+  /* The milepost under a pointer event: the clicked symbol, else the nearest one within reach. */
+  function pointFor(evt) {
+    var t = evt.target.closest ? evt.target.closest(".mp[data-x]") : null;
+    if (t) return [parseInt(t.getAttribute("data-x"), 10), parseInt(t.getAttribute("data-y"), 10)];
+    var s = svg(), ctm = s.getScreenCTM();
+    if (!ctm) return null;
+    var pt = s.createSVGPoint();
+    pt.x = evt.clientX; pt.y = evt.clientY;
+    var p = pt.matrixTransform(ctm.inverse()), g = geo(s), best = null, bd = Infinity;
+    var y0 = Math.round((p.y - g.m) / (g.s * ROW));
+    for (var y = y0 - 1; y <= y0 + 1; y++) {
+      if (y < 0) continue;
+      var x0 = Math.round((p.x - g.m) / g.s - 0.5 * (y % 2));
+      for (var x = x0 - 1; x <= x0 + 1; x++) {
+        if (x < 0 || !milepost(x, y)) continue;
+        var c = centre(g, x, y), d = (c[0] - p.x) * (c[0] - p.x) + (c[1] - p.y) * (c[1] - p.y);
+        if (d < bd) { bd = d; best = [x, y]; }
+      }
+    }
+    return best && bd <= g.s * g.s * 0.5 ? best : null;
+  }
+
+  function say(text, warn) {
+    var el = $("cr-status");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.toggle("cr-warn", !!warn);
+  }
+
+  function render(keepText) {
+    var f = form(), s = svg(), b = board();
+    if (b) b.classList.toggle("cr-composing", !!st.mode);
+    if (s) {
+      var g = geo(s), pts = st.path.map(function (p) { return centre(g, p[0], p[1]).join(","); });
+      var line = $("cr-compose-line"), dots = $("cr-compose-dots");
+      if (line) line.setAttribute("points", pts.join(" "));
+      if (dots) {
+        dots.innerHTML = "";
+        st.path.forEach(function (p, i) {
+          var c = centre(g, p[0], p[1]);
+          var el = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+          el.setAttribute("cx", c[0]); el.setAttribute("cy", c[1]); el.setAttribute("r", i === 0 ? 6 : 4);
+          dots.appendChild(el);
+        });
+      }
+    }
+    if (!f) return;
+    var tools = $("cr-tools");
+    if (tools) tools.hidden = false;
+    f.querySelectorAll("[data-cr]").forEach(function (btn) {
+      var what = btn.getAttribute("data-cr");
+      if (what === "build" || what === "move") btn.setAttribute("aria-pressed", st.mode === what ? "true" : "false");
+      else btn.disabled = st.path.length === 0;
+    });
+    if (st.mode) f.elements.path_type.value = st.mode;
+    if (!keepText) f.elements.path.value = st.path.map(fmt).join(" ");
+    f.elements.action.value = st.path.length >= 2 && !st.typed
+      ? JSON.stringify({ type: f.elements.path_type.value, path: st.path }) : "";
+    var submit = $("cr-submit");
+    if (submit) submit.disabled = st.path.length < 2 && !f.elements.path.value.trim();
+    if (!st.mode && !st.path.length) say("Pick Build or Move, then click mileposts on the map.");
+    else if (st.path.length < 2) say((st.mode === "move" ? "Move: " : "Build: ") + "click the " +
+      (st.path.length ? "next milepost." : (st.mode === "move" ? "milepost where the train is." :
+        "starting milepost (a major city or your own track).")));
+    else say((st.mode === "move" ? "Move " : "Build ") + (st.path.length - 1) + " step" +
+      (st.path.length > 2 ? "s" : "") + " — click on, Undo, or Send path.");
+  }
+
+  function add(p) {
+    if (!st.mode) st.mode = "build";
+    st.typed = false;
+    var last = st.path[st.path.length - 1];
+    if (!st.path.length && st.mode === "move") {
+      var train = trainAt();
+      if (train && !same(train, p) && neighbours(train, p)) st.path.push(train), last = train;
+    }
+    if (same(last, p)) return render();
+    if (st.path.length >= 2 && same(st.path[st.path.length - 2], p)) { st.path.pop(); return render(); }
+    if (last && !neighbours(last, p)) {
+      render();
+      return say(fmt(p) + " is not next to " + fmt(last) + ": click a neighbouring milepost.", true);
+    }
+    st.path.push(p);
+    render();
+  }
+
+  function setMode(mode) {
+    if (st.mode !== mode && st.path.length) st.path = [];
+    st.mode = mode;
+    st.typed = false;
+    if (mode === "move" && !st.path.length && trainAt()) st.path.push(trainAt());
+    render();
+  }
+
+  function reset() { st.mode = null; st.path = []; st.typed = false; render(); }
+
+  function saveKey() { return "crayon-rails:path:" + st.game; }
+
+  /* After the page loads or htmx swaps the live section: redraw the path being composed. */
+  function restore() {
+    var b = board();
+    if (!b) return;
+    var game = b.getAttribute("data-game");
+    if (game !== st.game) {
+      st.game = game; st.mode = null; st.path = []; st.typed = false;
+      try {
+        var saved = JSON.parse(sessionStorage.getItem(saveKey()) || "null");
+        sessionStorage.removeItem(saveKey());
+        if (saved && document.querySelector(".messages li.error")) { st.mode = saved.mode; st.path = saved.path; }
+      } catch (e) { /* storage may be unavailable */ }
+    }
+    if (!form()) { st.path = []; st.mode = null; }
+    render();
+  }
+
+  document.addEventListener("click", function (evt) {
+    var btn = evt.target.closest && evt.target.closest("#cr-path-form [data-cr]");
+    if (btn) {
+      var what = btn.getAttribute("data-cr");
+      if (what === "build" || what === "move") setMode(what);
+      else if (what === "undo") { st.path.pop(); st.typed = false; render(); }
+      else if (what === "clear") reset();
+      return;
+    }
+    var s = svg();
+    if (!s || !form() || !s.contains(evt.target)) return;
+    var p = pointFor(evt);
+    if (p) add(p);
+  });
+
+  document.addEventListener("mousemove", function (evt) {
+    var s = svg(), out = $("cr-hover");
+    if (!s || !out || !s.contains(evt.target)) return;
+    var p = pointFor(evt);
+    if (!p) { out.innerHTML = "&nbsp;"; return; }
+    var el = milepost(p[0], p[1]), cls = el ? (el.getAttribute("class") || "") : "";
+    var m = /t-([a-z]+)/.exec(cls);
+    out.textContent = "Milepost " + fmt(p) + (m ? " · " + m[1] : "");
+  });
+
+  document.addEventListener("input", function (evt) {
+    var f = form();
+    if (!f || evt.target !== f.elements.path) return;
+    st.path = parse(f.elements.path.value);
+    st.typed = true; // the server reads what was typed, so a typo gets a clear message
+    render(true);
+  });
+
+  document.addEventListener("change", function (evt) {
+    var f = form();
+    if (!f || evt.target !== f.elements.path_type) return;
+    st.mode = f.elements.path_type.value;
+    render(true);
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    if (!form() || !st.mode || /^(INPUT|SELECT|TEXTAREA)$/.test(evt.target.tagName)) return;
+    if (evt.key === "Escape") reset();
+    else if (evt.key === "Backspace" && st.path.length) { evt.preventDefault(); st.path.pop(); render(); }
+  });
+
+  document.addEventListener("submit", function (evt) {
+    var f = form();
+    if (!f || evt.target !== f) return;
+    if (!st.typed && st.path.length >= 2) {
+      f.elements.action.value = JSON.stringify({ type: f.elements.path_type.value, path: st.path });
+    } else {
+      f.elements.action.value = ""; // the server parses the typed path
+    }
+    f.elements.key.value = freshKey();
+    try {
+      sessionStorage.setItem(saveKey(), JSON.stringify({ mode: f.elements.path_type.value, path: st.path }));
+    } catch (e) { /* storage may be unavailable */ }
+  });
+
+  /* Don't swap the live section away while a path is being composed. */
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail && evt.detail.elt;
+    if (elt && elt.id === "live" && composing()) evt.preventDefault();
+  });
+  document.addEventListener("htmx:afterSettle", restore);
+
+  window.CrayonRails = { restore: restore, state: st };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
+  else restore();
+})();
