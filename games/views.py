@@ -174,7 +174,7 @@ def game_move(request, pk):
     else:
         texts = [e["public"].get("text") for e in result.events if e.get("public", {}).get("text")]
         if texts:
-            messages.info(request, " ".join(texts[:4]))
+            messages.info(request, selectors.with_names(" ".join(texts[:4]), selectors.seat_names(game)))
     return redirect("games:detail", pk=pk)
 
 

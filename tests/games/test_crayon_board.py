@@ -129,3 +129,10 @@ def test_bad_typed_paths_get_clear_messages(client, game):
     page = _post_path(client, g, "build", "").content.decode()
     assert "The path is empty" in page
     assert Game.objects.get(pk=g.pk).version == 1
+
+
+def test_the_notice_after_a_move_names_players(client, game):
+    g, ann, bob = game
+    client.force_login(ann)
+    page = _post_path(client, g, "build", "4,4 5,4").content.decode()
+    assert f"{ann.display_name} builds 1 mileposts of track." in page and "Player 1 builds" not in page
