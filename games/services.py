@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
+from games.locking import lock_game_with_seats, save_deadlines
 from games.models import Game, Invitation, Move, Seat
 from games.rules import BadOptions, IllegalAction, get_engine
 
@@ -52,15 +53,8 @@ def _locked(game: Game) -> Game:
 
 
 def _locked_with_seats(game: Game) -> tuple[Game, list[Seat]]:
-    """Returns the game under a row lock and its seats (with users), in one query."""
-    seats = list(Seat.objects.select_related("game", "user").select_for_update(of=("game",))
-                 .filter(game_id=game.pk).order_by("pk"))
-    if not seats:  # every game has its owner's seat, so no seat means no game
-        raise Game.DoesNotExist(f"no game {game.pk}")
-    locked = seats[0].game
-    for seat in seats:
-        seat.game = locked
-    return locked, seats
+    """Returns the game under a row lock and its seats (with their players), in one query."""
+    return lock_game_with_seats(game.pk)
 
 
 def _playing_seats(game: Game) -> list[Seat]:
@@ -106,8 +100,7 @@ def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Se
         elif seat.deadline_at is not None:
             seat.deadline_at = None
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["deadline_at", "reminder_sent_for"])
+    save_deadlines(changed)
     return newly
 
 

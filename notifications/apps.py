@@ -11,3 +11,7 @@ class NotificationsConfig(AppConfig):
         from .inbound import on_anymail_inbound
 
         inbound.connect(on_anymail_inbound, dispatch_uid="trailpost.notifications.inbound")
+
+        from . import signals
+
+        signals.connect()

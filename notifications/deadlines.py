@@ -90,7 +90,18 @@ def deadline_for(*, seat, game, now):
     if covered_action(game, seat) is not None:
         return _short_deadline(now)
     span = timedelta(hours=game.turn_hours)
-    return paused_deadline(now, span, vacation_intervals(seat.user_id, since=now))
+    return paused_deadline(now, span, _seat_vacations(seat, now))
+
+
+def _seat_vacations(seat, now) -> list[tuple[datetime, datetime]]:
+    """The seat's player's vacations ahead; no query when the loaded user says there are none."""
+    from games.models import Seat
+
+    if seat.user_id and Seat.user.is_cached(seat):
+        until = seat.user.vacation_until
+        if until is None or until < now.date():
+            return []
+    return vacation_intervals(seat.user_id, since=now)
 
 
 def vacation_applied(*, user) -> int:

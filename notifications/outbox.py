@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 MUTED = "-muted-"
 # What notices read of seats and their players (not the whole user row).
 _SEAT_FIELDS = ("game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
-                "user__email", "user__display_name", "user__username")
+                "user__email", "user__display_name", "user__username", "user__has_notice_settings")
 MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being down
 
 # Moves from these channels were made by a player looking at the game (or answered by reply mail):
@@ -101,43 +101,46 @@ def _is_out_of_turn(game, position: int) -> bool:
 class _Batch:
     """Collects the notices of one change, applying mutes and per-kind preferences.
 
-    Preferences and mutes are read once per change (one query), for every user it may notify.
+    Preferences and mutes are read once per change (one query), for the users it may notify who
+    have any (`User.has_notice_settings`); for everyone else the defaults need no query.
     """
 
-    def __init__(self, game=None, user_ids=()):
+    def __init__(self, game=None, users=()):
         self.game = game
         self.rows: list[Notification] = []
-        self._user_ids = set(user_ids)
+        self._users = {u.pk: u for u in users}
         self._loaded: set = set()
         self._muted: set = set()
         self._prefs: dict = {}
 
-    def _load(self, user_id) -> None:
-        if user_id in self._loaded:
+    def _load(self, user) -> None:
+        self._users.setdefault(user.pk, user)
+        ids = [pk for pk, u in self._users.items() if u.has_notice_settings and pk not in self._loaded]
+        if not ids:
             return
-        ids = list((self._user_ids | {user_id}) - self._loaded)
-        # One round trip for both tables: this runs for every change that notifies someone.
+        # One round trip for both tables.
         query = KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery")
         if self.game is not None:
             mutes = (GameMute.objects.filter(game=self.game, user_id__in=ids)
                      .annotate(k=Value(MUTED), d=Value(MUTED)).values_list("user_id", "k", "d"))
             query = query.union(mutes, all=True)
-        rows = list(query)
-        for uid, kind, delivery in rows:
+        for uid, kind, delivery in query:
             if kind == MUTED:
                 self._muted.add(uid)
             else:
                 self._prefs[(uid, kind)] = delivery
-        self._loaded |= set(ids)
+        self._loaded.update(ids)
 
-    def delivery(self, user_id, kind) -> str:
+    def delivery(self, user, kind) -> str:
         """Returns how this user wants this kind delivered here (NEVER when the game is muted)."""
-        self._load(user_id)
-        if user_id in self._muted:
+        if not user.has_notice_settings:
+            return Delivery.IMMEDIATE
+        self._load(user)
+        if user.pk in self._muted:
             return Delivery.NEVER
         if kind not in TUNABLE_KINDS:
             return Delivery.IMMEDIATE
-        return self._prefs.get((user_id, kind), Delivery.IMMEDIATE)
+        return self._prefs.get((user.pk, kind), Delivery.IMMEDIATE)
 
     def add(self, *, kind: str, seat=None, user=None, email: str | None = None, context: dict,
             version: int | None = None, force: bool = False) -> bool:
@@ -148,7 +151,7 @@ class _Batch:
             return False
         delivery = Delivery.IMMEDIATE
         if user is not None and not force:
-            delivery = self.delivery(user.pk, kind)
+            delivery = self.delivery(user, kind)
             if delivery == Delivery.NEVER:
                 return False
         self.rows.append(Notification(
@@ -228,7 +231,7 @@ def _record_game_change(*, game, move, events, newly_to_act, seats=None):
     if seats is None:
         seats = game.seats.select_related("user").only(*_SEAT_FIELDS)
     seats = {s.position: s for s in seats if s.position is not None}
-    batch = _Batch(game, user_ids=[s.user_id for s in seats.values() if s.user_id and not s.is_bot])
+    batch = _Batch(game, users=[s.user for s in seats.values() if s.user_id and not s.is_bot])
     names = {p: s.name for p, s in seats.items()}
     events = [named_event(e, names) for e in events or []]
     base = {"game": game_context(game)}

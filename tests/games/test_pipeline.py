@@ -208,3 +208,37 @@ def test_bad_options_are_refused(make_user, toy_engine):
     with pytest.raises(GameError) as exc:
         services.game_create(owner=make_user(), rules="no-such-game")
     assert exc.value.code == ErrorCode.UNKNOWN_RULES
+
+
+def test_the_lock_query_gives_the_game_seats_and_players_as_the_orm_would(started):
+    from django.db import transaction
+
+    from games.locking import lock_game_with_seats
+
+    with transaction.atomic():
+        game, seats = lock_game_with_seats(started.pk)
+    orm = Game.objects.get(pk=started.pk)
+    assert game.state == orm.state and isinstance(game.state, dict)
+    assert game.options == orm.options and game.version == orm.version
+    assert game.started_at == orm.started_at and game.started_at.tzinfo is not None
+    assert [s.pk for s in seats] == list(orm.seats.order_by("pk").values_list("pk", flat=True))
+    for seat in seats:
+        assert seat.game is game
+        assert seat.deadline_at == Seat.objects.get(pk=seat.pk).deadline_at
+        assert seat.user.email == seat.user.__class__.objects.get(pk=seat.user_id).email
+        assert seat.user.public_name
+    with pytest.raises(Game.DoesNotExist):
+        with transaction.atomic():
+            lock_game_with_seats(started.pk + 10_000)
+
+
+def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(started):
+    acting, idle = _acting_seat(started), _idle_seat(started)
+    assert acting.deadline_at is not None and idle.deadline_at is None
+    services.move_submit(game=started, seat=acting, action=started.engine.legal_actions(started.state, acting.position)[-1],
+                         expected_version=started.version, channel="web")
+    started.refresh_from_db()
+    now_acting = _acting_seat(started)
+    for seat in started.seats.all():
+        assert (seat.deadline_at is not None) == (seat.pk == now_acting.pk)
+        assert seat.reminder_sent_for is None

@@ -237,3 +237,53 @@ def test_a_notice_bug_does_not_cost_the_move(make_game, monkeypatch):
     monkeypatch.setattr(outbox, "decision_context", broken)
     result = play(game, seat, {"type": "end_turn"}, channel="timeout")
     assert result.applied
+
+
+def test_user_flags_follow_their_preferences_mutes_and_vacations(make_game, users):
+    from datetime import date
+
+    from notifications.models import Vacation
+
+    game = make_game()
+    user = users[0]
+    user.refresh_from_db()
+    assert not user.has_notice_settings and user.vacation_until is None
+    pref = KindPreference.objects.create(user=user, kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    mute = GameMute.objects.create(user=user, game=game)
+    user.refresh_from_db()
+    assert user.has_notice_settings
+    pref.delete()
+    user.refresh_from_db()
+    assert user.has_notice_settings  # the mute is still there
+    mute.delete()
+    user.refresh_from_db()
+    assert not user.has_notice_settings
+    first = Vacation.objects.create(user=user, starts_on=date(2031, 1, 1), ends_on=date(2031, 1, 5))
+    Vacation.objects.create(user=user, starts_on=date(2030, 6, 1), ends_on=date(2030, 6, 2))
+    user.refresh_from_db()
+    assert user.vacation_until == date(2031, 1, 5)
+    first.delete()
+    user.refresh_from_db()
+    assert user.vacation_until == date(2030, 6, 2)
+
+
+def test_a_turn_change_reads_no_settings_for_players_who_have_none(make_game, users):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = make_game()
+    seat = turn_seat(game)
+    with CaptureQueriesContext(connection) as ctx:
+        play(game, seat, {"type": "end_turn"})
+    tables = " ".join(q["sql"] for q in ctx.captured_queries)
+    assert "notifications_notification" in tables  # the next player's "your turn" was written
+    assert "notifications_kindpreference" not in tables and "notifications_vacation" not in tables
+    # Once the next player has a preference, it is read and obeyed.
+    other = turn_seat(game)
+    KindPreference.objects.create(user=other.user, kind=Kind.YOUR_TURN, delivery=Delivery.NEVER)
+    before = Notification.objects.filter(user=other.user).count()
+    play(game, other, {"type": "end_turn"})
+    back = turn_seat(game)
+    play(game, back, {"type": "end_turn"})
+    assert turn_seat(game) == other  # the turn came back to them...
+    assert Notification.objects.filter(user=other.user).count() == before  # ...and told them nothing

@@ -1,0 +1,26 @@
+"""Keeps the User flags the move pipeline reads instead of querying on every turn change:
+`vacation_until` (the end of the user's latest vacation) and `has_notice_settings` (the user
+has per-kind preferences or muted games)."""
+from django.contrib.auth import get_user_model
+from django.db.models import Max
+from django.db.models.signals import post_delete, post_save
+
+from .models import GameMute, KindPreference, Vacation
+
+
+def _vacations_changed(sender, instance, **kwargs):
+    until = Vacation.objects.filter(user_id=instance.user_id).aggregate(m=Max("ends_on"))["m"]
+    get_user_model().objects.filter(pk=instance.user_id).update(vacation_until=until)
+
+
+def _settings_changed(sender, instance, **kwargs):
+    has = (KindPreference.objects.filter(user_id=instance.user_id).exists()
+           or GameMute.objects.filter(user_id=instance.user_id).exists())
+    get_user_model().objects.filter(pk=instance.user_id).update(has_notice_settings=has)
+
+
+def connect() -> None:
+    for signal in (post_save, post_delete):
+        signal.connect(_vacations_changed, sender=Vacation, dispatch_uid=f"trailpost.vacation.{signal}")
+        for model in (KindPreference, GameMute):
+            signal.connect(_settings_changed, sender=model, dispatch_uid=f"trailpost.settings.{model.__name__}.{signal}")
