@@ -1,0 +1,180 @@
+"""The dealt state and the small queries the engine, the view and the bot share.
+
+A state is JSON: mileposts are node integers (board.node), track sections edge integers
+(board.edge); views turn both back into [x, y] points.
+"""
+from __future__ import annotations
+
+from ..base import Rng, new_rng
+from .board import CITY_INDEX, CITY_OF, GOODS, MAJORS, SOURCES
+from .cards import ALL_CARDS, DEMANDS, is_event
+
+TRAINS = {"freight": (9, 2), "fast": (12, 2), "heavy": (9, 3), "super": (12, 3)}
+TRAIN_NAMES = {"freight": "Freight", "fast": "Fast Freight", "heavy": "Heavy Freight",
+               "super": "Superfreight"}
+UPGRADES = {"freight": ("fast", "heavy"), "fast": ("super",), "heavy": ("super",), "super": ()}
+START_CASH = 50
+BUILD_LIMIT = 20
+UPGRADE_COST = 20
+FEE = 4                    # for using another player's track, to each owner, once a turn
+DRAFT_FIRST = 4            # the first drafter is dealt 4 cards
+DRAFT_MORE = 2             # each next drafter gets the rejects plus 2 new cards
+DRAFT_KEEP = 2             # and keeps up to 2
+HAND = 3                   # standard mode: demand cards in hand
+MAJORS_TO_WIN = len(MAJORS) - 1
+TAX = ((200, 25), (150, 20), (100, 15), (50, 10))
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def new_player() -> dict:
+    return {
+        "cash": START_CASH, "train": "freight", "pos": None, "loads": [], "track": [],
+        "hand": [],          # standard: demand cards; public: privately locked draft cards
+        "locks": [],         # {"card", "demand", "good", "private", "loaded"}
+        "moves": 0, "built": 0, "upgraded": False, "fees": [],
+        "stage": "start",    # start -> move -> build, or pitched; "over" ends the turn
+        "lost_turns": 0, "derailed": False, "resigned": False,
+    }
+
+
+def build_state(options: dict, seats: int, seed) -> dict:
+    """Returns a shuffled state before any card is dealt."""
+    state = {
+        "mode": options["mode"],
+        "cash_to_win": options["cash_to_win"],
+        "max_rounds": options["max_rounds"],
+        "seats": seats,
+        "rng": new_rng(seed),
+        "phase": "draft",
+        "turn": 0,
+        "round": 0,
+        "initial_order": [],
+        "players": [new_player() for _ in range(seats)],
+        "deck": list(ALL_CARDS),
+        "discard": [],
+        "pool": [],
+        "set_aside": [],
+        "draft": None,
+        "events": [],
+        "pending": [],
+        "owed": 0,
+        "over": None,
+    }
+    Rng(state).shuffle(state["deck"])
+    return state
+
+
+def active(state: dict) -> list[int]:
+    return [s for s, p in enumerate(state["players"]) if not p["resigned"]]
+
+
+def speed(p: dict) -> int:
+    return TRAINS[p["train"]][0]
+
+
+def capacity(p: dict) -> int:
+    return TRAINS[p["train"]][1]
+
+
+def city_at(p: dict) -> int | None:
+    return None if p["pos"] is None else CITY_OF.get(p["pos"])
+
+
+def lock_map(state: dict) -> dict[str, dict[int, list[int]]]:
+    """Returns {card: {demand: [seats]}} for the public locks on pool cards."""
+    out: dict = {}
+    for s, p in enumerate(state["players"]):
+        for lk in p["locks"]:
+            if not lk["private"]:
+                out.setdefault(lk["card"], {}).setdefault(lk["demand"], []).append(s)
+    return out
+
+
+def free_loads(p: dict) -> dict[str, int]:
+    """Returns {good: loads of it on the train that lock nothing}."""
+    free: dict = {}
+    for g in p["loads"]:
+        free[g] = free.get(g, 0) + 1
+    for lk in p["locks"]:
+        if not lk["private"] or lk["loaded"]:
+            free[lk["good"]] -= 1
+    return {g: n for g, n in free.items() if n > 0}
+
+
+def locked_loads(p: dict) -> int:
+    """Returns how many loads on the train lock a card (publicly, or a private card's load)."""
+    return sum(1 for lk in p["locks"] if not lk["private"] or lk["loaded"])
+
+
+def chips_left(state: dict) -> dict[str, int]:
+    """Returns {good: load chips still in the supply}."""
+    left = dict(GOODS)
+    for p in state["players"]:
+        for g in p["loads"]:
+            left[g] -= 1
+    return left
+
+
+def tax_for(cash: int) -> int:
+    return next((t for floor, t in TAX if cash >= floor), 0)
+
+
+def pool_target(state: dict) -> int:
+    return max(1, len(active(state)))
+
+
+def deal_setup(state: dict, k: int) -> list[str]:
+    """Deals k demand cards before play; event cards drawn meanwhile are set aside."""
+    out = []
+    while len(out) < k and state["deck"]:
+        cid = state["deck"].pop()
+        (state["set_aside"] if is_event(cid) else out).append(cid)
+    return out
+
+
+def end_setup_draws(state: dict) -> None:
+    """Shuffles the events set aside while dealing back into the deck."""
+    if state["set_aside"]:
+        state["deck"].extend(state["set_aside"])
+        state["set_aside"] = []
+        Rng(state).shuffle(state["deck"])
+
+
+def relevant_demands(state: dict, seat: int) -> list[tuple]:
+    """Returns the demands a seat may work toward: (card, demand, good, city, payoff, mine).
+
+    Standard: its hand. Public: its private cards and every pool card (`mine` marks the cards
+    only it may deliver).
+    """
+    p = state["players"][seat]
+    out = []
+    if state["mode"] == "standard":
+        for cid in p["hand"]:
+            for d, (g, c, pay) in enumerate(DEMANDS[cid]):
+                out.append((cid, d, g, c, pay, True))
+        return out
+    for lk in p["locks"]:
+        if lk["private"]:
+            g, c, pay = DEMANDS[lk["card"]][lk["demand"]]
+            out.append((lk["card"], lk["demand"], g, c, pay, True))
+    locks = lock_map(state)
+    for cid in state["pool"]:
+        fixed = locks.get(cid)
+        for d, (g, c, pay) in enumerate(DEMANDS[cid]):
+            if fixed and d not in fixed:
+                continue
+            out.append((cid, d, g, c, pay, False))
+    return out
+
+
+def target_cities(state: dict, seat: int) -> list[int]:
+    """Returns the cities worth a ready-made build or move: demand cities, their goods' sources,
+    the major cities."""
+    cities = set(MAJORS)
+    for _cid, _d, g, c, _pay, _mine in relevant_demands(state, seat):
+        cities.add(CITY_INDEX[c])
+        cities.update(SOURCES[g])
+    return sorted(cities)

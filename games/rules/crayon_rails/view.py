@@ -1,0 +1,224 @@
+"""What a seat sees, how a menu item reads, and why a move is refused."""
+from __future__ import annotations
+
+from . import network as net
+from .board import CITY_LIST, CITY_OF, xy
+from .cards import DEMANDS, EVENTS, card_public, demand_text
+from .state import (BUILD_LIMIT, FEE, MAJORS_TO_WIN, TRAIN_NAMES, TRAINS, UPGRADE_COST, capacity,
+                    chips_left, city_at, lock_map, speed, who)
+
+
+def _status(state: dict, s: int) -> str:
+    p = state["players"][s]
+    if p["resigned"]:
+        return "resigned"
+    if p["lost_turns"]:
+        return "derailed"
+    return "active"
+
+
+def view(engine, state: dict, seat: int | None) -> dict:
+    """Returns what a seat (None: a spectator) may see: never another hand, the deck or the rng."""
+    locks = lock_map(state)
+    players = []
+    for s, p in enumerate(state["players"]):
+        shown = [{"card": lk["card"], "demand": lk["demand"], "good": lk["good"],
+                  **({"private": True, "loaded": lk["loaded"]} if lk["private"] else {})}
+                 for lk in p["locks"] if not lk["private"] or s == seat]
+        kind = p["train"]
+        players.append({
+            "seat": s, "name": who(s), "cash": p["cash"],
+            "train": {"kind": kind, "name": TRAIN_NAMES[kind], "speed": TRAINS[kind][0],
+                      "capacity": TRAINS[kind][1]},
+            "position": xy(p["pos"]) if p["pos"] is not None else None,
+            "loads": list(p["loads"]),
+            "track": [[xy(a), xy(b)] for a, b in map(net.edge_nodes, p["track"])],
+            "locks": shown,
+            "hand_count": len(p["hand"]),
+            "moves_left": p["moves"] if state["phase"] == "play" and s == state["turn"] else 0,
+            "built_this_turn": p["built"] if s == state["turn"] else 0,
+            "connected_majors": net.connected_majors(p["track"]),
+            "lost_turns": p["lost_turns"],
+            "status": _status(state, s),
+        })
+    hand = []
+    if seat is not None:
+        me = state["players"][seat]
+        private = {lk["card"]: lk["demand"] for lk in me["locks"] if lk["private"]}
+        hand = [card_public(cid, {private[cid]: [seat]} if cid in private else None)
+                for cid in me["hand"]]
+    out = {
+        "game": engine.name,
+        "mode": state["mode"],
+        "phase": "over" if state["over"] else state["phase"],
+        "turn": state["turn"],
+        "round": state["round"],
+        "max_rounds": state["max_rounds"],
+        "cash_to_win": state["cash_to_win"],
+        "majors_to_win": MAJORS_TO_WIN,
+        "to_act": engine.to_act(state),
+        "players": players,
+        "pool": [card_public(cid, locks.get(cid)) for cid in state["pool"]],
+        "hand": hand,
+        "chips": chips_left(state),
+        "events_in_force": [{"type": ev["type"], "text": EVENTS[ev["card"]]["text"],
+                             "card": ev["card"], "drawer": ev["drawer"],
+                             **{k: ev[k] for k in ("river", "cities", "radius", "kind") if k in ev}}
+                            for ev in state["events"]],
+        "deck_count": len(state["deck"]) + len(state["set_aside"]),
+        "discard_count": len(state["discard"]),
+        "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in state["pending"]],
+        "result": engine.result(state),
+    }
+    if state["draft"]:
+        d = state["draft"]
+        out["draft"] = {"seat": d["seat"], "offer_count": len(d["offer"])}
+        if seat == d["seat"]:
+            out["draft"]["offer"] = [card_public(cid) for cid in d["offer"]]
+    return out
+
+
+def _path_label(path: list, verb: str, toward: str | None) -> str:
+    end = tuple(path[-1])
+    city = CITY_OF.get(end[1] * 40 + end[0])
+    if city is not None:
+        return f"{verb} to {CITY_LIST[city]['name']}"
+    where = f"milepost {end[0]},{end[1]}"
+    return f"{verb} to {where}" + (f", toward {toward}" if toward else "")
+
+
+def action_label(engine, state: dict, seat: int, action: dict) -> str:
+    """Returns a short phrase for a legal action, as a button or an email menu shows it."""
+    t = action["type"]
+    p = state["players"][seat]
+    if t == "keep":
+        return f"Keep card {action['card']}, committed to {demand_text(action['card'], action['demand'])}"
+    if t == "keep_done":
+        return "Keep no more cards; pass the rest on"
+    if t == "build":
+        try:
+            cost, new = engine._check_build(state, seat, engine._parse_path(action))
+        except Exception:
+            cost, new = None, []
+        label = _path_label(action["path"], f"Build {len(new)} sections", action.get("toward"))
+        return label + (f" (costs {cost})" if cost is not None else "")
+    if t == "move":
+        steps = len(action["path"]) - 1
+        return _path_label(action["path"], f"Move {steps} mileposts", action.get("toward"))
+    if t == "upgrade":
+        kind = action["train"]
+        return (f"Upgrade to {TRAIN_NAMES[kind]} ({TRAINS[kind][0]} mileposts, "
+                f"{TRAINS[kind][1]} loads) for {UPGRADE_COST} instead of building")
+    if t == "place_train":
+        return f"Put your train on {action['city']}"
+    if t == "pickup":
+        return f"Pick up {action['good']}"
+    if t == "drop":
+        return f"Drop {action['good']}"
+    if t == "deliver":
+        return f"Deliver {demand_text(action['card'], action['demand'])} (card {action['card']})"
+    if t == "lock":
+        return f"Lock card {action['card']} with your {action['good']}: " \
+               f"{demand_text(action['card'], action['demand'])}"
+    if t == "pitch":
+        return "Give up the turn: pitch three random unlocked pool cards"
+    if t == "discard_hand":
+        return "Give up the turn: discard your demand cards and draw three new ones"
+    if t == "lose_load":
+        if "card" not in action:
+            return f"Lose a {action['good']} that locks no card"
+        if action.get("release") is None:
+            return f"Lose the {action['good']} locking card {action['card']} (it may unlock)"
+        if action["release"]:
+            return f"Lose the {action['good']} for private card {action['card']} and release " \
+                   "the card into the pool"
+        return f"Lose the {action['good']} for private card {action['card']} and keep the card"
+    if t == "end_turn":
+        if state["phase"] == "build":
+            return "End this building turn"
+        return "End your turn"
+    return t
+
+
+def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
+    """Returns a sentence saying why an action (not a path) is not legal now."""
+    if state["over"]:
+        return "The game is over."
+    t = action.get("type")
+    p = state["players"][seat]
+    if state["pending"]:
+        return "You were derailed: choose which load to lose first."
+    if state["phase"] == "draft":
+        if t == "keep":
+            return "Keep one of the cards you are offered, naming one of its three demands " \
+                   "(at most two cards)."
+        return "It is the setup draft: keep up to two cards, or pass the rest on."
+    if state["phase"] == "build" and t not in ("build", "end_turn"):
+        return "The first two turns are for building track only."
+    stage = p["stage"]
+    public = state["mode"] == "public"
+    if t in ("pickup", "deliver", "drop", "place_train", "upgrade", "move") and stage == "pitched":
+        return "You pitched this turn: you may only lock loads or end it."
+    if t in ("pickup", "deliver", "drop", "move", "place_train") and stage == "build":
+        return "You have built or upgraded this turn: no more moving, loading or delivering."
+    if t == "place_train":
+        if p["pos"] is not None:
+            return "Your train is already on the map."
+        return "Name a city to put your train on."
+    if t in ("pickup", "deliver", "drop") and p["pos"] is None:
+        return "Put your train on a city first."
+    city = city_at(p)
+    if t == "pickup":
+        good = action.get("good")
+        if city is None:
+            return "Loads are picked up at cities."
+        if good not in CITY_LIST[city]["goods"]:
+            return f"{CITY_LIST[city]['name']} does not supply {good}."
+        if net.strike_bound(state, city):
+            return f"A strike stops all loading at {CITY_LIST[city]['name']}."
+        if len(p["loads"]) >= capacity(p):
+            return f"Your train carries {capacity(p)} loads and is full."
+        if chips_left(state).get(good, 0) <= 0:
+            return f"All the {good} loads are on trains already."
+        return "You cannot pick that up now."
+    if t == "deliver":
+        cid = action.get("card")
+        if cid not in DEMANDS:
+            return "There is no such demand card."
+        if city is not None and net.strike_bound(state, city):
+            return f"A strike stops all deliveries at {CITY_LIST[city]['name']}."
+        if public and cid in state["pool"]:
+            return "You deliver a pool card only with a load you locked onto it (lock it first)."
+        return "You need that demand's card, its load on your train and your train in its city."
+    if t == "drop":
+        if city is None:
+            return "Loads are dropped at cities."
+        return "You may drop only a load you carry that locks no card."
+    if t == "lock":
+        if not public:
+            return "Locking belongs to the public-pool mode."
+        if stage == "build":
+            return "Cards are locked before you build or upgrade, not after."
+        return ("Lock a pool card's demand with a load you carry that locks nothing else; a card "
+                "someone locked takes further locks only for the same demand, one per player.")
+    if t == "pitch":
+        if not public:
+            return "Pitching belongs to the public-pool mode."
+        if stage != "start":
+            return "Pitching gives up the whole turn: do it before anything else."
+        return "You may pitch only with no locked loads on your train."
+    if t == "discard_hand":
+        if public:
+            return "In the public-pool mode you pitch pool cards instead."
+        return "Discarding your hand gives up the whole turn: do it before anything else."
+    if t == "upgrade":
+        if stage == "build" or p["built"]:
+            return "Upgrading is instead of building: not after you built this turn."
+        if p["cash"] < UPGRADE_COST:
+            return f"An upgrade costs {UPGRADE_COST}; you have {p['cash']}."
+        return "Freight upgrades to fast or heavy freight, and those to superfreight."
+    if t == "lose_load":
+        return "Only a derailed train loses a load."
+    if t in ("keep", "keep_done"):
+        return "The setup draft is over."
+    return f"That move is not allowed now (build up to {BUILD_LIMIT}, fees {FEE} a player)."
