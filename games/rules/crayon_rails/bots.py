@@ -1,7 +1,385 @@
-"""Placeholder bot: picks end_turn."""
-def choose(engine, state, seat, rnd):
+"""A legal, sensible Crayon rails player for simulations, solo games and timed-out seats.
+
+It rates every demand it may work toward (its hand, or the pool and its private cards) by payoff
+against the track still to build and the mileposts to travel, then: delivers what it can, locks
+its free loads onto the best demands for them, picks up loads for its best jobs, moves to the
+next stop, builds toward the cities its jobs need (and, once it is rich enough, toward the major
+cities it must link to win), upgrades to a faster train when the money allows, and ends the turn.
+
+It only ever returns an action from `legal_actions` (ready-made paths included), so it is always
+legal; `rnd` is not needed: the bot is deterministic.
+"""
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from . import network as net
+from .board import CITY_INDEX, CITY_LIST, MAJORS, NEIGHBOURS, SOURCES, node
+from .deckgen import cheapest_track
+from .state import (MAJORS_TO_WIN, capacity, city_at, free_loads, lock_map, relevant_demands, speed)
+
+LOCKED_BY_OTHERS = 0.6   # a demand somebody else locked may be gone before we get there
+
+
+# -- static distances between cities (computed once) ----------------------------------------------
+@lru_cache(maxsize=1)
+def _tables():
+    """Returns (build cost, mileposts) between every two cities on the empty map, and the nearest
+    city of every milepost."""
+    n = len(CITY_LIST)
+    cost = [[0] * n for _ in range(n)]
+    hops = [[0] * n for _ in range(n)]
+    for i, c in enumerate(CITY_LIST):
+        dist = cheapest_track(c["posts"])
+        steps = _bfs(c["posts"])
+        for j, other in enumerate(CITY_LIST):
+            cost[i][j] = min(dist.get(m, net.INF) for m in other["posts"])
+            hops[i][j] = min(steps.get(m, net.INF) for m in other["posts"])
+    nearest = {}
+    frontier = deque()
+    for i, c in enumerate(CITY_LIST):
+        for m in c["posts"]:
+            nearest[m] = i
+            frontier.append(m)
+    while frontier:
+        u = frontier.popleft()
+        for v in NEIGHBOURS[u]:
+            if v not in nearest:
+                nearest[v] = nearest[u]
+                frontier.append(v)
+    return cost, hops, nearest
+
+
+def _bfs(starts) -> dict:
+    seen = {s: 0 for s in starts}
+    q = deque(starts)
+    while q:
+        u = q.popleft()
+        for v in NEIGHBOURS[u]:
+            if v not in seen:
+                seen[v] = seen[u] + 1
+                q.append(v)
+    return seen
+
+
+# -- rating the demands ---------------------------------------------------------------------------
+class Job:
+    """A demand the bot could fill: where to fetch the load, where to take it, and its worth."""
+
+    __slots__ = ("card", "demand", "good", "dest", "source", "pay", "build", "score", "have",
+                 "mine", "locked")
+
+    def __init__(self, **kw):
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+
+def _connection(state: dict, seat: int) -> list[int]:
+    """Returns, for every city, what building to it from the bot's network would cost."""
+    dist, _prev = net.build_search(state, seat)
+    return [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
+
+
+def jobs(state: dict, seat: int) -> list[Job]:
+    """Returns the demands the seat may work toward, best first."""
+    cost, hops, nearest = _tables()
+    p = state["players"][seat]
+    conn = _connection(state, seat)
+    here = None if p["pos"] is None else nearest[p["pos"]]
+    spd = speed(p)
+    free = free_loads(p)
+    mine_locks = {(lk["card"], lk["demand"]): lk for lk in p["locks"]}
+    others = lock_map(state)
+    standard = state["mode"] == "standard"
+    out = []
+    for cid, d, g, city, pay, mine in relevant_demands(state, seat):
+        dest = CITY_INDEX[city]
+        lk = mine_locks.get((cid, d))
+        if standard:
+            have = g in p["loads"]
+        elif lk is not None:
+            have = (not lk["private"]) or lk["loaded"]
+        else:
+            have = free.get(g, 0) > 0
+        if conn[dest] >= net.INF:
+            continue        # nobody may build there any more and our track does not reach it
+        best = None
+        for src in ([None] if have else SOURCES[g]):
+            if src is not None and conn[src] >= net.INF:
+                continue
+            if src is None:
+                build = conn[dest]
+                travel = hops[here][dest] if here is not None else 0
+            else:
+                build = min(conn[src] + conn[dest], min(conn[src], conn[dest]) + cost[src][dest])
+                travel = (hops[here][src] if here is not None else 0) + hops[src][dest]
+            turns = build / 20 + travel / spd + 0.7
+            score = (pay - 0.5 * build) / turns
+            if build > p["cash"]:
+                score -= (build - p["cash"]) / 4
+            if best is None or score > best[0]:
+                best = (score, src, build)
+        if best is None:
+            continue
+        score, src, build = best
+        locked = bool(others.get(cid)) and not (lk and not lk["private"])
+        if locked:
+            score *= LOCKED_BY_OTHERS
+        if have:
+            score += 3
+        out.append(Job(card=cid, demand=d, good=g, dest=dest, source=src, pay=pay, build=build,
+                       score=score, have=have, mine=mine, locked=locked))
+    out.sort(key=lambda j: (-j.score, j.card, j.demand))
+    return out
+
+
+# -- choosing -------------------------------------------------------------------------------------
+def choose(engine, state: dict, seat: int, rnd=None) -> dict:
+    """Returns the bot's action for the seat (always one of legal_actions)."""
     legal = engine.legal_actions(state, seat)
-    for a in legal:
-        if a["type"] in ("end_turn", "keep_done"):
+    if len(legal) == 1:
+        return legal[0]
+    if state["pending"]:
+        return _lose(state, seat, legal)
+    if state["phase"] == "draft":
+        return _draft(state, seat, legal)
+    if state["phase"] == "build":
+        return _build(engine, state, seat, legal, jobs(state, seat)) or _first(legal, "end_turn")
+    return _turn(engine, state, seat, legal)
+
+
+def _first(legal, type_):
+    return next((a for a in legal if a["type"] == type_), None)
+
+
+def _of(legal, type_):
+    return [a for a in legal if a["type"] == type_]
+
+
+def _lose(state, seat, legal):
+    """Loses a free load first, else the locked load worth least (keeping private cards)."""
+    free = [a for a in legal if "card" not in a]
+    if free:
+        return free[0]
+    pays = {(j.card, j.demand): j.pay for j in jobs(state, seat)}
+    p = state["players"][seat]
+    demand_of = {lk["card"]: lk["demand"] for lk in p["locks"]}
+    keep = [a for a in legal if a.get("release") is not True]
+    return min(keep, key=lambda a: (pays.get((a["card"], demand_of.get(a["card"])), 0),
+                                    a["card"]))
+
+
+def _draft(state, seat, legal):
+    """Keeps the best two cards (by their best demand), if they are worth it."""
+    keeps = _of(legal, "keep")
+    if not keeps:
+        return _first(legal, "keep_done")
+    cost, _hops, _nearest = _tables()
+    best = None
+    for a in keeps:
+        from .cards import DEMANDS
+        g, city, pay = DEMANDS[a["card"]][a["demand"]]
+        dest = CITY_INDEX[city]
+        build = min(cost[s][dest] for s in SOURCES[g])
+        score = pay - build
+        if best is None or score > best[0]:
+            best = (score, a)
+    if best[0] < 6:
+        return _first(legal, "keep_done")
+    return best[1]
+
+
+def _turn(engine, state, seat, legal):
+    p = state["players"][seat]
+    todo = jobs(state, seat)
+    top = [j for j in todo if j.score > 0][:capacity(p) + 1]
+    public = state["mode"] == "public"
+
+    if p["stage"] == "start" and not _workable(todo, p):
+        give_up = _first(legal, "pitch" if public else "discard_hand")
+        if give_up:
+            return give_up
+
+    if p["pos"] is None:
+        return _place(state, seat, legal, todo)
+
+    delivers = _of(legal, "deliver")
+    if delivers:
+        from .cards import DEMANDS
+        return max(delivers, key=lambda a: DEMANDS[a["card"]][a["demand"]][2])
+
+    # public mode: with the cash to win, take on no new load (a locked load bars the win)
+    closing = public and p["cash"] >= state["cash_to_win"]
+    if closing:
+        top = []
+        todo = [j for j in todo if j.have and not _free_only(p, j)]
+
+    locks = [] if closing else _of(legal, "lock")
+    if locks:
+        score = {(j.card, j.demand): j.score for j in todo}
+        best = max(locks, key=lambda a: (score.get((a["card"], a["demand"]), -99), a["card"]))
+        if score.get((best["card"], best["demand"]), -99) > 0 or p["stage"] == "pitched":
+            return best
+
+    pickup = None if closing else _pickup(state, seat, legal, todo)
+    if pickup:
+        return pickup
+
+    drops = _of(legal, "drop")
+    wanted = {j.good for j in todo}
+    for a in drops:
+        if a["good"] not in wanted:
             return a
-    return legal[0]
+
+    move = _move(state, seat, legal, todo, top)
+    if move:
+        return move
+
+    built = _build(engine, state, seat, legal, todo)
+    if built:
+        return built
+    upgrade = _upgrade(state, seat, legal, todo)
+    if upgrade:
+        return upgrade
+    return _first(legal, "end_turn")
+
+
+def _free_only(p, j) -> bool:
+    """Tells whether a job's load is only a free load (locking nothing yet)."""
+    return not any(lk["card"] == j.card and lk["demand"] == j.demand for lk in p["locks"])
+
+
+def _workable(todo, p) -> bool:
+    """Tells whether any demand is worth working on (else give the turn up for new cards)."""
+    return p["loads"] or any(j.score > 1 and j.build <= p["cash"] + 5 for j in todo)
+
+
+def _place(state, seat, legal, todo):
+    places = {a["city"]: a for a in _of(legal, "place_train")}
+    conn = _connection(state, seat)
+    cost, hops, _nearest = _tables()
+    for j in todo:
+        if j.source is not None and conn[j.source] == 0:
+            return places[CITY_LIST[j.source]["name"]]
+    on_net = [i for i in range(len(CITY_LIST)) if conn[i] == 0]
+    if on_net and todo and todo[0].source is not None:
+        src = todo[0].source
+        i = min(on_net, key=lambda c: (hops[c][src], c))
+        return places[CITY_LIST[i]["name"]]
+    if on_net:
+        return places[CITY_LIST[on_net[0]]["name"]]
+    return next(iter(places.values()))
+
+
+def _pickup(state, seat, legal, todo):
+    pickups = _of(legal, "pickup")
+    if not pickups:
+        return None
+    p = state["players"][seat]
+    room = capacity(p) - len(p["loads"])
+    here = city_at(p)
+    goods = {a["good"]: a for a in pickups}
+    # loads for the best jobs not yet carried, this city being a fine source
+    carried = {}
+    for g in p["loads"]:
+        carried[g] = carried.get(g, 0) + 1
+    wanted = []
+    covered = {j.card for j in todo if j.have}
+    for j in todo:
+        if j.score <= 0 or j.have or j.card in covered:
+            continue
+        if j.good not in goods:
+            continue
+        if j.source != here and j.score < 4:
+            continue
+        if carried.get(j.good, 0) > 0:
+            carried[j.good] -= 1
+            continue
+        wanted.append(j)
+    if wanted and room > 0:
+        return goods[wanted[0].good]
+    return None
+
+
+def _stops(state, seat, todo, top):
+    """Returns the cities the train should visit: where its loads are wanted, and where the
+    loads for its best other jobs wait (while it has room)."""
+    p = state["players"][seat]
+    here = city_at(p)
+    stops = []
+    covered = {j.card for j in todo if j.have}
+    for j in todo:
+        if j.have and j.score > 0 and j.dest != here and j.dest not in stops:
+            stops.append(j.dest)
+    if len(p["loads"]) < capacity(p):
+        for j in top:
+            if not j.have and j.card not in covered and j.source is not None \
+                    and j.source != here and j.source not in stops:
+                stops.append(j.source)
+    return stops
+
+
+def _move(state, seat, legal, todo, top):
+    moves = _of(legal, "move")
+    if not moves:
+        return None
+    p = state["players"][seat]
+    stops = _stops(state, seat, todo, top)[:4]
+    ways = [(net.steps_to_city(state, c).get(p["pos"], net.INF), c) for c in stops]
+    for start, stop in sorted(ways):
+        far = net.steps_to_city(state, stop)
+        # the ready-made move that ends nearest the stop along the track (the stop when in reach)
+        options = []
+        for a in moves:
+            end = far.get(node(*a["path"][-1]), net.INF)
+            if end >= start:
+                continue
+            fees = net.route_fee_owners(state, seat, [node(*pt) for pt in a["path"]])
+            fees = [s for s in fees if s not in p["fees"]]
+            if fees and p["cash"] < 4 * len(fees) + 12:
+                continue        # keep the cash to get back onto our own track
+            options.append((end, len(a["path"]), a))
+        if options:
+            return min(options, key=lambda o: (o[0], o[1]))[2]
+    return None
+
+
+def _build(engine, state, seat, legal, todo):
+    builds = _of(legal, "build")
+    if not builds:
+        return None
+    p = state["players"][seat]
+    by_city = {a["toward"]: a for a in builds if a.get("toward")}
+    conn = _connection(state, seat)
+    want = []
+    for j in [j for j in todo if j.score > 0][:2]:
+        for c in (j.source, j.dest):
+            if c is not None and conn[c] > 0 and c not in want:
+                want.append(c)
+    rich = p["cash"] >= 0.6 * state["cash_to_win"] or (not want and p["cash"] >= 40)
+    if rich and net.connected_majors(p["track"]) < MAJORS_TO_WIN:
+        missing = [m for m in MAJORS if conn[m] > 0]
+        missing.sort(key=lambda m: (conn[m], m))
+        want = missing[:1] + want
+    for c in want:
+        a = by_city.get(CITY_LIST[c]["name"])
+        if a:
+            return a
+    return None
+
+
+def _upgrade(state, seat, legal, todo):
+    ups = {a["train"]: a for a in _of(legal, "upgrade")}
+    if not ups:
+        return None
+    p = state["players"][seat]
+    if p["built"] or p["stage"] not in ("start", "move"):
+        return None
+    if p["train"] == "freight" and p["cash"] >= 70:
+        return ups.get("fast")
+    if p["cash"] >= 120 and "super" in ups:
+        return ups["super"]
+    return None
+
+

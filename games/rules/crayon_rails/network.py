@@ -72,10 +72,11 @@ def components(track: tuple) -> list[set[int]]:
         for e in track:
             a, b = edge_nodes(e)
             parent[find(a)] = find(b)
-        for e in CITY_TRACK:
-            a, b = edge_nodes(e)
-            if a in nodes or b in nodes or a in parent or b in parent:
-                parent[find(a)] = find(b)
+        for i in MAJORS:
+            posts = CITY_LIST[i]["posts"]
+            if any(n in nodes for n in posts):
+                for n in posts[1:]:
+                    parent[find(n)] = find(posts[0])
         groups: dict = {}
         for n in list(parent):
             groups.setdefault(find(n), set()).add(n)
@@ -153,15 +154,12 @@ def full_cities(state: dict, seat: int) -> frozenset:
 
 
 def build_sources(state: dict, seat: int) -> list[int]:
-    """Returns where the seat's ready-made builds start: its network (with the majors it touches),
-    or every major city milepost while it has no track."""
+    """Returns where the seat's ready-made builds start: the network linking most majors (with
+    those majors' mileposts), or every major city milepost while it has no track."""
     track = state["players"][seat]["track"]
     if not track:
         return sorted(MAJOR_POSTS)
-    nodes = track_nodes(track)
-    for i in majors_in(nodes):
-        nodes.update(CITY_LIST[i]["posts"])
-    return sorted(nodes)
+    return sorted(main_network(track))
 
 
 def build_search(state: dict, seat: int, sources: list[int] | None = None):
@@ -282,6 +280,27 @@ def _steps(d: int) -> int:
     """Returns the number of steps of a route weighted 100 (own) or 101 (foreign) per step."""
     # fewer than 100 foreign steps: d = 100 * steps + foreign
     return d // 100
+
+
+def steps_to_city(state: dict, city: int) -> dict[int, int]:
+    """Returns {milepost: fewest mileposts along usable track to the city}."""
+    key = ("steps_to", city, tracks_key(state), events_key(state))
+
+    def compute():
+        adj = move_graph(state)
+        posts = CITY_LIST[city]["posts"]
+        dist = {n: 0 for n in posts}
+        frontier = list(posts)
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v, _s in adj.get(u, ()):
+                    if v not in dist:
+                        dist[v] = dist[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        return dist
+    return _cached(key, compute)
 
 
 def route_path(prev: dict, target: int) -> list[int]:
