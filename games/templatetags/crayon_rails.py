@@ -22,10 +22,10 @@ register = template.Library()
 S = 26.0  # pixels between neighbouring mileposts
 ROW = S * math.sqrt(3) / 2
 MARGIN = S
-PALETTE = ["#d62728", "#1f5fbf", "#238b45", "#8e44ad", "#222222", "#e7298a"]
+PALETTE = ["#d62728", "#1d3f9e", "#238b45", "#8e44ad", "#222222", "#e7298a"]
 PALETTE_NAMES = ["red", "blue", "green", "purple", "black", "pink"]
 WATER_FILL = {"sea": "#a9d3ef", "lake": "#8ec5ea", "inlet": "#9dcdee"}
-WATER_EDGE = {"river": ("#2f78c4", 2.6), "lake": ("#4f93d2", 2.2), "inlet": ("#4f93d2", 2.2)}
+WATER_EDGE = {"river": ("#4aa3df", 2.6), "lake": ("#6fb3e3", 2.2), "inlet": ("#6fb3e3", 2.2)}
 
 _static: dict[str, dict] = {}
 _lock = threading.Lock()
@@ -50,6 +50,18 @@ def _triangle(cx, cy, r) -> str:
             f"{_f(cx - r * 0.95)},{_f(cy + r * 0.6)}")
 
 
+def _smooth(pts) -> str:
+    """Returns a path `d` through the points, smoothed (Catmull-Rom as cubic Beziers)."""
+    d = [f"M{_f(pts[0][0])} {_f(pts[0][1])}"]
+    for i in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
+        p3 = pts[min(i + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d.append(f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}")
+    return "".join(d)
+
+
 def _text(x, y, text, cls) -> str:
     return f'<text x="{_f(x)}" y="{_f(y)}" class="{cls}">{escape(text)}</text>'
 
@@ -60,14 +72,53 @@ def build_static_svg(data: dict) -> dict:
     for x, y, *_ in data.get("mileposts", []):
         width, height = max(width, x + 1), max(height, y + 1)
     w, h = MARGIN * 2 + S * (width - 0.5), MARGIN * 2 + ROW * (height - 1)
-    out = [f'<rect class="cr-land" x="0" y="0" width="{_f(w)}" height="{_f(h)}"/>', '<g class="cr-water">']
+    out = [f'<rect class="cr-land" x="0" y="0" width="{_f(w)}" height="{_f(h)}"/>']
+    river_labels = _water_layers(data, out)
+    labels = _city_layer(data, out)
+    _city_track_layer(data, out)
+    _milepost_layer(data, out)
+    out.append('<g class="cr-labels">')
+    out.extend(river_labels)
+    out.extend(labels)
+    out.append("</g>")
+    return {"w": _f(w), "h": _f(h), "s": _f(S), "margin": _f(MARGIN), "svg": mark_safe("".join(out))}
+
+
+def _segments_d(segments) -> str:
+    """Returns a path `d` of straight segments between mileposts [[x1, y1], [x2, y2]]."""
+    d = []
+    for seg in segments or []:
+        try:
+            (x1, y1), (x2, y2) = seg[0], seg[1]
+        except (TypeError, ValueError, IndexError):
+            continue
+        (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
+        d.append(f"M{_f(ax)} {_f(ay)}L{_f(bx)} {_f(by)}")
+    return "".join(d)
+
+
+def _water_layers(data, out) -> list[str]:
+    """Sea/lake/inlet cells as hexagons; rivers as smoothed courses; the crossed edges as ticks."""
+    out.append('<g class="cr-water">')
     for x, y, kind in data.get("water_cells", []):
         cx, cy = xy(x, y)
         out.append(f'<polygon class="cr-w-{escape(kind)}" fill="{WATER_FILL.get(kind, "#a9d3ef")}" '
                    f'points="{_hexagon(cx, cy, S * 0.6, 30)}"/>')
     out.append('</g><g class="cr-water-edges">')
+    labels = []
     for water in data.get("water", []):
-        colour, stroke = WATER_EDGE.get(water.get("kind"), ("#2f78c4", 2.4))
+        kind = water.get("kind", "river")
+        colour, stroke = WATER_EDGE.get(kind, WATER_EDGE["river"])
+        course = water.get("course") or []
+        if len(course) >= 2:  # the river itself, smoothed; its crossings as light ticks below
+            pts = [(MARGIN + S * cx, MARGIN + S * cy) for cx, cy in course]
+            out.append(f'<path class="cr-{escape(kind)}-course" stroke="{colour}" stroke-width="{stroke + 0.8}" '
+                       f'd="{_smooth(pts)}"/>')
+            if water.get("name"):
+                mid = len(pts) // 2
+                (ax, ay), (bx, by) = pts[mid - 1], pts[mid]
+                labels.append(_text((ax + bx) / 2 + 7, (ay + by) / 2, water["name"], "cr-river-name"))
+            stroke = 1.2
         d = []
         for (x1, y1), (x2, y2) in water.get("edges", []):
             (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
@@ -77,9 +128,14 @@ def build_static_svg(data: dict) -> dict:
             half = S / (2 * math.sqrt(3)) + 0.6
             d.append(f"M{_f(mx - nx * half)} {_f(my - ny * half)}L{_f(mx + nx * half)} {_f(my + ny * half)}")
         if d:
-            out.append(f'<path class="cr-{escape(water.get("kind", "river"))}" stroke="{colour}" '
-                       f'stroke-width="{stroke}" d="{"".join(d)}"/>')
-    out.append('</g><g class="cr-cities">')
+            out.append(f'<path class="cr-{escape(kind)}" stroke="{colour}" stroke-width="{stroke}" d="{"".join(d)}"/>')
+    out.append("</g>")
+    return labels
+
+
+def _city_layer(data, out) -> list[str]:
+    """Cities by size (major: a hexagon over its mileposts, medium: a square, small: a circle)."""
+    out.append('<g class="cr-cities">')
     labels = []
     for city in data.get("cities", []):
         pts = [xy(x, y) for x, y in city.get("mileposts", [])]
@@ -107,7 +163,19 @@ def build_static_svg(data: dict) -> dict:
         labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(size)}"))
         if city.get("goods"):
             labels.append(_text(cx, bottom + 9, ", ".join(city["goods"]), "cr-goods"))
-    out.append('</g><g class="cr-mileposts">')
+    out.append("</g>")
+    return labels
+
+
+def _city_track_layer(data, out) -> None:
+    """The major cities' own track, free for everybody."""
+    d = _segments_d(data.get("city_track"))
+    out.append(f'<g class="cr-city-track"><path d="{d}"/></g>' if d else "")
+
+
+def _milepost_layer(data, out) -> None:
+    """Every milepost, clickable (data-x, data-y): a dot, a triangle (mountain, alpine) or a ring (city)."""
+    out.append('<g class="cr-mileposts">')
     for x, y, terrain in data.get("mileposts", []):
         cx, cy = xy(x, y)
         attrs = f'data-x="{x}" data-y="{y}"'
@@ -119,10 +187,7 @@ def build_static_svg(data: dict) -> dict:
             out.append(f'<circle class="mp t-city" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2.6"/>')
         else:
             out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2"/>')
-    out.append('</g><g class="cr-labels">')
-    out.extend(labels)
     out.append("</g>")
-    return {"w": _f(w), "h": _f(h), "s": _f(S), "margin": _f(MARGIN), "svg": mark_safe("".join(out))}
 
 
 @register.simple_tag
@@ -161,15 +226,7 @@ def crayon_colour_name(seat):
 @register.filter
 def crayon_track_d(track):
     """Returns an SVG path `d` drawing a list of track segments [[x1, y1], [x2, y2]]."""
-    d = []
-    for seg in track or []:
-        try:
-            (x1, y1), (x2, y2) = seg[0], seg[1]
-        except (TypeError, ValueError, IndexError):
-            continue
-        (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
-        d.append(f"M{_f(ax)} {_f(ay)}L{_f(bx)} {_f(by)}")
-    return "".join(d)
+    return _segments_d(track)
 
 
 @register.simple_tag

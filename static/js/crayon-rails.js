@@ -6,6 +6,7 @@
  * JSON, the page's `version` and a fresh idempotency key. The path lives here, not in the DOM,
  * so htmx swapping the live section redraws it; polling pauses while a path is being composed.
  * A path whose move was refused survives the page reload (sessionStorage) so it can be fixed.
+ * Hovering a ready-made build or move in the numbered menu previews its path on the map.
  */
 (function () {
   "use strict";
@@ -225,6 +226,24 @@
       sessionStorage.setItem(saveKey(), JSON.stringify({ mode: f.elements.path_type.value, path: st.path }));
     } catch (e) { /* storage may be unavailable */ }
   });
+
+  /* Hovering a menu move with a path (a ready-made build or move) previews it on the map. */
+  function preview(evt, on) {
+    var btn = evt.target.closest && evt.target.closest("#my-moves button");
+    var line = $("cr-preview-line"), s = svg();
+    if (!btn || !line || !s) return;
+    var path = null;
+    if (on) {
+      try { path = JSON.parse(btn.form.elements.action.value).path; } catch (e) { path = null; }
+    }
+    if (!Array.isArray(path)) { line.setAttribute("points", ""); return; }
+    var g = geo(s);
+    line.setAttribute("points", path.map(function (p) { return centre(g, p[0], p[1]).join(","); }).join(" "));
+  }
+  document.addEventListener("mouseover", function (evt) { preview(evt, true); });
+  document.addEventListener("mouseout", function (evt) { preview(evt, false); });
+  document.addEventListener("focusin", function (evt) { preview(evt, true); });
+  document.addEventListener("focusout", function (evt) { preview(evt, false); });
 
   /* Don't swap the live section away while a path is being composed. */
   document.addEventListener("htmx:beforeRequest", function (evt) {
