@@ -1,0 +1,234 @@
+"""Crayon Rails played through the game page and through the API with the real engine.
+
+The page draws the map (cities with their goods), every player's track in its colour and the
+demand pool, and never another seat's hidden cards; a build path can be typed into the plain
+form (no JavaScript) and the numbered menu buttons work. Through the API a build and a move are
+sent as free paths, not menu items.
+"""
+import html as htmlmod
+import re
+from collections import deque
+
+import pytest
+from django.urls import reverse
+
+from games import rules, services
+from games.models import Game, Move
+from games.templatetags.crayon_rails import PALETTE
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "crayon-rails"
+
+
+@pytest.fixture
+def crayon_rails():
+    """The real engine under its slug (registered here too, in case the registry lacks it)."""
+    added = SLUG not in rules._REGISTRY
+    if added:
+        rules._REGISTRY[SLUG] = "games.rules.crayon_rails.engine:ENGINE"
+    rules._loaded.pop(SLUG, None)
+    engine = rules.get_engine(SLUG)
+    assert type(engine).__module__ == "games.rules.crayon_rails.engine"
+    yield engine
+    if added:
+        rules._REGISTRY.pop(SLUG, None)
+        rules._loaded.pop(SLUG, None)
+
+
+def neighbours(x, y):
+    """The six neighbours of milepost x,y (odd rows sit half a step right), as the board draws them."""
+    d = 0 if y % 2 else -1
+    return [(x - 1, y), (x + 1, y), (x + d, y - 1), (x + d + 1, y - 1), (x + d, y + 1), (x + d + 1, y + 1)]
+
+
+def free_build(engine, state, avoid=()):
+    """Returns a 3-milepost build path out of a major city over clear, unbuilt ground."""
+    data = engine.map_data({})
+    terrain = {(x, y): t for x, y, t in data["mileposts"]}
+    taken = {frozenset(map(tuple, seg)) for p in engine.view(state, None)["players"] for seg in p["track"]}
+    used = {tuple(pt) for path in avoid for pt in path}
+    for city in data["cities"]:
+        if city["size"] != "major":
+            continue
+        for m0 in map(tuple, city["mileposts"]):
+            for n1 in neighbours(*m0):
+                if terrain.get(n1) != "clear" or n1 in used or frozenset([m0, n1]) in taken:
+                    continue
+                for n2 in neighbours(*n1):
+                    if terrain.get(n2) == "clear" and n2 != m0 and n2 not in used \
+                            and all(terrain.get(n) != "major" for n in neighbours(*n2)):
+                        return [list(m0), list(n1), list(n2)], city["name"]
+    raise AssertionError("no free build found")
+
+
+def _move_forms(page):
+    """Returns (action json, version, key, label) of each numbered menu button on a game page."""
+    forms = re.findall(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
+                       r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>', page)
+    return [(htmlmod.unescape(a), v, k, htmlmod.unescape(label)) for a, v, k, label in forms]
+
+
+def _card_ids(page):
+    return set(re.findall(r"\b[DE]\d{2,3}\b", page))
+
+
+def test_play_through_the_game_page(client, make_user, crayon_rails):
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = services.game_create(owner=ann, rules=SLUG, max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    users = {s.position: s.user for s in Game.objects.get(pk=game.pk).seats.all()}
+    url = reverse("games:detail", args=[game.pk])
+
+    # the setup draft, through the numbered menu buttons (keep the first card offered)
+    for _ in range(10):
+        g = Game.objects.get(pk=game.pk)
+        if g.state["phase"] != "draft":
+            break
+        seat = crayon_rails.to_act(g.state)[0]
+        client.force_login(users[seat])
+        forms = _move_forms(client.get(url).content.decode())
+        action, version, key, label = forms[0]
+        assert label.startswith("1. Keep card")
+        assert client.post(reverse("games:move", args=[g.pk]),
+                           {"action": action, "version": version, "key": key}).status_code == 302
+    g = Game.objects.get(pk=game.pk)
+    assert g.state["phase"] == "build"
+    assert Move.objects.filter(game=g, channel=Move.Channel.WEB).count() >= 2
+
+    # a build path typed into the plain form (what a browser without JavaScript sends)
+    seat = crayon_rails.to_act(g.state)[0]
+    path, city = free_build(crayon_rails, g.state)
+    client.force_login(users[seat])
+    page = client.post(reverse("games:move", args=[g.pk]), {
+        "action": "", "path_type": "build", "path": " ".join(f"{x},{y}" for x, y in path),
+        "version": g.version, "key": "typed-build"}, follow=True).content.decode()
+    g = Game.objects.get(pk=game.pk)
+    last = Move.objects.get(game=g, seq=g.version)
+    assert last.action == {"type": "build", "path": path} and last.channel == Move.Channel.WEB
+    assert users[seat].display_name in page and "Player " not in page.split("<main>")[1].split("<h1>")[0]
+
+    track = re.search(rf'<path class="cr-track" data-seat="{seat}" stroke="([^"]+)" d="([^"]+)"', page)
+    assert track and track.group(1) == PALETTE[seat] and track.group(2).count("M") == 2
+    assert '<svg class="cr-map"' in page and page.count('class="mp ') == len(crayon_rails.map_data({})["mileposts"])
+    for c in crayon_rails.map_data({})["cities"]:
+        assert f">{htmlmod.escape(c['name'])}</text>" in page.replace("&#x27;", "'")
+        if c["goods"]:
+            assert f">{', '.join(c['goods'])}</text>" in page
+    for cid in g.state["pool"]:
+        assert f'data-card="{cid}"' in page
+    assert 'id="cr-path-form"' in page  # still this seat's building turn
+
+    # nobody's page shows another seat's hidden cards or the deck
+    for viewer, user in users.items():
+        client.force_login(user)
+        seen = _card_ids(client.get(url).content.decode())
+        hidden = crayon_rails.hidden_places(g.state, viewer)
+        places = crayon_rails.card_places(g.state)
+        leaked = {c for place in hidden for c in places.get(place, [])} & seen
+        assert not leaked, f"seat {viewer} sees {sorted(leaked)}"
+        for cid in places[f"hand:{viewer}"]:
+            assert f'data-card="{cid}"' in client.get(url).content.decode()
+
+    # a malformed typed path is refused with a clear message and changes nothing
+    client.force_login(users[seat])
+    page = client.post(reverse("games:move", args=[g.pk]), {
+        "action": "", "path_type": "build", "path": "12,4 13", "version": g.version, "key": "bad"},
+        follow=True).content.decode()
+    assert "Could not read the path" in page and Game.objects.get(pk=g.pk).version == g.version
+
+    # the engine's refusal of a path that breaks the rules reaches the page too
+    page = client.post(reverse("games:move", args=[g.pk]), {
+        "action": "", "path_type": "build", "path": f"{path[2][0]},{path[2][1]} {path[0][0]},{path[0][1]}",
+        "version": g.version, "key": "far"}, follow=True).content.decode()
+    assert "not neighbours" in page and Game.objects.get(pk=g.pk).version == g.version
+
+    # the menu's "end this building turn" button passes the turn on
+    forms = _move_forms(client.get(url).content.decode())
+    end = next(f for f in forms if '"end_turn"' in f[0])
+    client.post(reverse("games:move", args=[g.pk]), {"action": end[0], "version": end[1], "key": end[2]})
+    g = Game.objects.get(pk=game.pk)
+    assert crayon_rails.to_act(g.state) == [1 - seat]
+
+
+def _city_graph(data, track):
+    graph = {}
+    for a, b in list(data.get("city_track", [])) + list(track):
+        graph.setdefault(tuple(a), set()).add(tuple(b))
+        graph.setdefault(tuple(b), set()).add(tuple(a))
+    return graph
+
+
+def _route(graph, start, goal):
+    prev, todo = {start: None}, deque([start])
+    while todo:
+        n = todo.popleft()
+        if n == goal:
+            out = []
+            while n is not None:
+                out.append(list(n))
+                n = prev[n]
+            return out[::-1]
+        for m in graph.get(n, ()):
+            if m not in prev:
+                prev[m] = n
+                todo.append(m)
+    raise AssertionError(f"no route from {start} to {goal}")
+
+
+def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
+    ann, bob = make_user("Ann"), make_user("Bob")
+    clients = {ann.pk: api_for(ann), bob.pk: api_for(bob)}
+    created = clients[ann.pk].post("/api/games/", {"rules": SLUG, "max_players": 2}, format="json").json()
+    gid = created["id"]
+    clients[bob.pk].post("/api/games/join/", {"code": created["invite_code"]}, format="json")
+    assert clients[ann.pk].post(f"/api/games/{gid}/start/").status_code == 200
+    seat_client = {s.position: clients[s.user_id] for s in Game.objects.get(pk=gid).seats.all()}
+    built, placed, moved = {}, set(), {}
+
+    def post(c, action, version):
+        resp = c.post(f"/api/games/{gid}/moves/", {"action": action, "expected_version": version}, format="json")
+        assert resp.status_code == 201, resp.content
+        return resp.json()
+
+    for _ in range(40):
+        g = Game.objects.get(pk=gid)
+        seat = crayon_rails.to_act(g.state)[0]
+        c = seat_client[seat]
+        acts = c.get(f"/api/games/{gid}/actions/").json()
+        by_type = {}
+        for a in acts["actions"]:
+            by_type.setdefault(a["action"]["type"], a["action"])
+        phase = g.state["phase"]
+        if phase == "draft":
+            post(c, by_type["keep_done"], acts["version"])
+        elif phase == "build" and seat not in built:
+            path, city = free_build(crayon_rails, g.state, avoid=[p for p, _ in built.values()])
+            assert {"type": "build", "path": path} not in [a["action"] for a in acts["actions"]]
+            body = post(c, {"type": "build", "path": path}, acts["version"])
+            assert body["move"]["action"] == {"type": "build", "path": path}
+            built[seat] = (path, city)
+            view = c.get(f"/api/games/{gid}/").json()["view"]
+            mine = next(p for p in view["players"] if p["seat"] == seat)
+            assert sorted(map(sorted, mine["track"])) == sorted(sorted([a, b]) for a, b in zip(path, path[1:]))
+        elif phase == "play" and seat not in placed:
+            path, city = built[seat]
+            post(c, {"type": "place_train", "city": city}, acts["version"])
+            placed.add(seat)
+        elif phase == "play" and seat not in moved:
+            path, city = built[seat]
+            view = c.get(f"/api/games/{gid}/").json()["view"]
+            at = next(p for p in view["players"] if p["seat"] == seat)["position"]
+            route = _route(_city_graph(crayon_rails.map_data({}), zip(path, path[1:])), tuple(at), tuple(path[-1]))
+            post(c, {"type": "move", "path": route}, g.version)
+            view = c.get(f"/api/games/{gid}/").json()["view"]
+            assert next(p for p in view["players"] if p["seat"] == seat)["position"] == path[-1]
+            moved[seat] = route
+        else:
+            post(c, by_type["end_turn"], acts["version"])
+        if len(moved) == 2:
+            break
+    assert len(moved) == 2
+    log = seat_client[0].get(f"/api/games/{gid}/moves/").json()
+    assert [m["action"]["type"] for m in log if m["action"]["type"] in ("build", "move")].count("move") == 2
