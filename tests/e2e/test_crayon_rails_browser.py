@@ -1,6 +1,9 @@
 """Crayon Rails in headless Chromium: pick Build, click mileposts on the SVG map, send the path,
-and see the new track drawn in the player's colour; a composed path survives an htmx swap."""
+and see the new track drawn in the player's colour; later place the train and move it by
+clicking. A composed path survives an htmx swap of the live section. The real engine plays one
+game; a stand-in (tests/games/fake_rails.py) checks the path tools in isolation."""
 import os
+import re
 import shutil
 
 import pytest
@@ -8,6 +11,8 @@ from django.test import Client
 
 from games import rules, services
 from games.models import Game
+from games.templatetags.crayon_rails import PALETTE
+from tests.games.test_crayon_rails_play import _city_graph, _route, free_build
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
@@ -56,7 +61,88 @@ def _mp(x, y):
     return f'#cr-map .mp[data-x="{x}"][data-y="{y}"]'
 
 
-def test_click_mileposts_to_build_then_move(live_server, browser, make_user, fake_rails):
+@pytest.fixture
+def crayon_rails():
+    added = "crayon-rails" not in rules._REGISTRY
+    if added:
+        rules._REGISTRY["crayon-rails"] = "games.rules.crayon_rails.engine:ENGINE"
+    rules._loaded.pop("crayon-rails", None)
+    yield rules.get_engine("crayon-rails")
+    if added:
+        rules._REGISTRY.pop("crayon-rails", None)
+        rules._loaded.pop("crayon-rails", None)
+
+
+def _click_menu(page, starts):
+    """Clicks the first numbered menu button whose label (after the number) starts with `starts`."""
+    version = int(page.locator("#live").get_attribute("data-version"))
+    page.locator("#my-moves button", has_text=re.compile(rf"^\d+\. {re.escape(starts)}")).first.click()
+    page.wait_for_load_state()
+    assert int(page.locator("#live").get_attribute("data-version")) > version
+
+
+def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, crayon_rails):
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game = Game.objects.get(pk=game.pk)
+    pages = {s.position: _logged_in_page(browser, live_server, s.user) for s in game.seats.all()}
+    errors = []
+    for page in pages.values():
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    url = f"{live_server.url}/games/{game.pk}/"
+
+    def acting():
+        g = Game.objects.get(pk=game.pk)
+        seat = crayon_rails.to_act(g.state)[0]
+        pages[seat].goto(url)
+        return g, seat, pages[seat]
+
+    for _ in range(4):  # the setup draft: pass every offer on
+        g, seat, page = acting()
+        if g.state["phase"] != "draft":
+            break
+        _click_menu(page, "Keep no more cards")
+    g, seat, page = acting()
+    assert g.state["phase"] == "build"
+    path, city = free_build(crayon_rails, g.state)
+
+    page.click("[data-cr=build]")
+    for x, y in path:
+        page.click(_mp(x, y))
+    assert page.input_value("input[name=path]") == " ".join(f"{x},{y}" for x, y in path)
+    page.click("#cr-submit")
+    page.wait_for_load_state()
+    track = page.locator(f'.cr-track[data-seat="{seat}"]')
+    assert track.count() == 1 and track.get_attribute("stroke") == PALETTE[seat]
+    assert track.get_attribute("d").count("M") == 2
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "crayon-rails-built.png"), full_page=True)
+        page.locator("#cr-map").screenshot(path=os.path.join(SHOTS, "crayon-rails-map.png"))
+    builder = seat
+
+    for _ in range(8):  # end the building turns, then put the builder's train on its city
+        g, seat, page = acting()
+        if g.state["phase"] == "play" and seat == builder:
+            break
+        _click_menu(page, "End")
+    _click_menu(page, f"Put your train on {city}")
+    g, seat, page = acting()
+    at = next(p for p in crayon_rails.view(g.state, seat)["players"] if p["seat"] == seat)["position"]
+    route = _route(_city_graph(crayon_rails.map_data({}), zip(path, path[1:])), tuple(at), tuple(path[-1]))
+    page.click("[data-cr=move]")  # the path starts at the train
+    for x, y in route[1:]:
+        page.click(_mp(x, y))
+    assert page.input_value("input[name=path]") == " ".join(f"{x},{y}" for x, y in route)
+    page.click("#cr-submit")
+    page.wait_for_load_state()
+    train = page.locator(f'.cr-train[data-seat="{seat}"]')
+    assert [train.get_attribute("data-x"), train.get_attribute("data-y")] == [str(v) for v in path[-1]]
+    assert not errors
+
+
+def test_path_tools_keep_a_path_across_swaps(live_server, browser, make_user, fake_rails):
     ann, bob = make_user("Ann"), make_user("Bob")
     game = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
     services.game_join(game=game, user=bob)
