@@ -5,6 +5,9 @@ appended log row: the least a move can cost). 1, 8 and 32 concurrent clients.
 Each client plays its own Oregon Trail Race game: the games get a known seed, and the actions are
 worked out beforehand by replaying the engine's bot offline, so the clients only POST moves.
 Prints one JSON object; the ratios are what to read (the machine is noisy between runs).
+
+The API and the bare endpoint take turns in short slices (ROUNDS of each per level), so a burst
+of noise from elsewhere on the machine falls on both sides rather than on whichever ran then.
 """
 import json
 import os
@@ -23,10 +26,10 @@ sys.path.insert(0, str(ROOT))
 BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
 BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 LEVELS = [1, 8, 32]
-SECONDS = float(os.environ.get("BENCH_SECONDS", "6"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "6"))  # per side and level, split over ROUNDS
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 MOVES_PER_GAME = 400
-GAMES_PER_CLIENT = int(os.environ.get("BENCH_GAMES_PER_CLIENT", "12"))
-WARMUP_SECONDS = 1.0
+WARMUP_SECONDS = 0.5  # at the start of each slice, not counted
 
 
 def free_port():
@@ -35,9 +38,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def setup(n_clients):
-    """Creates users, tokens and games with precomputed move scripts; returns one chain per client."""
-    n_games = n_clients * GAMES_PER_CLIENT
+def games_per_client(n_clients) -> int:
+    """Games each client gets per slice: more than it can play in one (a 2-player game is ~150 moves)."""
+    return int(os.environ.get("BENCH_GAMES_PER_CLIENT", 0)) or (-(-6 // n_clients) + 1)
+
+
+def setup(n_clients, n_games):
+    """Creates users, tokens and games with precomputed move scripts; returns the scripts."""
     os.environ["DATABASE_URL"] = BENCH_DB
     os.environ.setdefault("TRAILPOST_ENV", "test")
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
@@ -83,7 +90,7 @@ def setup(n_clients):
             moves.append((tokens[seat], action))
         scripts.append({"game": game.pk, "version": game.version, "moves": moves})
     connection.close()
-    return [scripts[c::n_clients] for c in range(n_clients)]
+    return scripts
 
 
 def client_run(args):
@@ -138,17 +145,39 @@ def client_run(args):
     return results
 
 
-def measure(port, chains, bare):
-    clients = len(chains)
-    procs = min(clients, 4)
+def run_slice(port, chains, bare, seconds):
+    """Runs one slice with a client per chain; returns the counted latencies and the error count."""
+    procs = min(len(chains), 4)
     per = [chains[i::procs] for i in range(procs)]
     with Pool(procs) as pool:
-        parts = pool.map(client_run, [(port, p, bare, SECONDS) for p in per])
-    lat = sorted(x for part in parts for l, _ in part for x in l)
-    errors = sum(e for part in parts for _, e in part)
+        parts = pool.map(client_run, [(port, p, bare, seconds) for p in per])
+    return [x for part in parts for l, _ in part for x in l], sum(e for part in parts for _, e in part)
+
+
+def summary(lat, errors, seconds):
+    lat = sorted(lat)
     p = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 2) if lat else None  # noqa: E731
-    return {"requests": len(lat), "per_second": round(len(lat) / SECONDS, 1), "p50_ms": p(0.50),
+    return {"requests": len(lat), "per_second": round(len(lat) / seconds, 1), "p50_ms": p(0.50),
             "p99_ms": p(0.99), "errors": errors}
+
+
+def measure_level(port, clients):
+    """API and bare slices in turn; each API slice plays fresh games from their first move."""
+    per_client = games_per_client(clients)
+    scripts = setup(clients, clients * (per_client * ROUNDS + 1))
+    bare_chains = [[s] for s in scripts[:clients]]
+    api_scripts = scripts[clients:]
+    slice_seconds = SECONDS / ROUNDS
+    api_lat, bare_lat, api_err, bare_err = [], [], 0, 0
+    for r in range(ROUNDS):
+        mine = api_scripts[r * clients * per_client:(r + 1) * clients * per_client]
+        lat, err = run_slice(port, [mine[c::clients] for c in range(clients)], False, slice_seconds)
+        api_lat += lat
+        api_err += err
+        lat, err = run_slice(port, bare_chains, True, slice_seconds)
+        bare_lat += lat
+        bare_err += err
+    return summary(api_lat, api_err, SECONDS), summary(bare_lat, bare_err, SECONDS)
 
 
 def main():
@@ -161,18 +190,16 @@ def main():
     workers = os.environ.get("BENCH_GUNICORN_WORKERS", "4")
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
                                "-w", workers, "--log-level", "warning"], env=env, cwd=ROOT)
-    report = {"gunicorn_workers": int(workers), "seconds_per_run": SECONDS, "levels": {}}
+    report = {"gunicorn_workers": int(workers), "seconds_per_side": SECONDS, "rounds": ROUNDS, "levels": {}}
     try:
+        for _ in range(50):
+            try:
+                HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/api/engines/")
+                break
+            except OSError:
+                time.sleep(0.2)
         for clients in LEVELS:
-            scripts = setup(clients)
-            for _ in range(50):
-                try:
-                    HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/api/engines/")
-                    break
-                except OSError:
-                    time.sleep(0.2)
-            api = measure(port, scripts, bare=False)
-            bare = measure(port, setup(clients), bare=True)
+            api, bare = measure_level(port, clients)
             report["levels"][clients] = {
                 "api": api, "bare": bare,
                 "rate_ratio": round(api["per_second"] / bare["per_second"], 3) if bare["per_second"] else None,

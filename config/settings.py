@@ -94,6 +94,10 @@ DATABASES = {
         env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'trailpost.sqlite3'}"), conn_max_age=60
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Server-side parameters let psycopg prepare the statements a connection runs again and again
+    # (every move runs the same few), so PostgreSQL stops planning them each time.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool("DB_SERVER_SIDE_BINDING", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

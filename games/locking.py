@@ -86,7 +86,7 @@ def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
 
 
 def save_deadlines(seats: list[Seat]) -> None:
-    """Writes the seats' deadline_at and reminder_sent_for in one UPDATE.
+    """Writes the seats' deadline_at, reminder_sent_for and missed_deadlines in one UPDATE.
 
     This runs on every turn change; bulk_update's CASE expressions cost more to build in Python
     than the statement costs the database.
@@ -95,20 +95,22 @@ def save_deadlines(seats: list[Seat]) -> None:
         return
     ops = connection.ops
     meta = Seat._meta
-    pk, deadline, reminder = (ops.quote_name(meta.get_field(f).column)
-                              for f in ("id", "deadline_at", "reminder_sent_for"))
+    pk, deadline, reminder, missed = (ops.quote_name(meta.get_field(f).column)
+                                      for f in ("id", "deadline_at", "reminder_sent_for", "missed_deadlines"))
     # PostgreSQL types a CASE of bare NULLs as text, so it gets the column types spelled out.
     typed = connection.vendor == "postgresql"
     when_d = "WHEN %s THEN %s::timestamptz" if typed else "WHEN %s THEN %s"
     when_r = "WHEN %s THEN %s::integer" if typed else "WHEN %s THEN %s"
-    params_d, params_r = [], []
+    params_d, params_r, params_m = [], [], []
     for seat in seats:
         params_d += [seat.pk, ops.adapt_datetimefield_value(seat.deadline_at)]
         params_r += [seat.pk, seat.reminder_sent_for]
+        params_m += [seat.pk, seat.missed_deadlines]
     ids = [seat.pk for seat in seats]
     sql = (f"UPDATE {ops.quote_name(meta.db_table)} SET "
            f"{deadline} = CASE {pk} {' '.join([when_d] * len(seats))} END, "
-           f"{reminder} = CASE {pk} {' '.join([when_r] * len(seats))} END "
+           f"{reminder} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
+           f"{missed} = CASE {pk} {' '.join([when_r] * len(seats))} END "
            f"WHERE {pk} IN ({', '.join(['%s'] * len(ids))})")
     with connection.cursor() as cursor:
-        cursor.execute(sql, params_d + params_r + ids)
+        cursor.execute(sql, params_d + params_r + params_m + ids)

@@ -62,7 +62,7 @@ def game_view(game: Game, seat: Seat | None) -> dict | None:
     if seat is not None and seat.position is not None:
         position = seat.position  # a resigned player still sees their own hand
     view = game.engine.view(game.state, position)
-    names = {s.position: s.name for s in game.seats.all() if s.position is not None}
+    names = seat_names(game)
     players = view.get("players")
     if isinstance(players, list):
         for p in players:
@@ -121,7 +121,8 @@ def move_entry(engine, move: Move, position: int | None, names: dict) -> dict:
 
 
 def seat_names(game: Game) -> dict:
-    return {s.position: s.name for s in game.seats.all() if s.position is not None}
+    """Returns {position: display name} for the game's seats (one query)."""
+    return {s.position: s.name for s in game.seats.select_related("user") if s.position is not None}
 
 
 def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int | None = None) -> list[dict]:
@@ -144,7 +145,7 @@ def players(game: Game) -> list[dict]:
         "status": s.status,
         "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
         "missed_deadlines": s.missed_deadlines,
-    } for s in game.seats.all()]
+    } for s in game.seats.select_related("user")]
 
 
 def game_summary(game: Game, user=None) -> dict:

@@ -77,8 +77,9 @@ def _deadline_for(seat: Seat, game: Game, now):
 
 
 def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Seat] | None = None,
-                       to_act: set[int] | None = None) -> list[Seat]:
+                       to_act: set[int] | None = None, dirty=()) -> list[Seat]:
     """Gives every seat now to act a deadline (kept if it was already to act); clears the rest.
+    Seats in `dirty` (a changed miss count) are written with them, in the same statement.
 
     Returns the seats that newly have a decision pending.
     """
@@ -100,6 +101,7 @@ def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Se
         elif seat.deadline_at is not None:
             seat.deadline_at = None
             changed.append(seat)
+    changed += [s for s in dirty if s not in changed]
     save_deadlines(changed)
     return newly
 
@@ -377,11 +379,14 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     game.state = state
     _finish_if_over(game)
     _save_game(game)
-    if channel in PLAYER_CHANNELS and seat.missed_deadlines:
+    missed = seat.missed_deadlines
+    if channel == Move.Channel.TIMEOUT:
+        seat.missed_deadlines += 1  # counted with the move, so a miss and its move go together
+    elif channel in PLAYER_CHANNELS:
         seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
-        seat.save(update_fields=["missed_deadlines"])
     to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
-    newly = _refresh_deadlines(game, before - {seat.position}, seats=seats, to_act=to_act)
+    newly = _refresh_deadlines(game, before - {seat.position}, seats=seats, to_act=to_act,
+                               dirty=[seat] if seat.missed_deadlines != missed else ())
     _after_commit(game, move, events, newly, seats=seats, to_act=to_act)
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 

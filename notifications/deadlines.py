@@ -15,7 +15,6 @@ from datetime import timezone as dt_timezone
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -213,16 +212,17 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
         after = []
         with transaction.atomic():
             ids = game_ids[i:i + chunk]
-            games, seats = _lock_chunk(ids, now)
+            games, seats, names, vacations = _lock_chunk(ids, now)
             _add(stats, {"skipped": len(ids) - len(games)})
-            token = _vacation_cache.set(_chunk_vacations(games, now))
+            token = _vacation_cache.set(vacations)
             try:
                 for game_id in ids:
                     if game_id not in games:
                         continue
                     try:
                         with transaction.atomic():
-                            out, post = _handle_game(games[game_id], seats.get(game_id, []), now)
+                            out, post = _handle_game(games[game_id], seats.get(game_id, []), now,
+                                                     names=names.get(game_id))
                     except Exception:
                         log.exception("sweep: game %s failed", game_id)
                         continue
@@ -242,39 +242,36 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
 
 
 def _lock_chunk(game_ids, now):
-    """Locks the chunk's games (skipping any another transaction holds) and reads their due seats."""
-    from django.db.models import Exists, OuterRef
+    """Locks the chunk's games (skipping any another transaction holds) and reads all their seats
+    with their players, and those players' vacations: three queries for the whole chunk.
 
+    Returns the games, each game's due seats (oldest deadline first, `away` set for a player on
+    vacation today), each game's seat names, and the vacation cache the deadlines set here use.
+    """
     from games.models import Game, Seat
 
     from .models import Vacation
 
     games = {g.pk: g for g in Game.objects.select_for_update(skip_locked=True).filter(pk__in=game_ids)}
-    today = now.date()
-    away = Vacation.objects.filter(user_id=OuterRef("user_id"), starts_on__lte=today, ends_on__gte=today)
-    seats: dict[int, list] = {}
-    for seat in (Seat.objects.select_related("user").filter(game_id__in=list(games), deadline_at__lte=now)
-                 .annotate(away=Exists(away)).order_by("deadline_at")):
-        seats.setdefault(seat.game_id, []).append(seat)
-    return games, seats
-
-
-def _chunk_vacations(games, now) -> dict:
-    """Returns the vacations of every player of these games (for the deadlines the sweep sets)."""
-    from games.models import Seat
-
-    from .models import Vacation
-
-    user_ids = set(Seat.objects.filter(game_id__in=list(games), user__isnull=False)
-                   .values_list("user_id", flat=True))
-    cache: dict = {uid: [] for uid in user_ids}
+    all_seats = list(Seat.objects.select_related("user").filter(game_id__in=list(games)))
+    user_ids = {s.user_id for s in all_seats if s.user_id}
+    vacations: dict = {uid: [] for uid in user_ids}
     for uid, a, b in (Vacation.objects.filter(user_id__in=user_ids, ends_on__gte=now.date())
                       .order_by("starts_on").values_list("user_id", "starts_on", "ends_on")):
-        cache[uid].append((a, b))
-    return cache
+        vacations[uid].append((a, b))
+    today = now.date()
+    due: dict[int, list] = {}
+    names: dict[int, dict] = {}
+    for seat in sorted(all_seats, key=lambda s: (s.deadline_at is None, s.deadline_at)):
+        if seat.position is not None:
+            names.setdefault(seat.game_id, {})[seat.position] = seat.name
+        if seat.deadline_at is not None and seat.deadline_at <= now:
+            seat.away = any(a <= today <= b for a, b in vacations.get(seat.user_id, ()))
+            due.setdefault(seat.game_id, []).append(seat)
+    return games, due, names, vacations
 
 
-def _handle_game(game, seats, now) -> tuple[dict, list]:
+def _handle_game(game, seats, now, *, names=None) -> tuple[dict, list]:
     from games.models import Game, Seat
 
     from .standing import covered_action
@@ -304,7 +301,7 @@ def _handle_game(game, seats, now) -> tuple[dict, list]:
             _add(out, {"paused": 1})
             continue
         # Inside this game's savepoint (handle_games). The game is re-read only if a seat follows.
-        game = time_out(game, seat, now, reload=i + 1 < len(seats))
+        game = time_out(game, seat, now, reload=i + 1 < len(seats), names=names)
         _add(out, {"timeouts": 1})
         if game is None or game.status != Game.Status.ACTIVE:
             break
@@ -312,12 +309,12 @@ def _handle_game(game, seats, now) -> tuple[dict, list]:
     return out, list(dict.fromkeys(post))
 
 
-def time_out(game, seat, now, *, reload: bool = True):
+def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None):
     """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
     hands the seat to a bot (or drops the player) after game.miss_limit misses in a row.
 
     Returns the game as it is afterwards (None when not asked to reload it and nothing needed it)."""
-    from games.models import Game, Move, Seat
+    from games.models import Game, Move
     from games.services import move_submit
 
     from .models import Kind
@@ -327,7 +324,7 @@ def time_out(game, seat, now, *, reload: bool = True):
     action = engine.default_action(game.state, seat.position)
     from games.selectors import seat_names, with_names
 
-    label = with_names(engine.action_label(game.state, seat.position, action), seat_names(game))
+    label = with_names(engine.action_label(game.state, seat.position, action), names or seat_names(game))
     misses = seat.missed_deadlines + 1
     replacing = misses >= game.miss_limit
     notice = {"played": label, "misses": misses, "miss_limit": game.miss_limit, "on_missed": game.on_missed,
@@ -339,8 +336,7 @@ def time_out(game, seat, now, *, reload: bool = True):
     else:
         move_submit(game=game, seat=seat, action=action, expected_version=game.version,
                     channel=Move.Channel.TIMEOUT)
-    Seat.objects.filter(pk=seat.pk).update(missed_deadlines=F("missed_deadlines") + 1)
-    seat.missed_deadlines = misses
+    seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
     if not replacing and not reload:
         return None
     game = Game.objects.get(pk=game.pk)
