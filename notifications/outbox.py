@@ -89,11 +89,12 @@ def _humanize(slug) -> str:
 
 
 def _is_out_of_turn(game, position: int) -> bool:
+    """Whether the seat's pending decision is out of turn (the engine says whose turn it is)."""
     engine = game.engine
     if engine.decision_kind(game.state, position):
         return True
-    turn = game.state.get("turn") if isinstance(game.state, dict) else None
-    return isinstance(turn, int) and turn != position
+    turn = engine.turn_seat(game.state)
+    return turn is not None and turn != position
 
 
 # -- preferences ----------------------------------------------------------------------------------

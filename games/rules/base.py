@@ -165,6 +165,14 @@ class Engine:
         """Returns the seats that must decide now (empty when the game is over)."""
         raise NotImplementedError
 
+    def turn_seat(self, state: dict) -> int | None:
+        """Returns the seat whose turn it is, or None (the game is over, or has no turn player).
+
+        A seat in to_act other than this one decides out of turn (a calamity's victim choosing):
+        its notice is a "decision needed", not "your turn".
+        """
+        return None
+
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         """Returns every action the seat may take now (empty if it is not to act)."""
         raise NotImplementedError

@@ -24,6 +24,9 @@ class ToyEngine(Engine):
             return [state["pending"]["seat"]]
         return [state["turn"]]
 
+    def turn_seat(self, state):
+        return None if state["result"] is not None else state["turn"]
+
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []

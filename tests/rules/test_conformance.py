@@ -68,6 +68,8 @@ def _playout(engine, options, players, seed):
         for other in range(players):
             if other not in seats:
                 assert engine.legal_actions(state, other) == [], "a seat not to act has actions"
+        turn = engine.turn_seat(state)
+        assert turn is None or 0 <= turn < players, f"turn_seat gave {turn}"
         if steps % 7 == 0:
             _check_views(engine, state, players)
             before = json.dumps(state, sort_keys=True)
@@ -93,6 +95,7 @@ def _playout(engine, options, players, seed):
     result = engine.result(state)
     assert set(result) >= {"winners", "ranking", "reason"}
     assert engine.to_act(state) == []
+    assert engine.turn_seat(state) is None, "a finished game has no turn player"
     _check_views(engine, state, players)
 
     replayed = json_roundtrip(initial)

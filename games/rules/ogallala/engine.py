@@ -103,6 +103,10 @@ class OgallalaEngine(Engine):
         """Returns the seats that must decide now (empty when the game is over)."""
         return [] if state["over"] else [state["turn"]]
 
+    def turn_seat(self, state: dict) -> int | None:
+        """Returns the seat whose turn it is (None once the game is over)."""
+        return None if state["over"] else state["turn"]
+
     def _placements(self, state: dict, seat: int, cid: str) -> list[tuple[int, int]]:
         """Returns the empty spaces of a display where a card may go."""
         disp = state["displays"][seat]

@@ -236,6 +236,10 @@ class OregonTrailEngine(Engine):
             return [state["pending"][0]["seat"]]
         return [state["turn"]]
 
+    def turn_seat(self, state):
+        """Returns the seat whose turn it is (None once the game is over)."""
+        return None if state["result"] is not None else state["turn"]
+
     def legal_actions(self, state, seat):
         """Returns every action the seat may take now."""
         if state["result"] is not None:
