@@ -244,11 +244,15 @@ def enter_cost(e: int, to: int) -> int:
     return BUILD_COST[TERRAIN_AT[to]] + water_extra(e)
 
 
-# ADJ[n]: ((neighbour, cost to build into it, edge), ...); city track costs nothing
+# ADJ[n]: ((neighbour, cost to build into it, edge), ...); RADJ[n]: ((neighbour, cost to build
+# from it into n, edge), ...). City track costs nothing.
 ADJ: list = [()] * NODES
+RADJ: list = [()] * NODES
 for _n, _nbrs in NEIGHBOURS.items():
     ADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), m),
                      edge(_n, m)) for m in _nbrs)
+    RADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), _n),
+                      edge(_n, m)) for m in _nbrs)
 del _n, _nbrs
 
 

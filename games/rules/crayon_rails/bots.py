@@ -17,7 +17,8 @@ from functools import lru_cache
 from . import network as net
 from .board import CITY_INDEX, CITY_LIST, MAJORS, NEIGHBOURS, SOURCES, node
 from .deckgen import cheapest_track
-from .state import (MAJORS_TO_WIN, capacity, city_at, free_loads, lock_map, relevant_demands, speed)
+from .state import (MAJORS_TO_WIN, capacity, chips_left, city_at, free_loads, lock_map,
+                    relevant_demands, speed)
 
 LOCKED_BY_OTHERS = 0.6   # a demand somebody else locked may be gone before we get there
 
@@ -70,15 +71,18 @@ class Job:
     __slots__ = ("card", "demand", "good", "dest", "source", "pay", "build", "score", "have",
                  "mine", "locked")
 
-    def __init__(self, **kw):
-        for k, v in kw.items():
-            setattr(self, k, v)
+    def __init__(self, card, demand, good, dest, source, pay, build, score, have, mine, locked):
+        self.card, self.demand, self.good, self.dest, self.source = card, demand, good, dest, source
+        self.pay, self.build, self.score, self.have = pay, build, score, have
+        self.mine, self.locked = mine, locked
 
 
 def _connection(state: dict, seat: int) -> list[int]:
     """Returns, for every city, what building to it from the bot's network would cost."""
-    dist, _prev = net.build_search(state, seat)
-    return [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
+    def compute():
+        dist, _prev = net.build_search(state, seat)
+        return [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
+    return net._cached(("conn", seat, net.tracks_key(state), net.events_key(state)), compute)
 
 
 def jobs(state: dict, seat: int) -> list[Job]:
@@ -128,8 +132,7 @@ def jobs(state: dict, seat: int) -> list[Job]:
             score *= LOCKED_BY_OTHERS
         if have:
             score += 3
-        out.append(Job(card=cid, demand=d, good=g, dest=dest, source=src, pay=pay, build=build,
-                       score=score, have=have, mine=mine, locked=locked))
+        out.append(Job(cid, d, g, dest, src, pay, build, score, have, mine, locked))
     out.sort(key=lambda j: (-j.score, j.card, j.demand))
     return out
 
@@ -303,21 +306,22 @@ def _pickup(state, seat, legal, todo):
 
 
 def _stops(state, seat, todo, top):
-    """Returns the cities the train should visit: where its loads are wanted, and where the
-    loads for its best other jobs wait (while it has room)."""
+    """Returns (where its loads are wanted, where the loads of its best other jobs wait), each
+    best job first; no pickups without room or chips."""
     p = state["players"][seat]
     here = city_at(p)
-    stops = []
+    drops, fetches = [], []
     covered = {j.card for j in todo if j.have}
     for j in todo:
-        if j.have and j.score > 0 and j.dest != here and j.dest not in stops:
-            stops.append(j.dest)
+        if j.have and j.score > 0 and j.dest != here and j.dest not in drops:
+            drops.append(j.dest)
     if len(p["loads"]) < capacity(p):
+        left = chips_left(state)
         for j in top:
             if not j.have and j.card not in covered and j.source is not None \
-                    and j.source != here and j.source not in stops:
-                stops.append(j.source)
-    return stops
+                    and j.source != here and j.source not in fetches and left[j.good] > 0:
+                fetches.append(j.source)
+    return drops, fetches
 
 
 def _move(state, seat, legal, todo, top):
@@ -325,14 +329,23 @@ def _move(state, seat, legal, todo, top):
     if not moves:
         return None
     p = state["players"][seat]
-    stops = _stops(state, seat, todo, top)[:4]
-    ways = [(net.steps_to_city(state, c).get(p["pos"], net.INF), c) for c in stops]
-    for start, stop in sorted(ways):
-        far = net.steps_to_city(state, stop)
+    drops, fetches = _stops(state, seat, todo, top)
+    pos = p["pos"]
+
+    def far(city):
+        return net.steps_to_city(state, city).get(pos, net.INF)
+    drop = next((c for c in drops[:3] if far(c) < net.INF), None)
+    fetch = next((c for c in fetches[:3] if far(c) < net.INF), None)
+    order = [c for c in (drop, fetch) if c is not None]
+    if drop is not None and fetch is not None and far(fetch) < far(drop):
+        order.reverse()     # fetch on the way
+    for stop in order:
+        steps = net.steps_to_city(state, stop)
+        start = steps.get(pos, net.INF)
         # the ready-made move that ends nearest the stop along the track (the stop when in reach)
         options = []
         for a in moves:
-            end = far.get(node(*a["path"][-1]), net.INF)
+            end = steps.get(node(*a["path"][-1]), net.INF)
             if end >= start:
                 continue
             fees = net.route_fee_owners(state, seat, [node(*pt) for pt in a["path"]])

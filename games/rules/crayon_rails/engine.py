@@ -284,23 +284,38 @@ class CrayonRailsEngine(Engine):
                tuple(active(state)))
 
         def compute():
-            dist, prev = net.build_search(state, seat)
             own = set(state["players"][seat]["track"])
+            full = self._full_builds(state, seat)
             out, seen = [], set()
             for city in targets:
-                goal = net.cheapest_to_city(dist, city)
-                if dist[goal] == 0 or dist[goal] >= net.INF:
+                if full[city] is None:
                     continue
-                path = self._affordable(net.path_to(prev, goal), own, budget)
+                path = self._affordable(full[city], own, budget)
                 if path is None or tuple(path) in seen:
                     continue
-                try:
-                    self._check_build(state, seat, path)
-                except IllegalAction:
+                # the search kept to open sections; only a major city's entries need a look
+                new = [edge(a, b) for a, b in zip(path, path[1:])
+                       if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
+                if self._blocked_major(state, seat, new) is not None:
                     continue
                 seen.add(tuple(path))
                 out.append({"type": "build", "path": [xy(n) for n in path],
                             "toward": city_name(city)})
+            return out
+        return net._cached(key, compute)
+
+    def _full_builds(self, state: dict, seat: int) -> list:
+        """Returns, for every city, the cheapest whole build path to it from the seat's network
+        (None when it is already on the network or cannot be reached)."""
+        key = ("full_builds", seat, net.tracks_key(state), net.events_key(state))
+
+        def compute():
+            dist, prev = net.build_search(state, seat)
+            out = []
+            for city in range(len(CITY_LIST)):
+                goal = net.cheapest_to_city(dist, city)
+                ok = 0 < dist[goal] < net.INF
+                out.append(net.path_to(prev, goal) if ok else None)
             return out
         return net._cached(key, compute)
 
@@ -339,31 +354,40 @@ class CrayonRailsEngine(Engine):
             here = CITY_OF.get(p["pos"])
             own_steps, own_prev = net.route_search(state, seat, p["pos"], True)
             all_steps, all_prev = net.route_search(state, seat, p["pos"], False)
+            moves = p["moves"]
+            # the nearest milepost of each city, on own track and on any track
+            own_best: dict = {}
+            all_best: dict = {}
+            for steps, best in ((own_steps, own_best), (all_steps, all_best)):
+                for n, d in steps.items():
+                    c = CITY_OF.get(n)
+                    if c is not None and c != here and (c not in best or d < best[c][0]):
+                        best[c] = (d, n)
             out, seen = [], set()
-            for city, c in enumerate(CITY_LIST):
-                if city == here:
-                    continue
+            for city in sorted(set(own_best) | set(all_best)):
                 path = None
-                best = min(c["posts"], key=lambda n: own_steps.get(n, net.INF))
-                if own_steps.get(best, net.INF) <= p["moves"]:
-                    path = net.route_path(own_prev, best)
-                else:
-                    best_all = min(c["posts"], key=lambda n: all_steps.get(n, net.INF))
-                    if all_steps.get(best_all, net.INF) <= p["moves"]:
-                        path = net.route_path(all_prev, best_all)
-                    elif city in targets:
-                        if own_steps.get(best, net.INF) < net.INF:
-                            path = net.route_path(own_prev, best)[:p["moves"] + 1]
-                        elif all_steps.get(best_all, net.INF) < net.INF:
-                            path = net.route_path(all_prev, best_all)[:p["moves"] + 1]
+                foreign = False
+                own_far, own_n = own_best.get(city, (net.INF, None))
+                all_far, all_n = all_best.get(city, (net.INF, None))
+                if own_far <= moves:
+                    path = net.route_path(own_prev, own_n)
+                elif all_far <= moves:
+                    path, foreign = net.route_path(all_prev, all_n), True
+                elif city in targets:
+                    if own_n is not None:
+                        path = net.route_path(own_prev, own_n)[:moves + 1]
+                    else:
+                        path, foreign = net.route_path(all_prev, all_n)[:moves + 1], True
                 if path is None or len(path) < 2 or tuple(path) in seen:
                     continue
-                try:
-                    self._check_move(state, seat, path)
-                except IllegalAction:
-                    continue
+                if foreign:
+                    fees = [s for s in net.route_fee_owners(state, seat, path)
+                            if s not in p["fees"]]
+                    if FEE * len(fees) > p["cash"]:
+                        continue
                 seen.add(tuple(path))
-                out.append({"type": "move", "path": [xy(n) for n in path], "toward": c["name"]})
+                out.append({"type": "move", "path": [xy(n) for n in path],
+                            "toward": CITY_LIST[city]["name"]})
             return out
         return net._cached(key, compute)
 
@@ -446,18 +470,32 @@ class CrayonRailsEngine(Engine):
                 if len(seats) > CITY_LIMIT[size]:
                     raise IllegalAction(f"{city_name(CITY_OF[n])} already has track from "
                                         f"{CITY_LIMIT[size]} players.")
-        for major in {CITY_OF[n] for n in touched if n in MAJOR_POSTS}:
+        blocked = self._blocked_major(state, seat, new)
+        if blocked is not None:
+            raise IllegalAction(f"That would block {city_name(blocked)}: it must keep an entry "
+                                "for every player not yet there.")
+        return cost, new
+
+    @staticmethod
+    def _blocked_major(state: dict, seat: int, new: list[int]) -> int | None:
+        """Returns a major city these new sections would block (nobody may), else None."""
+        entries: dict = {}
+        for e in new:
+            a, b = edge_nodes(e)
+            ca, cb = CITY_OF.get(a), CITY_OF.get(b)
+            for n, c, other in ((a, ca, cb), (b, cb, ca)):
+                if n in MAJOR_POSTS and other != c:
+                    entries[c] = entries.get(c, 0) + 1
+        if not entries:
+            return None
+        node_owners = net.node_owners(state)
+        for major, count in entries.items():
             posts = CITY_LIST[major]["posts"]
-            entries = [e for e in new if sum(n in posts for n in edge_nodes(e)) == 1]
-            if not entries:
-                continue
-            free_after = net.free_entries(state, major) - len(entries)
             present = {s for n in posts for s in node_owners.get(n, ())}
             waiting = [s for s in active(state) if s != seat and s not in present]
-            if free_after < len(waiting):
-                raise IllegalAction(f"That would block {city_name(major)}: it must keep an entry "
-                                    "for every player not yet there.")
-        return cost, new
+            if net.free_entries(state, major) - count < len(waiting):
+                return major
+        return None
 
     def _check_move(self, state: dict, seat: int, path: list[int]) -> list[int]:
         """Returns the owners a move pays fees to, or raises IllegalAction saying why not."""

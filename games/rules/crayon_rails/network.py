@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 
-from .board import (ADJ, BUILD_COST, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, MAJOR_POSTS, MAJORS,
+from .board import (ADJ, RADJ, BUILD_COST, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, MAJOR_POSTS, MAJORS,
                     NEIGHBOURS, NODES, RIVER_EDGES, TERRAIN_AT, city_area, edge, edge_nodes)
 
 INF = 1 << 30
@@ -162,25 +162,53 @@ def build_sources(state: dict, seat: int) -> list[int]:
     return sorted(main_network(track))
 
 
+_LAST_SEARCH: dict = {}
+
+
 def build_search(state: dict, seat: int, sources: list[int] | None = None):
     """Returns (dist, prev): the cheapest build cost from the seat's network to every milepost.
 
     Own track and the track inside major cities cost nothing; other players' track, flooded
-    crossings, snowed-in mountains and full cities are closed.
+    crossings, snowed-in mountains and full cities are closed. The search ranks ways by (cost,
+    sections); between equally good ways to a milepost, prev is the one through the predecessor
+    with the least (rank, node): the answer depends on the position alone, however it was
+    computed. That lets a search carry on from the
+    seat's last one when tracks only grew since (the usual case, a turn later): mileposts whose
+    way ran through newly taken sections or full cities are searched again, new mileposts of
+    the seat's own network start the search afresh from cost 0, the rest is kept.
     """
     srcs = tuple(sources if sources is not None else build_sources(state, seat))
     key = ("build", seat, srcs, tracks_key(state), events_key(state))
 
     def compute():
-        own = set(state["players"][seat]["track"])
-        taken = owners(state)
-        closed_edges = flooded(state)
-        closed_nodes = snow_blocked(state) | full_cities(state, seat)
-        dist = [INF] * NODES
-        prev = [-1] * NODES
-        heap = []
-        for s in srcs:
+        players = state["players"]
+        # one lookup per section: 0 for own track, None where closed, else the terrain price
+        special: dict = {e: None for e in owners(state)}
+        special.update((e, None) for e in flooded(state))
+        special.update((e, 0) for e in players[seat]["track"])
+        closed_set = snow_blocked(state) | full_cities(state, seat)
+        closed = bytearray(NODES)
+        for n in closed_set:
+            closed[n] = 1
+        own = tuple(players[seat]["track"])
+        others = tuple(tuple(p["track"]) for p in players)
+        ev = events_key(state)
+        src_set = set(srcs)
+        get = special.get
+        heap: list = []
+        last = _LAST_SEARCH.get(seat)
+        if last is not None and _grew(last, others, own, ev, src_set, closed_set, seat):
+            dist, prev = last[5][:], last[6][:]
+            taken = [e for s, (old, new) in enumerate(zip(last[0], others)) if s != seat
+                     for e in new[len(old):]]
+            _research(dist, prev, closed, get, heap, taken, closed_set - last[4])
+            starts = [s for s in srcs if s not in last[3]]
+        else:
+            dist, prev = [INF] * NODES, [-1] * NODES
+            starts = list(srcs)
+        for s in starts:
             dist[s] = 0
+            prev[s] = -1
             heap.append((0, s))
         heapq.heapify(heap)
         pop, push = heapq.heappop, heapq.heappush
@@ -189,17 +217,82 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
             if d > dist[u]:
                 continue
             for v, c, e in ADJ[u]:
-                if e in own:
-                    c = 0
-                elif e in taken or e in closed_edges or v in closed_nodes:
+                if closed[v]:
                     continue
-                nd = d + c
-                if nd < dist[v]:
+                c = get(e, c)
+                if c is None:
+                    continue
+                nd = d + (c << 10) + 1      # rank: cost, then sections
+                dv = dist[v]
+                if nd < dv:
                     dist[v] = nd
                     prev[v] = u
                     push(heap, (nd, v))
-        return dist, prev
+                elif nd == dv:
+                    pv = prev[v]
+                    if pv >= 0 and (d < dist[pv] or (d == dist[pv] and u < pv)):
+                        prev[v] = u
+        _LAST_SEARCH[seat] = (others, ev, own, src_set, closed_set, dist, prev)
+        return [d >> 10 if d < INF else INF for d in dist], prev
     return _cached(key, compute)
+
+
+def _grew(last, others, own, ev, src_set, closed_set, seat) -> bool:
+    """Tells whether the position only added track since the last search (and closed, never
+    reopened, mileposts), so that search may be carried on."""
+    old_others, old_ev, old_own, old_srcs, old_closed = last[:5]
+    if old_ev != ev or not old_srcs <= src_set or not old_closed <= closed_set:
+        return False
+    if own[:len(old_own)] != old_own or len(old_others) != len(others):
+        return False
+    return all(new[:len(old)] == old for old, new in zip(old_others, others))
+
+
+def _research(dist, prev, closed, get, heap, taken, newly_closed) -> None:
+    """Forgets the mileposts whose cheapest way used a newly taken section or a newly closed
+    milepost, and seeds them again from their neighbours that kept theirs."""
+    roots = []
+    for e in taken:
+        a, b = edge_nodes(e)
+        if prev[b] == a:
+            roots.append(b)
+        elif prev[a] == b:
+            roots.append(a)
+    roots += [n for n in newly_closed if dist[n] < INF]
+    if not roots:
+        return
+    children: dict = {}
+    for n, p in enumerate(prev):
+        if p >= 0:
+            children.setdefault(p, []).append(n)
+    lost = set()
+    stack = roots
+    while stack:
+        n = stack.pop()
+        if n in lost:
+            continue
+        lost.add(n)
+        stack.extend(children.get(n, ()))
+    for n in lost:
+        dist[n] = INF
+        prev[n] = -1
+    for v in lost:
+        if closed[v]:
+            continue
+        best = None
+        for u, c, e in RADJ[v]:
+            if u in lost or dist[u] >= INF:
+                continue
+            c = get(e, c)
+            if c is None:
+                continue
+            cand = (dist[u] + (c << 10) + 1, dist[u], u)
+            if best is None or cand < best:
+                best = cand
+        if best is not None:
+            dist[v] = best[0]
+            prev[v] = best[2]
+            heap.append((best[0], v))
 
 
 def path_to(prev: list, target: int) -> list[int]:
@@ -248,38 +341,40 @@ def move_graph(state: dict) -> dict[int, list]:
 def route_search(state: dict, seat: int, start: int, own_only: bool):
     """Returns (steps, prev) of the shortest train routes from a milepost.
 
-    With own_only, only the seat's track and city track; otherwise any track, preferring the
-    seat's own among routes of equal length.
+    With own_only, only the seat's track and city track; otherwise any track, and among routes
+    of equal length the one with the fewest sections of other players' track.
     """
     key = ("route", seat, start, own_only, tracks_key(state), events_key(state))
 
     def compute():
         adj = move_graph(state)
-        dist = {start: 0}
+        steps = {start: 0}
+        foreign = {start: 0}
         prev = {start: -1}
-        heap = [(0, start)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist[u]:
-                continue
-            for v, s in adj.get(u, ()):
-                foreign = s is not None and s != seat
-                if foreign and own_only:
-                    continue
-                nd = d + (101 if foreign else 100)
-                if nd < dist.get(v, INF):
-                    dist[v] = nd
-                    prev[v] = u
-                    heapq.heappush(heap, (nd, v))
-        steps = {n: _steps(d) for n, d in dist.items()}
+        frontier = [start]
+        n = 0
+        while frontier:
+            n += 1
+            layer: dict = {}
+            for u in frontier:
+                fu = foreign[u]
+                for v, s in adj.get(u, ()):
+                    if v in steps:
+                        continue
+                    f = fu
+                    if s is not None and s != seat:
+                        if own_only:
+                            continue
+                        f += 1
+                    if v not in layer or f < layer[v][0]:
+                        layer[v] = (f, u)
+            for v, (f, u) in layer.items():
+                steps[v] = n
+                foreign[v] = f
+                prev[v] = u
+            frontier = list(layer)
         return steps, prev
     return _cached(key, compute)
-
-
-def _steps(d: int) -> int:
-    """Returns the number of steps of a route weighted 100 (own) or 101 (foreign) per step."""
-    # fewer than 100 foreign steps: d = 100 * steps + foreign
-    return d // 100
 
 
 def steps_to_city(state: dict, city: int) -> dict[int, int]:

@@ -170,9 +170,24 @@ def relevant_demands(state: dict, seat: int) -> list[tuple]:
     return out
 
 
+_TARGETS: dict = {}
+
+
 def target_cities(state: dict, seat: int) -> list[int]:
     """Returns the cities worth a ready-made build or move: demand cities, their goods' sources,
     the major cities."""
+    key = (seat, state["mode"], tuple(state["pool"]), tuple(state["players"][seat]["hand"]),
+           tuple((lk["card"], lk["demand"], lk["private"]) for p in state["players"]
+                 for lk in p["locks"]))
+    hit = _TARGETS.get(key)
+    if hit is None:
+        if len(_TARGETS) > 256:
+            _TARGETS.clear()
+        hit = _TARGETS[key] = _target_cities(state, seat)
+    return hit
+
+
+def _target_cities(state: dict, seat: int) -> list[int]:
     cities = set(MAJORS)
     for _cid, _d, g, c, _pay, _mine in relevant_demands(state, seat):
         cities.add(CITY_INDEX[c])
