@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/invitations/", views.game_invite, name="api-game-invite"),
     path("games/<int:pk>/start/", views.game_start, name="api-game-start"),
     path("games/<int:pk>/actions/", views.game_actions, name="api-game-actions"),
+    path("games/<int:pk>/board/", views.game_board, name="api-game-board"),
     path("games/<int:pk>/moves/", views.game_moves, name="api-game-moves"),
     path("games/<int:pk>/resign/", views.game_resign, name="api-game-resign"),
     path("games/<int:pk>/verify/", views.game_verify, name="api-game-verify"),

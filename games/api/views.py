@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from accounts import services as account_services
-from games import selectors, services
+from games import boards, selectors, services
 from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
@@ -140,6 +140,20 @@ def game_actions(request, pk):
     seat = _my_seat(game, request.user)
     return Response({"version": game.version, "status": game.status,
                      "actions": selectors.legal_moves(game, seat)})
+
+
+@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@api_view(["GET"])
+def game_board(request, pk):
+    """The game's static board (a map's mileposts, cities, water, goods), for games that have one.
+
+    It depends only on the rules and the game's options, never on the play: fetch it once. Build
+    and move paths name its mileposts as [x, y]. `board` is null for games without a board.
+    """
+    board = boards.game_board(_game(pk))
+    response = Response({"board": board["data"] if board else None, "key": board["key"] if board else None})
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @extend_schema(

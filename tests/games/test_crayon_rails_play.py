@@ -42,9 +42,9 @@ def neighbours(x, y):
     return [(x - 1, y), (x + 1, y), (x + d, y - 1), (x + d + 1, y - 1), (x + d, y + 1), (x + d + 1, y + 1)]
 
 
-def free_build(engine, state, avoid=()):
+def free_build(engine, state, avoid=(), data=None):
     """Returns a 3-milepost build path out of a major city over clear, unbuilt ground."""
-    data = engine.map_data({})
+    data = data or engine.map_data({})
     terrain = {(x, y): t for x, y, t in data["mileposts"]}
     taken = {frozenset(map(tuple, seg)) for p in engine.view(state, None)["players"] for seg in p["track"]}
     used = {tuple(pt) for path in avoid for pt in path}
@@ -186,6 +186,12 @@ def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
     assert clients[ann.pk].post(f"/api/games/{gid}/start/").status_code == 200
     seat_client = {s.position: clients[s.user_id] for s in Game.objects.get(pk=gid).seats.all()}
     built, placed, moved = {}, set(), {}
+    # The map comes through the API too: a client needs it to name mileposts.
+    board = clients[ann.pk].get(f"/api/games/{gid}/board/")
+    assert board.status_code == 200
+    data = board.json()["board"]
+    assert data == crayon_rails.map_data(Game.objects.get(pk=gid).options)
+    assert data["cities"] and data["mileposts"]
 
     def post(c, action, version):
         resp = c.post(f"/api/games/{gid}/moves/", {"action": action, "expected_version": version}, format="json")
@@ -204,7 +210,7 @@ def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
         if phase == "draft":
             post(c, by_type["keep_done"], acts["version"])
         elif phase == "build" and seat not in built:
-            path, city = free_build(crayon_rails, g.state, avoid=[p for p, _ in built.values()])
+            path, city = free_build(crayon_rails, g.state, avoid=[p for p, _ in built.values()], data=data)
             assert {"type": "build", "path": path} not in [a["action"] for a in acts["actions"]]
             body = post(c, {"type": "build", "path": path}, acts["version"])
             assert body["move"]["action"] == {"type": "build", "path": path}
@@ -220,7 +226,7 @@ def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
             path, city = built[seat]
             view = c.get(f"/api/games/{gid}/").json()["view"]
             at = next(p for p in view["players"] if p["seat"] == seat)["position"]
-            route = _route(_city_graph(crayon_rails.map_data({}), zip(path, path[1:])), tuple(at), tuple(path[-1]))
+            route = _route(_city_graph(data, zip(path, path[1:])), tuple(at), tuple(path[-1]))
             post(c, {"type": "move", "path": route}, g.version)
             view = c.get(f"/api/games/{gid}/").json()["view"]
             assert next(p for p in view["players"] if p["seat"] == seat)["position"] == path[-1]
