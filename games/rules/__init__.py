@@ -9,6 +9,7 @@ from .base import BadOptions, Engine, IllegalAction  # noqa: F401
 _REGISTRY = {
     "oregon-trail-race": "games.rules.oregon_trail.engine:ENGINE",
     "ogallala": "games.rules.ogallala.engine:ENGINE",
+    "crayon-rails": "games.rules.crayon_rails.engine:ENGINE",
 }
 _loaded: dict[str, Engine] = {}
 

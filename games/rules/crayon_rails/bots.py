@@ -81,7 +81,15 @@ def _connection(state: dict, seat: int) -> list[int]:
     """Returns, for every city, what building to it from the bot's network would cost."""
     def compute():
         dist, _prev = net.build_search(state, seat)
-        return [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
+        conn = [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
+        home = None
+        for city, cost in enumerate(conn):
+            if cost >= net.INF:     # closed to our building: others' track may still lead there
+                if home is None:
+                    home = net.main_network(state["players"][seat]["track"])
+                if any(n in home for n in net.steps_to_city(state, city)):
+                    conn[city] = 0
+        return conn
     return net._cached(("conn", seat, net.tracks_key(state), net.events_key(state)), compute)
 
 
@@ -204,7 +212,7 @@ def _turn(engine, state, seat, legal):
         if give_up:
             return give_up
 
-    if p["pos"] is None:
+    if p["pos"] is None and _first(legal, "place_train"):
         return _place(state, seat, legal, todo)
 
     delivers = _of(legal, "deliver")
@@ -235,7 +243,7 @@ def _turn(engine, state, seat, legal):
         if a["good"] not in wanted:
             return a
 
-    move = _move(state, seat, legal, todo, top)
+    move = _move(engine, state, seat, legal, todo, top)
     if move:
         return move
 
@@ -283,10 +291,7 @@ def _pickup(state, seat, legal, todo):
     room = capacity(p) - len(p["loads"])
     here = city_at(p)
     goods = {a["good"]: a for a in pickups}
-    # loads for the best jobs not yet carried, this city being a fine source
-    carried = {}
-    for g in p["loads"]:
-        carried[g] = carried.get(g, 0) + 1
+    # loads for the best jobs without one yet, this city being a fine source
     wanted = []
     covered = {j.card for j in todo if j.have}
     for j in todo:
@@ -295,9 +300,6 @@ def _pickup(state, seat, legal, todo):
         if j.good not in goods:
             continue
         if j.source != here and j.score < 4:
-            continue
-        if carried.get(j.good, 0) > 0:
-            carried[j.good] -= 1
             continue
         wanted.append(j)
     if wanted and room > 0:
@@ -324,7 +326,7 @@ def _stops(state, seat, todo, top):
     return drops, fetches
 
 
-def _move(state, seat, legal, todo, top):
+def _move(engine, state, seat, legal, todo, top):
     moves = _of(legal, "move")
     if not moves:
         return None
@@ -334,12 +336,19 @@ def _move(state, seat, legal, todo, top):
 
     def far(city):
         return net.steps_to_city(state, city).get(pos, net.INF)
-    drop = next((c for c in drops[:3] if far(c) < net.INF), None)
-    fetch = next((c for c in fetches[:3] if far(c) < net.INF), None)
+    # the nearest first: heading for the best-paying one flips as the train moves
+    drop = min((c for c in drops if far(c) < net.INF), key=lambda c: (far(c), c), default=None)
+    fetch = min((c for c in fetches[:2] if far(c) < net.INF), key=lambda c: (far(c), c),
+                default=None)
     order = [c for c in (drop, fetch) if c is not None]
     if drop is not None and fetch is not None and far(fetch) < far(drop):
         order.reverse()     # fetch on the way
+    routes = dict(engine._move_routes(state, seat))
+    by_path = {tuple(node(*pt) for pt in a["path"]): a for a in moves}
     for stop in order:
+        a = by_path.get(tuple(routes.get(stop, ())))
+        if a is not None and _fees_ok(state, seat, a):
+            return a
         steps = net.steps_to_city(state, stop)
         start = steps.get(pos, net.INF)
         # the ready-made move that ends nearest the stop along the track (the stop when in reach)
@@ -348,14 +357,19 @@ def _move(state, seat, legal, todo, top):
             end = steps.get(node(*a["path"][-1]), net.INF)
             if end >= start:
                 continue
-            fees = net.route_fee_owners(state, seat, [node(*pt) for pt in a["path"]])
-            fees = [s for s in fees if s not in p["fees"]]
-            if fees and p["cash"] < 4 * len(fees) + 12:
-                continue        # keep the cash to get back onto our own track
-            options.append((end, len(a["path"]), a))
+            if _fees_ok(state, seat, a):
+                options.append((end, len(a["path"]), a))
         if options:
             return min(options, key=lambda o: (o[0], o[1]))[2]
     return None
+
+
+def _fees_ok(state, seat, move) -> bool:
+    """Tells whether a move leaves the cash to get back onto our own track after its fees."""
+    p = state["players"][seat]
+    fees = net.route_fee_owners(state, seat, [node(*pt) for pt in move["path"]])
+    fees = [s for s in fees if s not in p["fees"]]
+    return not fees or p["cash"] >= 4 * len(fees) + 12
 
 
 def _build(engine, state, seat, legal, todo):
@@ -366,7 +380,9 @@ def _build(engine, state, seat, legal, todo):
     by_city = {a["toward"]: a for a in builds if a.get("toward")}
     conn = _connection(state, seat)
     want = []
-    for j in [j for j in todo if j.score > 0][:2]:
+    carried = [j for j in todo if j.have and not _free_only(p, j)] if state["mode"] == "public" \
+        else [j for j in todo if j.have]
+    for j in carried + [j for j in todo if j.score > 0][:2]:
         for c in (j.source, j.dest):
             if c is not None and conn[c] > 0 and c not in want:
                 want.append(c)
@@ -375,9 +391,11 @@ def _build(engine, state, seat, legal, todo):
         missing = [m for m in MAJORS if conn[m] > 0]
         missing.sort(key=lambda m: (conn[m], m))
         want = missing[:1] + want
+    # a train standing on others' track keeps the fees to get home
+    reserve = 0 if p["pos"] is None or p["pos"] in net.main_network(p["track"]) else 12
     for c in want:
         a = by_city.get(CITY_LIST[c]["name"])
-        if a:
+        if a and p["cash"] - engine.build_cost(state, seat, a) >= reserve:
             return a
     return None
 

@@ -319,6 +319,10 @@ class CrayonRailsEngine(Engine):
             return out
         return net._cached(key, compute)
 
+    def build_cost(self, state: dict, seat: int, action: dict) -> int:
+        """Returns what a (legal) build action costs."""
+        return self._check_build(state, seat, self._parse_path(action))[0]
+
     @staticmethod
     def _affordable(path: list[int], own: set, budget: int) -> list[int] | None:
         """Returns the part of a build path from where new track starts that the budget pays."""
@@ -351,6 +355,28 @@ class CrayonRailsEngine(Engine):
                tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
 
         def compute():
+            out, seen = [], set()
+            for city, path in self._move_routes(state, seat):
+                if CITY_OF.get(path[-1]) != city and city not in targets:
+                    continue        # heading for a city out of reach only if it matters
+                if tuple(path) in seen:
+                    continue
+                seen.add(tuple(path))
+                out.append({"type": "move", "path": [xy(n) for n in path],
+                            "toward": CITY_LIST[city]["name"]})
+            return out
+        return net._cached(key, compute)
+
+    def _move_routes(self, state: dict, seat: int) -> list[tuple[int, list[int]]]:
+        """Returns (city, route) for every city the train can head for this turn: the shortest
+        route on own track if it gets there this turn or if only it leads there, else on any
+        track whose fees the player can pay; cut to the mileposts left."""
+        p = state["players"][seat]
+        key = ("move_routes", seat, p["pos"], p["moves"], p["cash"], tuple(p["fees"]),
+               net.tracks_key(state), net.events_key(state),
+               tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
+
+        def compute():
             here = CITY_OF.get(p["pos"])
             own_steps, own_prev = net.route_search(state, seat, p["pos"], True)
             all_steps, all_prev = net.route_search(state, seat, p["pos"], False)
@@ -363,31 +389,27 @@ class CrayonRailsEngine(Engine):
                     c = CITY_OF.get(n)
                     if c is not None and c != here and (c not in best or d < best[c][0]):
                         best[c] = (d, n)
-            out, seen = [], set()
+            out = []
             for city in sorted(set(own_best) | set(all_best)):
-                path = None
-                foreign = False
                 own_far, own_n = own_best.get(city, (net.INF, None))
                 all_far, all_n = all_best.get(city, (net.INF, None))
+                foreign = False
                 if own_far <= moves:
                     path = net.route_path(own_prev, own_n)
                 elif all_far <= moves:
                     path, foreign = net.route_path(all_prev, all_n), True
-                elif city in targets:
-                    if own_n is not None:
-                        path = net.route_path(own_prev, own_n)[:moves + 1]
-                    else:
-                        path, foreign = net.route_path(all_prev, all_n)[:moves + 1], True
-                if path is None or len(path) < 2 or tuple(path) in seen:
+                elif own_n is not None:
+                    path = net.route_path(own_prev, own_n)[:moves + 1]
+                else:
+                    path, foreign = net.route_path(all_prev, all_n)[:moves + 1], True
+                if len(path) < 2:
                     continue
                 if foreign:
                     fees = [s for s in net.route_fee_owners(state, seat, path)
                             if s not in p["fees"]]
                     if FEE * len(fees) > p["cash"]:
                         continue
-                seen.add(tuple(path))
-                out.append({"type": "move", "path": [xy(n) for n in path],
-                            "toward": CITY_LIST[city]["name"]})
+                out.append((city, path))
             return out
         return net._cached(key, compute)
 
