@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
-from games.locking import lock_game_with_seats, save_deadlines
+from games.hotpath import lock_game_with_seats, save_deadlines
 from games.models import Game, Invitation, Move, Seat
 from games.rules import BadOptions, IllegalAction, get_engine
 

@@ -21,6 +21,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q, Value
 from django.utils import timezone
 
+from games.hotpath import insert_rows
 from games.selectors import legal_moves, named_event
 
 from .emails import base_context, render_email
@@ -164,11 +165,11 @@ class _Batch:
     def save(self) -> list[int]:
         if not self.rows:
             return []
-        created = Notification.objects.bulk_create(self.rows)
-        ids = [n.pk for n in created if n.delivery == Delivery.IMMEDIATE]
+        insert_rows(self.rows)
+        ids = [n.pk for n in self.rows if n.delivery == Delivery.IMMEDIATE]
         if ids:
             hand_over_on_commit(ids)
-        return [n.pk for n in created]
+        return [n.pk for n in self.rows]
 
 
 def hand_over_on_commit(ids: list[int]) -> None:

@@ -213,7 +213,7 @@ def test_bad_options_are_refused(make_user, toy_engine):
 def test_the_lock_query_gives_the_game_seats_and_players_as_the_orm_would(started):
     from django.db import transaction
 
-    from games.locking import lock_game_with_seats
+    from games.hotpath import lock_game_with_seats
 
     with transaction.atomic():
         game, seats = lock_game_with_seats(started.pk)
