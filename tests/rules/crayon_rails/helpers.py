@@ -110,12 +110,12 @@ def plain_cards(n: int, exclude=()) -> list[str]:
     return [cid for cid in sorted(DEMANDS) if cid not in exclude][:n]
 
 
-def event_card(kind: str, **match) -> str:
-    """Returns the id of an event card of that kind (matching e.g. river=... or kind=...)."""
+def event_card(type_: str, **match) -> str:
+    """Returns the id of an event card of that type (matching e.g. river=... or kind=...)."""
     for cid, ev in EVENTS.items():
-        if ev["type"] == kind and all(ev.get(k) == v for k, v in match.items()):
+        if ev["type"] == type_ and all(ev.get(k) == v for k, v in match.items()):
             return cid
-    raise LookupError(kind)
+    raise LookupError(type_)
 
 
 def act(state: dict, seat: int, type_: str, **fields) -> list:
@@ -128,3 +128,29 @@ def legal(state: dict, seat: int, type_: str | None = None) -> list:
 
 def texts(events: list) -> str:
     return " ".join(ev["public"]["text"] for ev in events)
+
+
+def link(state: dict, seat: int, *cities: str) -> None:
+    """Lays the cheapest track (on the empty map) joining each city to the next."""
+    import heapq
+
+    from games.rules.crayon_rails.board import ADJ, xy
+    for a, b in zip(cities, cities[1:]):
+        src, goal = posts(a), set(posts(b))
+        dist = {n: 0 for n in src}
+        prev = {n: None for n in src}
+        heap = [(0, n) for n in src]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if u in goal:
+                break
+            if d > dist[u]:
+                continue
+            for v, c, _e in ADJ[u]:
+                if d + c < dist.get(v, 1 << 30):
+                    dist[v], prev[v] = d + c, u
+                    heapq.heappush(heap, (d + c, v))
+        path = [u]
+        while prev[path[-1]] is not None:
+            path.append(prev[path[-1]])
+        lay(state, seat, *[xy(n) for n in path])

@@ -1,0 +1,125 @@
+"""Event cards turned up by a draw: derailment, snow, flood, strikes, excess profit tax."""
+import pytest
+
+from games.rules.base import IllegalAction
+from games.rules.crayon_rails import board
+from games.rules.crayon_rails.board import edge, node
+from games.rules.crayon_rails.engine import ENGINE
+
+from .helpers import act, at, blank, event_card, lay, legal, on_top, plain_cards, texts, to_hand
+
+DERAIL = event_card("derailment", cities=["Wyvern Gap", "Morrowfen", "Redscar"])
+
+
+def deliver_drawing(state, seat, *stack):
+    """Seat delivers Grain at Calder Mills (card D003) after the given cards were stacked."""
+    to_hand(state, seat, "D003")
+    state["players"][seat].update(pos=at("Calder Mills"), loads=["Grain"])
+    on_top(state, *stack)
+    return act(state, seat, "deliver", card="D003", demand=2)
+
+
+def end_turns(state, *seats):
+    for seat in seats:
+        act(state, seat, "end_turn")
+
+
+def test_derailment_takes_a_load_and_the_next_turn_of_trains_in_its_area():
+    s = blank("standard", 2)
+    s["players"][1].update(pos=at("Wyvern Gap"), loads=["Iron", "Copper"])
+    refill = plain_cards(1, exclude=["D003"])[0]
+    events = deliver_drawing(s, 0, DERAIL, refill)
+    assert "Player 2 is derailed" in texts(events)
+    # the derailed player chooses the load before any further card is drawn
+    assert ENGINE.to_act(s) == [1]
+    assert refill not in s["players"][0]["hand"]
+    assert legal(s, 1) == [{"type": "lose_load", "good": "Copper"},
+                           {"type": "lose_load", "good": "Iron"}]
+    assert ENGINE.decision_kind(s, 1) == "derailment"
+    act(s, 1, "lose_load", good="Iron")
+    assert s["players"][1]["loads"] == ["Copper"]
+    assert refill in s["players"][0]["hand"] and ENGINE.to_act(s) == [0]
+    end_turns(s, 0)
+    assert ENGINE.to_act(s) == [0] and s["round"] == 2     # Player 2's turn was lost
+
+
+def test_a_derailed_drawer_loses_the_rest_of_the_turn():
+    s = blank("standard", 2)
+    s["players"][0]["loads"] = ["Coal"]
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Wyvern Gap"))
+    # Grain to Calder Mills cannot be delivered at Wyvern Gap: use a draw of a discarded hand
+    on_top(s, DERAIL, *plain_cards(3, exclude=["D003"]))
+    events = act(s, 0, "discard_hand")
+    assert "Player 1 is derailed: loses the rest of this turn" in texts(events)
+    assert "loses Coal" in texts(events)               # the only load goes without a question
+    assert s["players"][0]["lost_turns"] == 0 and ENGINE.to_act(s) == [1]
+
+
+def test_snow_halves_speed_and_stops_building_in_the_mountains():
+    s = blank("standard", 2)
+    snow = event_card("snow", cities=["Quarry End"])
+    lay(s, 1, (12, 20), (11, 20))
+    s["players"][1]["pos"] = at("Quarry End")
+    deliver_drawing(s, 0, snow, plain_cards(1, exclude=["D003"])[0])
+    assert [ev["type"] for ev in ENGINE.view(s, 1)["events_in_force"]] == ["snow"]
+    end_turns(s, 0)
+    assert s["players"][1]["moves"] == 5               # 9 at half speed, rounded up
+    with pytest.raises(IllegalAction, match="Snow"):
+        act(s, 1, "build", path=[[11, 20], [10, 20]])   # a mountain milepost near Quarry End
+    end_turns(s, 1, 0)                                   # the drawer's next turn ends it
+    assert not s["events"]
+    assert s["players"][1]["moves"] == 9
+    act(s, 1, "build", path=[[11, 20], [10, 20]])
+
+
+def test_flood_washes_the_bridges_away_and_bars_rebuilding_while_it_lasts():
+    s = blank("standard", 2)
+    flood = event_card("flood", river="Amber")
+    lay(s, 1, (19, 13), (18, 13), (17, 13), (16, 13))
+    bridge = edge(node(18, 13), node(17, 13))
+    assert board.RIVER_OF[bridge] == "Amber"
+    events = deliver_drawing(s, 0, flood, plain_cards(1, exclude=["D003"])[0])
+    assert "washes away 1 of Player 2's bridges" in texts(events)
+    assert bridge not in s["players"][1]["track"] and len(s["players"][1]["track"]) == 2
+    end_turns(s, 0)
+    with pytest.raises(IllegalAction, match="The Amber is in flood"):
+        act(s, 1, "build", path=[[18, 13], [17, 13]])
+    end_turns(s, 1, 0)
+    act(s, 1, "build", path=[[18, 13], [17, 13]])
+    assert s["players"][1]["cash"] == 47
+
+
+def test_dock_strike_stops_loading_at_coastal_cities():
+    s = blank("standard", 2)
+    strike = event_card("strike", kind="coastal")
+    deliver_drawing(s, 0, strike, plain_cards(1, exclude=["D003"])[0])
+    end_turns(s, 0)
+    s["players"][1]["pos"] = at("Kestrel Bay")          # coastal, supplies Fish
+    assert not legal(s, 1, "pickup")
+    with pytest.raises(IllegalAction, match="strike stops all loading at Kestrel Bay"):
+        act(s, 1, "pickup", good="Fish")
+    s["players"][1]["pos"] = at("Larkmere")             # inland
+    act(s, 1, "pickup", good="Grain")
+
+
+def test_rail_strike_stops_every_train_on_the_drawers_track():
+    s = blank("standard", 2)
+    strike = event_card("strike", kind="rail")
+    lay(s, 0, (22, 4), (22, 5), (22, 6))
+    deliver_drawing(s, 0, strike, plain_cards(1, exclude=["D003"])[0])
+    end_turns(s, 0)
+    s["players"][1]["pos"] = at("Velmora")
+    with pytest.raises(IllegalAction, match="rail strike stops trains on Player 1's track"):
+        act(s, 1, "move", path=[[21, 3], [22, 4], [22, 5]])
+    act(s, 1, "move", path=[[21, 3], [22, 4]])          # Velmora's own track still runs
+
+
+def test_excess_profit_tax_by_cash_bracket():
+    s = blank("standard", 6)
+    tax = event_card("tax")
+    for p, cash in zip(s["players"], (100, 49, 50, 150, 199, 260)):
+        p["cash"] = cash
+    deliver_drawing(s, 0, tax, plain_cards(1, exclude=["D003"])[0])
+    # Player 1 had 100 + 33 for the delivery before the tax came up
+    assert [p["cash"] for p in s["players"]] == [133 - 15, 49, 40, 130, 179, 235]
