@@ -104,6 +104,7 @@ def jobs(state: dict, seat: int) -> list[Job]:
     mine_locks = {(lk["card"], lk["demand"]): lk for lk in p["locks"]}
     others = lock_map(state)
     standard = state["mode"] == "standard"
+    trackless = not p["track"]      # every major is a start, none is reached yet
     out = []
     for cid, d, g, city, pay, mine in relevant_demands(state, seat):
         dest = CITY_INDEX[city]
@@ -121,8 +122,11 @@ def jobs(state: dict, seat: int) -> list[Job]:
             if src is not None and conn[src] >= net.INF:
                 continue
             if src is None:
-                build = conn[dest]
+                build = cost[here][dest] if trackless and here is not None else conn[dest]
                 travel = hops[here][dest] if here is not None else 0
+            elif trackless:
+                build = min(conn[src], conn[dest]) + cost[src][dest]
+                travel = (hops[here][src] if here is not None else 0) + hops[src][dest]
             else:
                 build = min(conn[src] + conn[dest], min(conn[src], conn[dest]) + cost[src][dest])
                 travel = (hops[here][src] if here is not None else 0) + hops[src][dest]
@@ -384,7 +388,7 @@ def _build(engine, state, seat, legal, todo):
         else [j for j in todo if j.have]
     for j in carried + [j for j in todo if j.score > 0][:2]:
         for c in (j.source, j.dest):
-            if c is not None and conn[c] > 0 and c not in want:
+            if c is not None and (conn[c] > 0 or not p["track"]) and c not in want:
                 want.append(c)
     rich = p["cash"] >= 0.6 * state["cash_to_win"] or (not want and p["cash"] >= 40)
     if rich and net.connected_majors(p["track"]) < MAJORS_TO_WIN:

@@ -316,6 +316,14 @@ class CrayonRailsEngine(Engine):
                 goal = net.cheapest_to_city(dist, city)
                 ok = 0 < dist[goal] < net.INF
                 out.append(net.path_to(prev, goal) if ok else None)
+            if not state["players"][seat]["track"]:
+                # no track yet: a major city is reached from the nearest other major
+                for major in MAJORS:
+                    posts = set(CITY_LIST[major]["posts"])
+                    d2, p2 = net.build_search(state, seat,
+                                              [n for n in sorted(MAJOR_POSTS) if n not in posts])
+                    goal = net.cheapest_to_city(d2, major)
+                    out[major] = net.path_to(p2, goal) if d2[goal] < net.INF else None
             return out
         return net._cached(key, compute)
 
