@@ -82,15 +82,13 @@ def _connection(state: dict, seat: int) -> list[int]:
     def compute():
         dist, _prev = net.build_search(state, seat)
         conn = [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
-        home = None
         for city, cost in enumerate(conn):
             if cost >= net.INF:     # closed to our building: others' track may still lead there
-                if home is None:
-                    home = net.main_network(state["players"][seat]["track"])
-                if any(n in home for n in net.steps_to_city(state, city)):
+                if any(n in net.reachable(state, seat) for n in CITY_LIST[city]["posts"]):
                     conn[city] = 0
         return conn
-    return net._cached(("conn", seat, net.tracks_key(state), net.events_key(state)), compute)
+    return net._cached(("conn", seat, net.tracks_key(state), net.build_env(state),
+                        net.move_env(state)), compute)
 
 
 def jobs(state: dict, seat: int) -> list[Job]:
@@ -338,8 +336,10 @@ def _move(engine, state, seat, legal, todo, top):
     drops, fetches = _stops(state, seat, todo, top)
     pos = p["pos"]
 
+    steps, _prev = net.route_search(state, seat, pos, False)
+
     def far(city):
-        return net.steps_to_city(state, city).get(pos, net.INF)
+        return min(steps.get(n, net.INF) for n in CITY_LIST[city]["posts"])
     # the nearest first: heading for the best-paying one flips as the train moves
     drop = min((c for c in drops if far(c) < net.INF), key=lambda c: (far(c), c), default=None)
     fetch = min((c for c in fetches[:2] if far(c) < net.INF), key=lambda c: (far(c), c),
@@ -350,18 +350,20 @@ def _move(engine, state, seat, legal, todo, top):
     routes = dict(engine._move_routes(state, seat))
     by_path = {tuple(node(*pt) for pt in a["path"]): a for a in moves}
     for stop in order:
+        # a delivery pays the fees back: only fetching keeps the cash to get home
+        careful = stop != drop
         a = by_path.get(tuple(routes.get(stop, ())))
-        if a is not None and _fees_ok(state, seat, a):
+        if a is not None and (not careful or _fees_ok(state, seat, a)):
             return a
-        steps = net.steps_to_city(state, stop)
-        start = steps.get(pos, net.INF)
+        steps_to = net.steps_to_city(state, stop)
+        start = steps_to.get(pos, net.INF)
         # the ready-made move that ends nearest the stop along the track (the stop when in reach)
         options = []
         for a in moves:
-            end = steps.get(node(*a["path"][-1]), net.INF)
+            end = steps_to.get(node(*a["path"][-1]), net.INF)
             if end >= start:
                 continue
-            if _fees_ok(state, seat, a):
+            if not careful or _fees_ok(state, seat, a):
                 options.append((end, len(a["path"]), a))
         if options:
             return min(options, key=lambda o: (o[0], o[1]))[2]
@@ -381,7 +383,7 @@ def _build(engine, state, seat, legal, todo):
     if not builds:
         return None
     p = state["players"][seat]
-    by_city = {a["toward"]: a for a in builds if a.get("toward")}
+    by_path = {tuple(node(*pt) for pt in a["path"]): a for a in builds}
     conn = _connection(state, seat)
     want = []
     carried = [j for j in todo if j.have and not _free_only(p, j)] if state["mode"] == "public" \
@@ -398,7 +400,7 @@ def _build(engine, state, seat, legal, todo):
     # a train standing on others' track keeps the fees to get home
     reserve = 0 if p["pos"] is None or p["pos"] in net.main_network(p["track"]) else 12
     for c in want:
-        a = by_city.get(CITY_LIST[c]["name"])
+        a = by_path.get(tuple(engine.build_toward(state, seat, c) or ()))
         if a and p["cash"] - engine.build_cost(state, seat, a) >= reserve:
             return a
     return None

@@ -93,10 +93,10 @@ class CrayonRailsEngine(Engine):
                          "standard: three demand cards in each hand."},
         "cash_to_win": {"default": 250, "min": 100, "max": 500, "label": "Cash to win",
                         "help": "Cash needed (with all but one major city linked) to win."},
-        "max_rounds": {"default": 0, "min": 0, "max": 300, "label": "Round limit",
-                       "help": "0: play until someone wins. Otherwise the game ends after this "
-                               "many rounds and the richest player with the major cities linked "
-                               "(or the richest, if nobody has them) wins."},
+        "max_rounds": {"default": 150, "min": 0, "max": 500, "label": "Round limit",
+                       "help": "The game ends after this many rounds (0: no limit) and the "
+                               "richest player with the major cities linked (or the richest, if "
+                               "nobody has them) wins. A safety net: games rarely last 60."},
     }
     conformance_options = [{"mode": "public", "max_rounds": 12},
                            {"mode": "standard", "max_rounds": 12, "cash_to_win": 100}]
@@ -280,23 +280,14 @@ class CrayonRailsEngine(Engine):
         if budget <= 0:
             return []
         targets = tuple(target_cities(state, seat))
-        key = ("build_menu", seat, budget, targets, net.tracks_key(state), net.events_key(state),
+        key = ("build_menu", seat, budget, targets, net.tracks_key(state), net.build_env(state),
                tuple(active(state)))
 
         def compute():
-            own = set(state["players"][seat]["track"])
-            full = self._full_builds(state, seat)
             out, seen = [], set()
             for city in targets:
-                if full[city] is None:
-                    continue
-                path = self._affordable(full[city], own, budget)
+                path = self.build_toward(state, seat, city)
                 if path is None or tuple(path) in seen:
-                    continue
-                # the search kept to open sections; only a major city's entries need a look
-                new = [edge(a, b) for a, b in zip(path, path[1:])
-                       if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
-                if self._blocked_major(state, seat, new) is not None:
                     continue
                 seen.add(tuple(path))
                 out.append({"type": "build", "path": [xy(n) for n in path],
@@ -304,10 +295,29 @@ class CrayonRailsEngine(Engine):
             return out
         return net._cached(key, compute)
 
+    def build_toward(self, state: dict, seat: int, city: int) -> list[int] | None:
+        """Returns the ready-made build toward a city: the start of the cheapest track to it
+        from the seat's network, as much as this turn's budget pays (None if nothing)."""
+        if not self._may_build(state, seat):
+            return None
+        full = self._full_builds(state, seat)[city]
+        if full is None:
+            return None
+        own = set(state["players"][seat]["track"])
+        path = self._affordable(full, own, self.build_budget(state, seat))
+        if path is None:
+            return None
+        # the search kept to open sections; only a major city's entries need a look
+        new = [edge(a, b) for a, b in zip(path, path[1:])
+               if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
+        if self._blocked_major(state, seat, new) is not None:
+            return None
+        return path
+
     def _full_builds(self, state: dict, seat: int) -> list:
         """Returns, for every city, the cheapest whole build path to it from the seat's network
         (None when it is already on the network or cannot be reached)."""
-        key = ("full_builds", seat, net.tracks_key(state), net.events_key(state))
+        key = ("full_builds", seat, net.tracks_key(state), net.build_env(state))
 
         def compute():
             dist, prev = net.build_search(state, seat)
@@ -359,7 +369,7 @@ class CrayonRailsEngine(Engine):
             return []
         targets = tuple(target_cities(state, seat))
         key = ("move_menu", seat, p["pos"], p["moves"], p["cash"], tuple(p["fees"]), targets,
-               net.tracks_key(state), net.events_key(state),
+               net.tracks_key(state), net.move_env(state),
                tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
 
         def compute():
@@ -381,7 +391,7 @@ class CrayonRailsEngine(Engine):
         track whose fees the player can pay; cut to the mileposts left."""
         p = state["players"][seat]
         key = ("move_routes", seat, p["pos"], p["moves"], p["cash"], tuple(p["fees"]),
-               net.tracks_key(state), net.events_key(state),
+               net.tracks_key(state), net.move_env(state),
                tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
 
         def compute():

@@ -34,6 +34,21 @@ def events_key(state: dict) -> tuple:
     return tuple(ev["card"] for ev in state["events"])
 
 
+def build_env(state: dict) -> tuple:
+    """Returns what the events in force change for building: (flooded sections, snowed-in
+    mileposts)."""
+    if not state["events"]:
+        return (frozenset(), frozenset())
+    return (flooded(state), snow_blocked(state))
+
+
+def move_env(state: dict) -> tuple:
+    """Returns what the events in force change for moving: the seats whose track is on strike."""
+    if not state["events"]:
+        return ()
+    return tuple(sorted(striking_rails(state)))
+
+
 # -- owners and networks -------------------------------------------------------------------------
 def owners(state: dict) -> dict[int, int]:
     """Returns {edge: seat} for every built track section."""
@@ -178,31 +193,33 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
     the seat's own network start the search afresh from cost 0, the rest is kept.
     """
     srcs = tuple(sources if sources is not None else build_sources(state, seat))
-    key = ("build", seat, srcs, tracks_key(state), events_key(state))
+    key = ("build", seat, srcs, tracks_key(state), build_env(state))
 
     def compute():
         players = state["players"]
         # one lookup per section: 0 for own track, None where closed, else the terrain price
+        env = build_env(state)
         special: dict = {e: None for e in owners(state)}
-        special.update((e, None) for e in flooded(state))
+        special.update((e, None) for e in env[0])
         special.update((e, 0) for e in players[seat]["track"])
-        closed_set = snow_blocked(state) | full_cities(state, seat)
+        closed_set = env[1] | full_cities(state, seat)
         closed = bytearray(NODES)
         for n in closed_set:
             closed[n] = 1
         own = tuple(players[seat]["track"])
         others = tuple(tuple(p["track"]) for p in players)
-        ev = events_key(state)
         src_set = set(srcs)
         get = special.get
         heap: list = []
         last = _LAST_SEARCH.get(seat)
-        if last is not None and _grew(last, others, own, ev, src_set, closed_set, seat):
+        if last is not None and _grew(last, others, own, env, src_set, closed_set):
             dist, prev = last[5][:], last[6][:]
             taken = [e for s, (old, new) in enumerate(zip(last[0], others)) if s != seat
                      for e in new[len(old):]]
+            taken += [e for e in env[0] if e not in last[1][0]]
             _research(dist, prev, closed, get, heap, taken, closed_set - last[4])
-            starts = [s for s in srcs if s not in last[3]]
+            # new sources, and old ones a newly closed milepost took out (they stay sources)
+            starts = [s for s in srcs if s not in last[3] or dist[s] != 0]
         else:
             dist, prev = [INF] * NODES, [-1] * NODES
             starts = list(srcs)
@@ -232,16 +249,16 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
                     pv = prev[v]
                     if pv >= 0 and (d < dist[pv] or (d == dist[pv] and u < pv)):
                         prev[v] = u
-        _LAST_SEARCH[seat] = (others, ev, own, src_set, closed_set, dist, prev)
+        _LAST_SEARCH[seat] = (others, env, own, src_set, closed_set, dist, prev)
         return [d >> 10 if d < INF else INF for d in dist], prev
     return _cached(key, compute)
 
 
-def _grew(last, others, own, ev, src_set, closed_set, seat) -> bool:
+def _grew(last, others, own, env, src_set, closed_set) -> bool:
     """Tells whether the position only added track since the last search (and closed, never
-    reopened, mileposts), so that search may be carried on."""
-    old_others, old_ev, old_own, old_srcs, old_closed = last[:5]
-    if old_ev != ev or not old_srcs <= src_set or not old_closed <= closed_set:
+    reopened, sections and mileposts), so that search may be carried on."""
+    old_others, old_env, old_own, old_srcs, old_closed = last[:5]
+    if not old_env[0] <= env[0] or not old_srcs <= src_set or not old_closed <= closed_set:
         return False
     if own[:len(old_own)] != old_own or len(old_others) != len(others):
         return False
@@ -319,7 +336,7 @@ def free_entries(state: dict, major: int) -> int:
 # -- moving --------------------------------------------------------------------------------------
 def move_graph(state: dict) -> dict[int, list]:
     """Returns {milepost: [(neighbour, owner or None), ...]} over all usable track."""
-    key = ("move_graph", tracks_key(state), events_key(state))
+    key = ("move_graph", tracks_key(state), move_env(state))
 
     def compute():
         stopped = striking_rails(state)
@@ -344,7 +361,7 @@ def route_search(state: dict, seat: int, start: int, own_only: bool):
     With own_only, only the seat's track and city track; otherwise any track, and among routes
     of equal length the one with the fewest sections of other players' track.
     """
-    key = ("route", seat, start, own_only, tracks_key(state), events_key(state))
+    key = ("route", seat, start, own_only, tracks_key(state), move_env(state))
 
     def compute():
         adj = move_graph(state)
@@ -379,7 +396,7 @@ def route_search(state: dict, seat: int, start: int, own_only: bool):
 
 def steps_to_city(state: dict, city: int) -> dict[int, int]:
     """Returns {milepost: fewest mileposts along usable track to the city}."""
-    key = ("steps_to", city, tracks_key(state), events_key(state))
+    key = ("steps_to", city, tracks_key(state), move_env(state))
 
     def compute():
         adj = move_graph(state)
@@ -395,6 +412,26 @@ def steps_to_city(state: dict, city: int) -> dict[int, int]:
                         nxt.append(v)
             frontier = nxt
         return dist
+    return _cached(key, compute)
+
+
+def reachable(state: dict, seat: int) -> set[int]:
+    """Returns the mileposts a train can reach along any track from the seat's main network."""
+    key = ("reachable", seat, tracks_key(state), move_env(state))
+
+    def compute():
+        adj = move_graph(state)
+        seen = set(main_network(state["players"][seat]["track"]))
+        frontier = list(seen)
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v, _s in adj.get(u, ()):
+                    if v not in seen:
+                        seen.add(v)
+                        nxt.append(v)
+            frontier = nxt
+        return seen
     return _cached(key, compute)
 
 
