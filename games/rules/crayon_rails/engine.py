@@ -98,8 +98,8 @@ class CrayonRailsEngine(Engine):
                                "richest player with the major cities linked (or the richest, if "
                                "nobody has them) wins. A safety net: games rarely last 60."},
     }
-    conformance_options = [{"mode": "public", "max_rounds": 12},
-                           {"mode": "standard", "max_rounds": 12, "cash_to_win": 100}]
+    conformance_options = [{"mode": "public", "max_rounds": 20},
+                           {"mode": "standard", "max_rounds": 20, "cash_to_win": 100}]
     decision_kinds = {
         "derailment": {"label": "Derailed: which load to lose",
                        "answers": {"unlocked_first": "Lose a load that locks no card, if I have one"}},
@@ -308,10 +308,11 @@ class CrayonRailsEngine(Engine):
         if path is None:
             return None
         # the search kept to open sections; only a major city's entries need a look
-        new = [edge(a, b) for a, b in zip(path, path[1:])
-               if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
-        if self._blocked_major(state, seat, new) is not None:
-            return None
+        if any(n in MAJOR_POSTS for n in path):
+            new = [edge(a, b) for a, b in zip(path, path[1:])
+                   if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
+            if self._blocked_major(state, seat, new) is not None:
+                return None
         return path
 
     def _full_builds(self, state: dict, seat: int) -> list:
