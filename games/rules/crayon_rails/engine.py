@@ -62,21 +62,18 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 """
 from __future__ import annotations
 
-import random
-
 from ..base import BadOptions, Engine, IllegalAction, Rng, event
 from . import bots
 from . import network as net
-from .board import (CITY_INDEX, CITY_LIST, CITY_OF, CITY_TRACK, MAJOR_POSTS, MAJORS, NEIGHBOURS,
-                    RIVER_EDGES, TERRAIN_AT, city_area, city_name, edge, edge_nodes, enter_cost,
-                    map_data, node, xy)
-from .board import CITY_LIMIT, HEIGHT, WIDTH
+from . import view as view_mod
+from .board import (CITY_INDEX, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, HEIGHT, MAJOR_POSTS,
+                    MAJORS, NEIGHBOURS, RIVER_EDGES, RIVER_OF, TERRAIN_AT, WIDTH, city_area,
+                    city_name, edge, edge_nodes, enter_cost, map_data, node, xy)
 from .cards import DEMANDS, EVENTS, demand_text, is_event
 from .state import (BUILD_LIMIT, DRAFT_FIRST, DRAFT_KEEP, DRAFT_MORE, FEE, HAND, MAJORS_TO_WIN,
-                    TRAIN_NAMES, TRAINS, UPGRADE_COST, UPGRADES, active, build_state, capacity,
+                    TRAIN_NAMES, UPGRADE_COST, UPGRADES, active, build_state, capacity,
                     chips_left, city_at, deal_setup, end_setup_draws, free_loads, lock_map,
                     locked_loads, pool_target, speed, target_cities, tax_for, who)
-from . import view as view_mod
 
 
 class CrayonRailsEngine(Engine):
@@ -102,7 +99,8 @@ class CrayonRailsEngine(Engine):
                            {"mode": "standard", "max_rounds": 20, "cash_to_win": 100}]
     decision_kinds = {
         "derailment": {"label": "Derailed: which load to lose",
-                       "answers": {"unlocked_first": "Lose a load that locks no card, if I have one"}},
+                       "answers": {"unlocked_first":
+                                   "Lose a load that locks no card, if I have one"}},
     }
 
     def check_options(self, options: dict, seats) -> None:
@@ -1068,7 +1066,7 @@ class CrayonRailsEngine(Engine):
         self._after(state, events)
         return events
 
-    # -- bots, defaults, standing orders ------------------------------------------------------------
+    # -- bots, defaults, standing orders ----------------------------------------------------------
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
         """Returns the engine bot's choice for a seat (one of legal_actions)."""
         return bots.choose(self, state, seat, rnd)
@@ -1133,10 +1131,7 @@ def _pt(n: int) -> str:
 
 
 def _river_of(e: int) -> str:
-    from .board import RIVER_OF
     return RIVER_OF.get(e, "river")
 
 
 ENGINE = CrayonRailsEngine()
-
-__all__ = ["ENGINE", "random", "MAJORS", "TRAINS"]

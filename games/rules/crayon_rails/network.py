@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import heapq
 
-from .board import (ADJ, RADJ, BUILD_COST, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, MAJOR_POSTS, MAJORS,
-                    NEIGHBOURS, NODES, RIVER_EDGES, TERRAIN_AT, city_area, edge, edge_nodes)
+from .board import (ADJ, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, COASTAL, MAJOR_POSTS, MAJORS,
+                    NEIGHBOURS, NODES, RADJ, RIVER_EDGES, TERRAIN_AT, city_area, edge, edge_nodes)
 
 INF = 1 << 30
 _CACHE: dict = {}
@@ -141,12 +141,12 @@ def flooded(state: dict) -> frozenset:
 
 def striking_rails(state: dict) -> set[int]:
     """Returns the seats whose track no train may use (rail strike)."""
-    return {ev["drawer"] for ev in state["events"] if ev["type"] == "strike" and ev["kind"] == "rail"}
+    return {ev["drawer"] for ev in state["events"]
+            if ev["type"] == "strike" and ev["kind"] == "rail"}
 
 
 def strike_bound(state: dict, city: int) -> bool:
     """Tells whether a strike forbids pickups and deliveries at a city."""
-    from .board import COASTAL
     for ev in state["events"]:
         if ev["type"] != "strike":
             continue
@@ -452,14 +452,3 @@ def route_fee_owners(state: dict, seat: int, path: list[int]) -> list[int]:
         if s is not None and s != seat and not state["players"][s]["resigned"] and s not in out:
             out.append(s)
     return out
-
-
-def build_cost_of(seat_track: set, e: int, to: int) -> int:
-    """Returns what building edge e into milepost `to` costs the seat (0 on own or city track)."""
-    if e in seat_track or e in CITY_TRACK:
-        return 0
-    from .board import enter_cost
-    return enter_cost(e, to)
-
-
-__all__ = ["BUILD_COST", "INF"]

@@ -5,7 +5,7 @@ from . import network as net
 from .board import CITY_LIST, CITY_OF, xy
 from .cards import DEMANDS, EVENTS, card_public, demand_text
 from .state import (BUILD_LIMIT, FEE, MAJORS_TO_WIN, TRAIN_NAMES, TRAINS, UPGRADE_COST, capacity,
-                    chips_left, city_at, lock_map, speed, who)
+                    chips_left, city_at, lock_map, who)
 
 
 def _status(state: dict, s: int) -> str:
@@ -92,7 +92,8 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
     t = action["type"]
     p = state["players"][seat]
     if t == "keep":
-        return f"Keep card {action['card']}, committed to {demand_text(action['card'], action['demand'])}"
+        return f"Keep card {action['card']}, committed to " \
+               f"{demand_text(action['card'], action['demand'])}"
     if t == "keep_done":
         return "Keep no more cards; pass the rest on"
     if t == "build":
