@@ -197,11 +197,14 @@ def _derive():
         cut = set()
         segs = [((course[i][0], 0.866 * course[i][1]), (course[i + 1][0], 0.866 * course[i + 1][1]))
                 for i in range(len(course) - 1)]
-        for e in edges:
-            a, b = edge_nodes(e)
-            pa, pb = draw_pos(*xy(a)), draw_pos(*xy(b))
-            if any(_segments_cross(pa, pb, s, t) for s, t in segs):
-                cut.add(e)
+        for s, t in segs:
+            x0, x1 = min(s[0], t[0]) - 1, max(s[0], t[0]) + 1
+            y0, y1 = min(s[1], t[1]) - 1, max(s[1], t[1]) + 1
+            for e in edges:
+                a, b = edge_nodes(e)
+                pa, pb = draw_pos(*xy(a)), draw_pos(*xy(b))
+                if x0 <= pa[0] <= x1 and y0 <= pa[1] <= y1 and _segments_cross(pa, pb, s, t):
+                    cut.add(e)
         river_edges[name] = cut
     return terrain, water, cities, city_of, neighbours, edges, crossing, river_edges
 

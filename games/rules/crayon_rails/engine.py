@@ -1045,6 +1045,8 @@ class CrayonRailsEngine(Engine):
         p["loads"] = []
         p["lost_turns"] = 0
         state["pending"] = [x for x in state["pending"] if x["seat"] != seat]
+        # its events would last until the end of its next turn, which never comes
+        state["events"] = [ev for ev in state["events"] if ev["drawer"] != seat]
         left = active(state)
         if len(left) == 1:
             self._finish(state, left, f"{who(left[0])} is the only player left.", events)
