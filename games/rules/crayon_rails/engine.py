@@ -1,15 +1,20 @@
 """Crayon rails (the Empire Builder family) on our own map, with the public-locking demand pool.
 
 Modes (option `mode`): `public` (default), the variant of shared/rules/003: one face-up pool of
-demand cards that players lock loads onto; `standard`: three demand cards in each hand.
+demand cards that players lock loads onto; `standard`: three demand cards in each hand. The
+base rules and the reconstructed pool-size rules and setup draft are in shared/rules/README.md.
 
-The turn: the first operating turn starts by placing the train on any city. Then move (in one or
-more `move` actions, along track), picking up, delivering, dropping and (public) locking loads
-along the way; then build track (up to 20) or upgrade the train; then end the turn. Before any of
-that a player may instead discard their hand (standard) or pitch three pool cards (public).
+Setup: public mode drafts first (seat by seat: keep up to two cards, each committed to one of
+its demands; the rejects and two new cards go to the next seat; the last rejects open the pool,
+filled to 3 x N). Then two initial building turns each (in seat order, then reversed), no
+moving. Then operating turns, seat 0 first: the first one starts by placing the train on any
+city. A turn: move (in one or more `move` actions, along track), picking up, delivering,
+dropping and (public) locking loads along the way; then build (up to 20) or upgrade; then end
+the turn. As the first thing in a turn a player may instead discard the hand (standard) or
+pitch three pool cards (public).
 
 Actions (JSON dicts with a `type`):
-    keep{card, demand} | keep_done                      public setup draft, seat by seat
+    keep{card, demand} | keep_done                      public setup draft
     build{path[, toward]}                               path: [[x, y], ...] from a major city
                                                         milepost or your own track
     upgrade{train}                                      fast | heavy | super, instead of building
@@ -23,42 +28,49 @@ Actions (JSON dicts with a `type`):
     end_turn
 
 Build and move paths are too many to list, so `legal_actions` is a menu: the simple actions plus
-a few ready-made paths (the cheapest build this turn toward each city that matters, a move to
-every city within reach and toward the far ones). `apply` accepts ANY build or move path the
-rules allow, not just the menu's, checking it fully; every other action must be in the menu.
-The optional `toward` (a city name) only labels a ready-made path.
+ready-made paths (this turn's share of the cheapest build toward each city that matters: the
+demand cities, their goods' sources and the major cities; a move to every city within reach and
+toward the far ones that matter). `apply` EXTENDS the base contract: it accepts ANY build or
+move path the rules allow, not just the menu's, checking it fully and raising IllegalAction
+(changing nothing) otherwise; every other action must be in the menu. The optional `toward` (a
+city name) only labels a ready-made path. The menu is a function of the state alone (the search
+caches never change an answer), so a menu number in an email means the same when it comes back.
 
 Where the texts are silent we chose (standard Empire Builder readings where there are some):
-- A major city is seven mileposts; the track between them is everybody's, free. "Nobody may
-  block a major city": a build may not leave a major city fewer unbuilt entries than there are
-  other players in the game without track there.
-- Building a path may run over your own track and the major cities' track at no cost; each new
-  section costs its far milepost's terrain plus any water it crosses.
+- A major city is seven mileposts; the track between them is everybody's, free to move on and
+  to build through. "Nobody may block a major city": a build may not leave a major city fewer
+  unbuilt entries than there are other players in the game without track there.
+- Building: a path may run over your own track and the major cities' track at no cost; each new
+  section costs its far milepost's terrain plus any water it crosses, even into your own track.
 - Track fees: 4 to each other owner whose track you use, once per owner per turn, paid when you
   first enter their track; you may not enter it without the cash. A resigned player's track stays
   and is free to use.
 - Trains may reverse anywhere. A move, pickup, delivery or lock may not follow building or an
   upgrade in the same turn; upgrading is instead of building (no build that turn) and is not
-  allowed in the initial building turns.
+  allowed in the initial building turns. Freight goes to fast or heavy, those to superfreight.
 - Dropping a load (only one that locks nothing) is allowed at any city; its chip goes back.
-- Events: drawn by the active player (in public mode, whoever's delivery, lock or pitch made the
-  pool draw). Setup deals set events aside and shuffle them back in before building starts.
-  Snow, flood and strike last until the end of the drawing player's next turn. Derailment: every
-  train within the area loses one load (its owner picks which, may pick a locked one) and a
-  turn: the drawing player's current turn ends at once, anyone else skips their next turn.
-  Snow: a train that starts its turn in the area moves at half speed (rounded up); no building
-  into its mountain or alpine mileposts. Flood: every track section across the river is erased
-  and nobody builds across it. Strikes: no pickup or delivery at coastal cities / at the named
-  cities; or no train moves on the drawing player's track. Excess profit tax by cash bracket.
-- Public locking: a card locked for one demand can only be locked (by others) and delivered for
-  that demand; one marker per player per card; only a load that locks nothing can lock. You
-  deliver a pool card only through your own lock. Private draft cards: the first load of that
-  good picked up is committed to the card. A pitch discards min(3, unlocked) random unlocked
-  cards and refills the pool by the pool-size rules at once.
-- Winning: checked after each action of the player whose turn it is. With `max_rounds` set, the
-  game ends after that many operating rounds; the richest player among those whose network links
-  the required major cities wins, or the richest of all if nobody's does (the Puffing Billy
-  tournament ruling for an unfinished game). Ties share the win.
+- Events: drawn by the player whose turn it is (in public mode, whoever's delivery, lock or pitch
+  made the pool draw). Events dealt during setup are set aside and shuffled back in before
+  building starts. Snow, flood and strike last until the end of the drawing player's next turn.
+  Derailment: every train within the area loses one load (its owner picks which, and may pick a
+  locked one) and a turn: the drawing player's current turn ends at once, anyone else skips
+  their next turn. Snow: a train that starts its turn in the area moves at half speed (rounded
+  up); no building into its mountain or alpine mileposts. Flood: every track section across the
+  river is erased and nobody builds across it. Strikes: no pickup or delivery at coastal cities
+  (or at the named cities); or no train moves on the drawing player's track. Excess profit tax:
+  10 from 50 cash, 15 from 100, 20 from 150, 25 from 200.
+- Public locking: N is the number of players still in the game. A card locked for one demand
+  can only be locked (by others) and delivered for that demand; one marker per player per card;
+  only a load that locks nothing can lock. You deliver a pool card only through your own lock.
+  Private draft cards: the first load of that good picked up is committed to the card; it counts
+  as a locked load. A pitch discards min(3, unlocked) random unlocked cards and refills the pool
+  by the pool-size rules at once; the player may then only lock (and end the turn).
+- Winning: checked after each action of the player whose turn it is. `max_rounds` (default 150,
+  0 for none) ends the game after that many operating rounds: the richest player among those
+  whose network links the required major cities wins, or the richest of all if nobody's does
+  (the Puffing Billy tournament ruling for an unfinished game). Ties share the win. The limit is
+  a safety net for stalled games (a train stranded without the fees, a load locked to a demand
+  nobody can reach any more); bot games end by a win after 20 to 60 rounds.
 """
 from __future__ import annotations
 
