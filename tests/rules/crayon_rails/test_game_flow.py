@@ -133,3 +133,33 @@ def test_the_default_action_is_a_pass():
 def test_bots_play_whole_games(mode):
     report = simulate(ENGINE, games=2, players=3, seed="flow", options={"mode": mode})
     assert report["finished"] == 2 and report["errors"] == 0 and report["illegal_actions"] == 0
+
+
+def test_standard_hands_are_three_demand_cards():
+    s = ENGINE.new_state({"mode": "standard"}, 4, "hands")
+    for p in s["players"]:
+        assert len(p["hand"]) == 3 and all(c in DEMANDS for c in p["hand"])
+    assert not s["set_aside"] and s["pool"] == []
+
+
+def test_the_menu_depends_on_the_position_alone():
+    """Email menus are numbered: the same position must give the same menu in any process,
+    whatever the search caches saw before."""
+    import random
+
+    from games.rules.crayon_rails import network
+    s = ENGINE.new_state({"mode": "public"}, 3, "menu")
+    rnd = random.Random(3)
+    menus = []
+    for step in range(400):
+        if ENGINE.result(s) is not None:
+            break
+        seat = ENGINE.to_act(s)[0]
+        if step % 25 == 0:
+            menus.append((json.dumps(s), seat, ENGINE.legal_actions(s, seat)))
+        ENGINE.apply(s, seat, ENGINE.bot_action(s, seat, rnd))
+    assert len(menus) >= 10
+    for dumped, seat, menu in menus:
+        network._CACHE.clear()
+        network._LAST_SEARCH.clear()
+        assert ENGINE.legal_actions(json.loads(dumped), seat) == menu
