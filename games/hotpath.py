@@ -144,3 +144,16 @@ def insert_rows(objs: list) -> None:
         obj.pk = pk
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+def update_fields(obj, names) -> None:
+    """Writes some fields of a saved instance in one UPDATE (Model.save(update_fields=...) without
+    the signals and bookkeeping, which nothing on the move path listens to)."""
+    ops = connection.ops
+    meta = obj._meta
+    fields = [meta.get_field(n) for n in names]
+    sets = ", ".join(f"{ops.quote_name(f.column)} = %s" for f in fields)
+    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {ops.quote_name(meta.db_table)} SET {sets} WHERE {ops.quote_name(meta.pk.column)} = %s",
+                       params + [obj.pk])

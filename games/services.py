@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
-from games.hotpath import lock_game_with_seats, save_deadlines
+from games.hotpath import insert_rows, lock_game_with_seats, save_deadlines, update_fields
 from games.models import Game, Invitation, Move, Seat
 from games.rules import BadOptions, IllegalAction, get_engine
 
@@ -161,7 +161,7 @@ def _request_hash(position: int, action, expected_version) -> str:
 
 
 def _save_game(game: Game) -> None:
-    game.save(update_fields=["state", "version", "status", "result", "finished_at"])
+    update_fields(game, ["state", "version", "status", "result", "finished_at"])
 
 
 # -- lobby --------------------------------------------------------------------------------------
@@ -315,13 +315,15 @@ def game_start(*, game: Game, by) -> Game:
 # -- the move pipeline --------------------------------------------------------------------------
 
 def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int | None, channel: str,
-                idempotency_key: str | None = None, actor=None) -> MoveResult:
+                idempotency_key: str | None = None, actor=None, savepoint: bool = True) -> MoveResult:
     """Applies one move for a seat: the only way a game's state changes through play.
 
     With seat=None the seat is the actor's own seat in the game (found under the row lock).
+    savepoint=False is for a caller already inside its own savepoint that lets every error
+    propagate to it (the deadline sweep): it saves two round trips per move.
     """
     try:
-        with transaction.atomic():
+        with transaction.atomic(savepoint=savepoint or bool(idempotency_key)):
             return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
                                 channel=channel, idempotency_key=idempotency_key, actor=actor)
     except IntegrityError:
@@ -372,10 +374,11 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         code = ErrorCode.MALFORMED_ACTION if exc.code == "MALFORMED_ACTION" else ErrorCode.ILLEGAL_ACTION
         raise GameError(code, exc.message) from None
     game.version += 1
-    move = Move.objects.create(
+    move = Move(
         game=game, seq=game.version, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat,
         position=seat.position, action=action, events=events, idempotency_key=idempotency_key,
         request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "")
+    insert_rows([move])
     game.state = state
     _finish_if_over(game)
     _save_game(game)

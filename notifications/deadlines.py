@@ -329,13 +329,15 @@ def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None)
     replacing = misses >= game.miss_limit
     notice = {"played": label, "misses": misses, "miss_limit": game.miss_limit, "on_missed": game.on_missed,
               "replaced": ""}
+    # Always inside the caller's savepoint (one per game in handle_games), which any error
+    # here rolls back to: move_submit needs no savepoint of its own.
     if not replacing:  # the usual case: the notice rides with the move's own notices
         with attach_notice(kind=Kind.TIMEOUT, seat=seat, context=notice):
             move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.TIMEOUT)
+                        channel=Move.Channel.TIMEOUT, savepoint=False)
     else:
         move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                    channel=Move.Channel.TIMEOUT)
+                    channel=Move.Channel.TIMEOUT, savepoint=False)
     seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
     if not replacing and not reload:
         return None

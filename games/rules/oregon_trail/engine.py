@@ -250,8 +250,8 @@ class OregonTrailEngine(Engine):
         if seat != state["turn"]:
             return []
         if state["phase"] == "draft":
-            return [{"type": "draft", "supply": k} for k in SUPPLY_KINDS
-                    if k in _bank_counts(state)]
+            in_bank = _bank_counts(state)
+            return [{"type": "draft", "supply": k} for k in SUPPLY_KINDS if k in in_bank]
         p = state["players"][seat]
         if _revised(state):
             return self._revised_actions(state, p)
