@@ -196,3 +196,25 @@ def test_a_redelivered_sweep_task_times_out_once(clock, make_game):
     handle_due_games.apply(args=(ids,))  # the same task delivered again
     assert Move.objects.filter(channel="timeout").count() == 3
     assert deadlines.due_game_ids(T0 + timedelta(hours=25), limit=100) == []
+
+
+def test_one_failing_game_does_not_hold_up_the_rest_of_its_chunk(clock, make_game, toy_notify_engine, monkeypatch):
+    games = [make_game(turn_hours=24) for _ in range(3)]
+    bad = games[1]
+    real = type(toy_notify_engine).default_action
+
+    def default_action(self, state, seat):
+        if state.get("broken"):
+            raise RuntimeError("this game's state is broken")
+        return real(self, state, seat)
+
+    monkeypatch.setattr(type(toy_notify_engine), "default_action", default_action)
+    Game.objects.filter(pk=bad.pk).update(state={**bad.state, "broken": True})
+    clock.move_to(T0 + timedelta(hours=24, seconds=1))
+    stats = deadlines.sweep()
+    assert stats["timeouts"] == 2
+    for game in games:
+        timed_out = Move.objects.filter(game=game, channel="timeout").count()
+        assert timed_out == (0 if game is bad else 1)
+        assert turn_seat(game).missed_deadlines == 0
+    assert Seat.objects.get(pk=turn_seat(bad).pk).deadline_at <= T0 + timedelta(hours=24, seconds=1)
