@@ -45,22 +45,49 @@ class _Part:
 
 
 @lru_cache(maxsize=None)
-def _plan(vendor: str):
+def _plan(vendor: str, n_games: int, skip_locked: bool):
     q = connection.ops.quote_name
     user_model = get_user_model()
     game, seat, user = _Part(Game, "g"), _Part(Seat, "s"), _Part(user_model, "u", USER_FIELDS)
     seat.start = len(game.attnames)
     user.start = seat.start + len(seat.attnames)
+    where = "= %s" if n_games == 1 else f"IN ({', '.join(['%s'] * n_games)})"
     sql = (f"SELECT {', '.join(game.columns + seat.columns + user.columns)} "
            f"FROM {q(Seat._meta.db_table)} s "
            f"INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')} "
            f"LEFT OUTER JOIN {q(user_model._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')} "
-           f"WHERE s.{q('game_id')} = %s ORDER BY s.{q('id')}")
+           f"WHERE s.{q('game_id')} {where} ORDER BY s.{q('game_id')}, s.{q('id')}")
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
     elif connection.features.has_select_for_update:
         sql += " FOR UPDATE"
+    if skip_locked and connection.features.has_select_for_update_skip_locked:
+        sql += " SKIP LOCKED"
     return sql, game, seat, user
+
+
+def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, tuple[Game, list[Seat]]]:
+    """Locks the games' rows and returns {game id: (game, its seats with their players)}, in one
+    query. With skip_locked, games another transaction holds are left out rather than waited for."""
+    game_ids = list(game_ids)
+    if not game_ids:
+        return {}
+    sql, game_part, seat_part, user_part = _plan(connection.vendor, len(game_ids), skip_locked)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, game_ids)
+        rows = cursor.fetchall()
+    db = connection.alias
+    out: dict[int, tuple[Game, list[Seat]]] = {}
+    game = None
+    for row in rows:
+        if game is None or row[0] != game.pk:
+            game = game_part.build(row, db)
+            out[game.pk] = (game, [])
+        seat = seat_part.build(row, db)
+        seat.game = game
+        seat.user = user_part.build(row, db)
+        out[game.pk][1].append(seat)
+    return out
 
 
 def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
@@ -68,21 +95,10 @@ def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
 
     Raises Game.DoesNotExist when there is no such game (every game has its owner's seat).
     """
-    sql, game_part, seat_part, user_part = _plan(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
-    if not rows:
+    found = lock_games_with_seats([game_id])
+    if game_id not in found:
         raise Game.DoesNotExist(f"no game {game_id}")
-    db = connection.alias
-    game = game_part.build(rows[0], db)
-    seats = []
-    for row in rows:
-        seat = seat_part.build(row, db)
-        seat.game = game
-        seat.user = user_part.build(row, db)
-        seats.append(seat)
-    return game, seats
+    return found[game_id]
 
 
 def save_deadlines(seats: list[Seat]) -> None:

@@ -315,17 +315,20 @@ def game_start(*, game: Game, by) -> Game:
 # -- the move pipeline --------------------------------------------------------------------------
 
 def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int | None, channel: str,
-                idempotency_key: str | None = None, actor=None, savepoint: bool = True) -> MoveResult:
+                idempotency_key: str | None = None, actor=None, savepoint: bool = True,
+                locked: tuple[Game, list[Seat]] | None = None) -> MoveResult:
     """Applies one move for a seat: the only way a game's state changes through play.
 
     With seat=None the seat is the actor's own seat in the game (found under the row lock).
-    savepoint=False is for a caller already inside its own savepoint that lets every error
-    propagate to it (the deadline sweep): it saves two round trips per move.
+    The deadline sweep, which already holds its games' locks in the current transaction and
+    lets every error propagate to its own transaction, passes what it locked (`locked`, from
+    games.hotpath.lock_games_with_seats) and savepoint=False: a timeout then costs two round
+    trips and a query fewer.
     """
     try:
         with transaction.atomic(savepoint=savepoint or bool(idempotency_key)):
             return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
-                                channel=channel, idempotency_key=idempotency_key, actor=actor)
+                                channel=channel, idempotency_key=idempotency_key, actor=actor, locked=locked)
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
@@ -335,8 +338,8 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
         raise
 
 
-def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor) -> MoveResult:
-    game, seats = _locked_with_seats(game)
+def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked) -> MoveResult:
+    game, seats = locked if locked is not None else _locked_with_seats(game)
     if seat is None:
         seat = next((s for s in seats if actor is not None and s.user_id == actor.pk), None)
     else:

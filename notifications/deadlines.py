@@ -236,14 +236,14 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
     stats: dict = {}
     after = []
     with transaction.atomic():
-        games, seats, names, vacations = _lock_chunk(ids, now)
+        games, seats, names, vacations = _lock_chunk(ids, now)  # games: {id: (game, seats)}
         _add(stats, {"skipped": len(ids) - len(games)})
         token = _vacation_cache.set(vacations)
         try:
             for game_id in ids:
                 if game_id not in games:
                     continue
-                args = (games[game_id], seats.get(game_id, []), now)
+                args = (games[game_id], seats.get(game_id, []), now)  # (game, its seats) as locked
                 if not isolated:
                     out, post = _handle_game(*args, names=names.get(game_id))
                 else:
@@ -261,24 +261,27 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
 
 
 def _lock_chunk(game_ids, now):
-    """Locks the chunk's games (skipping any another transaction holds) and reads all their seats
-    with their players, and those players' vacations: three queries for the whole chunk.
+    """Locks the chunk's games (skipping any another transaction holds) and reads their seats and
+    players in one query, and the vacations of the players who have any (one more query).
 
-    Returns the games, each game's due seats (oldest deadline first, `away` set for a player on
-    vacation today), each game's seat names, and the vacation cache the deadlines set here use.
+    Returns {game id: (game, seats)} as locked, each game's due seats (oldest deadline first,
+    `away` set for a player on vacation today), each game's seat names, and the vacation cache
+    the deadlines set here use.
     """
-    from games.models import Game, Seat
+    from games.hotpath import lock_games_with_seats
 
     from .models import Vacation
 
-    games = {g.pk: g for g in Game.objects.select_for_update(skip_locked=True).filter(pk__in=game_ids)}
-    all_seats = list(Seat.objects.select_related("user").filter(game_id__in=list(games)))
-    user_ids = {s.user_id for s in all_seats if s.user_id}
-    vacations: dict = {uid: [] for uid in user_ids}
-    for uid, a, b in (Vacation.objects.filter(user_id__in=user_ids, ends_on__gte=now.date())
-                      .order_by("starts_on").values_list("user_id", "starts_on", "ends_on")):
-        vacations[uid].append((a, b))
+    locked = lock_games_with_seats(game_ids, skip_locked=True)
+    all_seats = [seat for _game, seats in locked.values() for seat in seats]
     today = now.date()
+    users = {s.user_id: s.user for s in all_seats if s.user_id}
+    vacations: dict = {uid: [] for uid in users}
+    away_soon = [uid for uid, u in users.items() if u.vacation_until is not None and u.vacation_until >= today]
+    if away_soon:
+        for uid, a, b in (Vacation.objects.filter(user_id__in=away_soon, ends_on__gte=today)
+                          .order_by("starts_on").values_list("user_id", "starts_on", "ends_on")):
+            vacations[uid].append((a, b))
     due: dict[int, list] = {}
     names: dict[int, dict] = {}
     for seat in sorted(all_seats, key=lambda s: (s.deadline_at is None, s.deadline_at)):
@@ -287,14 +290,16 @@ def _lock_chunk(game_ids, now):
         if seat.deadline_at is not None and seat.deadline_at <= now:
             seat.away = any(a <= today <= b for a, b in vacations.get(seat.user_id, ()))
             due.setdefault(seat.game_id, []).append(seat)
-    return games, due, names, vacations
+    return locked, due, names, vacations
 
 
-def _handle_game(game, seats, now, *, names=None) -> tuple[dict, list]:
+def _handle_game(locked, seats, now, *, names=None) -> tuple[dict, list]:
+    """Handles one game's due seats; `locked` is (game, all its seats) as the chunk locked them."""
     from games.models import Game, Seat
 
     from .standing import covered_action
 
+    game = locked[0]
     if game.status != Game.Status.ACTIVE:
         game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
         return {}, []
@@ -319,8 +324,10 @@ def _handle_game(game, seats, now, *, names=None) -> tuple[dict, list]:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
             _add(out, {"paused": 1})
             continue
-        # Inside this game's savepoint (handle_games). The game is re-read only if a seat follows.
-        game = time_out(game, seat, now, reload=i + 1 < len(seats), names=names)
+        # move_submit updates the locked game and seats in place; once a seat was replaced the
+        # game is re-read and the next timeout takes its own lock.
+        game = time_out(game, seat, now, reload=i + 1 < len(seats), names=names,
+                        locked=locked if game is locked[0] else None)
         _add(out, {"timeouts": 1})
         if game is None or game.status != Game.Status.ACTIVE:
             break
@@ -328,7 +335,7 @@ def _handle_game(game, seats, now, *, names=None) -> tuple[dict, list]:
     return out, list(dict.fromkeys(post))
 
 
-def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None):
+def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None, locked=None):
     """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
     hands the seat to a bot (or drops the player) after game.miss_limit misses in a row.
 
@@ -353,14 +360,14 @@ def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None)
     if not replacing:  # the usual case: the notice rides with the move's own notices
         with attach_notice(kind=Kind.TIMEOUT, seat=seat, context=notice):
             move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.TIMEOUT, savepoint=False)
+                        channel=Move.Channel.TIMEOUT, savepoint=False, locked=locked)
     else:
         move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                    channel=Move.Channel.TIMEOUT, savepoint=False)
+                    channel=Move.Channel.TIMEOUT, savepoint=False, locked=locked)
     seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
     if not replacing and not reload:
         return None
-    game = Game.objects.get(pk=game.pk)
+    game = locked[0] if locked is not None and not replacing else Game.objects.get(pk=game.pk)
     if replacing:
         if game.status == Game.Status.ACTIVE:
             notice["replaced"] = replace_absent(game, seat)
