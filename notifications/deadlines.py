@@ -103,17 +103,33 @@ def _seat_vacations(seat, now) -> list[tuple[datetime, datetime]]:
     return vacation_intervals(seat.user_id, since=now)
 
 
-def vacation_applied(*, user) -> int:
-    """Pushes the user's pending deadlines past their vacations; returns how many changed."""
+def _paused_within(now, deadline, intervals) -> timedelta:
+    """Returns how much of [now, deadline) the vacation intervals cover."""
+    covered = timedelta(0)
+    for a, b in intervals:
+        lo, hi = max(a, now), min(b, deadline)
+        if hi > lo:
+            covered += hi - lo
+    return covered
+
+
+def vacations_changed(*, user, before) -> int:
+    """Moves the user's pending deadlines after their vacations changed; returns how many moved.
+
+    `before` is the user's vacation intervals (vacation_intervals) before the change. The turn
+    time the player still has is what lay between now and the deadline outside the old
+    vacations; the new deadline gives them exactly that much outside the new ones. So a new
+    vacation pushes deadlines out, and removing one pulls them back in.
+    """
     from games.models import Game, Seat
 
     changed = 0
     now = timezone.now()
+    after = vacation_intervals(user.pk, since=now)
     for seat in Seat.objects.filter(user=user, deadline_at__isnull=False, status=Seat.Status.PLAYING,
-                                    is_bot=False, game__status=Game.Status.ACTIVE).select_related("game"):
-        # The time already used stays used; the rest of the turn starts again after the pause.
-        remaining = max(seat.deadline_at - now, timedelta(0))
-        new = paused_deadline(now, remaining, vacation_intervals(user.pk, since=now))
+                                    is_bot=False, game__status=Game.Status.ACTIVE):
+        left = max(seat.deadline_at - now - _paused_within(now, seat.deadline_at, before), timedelta(0))
+        new = paused_deadline(now, left, after)
         if new != seat.deadline_at:
             Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(
                 deadline_at=new, reminder_sent_for=None)

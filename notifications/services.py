@@ -77,7 +77,7 @@ def vacation_days_used(user, year: int, *, exclude_pk=None) -> int:
 @transaction.atomic
 def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
     """Adds vacation days (within the yearly allowance) and pauses the player's pending deadlines."""
-    from .deadlines import vacation_applied
+    from .deadlines import vacation_intervals, vacations_changed
 
     today = timezone.now().date()
     if ends_on < starts_on:
@@ -97,11 +97,19 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
         day = year_end + timedelta(days=1)
     if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on).exists():
         raise GameError(ErrorCode.VALIDATION_ERROR, "That overlaps a vacation you already have.")
+    before = vacation_intervals(user.pk, since=timezone.now())
     vacation = Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
-    vacation_applied(user=user)
+    vacations_changed(user=user, before=before)
     return vacation
 
 
+@transaction.atomic
 def vacation_remove(*, user, vacation_id: int) -> bool:
-    """Removes a vacation (deadlines already pushed stay where they are)."""
-    return Vacation.objects.filter(user=user, pk=vacation_id).delete()[0] > 0
+    """Removes a vacation; deadlines it pushed out come back in (the days already taken stay taken)."""
+    from .deadlines import vacation_intervals, vacations_changed
+
+    before = vacation_intervals(user.pk, since=timezone.now())
+    if not Vacation.objects.filter(user=user, pk=vacation_id).delete()[0]:
+        return False
+    vacations_changed(user=user, before=before)
+    return True

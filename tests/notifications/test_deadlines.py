@@ -149,6 +149,22 @@ def test_vacation_pauses_a_pending_deadline(clock, make_game):
     assert deadlines.sweep()["timeouts"] == 1
 
 
+def test_a_second_vacation_adds_only_its_own_days_and_removing_one_gives_them_back(clock, make_game):
+    from notifications.models import Vacation
+
+    game = make_game(turn_hours=96)
+    seat = turn_seat(game)
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 3))
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 5), ends_on=date(2030, 3, 5))
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=96 + 48 + 24)  # each vacation counted once
+    clock.move_to(T0 + timedelta(hours=6))  # the player used 6 hours of the turn, then cancels one
+    assert notify.vacation_remove(user=seat.user, vacation_id=Vacation.objects.get(starts_on=date(2030, 3, 2)).pk)
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=96 + 24)
+    assert seat.reminder_sent_for is None
+
+
 def test_a_decision_arising_before_a_vacation_gets_the_vacation_added(clock, make_game, users):
     notify.vacation_add(user=users[0], starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 2))
     notify.vacation_add(user=users[1], starts_on=date(2030, 3, 2), ends_on=date(2030, 3, 2))
