@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from . import network as net
 from .board import CITY_INDEX, CITY_LIST, MAJORS, NEIGHBOURS, SOURCES, node
+from .cards import DEMANDS
 from .deckgen import cheapest_track
 from .state import (MAJORS_TO_WIN, capacity, chips_left, city_at, free_loads, lock_map,
                     relevant_demands, speed)
@@ -191,7 +192,6 @@ def _draft(state, seat, legal):
     cost, _hops, _nearest = _tables()
     best = None
     for a in keeps:
-        from .cards import DEMANDS
         g, city, pay = DEMANDS[a["card"]][a["demand"]]
         dest = CITY_INDEX[city]
         build = min(cost[s][dest] for s in SOURCES[g])
@@ -219,7 +219,6 @@ def _turn(engine, state, seat, legal):
 
     delivers = _of(legal, "deliver")
     if delivers:
-        from .cards import DEMANDS
         return max(delivers, key=lambda a: DEMANDS[a["card"]][a["demand"]][2])
 
     # public mode: with the cash to win, take on no new load (a locked load bars the win)
