@@ -52,6 +52,9 @@ def setup(n_clients, n_games):
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+    from django.conf import settings
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # setup's notices stay quiet
     from django.core.management import call_command
     from django.db import connection
 
