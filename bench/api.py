@@ -63,7 +63,7 @@ def setup(n_clients, n_games):
     from django.contrib.auth import get_user_model
 
     from games import services
-    from games.models import Game, Move, Seat
+    from games.models import Game, Seat
 
     with connection.cursor() as c:
         c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game, accounts_apitoken CASCADE")

@@ -90,7 +90,6 @@ def _path_label(path: list, verb: str, toward: str | None) -> str:
 def action_label(engine, state: dict, seat: int, action: dict) -> str:
     """Returns a short phrase for a legal action, as a button or an email menu shows it."""
     t = action["type"]
-    p = state["players"][seat]
     if t == "keep":
         return f"Keep card {action['card']}, committed to " \
                f"{demand_text(action['card'], action['demand'])}"
