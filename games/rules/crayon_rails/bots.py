@@ -391,9 +391,6 @@ def _build(engine, state, seat, legal, todo):
         for c in (j.source, j.dest):
             if c is not None and (conn[c] > 0 or not p["track"]) and c not in want:
                 want.append(c)
-    if p["pos"] is not None and p["track"] and p["pos"] not in net.reachable(state, seat):
-        # the train stands on track cut off from our network (a flood, a detour): join it first
-        want.insert(0, _tables()[2][p["pos"]])
     rich = p["cash"] >= 0.6 * state["cash_to_win"] or (not want and p["cash"] >= 40)
     if rich and net.connected_majors(p["track"]) < MAJORS_TO_WIN:
         missing = [m for m in MAJORS if conn[m] > 0]
