@@ -95,9 +95,13 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Server-side parameters let psycopg prepare the statements a connection runs again and again
-    # (every move runs the same few), so PostgreSQL stops planning them each time.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env_bool("DB_SERVER_SIDE_BINDING", True)
+    # Server-side parameters, and psycopg preparing a statement once a connection has run it
+    # prepare_threshold times (every move runs the same few), so PostgreSQL stops parsing and
+    # planning them each time. Django leaves both off by default, for transaction-pooling
+    # PgBouncers: DB_SERVER_SIDE_BINDING=0 turns both off again.
+    if env_bool("DB_SERVER_SIDE_BINDING", True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=int(env("DB_PREPARE_THRESHOLD", "5")))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
@@ -213,4 +217,7 @@ TRAILPOST.update({
     # A worker's claim on a notice; after this the sweep may take it again (the worker died).
     "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
     "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
+    # A web process hands the notices it committed to Celery at most this often, after the
+    # responses have gone (0: after each response). Celery tasks and commands hand over at once.
+    "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
 })
