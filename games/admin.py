@@ -147,7 +147,7 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ("game", "position", "user", "is_bot", "status", "deadline_at", "missed_deadlines")
     list_filter = ("status", "is_bot")
     readonly_fields = ("game", "position", "user", "is_bot", "bot_name", "status", "deadline_at",
-                       "missed_deadlines", "reminder_sent_for")
+                       "missed_deadlines", "reminder_sent_for", "has_standing_orders")
 
 
 @admin.register(Move)

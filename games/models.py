@@ -77,7 +77,9 @@ class Seat(models.Model):
         RESIGNED = "resigned", "Resigned"
         DROPPED = "dropped", "Dropped"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: seat_unique_position (game, position) serves lookups by game. Every
+    # turn change rewrites seats (deadline_at is indexed, so never in place): one index fewer.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="seats")
@@ -88,6 +90,8 @@ class Seat(models.Model):
     reminder_sent_for = models.PositiveIntegerField(null=True, blank=True,
                                                     help_text="Game version the last reminder was for.")
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
+    has_standing_orders = models.BooleanField(
+        default=False, help_text="Kept by notifications.signals; without orders a decision costs no lookup.")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -126,7 +130,8 @@ class Move(models.Model):
         ADMIN = "admin", "Moderation"
         RESIGN = "resign", "Resignation"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: move_unique_seq (game, seq) serves lookups by game, on every move's insert.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves", db_index=False)
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.MOVE)
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="moves")

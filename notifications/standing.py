@@ -20,7 +20,7 @@ def covered_action(game, seat):
 
     if game.status != Game.Status.ACTIVE or game.state is None or seat.position is None:
         return None
-    if seat.is_bot or seat.status != Seat.Status.PLAYING:
+    if seat.is_bot or seat.status != Seat.Status.PLAYING or not _may_have_orders(seat):
         return None
     engine = game.engine
     kind = engine.decision_kind(game.state, seat.position)
@@ -30,6 +30,11 @@ def covered_action(game, seat):
     if answer is None:
         return None
     return engine.standing_action(game.state, seat.position, kind, answer)
+
+
+def _may_have_orders(seat) -> bool:
+    """False when the loaded seat says it has no standing orders (then no lookup is needed)."""
+    return "has_standing_orders" in seat.get_deferred_fields() or seat.has_standing_orders
 
 
 def _pending_kinds(game) -> dict[int, str]:
@@ -45,14 +50,19 @@ def _pending_kinds(game) -> dict[int, str]:
     return out
 
 
-def _covered_seat(game):
-    """Returns (seat, action) for a pending decision a standing order answers, or (None, None)."""
+def _covered_seat(game, seats=None):
+    """Returns (seat, action) for a pending decision a standing order answers, or (None, None).
+
+    `seats`: the game's seats as just loaded (under its lock), whose flags spare the lookup when
+    no seat with a pending decision has any standing order."""
     from games.models import Seat
 
     from .models import StandingOrder
 
     pending = _pending_kinds(game)
     if not pending:  # the common case costs no query
+        return None, None
+    if seats is not None and not any(_may_have_orders(s) for s in seats if s.position in pending):
         return None, None
     orders = (StandingOrder.objects.filter(seat__game_id=game.pk, seat__position__in=list(pending),
                                            seat__status=Seat.Status.PLAYING, seat__is_bot=False)
@@ -66,13 +76,13 @@ def _covered_seat(game):
     return None, None
 
 
-def standing_orders_due(game) -> bool:
+def standing_orders_due(game, seats=None) -> bool:
     """Returns whether a pending decision of this game is covered by a standing order."""
     from games.models import Game
 
     if game.status != Game.Status.ACTIVE or game.state is None:
         return False
-    return _covered_seat(game)[0] is not None
+    return _covered_seat(game, seats)[0] is not None
 
 
 def apply_standing_orders(game_id: int, limit: int = 50) -> int:

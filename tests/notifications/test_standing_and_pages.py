@@ -91,3 +91,25 @@ def test_preferences_page(users, client, make_game):
     game = make_game()
     client.post(f"/mail/games/{game.pk}/mute/", {"muted": "1"})
     assert GameMute.objects.filter(user=users[0], game=game).exists()
+
+
+def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Seat
+    from notifications.standing import standing_orders_set
+
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    assert not victim.has_standing_orders
+    standing_orders_set(seat=victim, orders={"medicine_choice": "always"})
+    assert Seat.objects.get(pk=victim.pk).has_standing_orders
+    standing_orders_set(seat=victim, orders={"medicine_choice": ""})
+    assert not Seat.objects.get(pk=victim.pk).has_standing_orders
+    # A calamity puts a decision to the victim, who has no orders: no standing-order lookup.
+    with CaptureQueriesContext(connection) as queries:
+        play(game, seat, {"type": "calamity", "victim": victim.position})
+    assert not [q for q in queries.captured_queries if "standingorder" in q["sql"]]
+    assert Move.objects.filter(game=game).latest("seq").channel == "web"
