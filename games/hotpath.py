@@ -7,6 +7,7 @@ through `Model.from_db` with each field's own database converters, as the ORM do
 """
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 
 from django.contrib.auth import get_user_model
@@ -132,11 +133,73 @@ def save_deadlines(seats: list[Seat]) -> None:
         cursor.execute(sql, params_d + params_r + params_m + ids)
 
 
+# The rows `insert_rows` holds back until the pipeline around it ends (see `pipeline`).
+_PENDING = "_trailpost_pipeline_pending"
+
+
+class _Held:
+    def __init__(self, depth: int):
+        self.depth = depth  # the savepoints open when the block began
+        self.rows: dict = {}  # model: [instances], in the order the models came
+
+
+@contextlib.contextmanager
+def pipeline():
+    """Sends the statements of the block to PostgreSQL without waiting for each one's answer.
+
+    A move writes its log row, the game, the seats' deadlines and its notices: with psycopg's
+    pipeline mode these go out together and cost one round trip instead of one each (and BEGIN
+    travels with the first query). A statement whose rows are fetched inside the block (the
+    lock, an ORM read) still waits for its answer.
+
+    `insert_rows` holds its rows back until the block ends and then writes each model's rows in
+    one INSERT (the sweep's chunk of timeouts: one INSERT of moves, one of notices), so the new
+    rows and their pks exist only after the block: nothing inside it may read them. (Rows
+    inserted inside a savepoint opened in the block are not held: its rollback must take them.)
+    An error in any statement is raised at the end of the block at the latest, inside the
+    caller's transaction, which it rolls back. Elsewhere than PostgreSQL this does nothing.
+    Nested blocks join the outermost one.
+    """
+    if connection.vendor != "postgresql" or getattr(connection, _PENDING, None) is not None:
+        yield
+        return
+    connection.ensure_connection()
+    held = _Held(_savepoints())
+    setattr(connection, _PENDING, held)
+    cursors = []
+    try:
+        # Errors raised when the pipeline syncs come straight from psycopg: wrapped as Django's
+        # own (IntegrityError, ...), as a cursor's would be.
+        with connection.wrap_database_errors, connection.connection.pipeline():
+            yield
+            for objs in held.rows.values():
+                cursors.append((_insert(objs), objs))
+        for cursor, objs in cursors:
+            _set_pks(objs, [r[0] for r in cursor.fetchall()])
+    finally:
+        setattr(connection, _PENDING, None)
+        for cursor, _ in cursors:
+            cursor.close()
+
+
+def _savepoints() -> int:
+    """How many savepoints are open (atomic blocks that made none count None)."""
+    return sum(1 for sid in connection.savepoint_ids if sid is not None)
+
+
+def _set_pks(objs, ids) -> None:
+    for obj, pk in zip(objs, ids, strict=True):
+        obj.pk = pk
+        obj._state.adding = False
+        obj._state.db = connection.alias
+
+
 def insert_rows(objs: list) -> None:
     """Inserts new model instances of one model in one INSERT ... VALUES and sets their pks.
 
     For the few rows a move writes (its notices) this is cheaper than bulk_create, whose
     PostgreSQL path sends each column as an array (and escapes every JSON document in it).
+    Inside `pipeline()` the rows are written, and their pks set, when the block ends.
     """
     if not objs:
         return
@@ -144,7 +207,17 @@ def insert_rows(objs: list) -> None:
     if not connection.features.can_return_rows_from_bulk_insert:
         model.objects.bulk_create(objs)
         return
-    meta = model._meta
+    held = getattr(connection, _PENDING, None)
+    if held is not None and held.depth == _savepoints():
+        held.rows.setdefault(model, []).extend(objs)
+        return
+    with _insert(objs) as cursor:
+        _set_pks(objs, [r[0] for r in cursor.fetchall()])
+
+
+def _insert(objs: list):
+    """Sends one INSERT ... VALUES ... RETURNING pk for the objects; returns its cursor."""
+    meta = objs[0]._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     ops = connection.ops
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
@@ -153,13 +226,13 @@ def insert_rows(objs: list) -> None:
         params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     sql = (f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) "
            f"VALUES {', '.join([row] * len(objs))} RETURNING {ops.quote_name(meta.pk.column)}")
-    with connection.cursor() as cursor:
+    cursor = connection.cursor()
+    try:
         cursor.execute(sql, params)
-        ids = [r[0] for r in cursor.fetchall()]
-    for obj, pk in zip(objs, ids):
-        obj.pk = pk
-        obj._state.adding = False
-        obj._state.db = connection.alias
+    except BaseException:
+        cursor.close()
+        raise
+    return cursor
 
 
 def update_fields(obj, names) -> None:

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
-from games.hotpath import insert_rows, lock_game_with_seats, save_deadlines, update_fields
+from games.hotpath import insert_rows, lock_game_with_seats, pipeline, save_deadlines, update_fields
 from games.models import Game, Invitation, Move, Seat
 from games.rules import BadOptions, IllegalAction, get_engine
 
@@ -122,7 +122,7 @@ def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: lis
             transaction.on_commit(lambda: _queue_bots(game_id))
         from notifications.standing import standing_orders_due
 
-        if standing_orders_due(game):
+        if standing_orders_due(game, seats):
             game_id = game.pk
             transaction.on_commit(lambda: _queue_standing(game_id))
 
@@ -326,7 +326,7 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
     trips and a query fewer.
     """
     try:
-        with transaction.atomic(savepoint=savepoint or bool(idempotency_key)):
+        with transaction.atomic(savepoint=savepoint or bool(idempotency_key)), pipeline():
             return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
                                 channel=channel, idempotency_key=idempotency_key, actor=actor, locked=locked)
     except IntegrityError:

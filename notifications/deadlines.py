@@ -1,13 +1,15 @@
 """Deadlines for pending decisions: vacation-aware deadlines, reminders, timeouts and the sweep.
 
-The minute sweep reads only due rows through the index on Seat.deadline_at and takes each game's
-row lock with SKIP LOCKED, one short transaction per game, so its cost follows what is due rather
-than how many games exist, and two sweeps (or a sweep and a player) never act on the same game
-at once. Bot seats and decisions covered by a standing order get a short deadline, so a bot
-or standing-order task lost while the broker was down is picked up by the same sweep.
+The minute sweep reads only due rows through the index on Seat.deadline_at and takes the due
+games' row locks with SKIP LOCKED, one short transaction per chunk of games, so its cost follows
+what is due rather than how many games exist, and two sweeps (or a sweep and a player) never act
+on the same game at once. Bot seats and decisions covered by a standing order get a short
+deadline, so a bot or standing-order task lost while the broker was down is picked up by the
+same sweep.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import logging
 from datetime import datetime, time, timedelta
@@ -249,9 +251,13 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
 
 def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
     """Handles one chunk in one transaction; with isolated, each game in its own savepoint."""
+    from games.hotpath import pipeline
+
     stats: dict = {}
     after = []
-    with transaction.atomic():
+    # Without savepoints the whole chunk is one pipeline: its timeouts' writes reach PostgreSQL
+    # in one round trip, and an error in any of them, raised by the end, rolls back the chunk.
+    with transaction.atomic(), (pipeline() if not isolated else contextlib.nullcontext()):
         games, seats, names, vacations = _lock_chunk(ids, now)  # games: {id: (game, seats)}
         _add(stats, {"skipped": len(ids) - len(games)})
         token = _vacation_cache.set(vacations)

@@ -242,3 +242,30 @@ def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(star
     for seat in started.seats.all():
         assert (seat.deadline_at is not None) == (seat.pk == now_acting.pk)
         assert seat.reminder_sent_for is None
+
+
+def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_rolls_back(started):
+    from django.db import IntegrityError, transaction
+
+    from games.hotpath import insert_rows, pipeline
+
+    last = started.moves.order_by("-seq").first()
+
+    def row(seq):
+        return Move(game=started, seq=seq, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, action={}, note="t")
+
+    a, b = row(last.seq + 1), row(last.seq + 2)
+    with transaction.atomic():
+        with pipeline():
+            insert_rows([a, b])
+            assert a.pk is None  # the answer is read when the block ends
+        assert a.pk and b.pk == a.pk + 1
+    assert list(started.moves.filter(note="t").order_by("seq").values_list("pk", flat=True)) == [a.pk, b.pk]
+    # A statement that fails inside the block raises by its end, and the transaction rolls back.
+    c, dup = row(last.seq + 3), row(last.seq + 1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        with pipeline():
+            insert_rows([c])
+            insert_rows([dup])  # the (game, seq) of an existing row
+    assert c.pk is None
+    assert not started.moves.filter(seq=last.seq + 3).exists()

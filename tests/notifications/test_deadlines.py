@@ -234,3 +234,22 @@ def test_one_failing_game_does_not_hold_up_the_rest_of_its_chunk(clock, make_gam
         assert timed_out == (0 if game is bad else 1)
         assert turn_seat(game).missed_deadlines == 0
     assert Seat.objects.get(pk=turn_seat(bad).pk).deadline_at <= T0 + timedelta(hours=24, seconds=1)
+
+
+def test_a_database_error_in_one_game_rolls_its_chunk_back_and_the_rest_go_through(clock, make_game):
+    """The chunk's writes are pipelined and its inserts held to the end: an error there (here a
+    log row already holding the seq the timeout takes) surfaces late, and the retry isolates it."""
+    games = [make_game(turn_hours=24) for _ in range(3)]
+    bad = games[1]
+    bad.refresh_from_db()
+    Move.objects.create(game=bad, seq=bad.version + 1, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN,
+                        action={}, note="in the way")
+    clock.move_to(T0 + timedelta(hours=24, seconds=1))
+    stats = deadlines.sweep()
+    assert stats["timeouts"] == 2
+    for game in games:
+        assert Move.objects.filter(game=game, channel="timeout").count() == (0 if game is bad else 1)
+        game.refresh_from_db()
+        assert game.version == (bad.version if game is bad else 2)
+    assert Notification.objects.filter(game=bad, kind=Kind.TIMEOUT).count() == 0
+    assert Notification.objects.filter(kind=Kind.TIMEOUT).count() == 2
