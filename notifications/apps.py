@@ -15,3 +15,10 @@ class NotificationsConfig(AppConfig):
         from . import signals
 
         signals.connect()
+
+        from django.core.signals import request_finished, request_started
+
+        from .outbox import _handoff
+
+        request_started.connect(_handoff.request_started, dispatch_uid="trailpost.outbox.request_started")
+        request_finished.connect(_handoff.request_finished, dispatch_uid="trailpost.outbox.request_finished")

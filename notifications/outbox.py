@@ -1,17 +1,21 @@
 """The transactional outbox: notices written in the same transaction as the change behind them.
 
 `record_*` functions run inside the caller's transaction and only write `Notification` rows; after
-commit their ids are handed to Celery (`send_notifications`). If the broker is down the hand-off
-fails quietly and the minute sweep sends them later. Sending claims each row with one
+commit their ids are handed to Celery (`send_notifications`), by a web process once its response
+has gone and in one task for all the requests of HANDOFF_SECONDS (`_HandOff`). If the broker is
+down the hand-off fails quietly and the minute sweep sends them later. Sending claims each row with one
 conditional UPDATE (sent_at IS NULL and no live claim), so a retry, a second worker or a
 redelivered task never sends a notice twice.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import contextvars
 import json
 import logging
+import os
+import threading
 import urllib.request
 from datetime import timedelta
 from datetime import timezone as dt_timezone
@@ -162,33 +166,100 @@ class _Batch:
             context=context))
         return True
 
-    def save(self) -> list[int]:
+    def save(self) -> list[Notification]:
+        """Inserts the notices and hands the immediate ones to Celery when the transaction commits.
+
+        Inside `games.hotpath.pipeline()` their pks are set only when that block ends."""
         if not self.rows:
             return []
         insert_rows(self.rows)
-        ids = [n.pk for n in self.rows if n.delivery == Delivery.IMMEDIATE]
-        if ids:
-            hand_over_on_commit(ids)
-        return [n.pk for n in self.rows]
+        immediate = [n for n in self.rows if n.delivery == Delivery.IMMEDIATE]
+        if immediate:
+            hand_over_on_commit(immediate)
+        return self.rows
 
 
-def hand_over_on_commit(ids: list[int]) -> None:
+def hand_over_on_commit(rows: list[Notification]) -> None:
     """Queues notices for sending when the transaction commits, with one hand-off per commit
     however many changes the transaction holds (the sweep times out many games in one)."""
     connection = transaction.get_connection()
     pending = getattr(connection, "_trailpost_outbox", None)
     if pending is None:
         pending = connection._trailpost_outbox = []
-    pending.extend(ids)
-    # Every change registers a flush; the first to run after commit takes all the ids, the rest
-    # find nothing. Ids of a rolled-back change ride along and are skipped: no such row exists.
+    pending.extend(rows)
+    # Every change registers a flush; the first to run after commit takes all the rows, the rest
+    # find nothing. Rows of a rolled-back change ride along and are skipped: they have no pk, or
+    # one no committed row has.
     transaction.on_commit(lambda: _flush(connection))
 
 
 def _flush(connection) -> None:
-    ids, connection._trailpost_outbox = getattr(connection, "_trailpost_outbox", None) or [], []
+    rows, connection._trailpost_outbox = getattr(connection, "_trailpost_outbox", None) or [], []
+    ids = [n.pk for n in rows if n.pk is not None]
     if ids:
-        hand_to_celery(ids)
+        if _handoff.in_request():
+            _handoff.add(ids)
+        else:
+            hand_to_celery(ids)
+
+
+class _HandOff:
+    """Hands the notices committed while serving web requests to Celery after the response has
+    gone, and coalesces them: one task per process every HANDOFF_SECONDS at most.
+
+    Publishing a task costs about a millisecond of CPU (kombu builds a Redis pipeline per
+    message); a web worker under load commits many changes a second. Waiting for the timer loses
+    nothing: the rows are committed, and if the process dies first the minute sweep sends them.
+    Work outside requests (Celery tasks, commands) hands its notices over at commit, as before.
+    """
+
+    def __init__(self):
+        self._local = threading.local()
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)
+        atexit.register(self.flush)
+
+    def _reset(self):
+        self._lock = threading.Lock()
+        self._ids: list[int] = []
+        self._timer = None
+
+    def in_request(self) -> bool:
+        """Whether this thread is serving a web request (and tasks are really queued, not eager)."""
+        if not getattr(self._local, "serving", False):
+            return False
+        from .tasks import send_notifications
+
+        return not send_notifications.app.conf.task_always_eager
+
+    def request_started(self, **kwargs):
+        self._local.serving = True
+
+    def request_finished(self, **kwargs):
+        self._local.serving = False
+        with self._lock:
+            if not self._ids or self._timer is not None:
+                return
+            delay = settings.TRAILPOST["HANDOFF_SECONDS"]
+            if delay > 0:
+                self._timer = threading.Timer(delay, self.flush)
+                self._timer.daemon = True
+                self._timer.start()
+                return
+        self.flush()
+
+    def add(self, ids: list[int]) -> None:
+        with self._lock:
+            self._ids.extend(ids)
+
+    def flush(self) -> None:
+        with self._lock:
+            ids, self._ids, self._timer = self._ids, [], None
+        if ids:
+            hand_to_celery(ids)
+
+
+_handoff = _HandOff()
 
 
 # -- the seams called by games.services -------------------------------------------------------------
@@ -326,7 +397,7 @@ def record_invitation(*, invitation):
 
 
 def record_notice(*, kind: str, game=None, seat=None, user=None, email=None, context: dict,
-                  force: bool = False) -> list[int]:
+                  force: bool = False) -> list[Notification]:
     """Writes one notice (reminders, timeouts, email replies) inside the caller's transaction."""
     batch = _Batch(game)
     ctx = {"game": game_context(game)} if game is not None else {}

@@ -54,6 +54,8 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
                                                                             celery_app):
     game = make_game()
     assert len(smtp_sink.wait_for(1)) == 1
+    # Sent notices are marked in small batches after their emails go out: wait for the mark.
+    assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
     first = turn_seat(game)
     # The broker becomes unreachable (nothing listens on that port) while a move is made.
     real = celery_app.conf.broker_url
@@ -101,3 +103,36 @@ def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smt
     time.sleep(1.0)
     assert Move.objects.filter(channel="timeout").count() == len(games)
     assert not Seat.objects.filter(deadline_at__lte=timezone.now()).exists()
+
+
+def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_task(
+        live_worker, smtp_sink, make_game, api_for, settings):
+    from celery.signals import task_prerun
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "HANDOFF_SECONDS": 3.0}
+    game = make_game()
+    assert len(smtp_sink.wait_for(1)) == 1  # the first "your turn" (game_start is not a request)
+    assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())  # and marked sent
+    handed = []
+
+    def seen(sender=None, args=None, **kwargs):
+        if sender is not None and sender.name == send_notifications.name:
+            handed.append(sorted(args[0]))
+
+    task_prerun.connect(seen, weak=False, dispatch_uid="test-handoff")
+    try:
+        for _ in range(2):
+            seat = turn_seat(game)
+            response = api_for(seat.user).post(f"/api/games/{game.pk}/moves/",
+                                                  {"action": {"type": "end_turn"}}, format="json")
+            assert response.status_code == 201, response.content
+        # Both moves are committed with their notices; nothing has been handed over yet.
+        waiting = sorted(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
+        assert len(waiting) == 2 and handed == []
+        messages = smtp_sink.wait_for(3)
+        assert len(messages) == 3
+        assert handed == [waiting]  # one task carried both moves' notices
+    finally:
+        task_prerun.disconnect(dispatch_uid="test-handoff")
+    # The worker marks them sent just after the emails leave.
+    assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
