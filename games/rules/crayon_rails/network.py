@@ -394,45 +394,31 @@ def route_search(state: dict, seat: int, start: int, own_only: bool):
     return _cached(key, compute)
 
 
+def _hops(adj: dict, sources) -> dict[int, int]:
+    """Returns {milepost: fewest mileposts along the graph from any of the sources}."""
+    dist = {n: 0 for n in sources}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v, _s in adj.get(u, ()):
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return dist
+
+
 def steps_to_city(state: dict, city: int) -> dict[int, int]:
     """Returns {milepost: fewest mileposts along usable track to the city}."""
     key = ("steps_to", city, tracks_key(state), move_env(state))
-
-    def compute():
-        adj = move_graph(state)
-        posts = CITY_LIST[city]["posts"]
-        dist = {n: 0 for n in posts}
-        frontier = list(posts)
-        while frontier:
-            nxt = []
-            for u in frontier:
-                for v, _s in adj.get(u, ()):
-                    if v not in dist:
-                        dist[v] = dist[u] + 1
-                        nxt.append(v)
-            frontier = nxt
-        return dist
-    return _cached(key, compute)
+    return _cached(key, lambda: _hops(move_graph(state), CITY_LIST[city]["posts"]))
 
 
 def reachable(state: dict, seat: int) -> set[int]:
     """Returns the mileposts a train can reach along any track from the seat's main network."""
     key = ("reachable", seat, tracks_key(state), move_env(state))
-
-    def compute():
-        adj = move_graph(state)
-        seen = set(main_network(state["players"][seat]["track"]))
-        frontier = list(seen)
-        while frontier:
-            nxt = []
-            for u in frontier:
-                for v, _s in adj.get(u, ()):
-                    if v not in seen:
-                        seen.add(v)
-                        nxt.append(v)
-            frontier = nxt
-        return seen
-    return _cached(key, compute)
+    return _cached(key, lambda: set(_hops(move_graph(state), main_network(state["players"][seat]["track"]))))
 
 
 def route_path(prev: dict, target: int) -> list[int]:
