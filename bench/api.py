@@ -8,6 +8,8 @@ Prints one JSON object; the ratios are what to read (the machine is noisy betwee
 
 The API and the bare endpoint take turns in short slices (ROUNDS of each per level), so a burst
 of noise from elsewhere on the machine falls on both sides rather than on whichever ran then.
+Each API client goes on with its games from one slice to the next, so every level plays games
+at every stage (the openings notify more players than the middle of a game).
 """
 import json
 import os
@@ -25,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
 BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
-LEVELS = [1, 8, 32]
-SECONDS = float(os.environ.get("BENCH_SECONDS", "6"))  # per side and level, split over ROUNDS
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+LEVELS = [int(x) for x in os.environ.get("BENCH_LEVELS", "1,8,32").split(",")]
+SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))  # per side and level, split over ROUNDS
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "4"))
 MOVES_PER_GAME = 400
 WARMUP_SECONDS = 0.5  # at the start of each slice, not counted
 
@@ -39,8 +41,10 @@ def free_port():
 
 
 def games_per_client(n_clients) -> int:
-    """Games each client gets per slice: more than it can play in one (a 2-player game is ~150 moves)."""
-    return int(os.environ.get("BENCH_GAMES_PER_CLIENT", 0)) or (-(-6 // n_clients) + 1)
+    """Games each API client gets for a level: more than it can play in all its slices at 300
+    moves/s shared by the clients (a 2-player game is 100 to 150 moves)."""
+    seconds = SECONDS + ROUNDS * WARMUP_SECONDS
+    return int(os.environ.get("BENCH_GAMES_PER_CLIENT", 0)) or (int(-(-300 * seconds // (n_clients * 100))) + 1)
 
 
 def setup(n_clients, n_games):
@@ -92,6 +96,10 @@ def setup(n_clients, n_games):
             engine.apply(state, seat, action)
             moves.append((tokens[seat], action))
         scripts.append({"game": game.pk, "version": game.version, "moves": moves})
+    # Fresh tables with stale statistics get plans no running server has (a sequential scan of
+    # the users); autovacuum would analyze them soon, so the bench does it now, for both sides.
+    with connection.cursor() as c:
+        c.execute("ANALYZE")
     connection.close()
     return scripts
 
@@ -99,48 +107,53 @@ def setup(n_clients, n_games):
 def client_run(args):
     """One client process: a thread per client, each playing its chain of games until time is up.
 
-    Requests in the first WARMUP_SECONDS are not counted; the rate is over the same window for
-    the API and the bare endpoint.
+    An API client resumes its chain where its previous slice stopped (`at`: game and move index
+    per chain), so every level plays games at all stages, not only their openings. Requests in
+    the first WARMUP_SECONDS are not counted; the rate is over the same window for the API and
+    the bare endpoint. Returns [(latencies, errors, where the chain stopped)] per chain.
     """
-    port, chains, bare, seconds = args
-    results = []
-    lock = threading.Lock()
+    port, chains, at, bare, seconds = args
+    results = [None] * len(chains)
     start = time.perf_counter()
     count_from = start + WARMUP_SECONDS
     stop_at = count_from + seconds
 
-    def worker(chain):
+    def worker(i):
+        chain = chains[i]
         conn = HTTPConnection("127.0.0.1", port, timeout=30)
         lat = []
         errors = 0
+        g, m = at[i]
         # The bare endpoint ignores the rules, so its clients cycle their chain and never run dry.
-        for script in (chain * 1000 if bare else chain):
-            version = script["version"]
-            for token, action in script["moves"]:
-                now = time.perf_counter()
-                if now >= stop_at:
-                    break
-                if bare:
-                    path, body = f"/bench/bare/{script['game']}/", {"action": action}
-                else:
-                    path, body = (f"/api/games/{script['game']}/moves/",
-                                  {"action": action, "expected_version": version})
-                conn.request("POST", path, body=json.dumps(body),
-                             headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
-                resp = conn.getresponse()
-                resp.read()
-                done = time.perf_counter()
-                if now >= count_from:
-                    lat.append(done - now)
-                if resp.status != 201:
-                    errors += 1
-                    break
-                version += 1
+        while g < len(chain) or bare:
+            script = chain[g % len(chain)]
+            if m >= len(script["moves"]):
+                g, m = g + 1, 0
+                continue
+            now = time.perf_counter()
+            if now >= stop_at:
+                break
+            token, action = script["moves"][m]
+            if bare:
+                path, body = f"/bench/bare/{script['game']}/", {"action": action}
+            else:
+                path, body = (f"/api/games/{script['game']}/moves/",
+                              {"action": action, "expected_version": script["version"] + m})
+            conn.request("POST", path, body=json.dumps(body),
+                         headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+            resp = conn.getresponse()
+            resp.read()
+            done = time.perf_counter()
+            if now >= count_from:
+                lat.append(done - now)
+            m += 1
+            if resp.status != 201:
+                errors += 1
+                g, m = g + 1, 0  # this game's script is off: go on with the next
         conn.close()
-        with lock:
-            results.append((lat, errors))
+        results[i] = (lat, errors, (g, m))
 
-    threads = [threading.Thread(target=worker, args=(c,)) for c in chains]
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(len(chains))]
     for t in threads:
         t.start()
     for t in threads:
@@ -148,13 +161,22 @@ def client_run(args):
     return results
 
 
-def run_slice(port, chains, bare, seconds):
-    """Runs one slice with a client per chain; returns the counted latencies and the error count."""
+def run_slice(port, chains, at, bare, seconds):
+    """Runs one slice with a client per chain from `at`; returns the counted latencies, the error
+    count and where each chain stopped."""
     procs = min(len(chains), 4)
-    per = [chains[i::procs] for i in range(procs)]
+    idx = [list(range(len(chains)))[i::procs] for i in range(procs)]
     with Pool(procs) as pool:
-        parts = pool.map(client_run, [(port, p, bare, seconds) for p in per])
-    return [x for part in parts for l, _ in part for x in l], sum(e for part in parts for _, e in part)
+        parts = pool.map(client_run, [(port, [chains[j] for j in js], [at[j] for j in js], bare, seconds)
+                                      for js in idx])
+    stopped = list(at)
+    lat, errors = [], 0
+    for js, part in zip(idx, parts):
+        for j, (l, e, where) in zip(js, part):
+            lat += l
+            errors += e
+            stopped[j] = where
+    return lat, errors, stopped
 
 
 def summary(lat, errors, seconds):
@@ -165,22 +187,28 @@ def summary(lat, errors, seconds):
 
 
 def measure_level(port, clients):
-    """API and bare slices in turn; each API slice plays fresh games from their first move."""
+    """API and bare slices in turn; each API client goes on with its chain of games."""
     per_client = games_per_client(clients)
-    scripts = setup(clients, clients * (per_client * ROUNDS + 1))
+    scripts = setup(clients, clients * (per_client + 1))
     bare_chains = [[s] for s in scripts[:clients]]
     api_scripts = scripts[clients:]
+    api_chains = [api_scripts[c::clients] for c in range(clients)]
+    api_at, bare_at = [(0, 0)] * clients, [(0, 0)] * clients
     slice_seconds = SECONDS / ROUNDS
     api_lat, bare_lat, api_err, bare_err = [], [], 0, 0
     for r in range(ROUNDS):
-        mine = api_scripts[r * clients * per_client:(r + 1) * clients * per_client]
-        lat, err = run_slice(port, [mine[c::clients] for c in range(clients)], False, slice_seconds)
+        lat, err, api_at = run_slice(port, api_chains, api_at, False, slice_seconds)
         api_lat += lat
         api_err += err
-        lat, err = run_slice(port, bare_chains, True, slice_seconds)
+        lat, err, bare_at = run_slice(port, bare_chains, bare_at, True, slice_seconds)
         bare_lat += lat
         bare_err += err
-    return summary(api_lat, api_err, SECONDS), summary(bare_lat, bare_err, SECONDS)
+    ran_dry = sum(1 for chain, (g, _) in zip(api_chains, api_at) if g >= len(chain))
+    if ran_dry:
+        print(f"warning: {ran_dry} API client(s) ran out of games; raise BENCH_GAMES_PER_CLIENT", file=sys.stderr)
+    api = summary(api_lat, api_err, SECONDS)
+    api["clients_out_of_games"] = ran_dry
+    return api, summary(bare_lat, bare_err, SECONDS)
 
 
 def main():

@@ -119,7 +119,7 @@ def populate(n_games, users):
         _copy(c, "games_game", game_cols, games())
         c.execute("SELECT setval('games_game_id_seq', %s)", [first_id + n_games])
         seat_cols = ["game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
-                     "missed_deadlines", "joined_at"]
+                     "missed_deadlines", "has_standing_orders", "joined_at"]
 
         def seats():
             for i in range(n_games):
@@ -128,12 +128,12 @@ def populate(n_games, users):
                     turn = engine.to_act(due_states[gid])[0]
                     for pos in range(2):
                         deadline = now - timedelta(minutes=1) if pos == turn else None
-                        yield (gid, pos, users[pos].pk, False, "", "playing", deadline, 0, now)
+                        yield (gid, pos, users[pos].pk, False, "", "playing", deadline, 0, False, now)
                 else:
                     # Pending far enough ahead that neither a reminder nor a timeout is due.
                     future = now + timedelta(hours=13 + rnd.random() * 35)
-                    yield (gid, 0, users[0].pk, False, "", "playing", future, 0, now)
-                    yield (gid, 1, users[1].pk, False, "", "playing", None, 0, now)
+                    yield (gid, 0, users[0].pk, False, "", "playing", future, 0, False, now)
+                    yield (gid, 1, users[1].pk, False, "", "playing", None, 0, False, now)
 
         _copy(c, "games_seat", seat_cols, seats())
     # Vacuumed as a live database's autovacuum keeps it: otherwise autovacuum wakes up for the
