@@ -11,9 +11,17 @@ import contextlib
 from functools import lru_cache
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+
 
 from games.models import Game, Seat
+
+
+def _db():
+    """This thread's default connection itself. `django.db.connection` is a proxy that looks the
+    connection up again on every attribute, and the field adapters read several per value."""
+    return connections[DEFAULT_DB_ALIAS]
+
 
 # What the pipeline and the notices read of a seat's player; the rest of the row stays deferred.
 USER_FIELDS = ("id", "username", "email", "display_name", "is_active", "has_notice_settings", "vacation_until")
@@ -23,6 +31,7 @@ class _Part:
     """One model's columns in the joined row: their names, converters and position."""
 
     def __init__(self, model, alias: str, field_names=None):
+        connection = _db()
         fields = [f for f in model._meta.concrete_fields if field_names is None or f.name in field_names]
         self.model = model
         self.attnames = [f.attname for f in fields]
@@ -35,7 +44,7 @@ class _Part:
                 self.converters.append((i, convs, col))
         self.start = 0
 
-    def build(self, row, db):
+    def build(self, row, db, connection):
         values = list(row[self.start:self.start + len(self.attnames)])
         if values[0] is None:  # a LEFT JOIN that found nothing (a bot's seat has no user)
             return None
@@ -47,6 +56,7 @@ class _Part:
 
 @lru_cache(maxsize=None)
 def _plan(vendor: str, n_games: int, skip_locked: bool):
+    connection = _db()
     q = connection.ops.quote_name
     user_model = get_user_model()
     game, seat, user = _Part(Game, "g"), _Part(Seat, "s"), _Part(user_model, "u", USER_FIELDS)
@@ -73,6 +83,7 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
     game_ids = list(game_ids)
     if not game_ids:
         return {}
+    connection = _db()
     sql, game_part, seat_part, user_part = _plan(connection.vendor, len(game_ids), skip_locked)
     with connection.cursor() as cursor:
         cursor.execute(sql, game_ids)
@@ -82,11 +93,11 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
     game = None
     for row in rows:
         if game is None or row[0] != game.pk:
-            game = game_part.build(row, db)
+            game = game_part.build(row, db, connection)
             out[game.pk] = (game, [])
-        seat = seat_part.build(row, db)
+        seat = seat_part.build(row, db, connection)
         seat.game = game
-        seat.user = user_part.build(row, db)
+        seat.user = user_part.build(row, db, connection)
         out[game.pk][1].append(seat)
     return out
 
@@ -110,6 +121,7 @@ def save_deadlines(seats: list[Seat]) -> None:
     """
     if not seats:
         return
+    connection = _db()
     ops = connection.ops
     meta = Seat._meta
     pk, deadline, reminder, missed = (ops.quote_name(meta.get_field(f).column)
@@ -160,6 +172,7 @@ def pipeline():
     caller's transaction, which it rolls back. Elsewhere than PostgreSQL this does nothing.
     Nested blocks join the outermost one.
     """
+    connection = _db()
     if connection.vendor != "postgresql" or getattr(connection, _PENDING, None) is not None:
         yield
         return
@@ -175,7 +188,7 @@ def pipeline():
             for objs in held.rows.values():
                 cursors.append((_insert(objs), objs))
         for cursor, objs in cursors:
-            _set_pks(objs, [r[0] for r in cursor.fetchall()])
+            _set_pks(objs, _inserted_ids(cursor))
     finally:
         setattr(connection, _PENDING, None)
         for cursor, _ in cursors:
@@ -184,14 +197,15 @@ def pipeline():
 
 def _savepoints() -> int:
     """How many savepoints are open (atomic blocks that made none count None)."""
-    return sum(1 for sid in connection.savepoint_ids if sid is not None)
+    return sum(1 for sid in _db().savepoint_ids if sid is not None)
 
 
 def _set_pks(objs, ids) -> None:
+    alias = _db().alias
     for obj, pk in zip(objs, ids, strict=True):
         obj.pk = pk
         obj._state.adding = False
-        obj._state.db = connection.alias
+        obj._state.db = alias
 
 
 def insert_rows(objs: list) -> None:
@@ -204,6 +218,7 @@ def insert_rows(objs: list) -> None:
     if not objs:
         return
     model = type(objs[0])
+    connection = _db()
     if not connection.features.can_return_rows_from_bulk_insert:
         model.objects.bulk_create(objs)
         return
@@ -212,32 +227,61 @@ def insert_rows(objs: list) -> None:
         held.rows.setdefault(model, []).extend(objs)
         return
     with _insert(objs) as cursor:
-        _set_pks(objs, [r[0] for r in cursor.fetchall()])
+        _set_pks(objs, _inserted_ids(cursor))
+
+
+# psycopg keeps the parsed form of a statement with at most this many parameters (its
+# MAX_CACHED_STATEMENT_PARAMS); a longer INSERT ... VALUES is parsed again on every execution.
+_CACHED_PARAMS = 50
 
 
 def _insert(objs: list):
-    """Sends one INSERT ... VALUES ... RETURNING pk for the objects; returns its cursor."""
+    """Sends the INSERT ... RETURNING pk of the objects; returns its cursor (see _inserted_ids).
+
+    A few rows (a move's notices) go as one INSERT ... VALUES. Many rows (a sweep chunk's
+    timeouts) go as one prepared single-row INSERT executed once per row in the pipeline: one
+    multi-row statement would be parsed anew each time, by psycopg and by PostgreSQL.
+    """
+    connection = _db()
     meta = objs[0]._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     ops = connection.ops
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    params = []
-    for obj in objs:
-        params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    sql = (f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) "
-           f"VALUES {', '.join([row] * len(objs))} RETURNING {ops.quote_name(meta.pk.column)}")
+    many = len(objs) > 1 and len(objs) * len(fields) > _CACHED_PARAMS and connection.vendor == "postgresql"
+    head = (f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) "
+            f"VALUES ")
+    tail = f" RETURNING {ops.quote_name(meta.pk.column)}"
     cursor = connection.cursor()
     try:
-        cursor.execute(sql, params)
+        if many:
+            rows = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objs]
+            with connection.wrap_database_errors:
+                cursor.cursor.executemany(head + row + tail, rows, returning=True)
+        else:
+            params = []
+            for obj in objs:
+                params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+            cursor.execute(head + ", ".join([row] * len(objs)) + tail, params)
     except BaseException:
         cursor.close()
         raise
     return cursor
 
 
+def _inserted_ids(cursor) -> list:
+    """The pks an _insert returned, in the order of its objects (one result set per executed row
+    when it ran the single-row INSERT many times)."""
+    ids = [r[0] for r in cursor.fetchall()]
+    raw = cursor.cursor
+    while raw.nextset():
+        ids += [r[0] for r in raw.fetchall()]
+    return ids
+
+
 def update_fields(obj, names) -> None:
     """Writes some fields of a saved instance in one UPDATE (Model.save(update_fields=...) without
     the signals and bookkeeping, which nothing on the move path listens to)."""
+    connection = _db()
     ops = connection.ops
     meta = obj._meta
     fields = [meta.get_field(n) for n in names]

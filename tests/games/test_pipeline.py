@@ -269,3 +269,40 @@ def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_ro
             insert_rows([dup])  # the (game, seq) of an existing row
     assert c.pk is None
     assert not started.moves.filter(seq=last.seq + 3).exists()
+
+
+def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_id(started):
+    """Past psycopg's 50 cached parameters (4 moves of 14 columns) the rows go as one prepared
+    single-row INSERT per row; every object must still get the id of its own row, and a failing
+    row must still roll the whole transaction back."""
+    from django.db import IntegrityError, transaction
+
+    from games.hotpath import insert_rows, pipeline
+
+    last = started.moves.order_by("-seq").first().seq
+
+    def rows(seqs, note):
+        return [Move(game=started, seq=s, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, action={"n": s},
+                     note=note) for s in seqs]
+
+    held = rows([last + 3, last + 1, last + 5, last + 2, last + 4, last + 6], "held")
+    with transaction.atomic():
+        with pipeline():
+            insert_rows(held)
+            assert all(m.pk is None for m in held)
+    direct = rows([last + 8, last + 7, last + 9, last + 10], "direct")
+    with transaction.atomic():
+        insert_rows(direct)  # no pipeline around: the rows go at once
+    for move in held + direct:
+        assert move.pk and not move._state.adding
+        assert Move.objects.get(pk=move.pk).seq == move.seq == move.action["n"]
+    assert len({m.pk for m in held + direct}) == 10
+    # One duplicate among many: nothing of the batch stays.
+    batch = rows([last + 11, last + 12, last + 1, last + 13], "bad")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        with pipeline():
+            insert_rows(batch)
+    assert not started.moves.filter(note="bad").exists()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_rows(rows([last + 14, last + 2, last + 15, last + 16], "bad"))
+    assert not started.moves.filter(note="bad").exists()
