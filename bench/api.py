@@ -6,11 +6,14 @@ Each client plays its own Oregon Trail Race game: the games get a known seed, an
 worked out beforehand by replaying the engine's bot offline, so the clients only POST moves.
 Prints one JSON object; the ratios are what to read (the machine is noisy between runs).
 
-The API and the bare endpoint take turns in short slices (ROUNDS of each per level), so a burst
-of noise from elsewhere on the machine falls on both sides rather than on whichever ran then.
+The API and the bare endpoint take turns in short slices (ROUNDS of each per level, each side
+going first in every other round), so a burst of noise from elsewhere on the machine falls on
+both sides rather than on whichever ran then. The setup's writes are checkpointed before the
+clients start, and the client processes do not collect garbage while they time requests.
 Each API client goes on with its games from one slice to the next, so every level plays games
 at every stage (the openings notify more players than the middle of a game).
 """
+import gc
 import json
 import os
 import random
@@ -28,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
 BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 LEVELS = [int(x) for x in os.environ.get("BENCH_LEVELS", "1,8,32").split(",")]
-SECONDS = float(os.environ.get("BENCH_SECONDS", "12"))  # per side and level, split over ROUNDS
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", "4"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))  # per side and level, split over ROUNDS
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "6"))
 MOVES_PER_GAME = 400
 WARMUP_SECONDS = 0.5  # at the start of each slice, not counted
 
@@ -60,7 +63,7 @@ def setup(n_clients, n_games):
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # setup's notices stay quiet
     from django.core.management import call_command
-    from django.db import connection
+    from django.db import DatabaseError, connection
 
     call_command("migrate", verbosity=0)
     from accounts.services import api_token_create
@@ -98,8 +101,14 @@ def setup(n_clients, n_games):
         scripts.append({"game": game.pk, "version": game.version, "moves": moves})
     # Fresh tables with stale statistics get plans no running server has (a sequential scan of
     # the users); autovacuum would analyze them soon, so the bench does it now, for both sides.
+    # The setup's writes are flushed to disk now too: otherwise the kernel and PostgreSQL write them
+    # back during the first measured slices, and every commit's WAL flush waits behind them.
     with connection.cursor() as c:
         c.execute("ANALYZE")
+        try:
+            c.execute("CHECKPOINT")
+        except DatabaseError:  # not a superuser (or pg_checkpoint member): measure without
+            pass
     connection.close()
     return scripts
 
@@ -113,6 +122,10 @@ def client_run(args):
     the bare endpoint. Returns [(latencies, errors, where the chain stopped)] per chain.
     """
     port, chains, at, bare, seconds = args
+    # This process is a fork of the bench, Django and all: its full garbage collections would
+    # walk all of that in the middle of a timed request. What is timed must be the server.
+    gc.freeze()
+    gc.disable()
     results = [None] * len(chains)
     start = time.perf_counter()
     count_from = start + WARMUP_SECONDS
@@ -197,12 +210,17 @@ def measure_level(port, clients):
     slice_seconds = SECONDS / ROUNDS
     api_lat, bare_lat, api_err, bare_err = [], [], 0, 0
     for r in range(ROUNDS):
-        lat, err, api_at = run_slice(port, api_chains, api_at, False, slice_seconds)
-        api_lat += lat
-        api_err += err
-        lat, err, bare_at = run_slice(port, bare_chains, bare_at, True, slice_seconds)
-        bare_lat += lat
-        bare_err += err
+        # The sides take turns going first: whatever the machine does after the level's setup
+        # (or at any moment) falls on both alike.
+        for bare in ((False, True) if r % 2 == 0 else (True, False)):
+            if bare:
+                lat, err, bare_at = run_slice(port, bare_chains, bare_at, True, slice_seconds)
+                bare_lat += lat
+                bare_err += err
+            else:
+                lat, err, api_at = run_slice(port, api_chains, api_at, False, slice_seconds)
+                api_lat += lat
+                api_err += err
     ran_dry = sum(1 for chain, (g, _) in zip(api_chains, api_at) if g >= len(chain))
     if ran_dry:
         print(f"warning: {ran_dry} API client(s) ran out of games; raise BENCH_GAMES_PER_CLIENT", file=sys.stderr)

@@ -89,9 +89,13 @@ TEMPLATES = [
     },
 ]
 
+# A process keeps its connection (and the statements prepared on it) for DB_CONN_MAX_AGE
+# seconds; each reconnect starts a cold server backend. A dropped connection is noticed before
+# the request that would use it (health checks).
 DATABASES = {
     "default": dj_database_url.parse(
-        env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'trailpost.sqlite3'}"), conn_max_age=60
+        env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'trailpost.sqlite3'}"),
+        conn_max_age=int(env("DB_CONN_MAX_AGE", "600")), conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
