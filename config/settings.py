@@ -221,6 +221,8 @@ TRAILPOST.update({
     # A worker's claim on a notice; after this the sweep may take it again (the worker died).
     "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
     "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
+    # A failed webhook post is tried again this long after, then twice as long each time.
+    "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
     # A web process hands the notices it committed to Celery at most this often, after the
     # responses have gone (0: after each response). Celery tasks and commands hand over at once.
     "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),

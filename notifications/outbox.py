@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import threading
+import urllib.error
 import urllib.request
 from datetime import timedelta
 from datetime import timezone as dt_timezone
@@ -475,6 +476,7 @@ def send_notifications(ids: list[int]) -> int:
     sent = 0
     unmarked: list[Notification] = []
     hooks = _webhooks({n.user_id for n in rows if n.user_id})
+    hooked: list[int] = []
     try:
         with get_connection() as connection:
             for n in rows:
@@ -493,9 +495,10 @@ def send_notifications(ids: list[int]) -> int:
                     _mark_sent(unmarked)
                     unmarked = []
                 if n.user_id in hooks:
-                    post_webhook(hooks[n.user_id], n)
+                    hooked.append(n.pk)
     finally:
         _mark_sent(unmarked)
+        _hand_webhooks(hooked)
     return sent
 
 
@@ -574,14 +577,50 @@ def webhook_payload(n: Notification) -> dict:
     return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}
 
 
+def _hand_webhooks(ids: list[int]) -> None:
+    """Queues a webhook post per sent notice whose player has a webhook. They go in tasks of their
+    own, after the emails: a slow or unreachable chat server holds up no one's email, and a failed
+    post is tried again later (tasks.post_webhook). With the broker down they are posted now, once."""
+    if not ids:
+        return
+    from kombu.exceptions import OperationalError
+
+    from .tasks import post_webhook as task
+
+    for pk in ids:
+        try:
+            task.apply_async((pk,), retry=False)
+        except OperationalError:
+            log.warning("broker unreachable: posting the webhook of notice %s now", pk)
+            deliver_webhook(pk)
+
+
+def deliver_webhook(notice_id: int) -> bool:
+    """Posts a sent notice to its player's webhook as it is set now; returns False when the post
+    failed (to be tried again), True when it went or there is nothing to post any more."""
+    n = Notification.objects.filter(pk=notice_id).select_related("user").first()
+    url = _webhooks({n.user_id}).get(n.user_id) if n is not None and n.user_id else None
+    if not url:
+        return True
+    return post_webhook(url, n)
+
+
 def post_webhook(url: str, n: Notification) -> bool:
-    """Posts a notice to a user's webhook; failures are logged, never retried (email is the record)."""
+    """Posts a notice to a webhook. Returns False when trying again later may help (no answer, a
+    server error, 429 Too Many Requests), True when it is done: taken, or refused for good (any
+    other 4xx, such as a deleted Discord or Slack webhook)."""
     body = json.dumps(webhook_payload(n)).encode()
     request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json",
                                                                "User-Agent": "Trailpost"})
     try:
         with urllib.request.urlopen(request, timeout=settings.TRAILPOST["WEBHOOK_TIMEOUT_SECONDS"]):
             return True
+    except urllib.error.HTTPError as exc:
+        if 400 <= exc.code < 500 and exc.code != 429:
+            log.warning("webhook for notice %s refused (%s): not tried again", n.pk, exc.code)
+            return True
+        log.warning("webhook for notice %s failed (%s)", n.pk, exc.code)
+        return False
     except Exception:
         log.warning("webhook for notice %s failed", n.pk, exc_info=True)
         return False

@@ -1,5 +1,13 @@
 """Celery tasks of the notifications app (thin wrappers around services)."""
+import logging
+
 from celery import shared_task
+
+log = logging.getLogger(__name__)
+
+# Tries after the first one, WEBHOOK_RETRY_SECONDS (60) after it, then twice as long each time:
+# 1, 2, 4, 8, 16 and 32 minutes later.
+WEBHOOK_RETRIES = 6
 
 
 @shared_task(acks_late=True)
@@ -8,6 +16,24 @@ def send_notifications(ids: list[int]) -> int:
     from .outbox import send_notifications as run
 
     return run(ids)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=WEBHOOK_RETRIES)
+def post_webhook(self, notice_id: int) -> bool:
+    """Posts a sent notice to its player's webhook, trying again with growing pauses while the
+    chat server fails; the email already went, so after the last try it is given up (logged)."""
+    from .outbox import deliver_webhook
+
+    from django.conf import settings
+
+    if deliver_webhook(notice_id):
+        return True
+    if self.request.is_eager:  # run inline (tests, no worker): nothing can wait for a later try
+        return False
+    if self.request.retries >= self.max_retries:
+        log.warning("webhook of notice %s given up after %d tries", notice_id, self.request.retries + 1)
+        return False
+    raise self.retry(countdown=settings.TRAILPOST["WEBHOOK_RETRY_SECONDS"] * 2 ** self.request.retries)
 
 
 @shared_task(acks_late=True)

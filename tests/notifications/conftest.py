@@ -150,3 +150,28 @@ def seat_at(game, position) -> Seat:
 def turn_seat(game) -> Seat:
     game.refresh_from_db()
     return seat_at(game, game.engine.to_act(game.state)[0])
+
+
+def hook_server(answers, probe=lambda: None):
+    """A chat server (webhook) answering each POST with the next status of `answers` (the last
+    one ever after); returns (server, hits), hits being (status, probe() at that moment) per POST.
+    The caller shuts the server down."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    hits = []
+
+    class Hook(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            status = answers[min(len(hits), len(answers) - 1)]
+            hits.append((status, probe()))
+            self.send_response(status)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, hits

@@ -12,7 +12,7 @@ from notifications import outbox
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
 from notifications.tokens import read_reply_token
 
-from .conftest import free_port, seat_at, turn_seat
+from .conftest import free_port, hook_server, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -204,6 +204,26 @@ def test_webhook_gets_the_same_notice_as_json(make_game, users):
     assert len(received) == 1
     assert received[0]["content"] == received[0]["text"]
     assert "Your turn" in received[0]["text"] and f"/games/{game.pk}/" in received[0]["text"]
+
+
+def test_a_webhook_that_is_gone_is_asked_once_and_inline_there_is_no_retry(make_game, users):
+    from notifications import tasks
+
+    server, hits = hook_server([404])
+    try:
+        for u in users:
+            NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/deleted")
+        game = make_game()
+        outbox.send_unsent()
+        notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
+        assert [status for status, _ in hits] == [404]  # refused for good (a deleted Discord or Slack webhook): not asked again
+        assert tasks.post_webhook.apply((notice.pk,)).get() is True
+        NotificationSettings.objects.filter(user=notice.user).update(webhook_url=f"http://127.0.0.1:{free_port()}/")
+        # Nobody listens there: a failure, which run inline (no worker to wait) is not retried.
+        assert tasks.post_webhook.apply((notice.pk,)).get() is False
+    finally:
+        server.shutdown()
+    assert [status for status, _ in hits] == [404, 404]
 
 
 def test_unsubscribing_from_the_digest_turns_off_only_digested_kinds(users, client):

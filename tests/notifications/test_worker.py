@@ -6,10 +6,10 @@ import pytest
 from games import services
 from games.models import Move
 from notifications import outbox
-from notifications.models import Kind, Notification
+from notifications.models import Kind, Notification, NotificationSettings
 from notifications.tasks import send_notifications, sweep
 
-from .conftest import free_port, turn_seat
+from .conftest import free_port, hook_server, turn_seat
 
 pytestmark = [pytest.mark.xdist_group("worker"), pytest.mark.django_db(transaction=True)]
 
@@ -136,3 +136,39 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
         task_prerun.disconnect(dispatch_uid="test-handoff")
     # The worker marks them sent just after the emails leave.
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
+
+
+def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(live_worker, smtp_sink, make_game,
+                                                                             users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.2}
+    server, hits = hook_server([503, 500, 204], probe=lambda: len(smtp_sink.messages))
+    try:
+        for u in users:
+            NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/hook")
+        make_game()
+        assert len(smtp_sink.wait_for(1)) == 1
+        assert wait_until(lambda: len(hits) >= 3)
+        time.sleep(1.0)  # time enough for a (wrong) fourth post
+    finally:
+        server.shutdown()
+    # Two failures, each tried again later, then taken; the email had gone before the first try.
+    assert hits == [(503, 1), (500, 1), (204, 1)]
+
+
+def test_a_webhook_that_keeps_failing_is_given_up_after_its_retries(live_worker, smtp_sink, make_game, users,
+                                                                    settings):
+    from notifications.tasks import WEBHOOK_RETRIES
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.02}  # 0.02 s, then 0.04 s, ...
+    server, hits = hook_server([502])
+    try:
+        NotificationSettings.objects.create(user=users[0], webhook_url=f"http://127.0.0.1:{server.server_port}/")
+        NotificationSettings.objects.create(user=users[1], webhook_url=f"http://127.0.0.1:{server.server_port}/")
+        make_game()
+        assert len(smtp_sink.wait_for(1)) == 1
+        assert wait_until(lambda: len(hits) >= 1 + WEBHOOK_RETRIES)
+        time.sleep(2.0)  # longer than the next pause would be
+    finally:
+        server.shutdown()
+    assert len(hits) == 1 + WEBHOOK_RETRIES
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
