@@ -6,7 +6,8 @@ from celery import shared_task
 log = logging.getLogger(__name__)
 
 # Tries after the first one, WEBHOOK_RETRY_SECONDS (60) after it, then twice as long each time:
-# 1, 2, 4, 8, 16 and 32 minutes later.
+# 1, 2, 4, 8, 16 and 32 minutes later. The longest pause stays under Redis's visibility timeout
+# (an hour), past which the broker would hand a waiting retry out a second time.
 WEBHOOK_RETRIES = 6
 
 
@@ -22,9 +23,9 @@ def send_notifications(ids: list[int]) -> int:
 def post_webhook(self, notice_id: int) -> bool:
     """Posts a sent notice to its player's webhook, trying again with growing pauses while the
     chat server fails; the email already went, so after the last try it is given up (logged)."""
-    from .outbox import deliver_webhook
-
     from django.conf import settings
+
+    from .outbox import deliver_webhook
 
     if deliver_webhook(notice_id):
         return True
