@@ -17,7 +17,6 @@ import gc
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import threading
@@ -28,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.common import free_port, settle  # noqa: E402
 BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
 BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 LEVELS = [int(x) for x in os.environ.get("BENCH_LEVELS", "1,8,32").split(",")]
@@ -35,12 +35,6 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "20"))  # per side and level, sp
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "6"))
 MOVES_PER_GAME = 400
 WARMUP_SECONDS = 0.5  # at the start of each slice, not counted
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def games_per_client(n_clients) -> int:
@@ -63,7 +57,7 @@ def setup(n_clients, n_games):
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # setup's notices stay quiet
     from django.core.management import call_command
-    from django.db import DatabaseError, connection
+    from django.db import connection
 
     call_command("migrate", verbosity=0)
     from accounts.services import api_token_create
@@ -100,15 +94,10 @@ def setup(n_clients, n_games):
             moves.append((tokens[seat], action))
         scripts.append({"game": game.pk, "version": game.version, "moves": moves})
     # Fresh tables with stale statistics get plans no running server has (a sequential scan of
-    # the users); autovacuum would analyze them soon, so the bench does it now, for both sides.
-    # The setup's writes are flushed to disk now too: otherwise the kernel and PostgreSQL write them
-    # back during the first measured slices, and every commit's WAL flush waits behind them.
+    # the users); autovacuum would analyze them soon, so the bench does it now, for both sides,
+    # and checkpoints the setup's writes (see settle).
     with connection.cursor() as c:
-        c.execute("ANALYZE")
-        try:
-            c.execute("CHECKPOINT")
-        except DatabaseError:  # not a superuser (or pg_checkpoint member): measure without
-            pass
+        settle(c, "ANALYZE")
     connection.close()
     return scripts
 

@@ -17,7 +17,6 @@ Redis db 13. `make bench` runs it.
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import threading
@@ -29,6 +28,7 @@ from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.common import free_port, settle  # noqa: E402
 BENCH_DB = os.environ.get("BENCH_SWEEP_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_sweep")
 BENCH_REDIS = os.environ.get("BENCH_SWEEP_REDIS_URL", "redis://127.0.0.1:6379/13")
 DUE = int(os.environ.get("BENCH_DUE", "1000"))
@@ -37,12 +37,6 @@ NOTICES = int(os.environ.get("BENCH_NOTICES", "10000"))
 REPEATS = int(os.environ.get("BENCH_SWEEP_REPEATS", "3"))  # sweeps per scale; the median is reported
 WORKERS = 2
 QUEUE = f"trailpost-bench-{uuid.uuid4().hex[:8]}"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def ensure_database(url):
@@ -83,7 +77,7 @@ def _copy(cursor, table, columns, rows):
 
 def populate(n_games, users):
     """Creates n_games active games; DUE of them real games whose turn player's deadline passed."""
-    from django.db import DatabaseError, connection
+    from django.db import connection
     from django.utils import timezone
 
     from games.models import Game
@@ -140,16 +134,10 @@ def populate(n_games, users):
                     yield (gid, 1, users[1].pk, False, "", "playing", None, 0, False, now)
 
         _copy(c, "games_seat", seat_cols, seats())
-    # Vacuumed as a live database's autovacuum keeps it: otherwise autovacuum wakes up for the
-    # freshly copied rows in the middle of the measured sweep and takes a core from it.
-    # And checkpointed: otherwise the checkpoint the copy's WAL calls for runs in a measured sweep
-    # (the copy of 100,000 games writes more in seconds than a live server does in hours).
+    # Vacuumed as a live database's autovacuum keeps it, and checkpointed (see settle): otherwise
+    # both run in the middle of the measured sweep and take a core from it.
     with connection.cursor() as c:
-        c.execute("VACUUM ANALYZE games_game, games_seat, notifications_notification")
-        try:
-            c.execute("CHECKPOINT")
-        except DatabaseError:  # not a superuser (or pg_checkpoint member): measure without
-            pass
+        settle(c, "VACUUM ANALYZE games_game, games_seat, notifications_notification")
 
 
 def bench_sweep(n_games, users):

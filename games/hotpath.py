@@ -251,17 +251,14 @@ def _insert(objs: list):
     head = (f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) "
             f"VALUES ")
     tail = f" RETURNING {ops.quote_name(meta.pk.column)}"
+    rows = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objs]
     cursor = connection.cursor()
     try:
         if many:
-            rows = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objs]
             with connection.wrap_database_errors:
                 cursor.cursor.executemany(head + row + tail, rows, returning=True)
         else:
-            params = []
-            for obj in objs:
-                params += [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-            cursor.execute(head + ", ".join([row] * len(objs)) + tail, params)
+            cursor.execute(head + ", ".join([row] * len(objs)) + tail, [p for r in rows for p in r])
     except BaseException:
         cursor.close()
         raise
