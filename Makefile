@@ -9,16 +9,28 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/trailpost
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS ?=
 
-.PHONY: run test bench venv chromium migrate clean
+.PHONY: run test bench venv chromium migrate clean lock upgrade
 
+# requirements.txt is compiled from requirements.in by pip-tools: every package, pip too, pinned
+# with its hashes, so a new machine installs exactly the set that was tested.
 $(BIN)/.installed: requirements.txt
 	@command -v $(PY) >/dev/null || { echo "Python 3.11 is needed ($(PY) not found)"; exit 1; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
+	$(BIN)/pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
 venv: $(BIN)/.installed
+
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+	-o requirements.txt requirements.in
+
+# After editing requirements.in: pin what it adds, keep every other version.
+lock: venv
+	$(PIP_COMPILE)
+
+# Move every package to its newest allowed version, on purpose; then run `make test`.
+upgrade: venv
+	$(PIP_COMPILE) --upgrade
 
 # Browser tests drive Debian's Chromium through Playwright; install it when it is missing.
 chromium:
