@@ -98,6 +98,18 @@ DATABASES = {
         conn_max_age=int(env("DB_CONN_MAX_AGE", "600")), conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server, the worker and beat write to one file: each transaction takes the write
+    # lock when it begins (IMMEDIATE, so two never deadlock upgrading a read lock), waits up to
+    # 20 s for it, and WAL lets readers go on meanwhile.
+    _sqlite = Path(DATABASES["default"]["NAME"])
+    _sqlite.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=20,
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+    # Tests get a file of their own beside it (not an in-memory database): the threads of the
+    # live server and the Celery worker share it as the processes of `make run` do.
+    DATABASES["default"]["TEST"] = {"NAME": str(_sqlite.with_name("test-" + _sqlite.name))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Server-side parameters, and psycopg preparing a statement once a connection has run it
     # prepare_threshold times (every move runs the same few), so PostgreSQL stops parsing and
@@ -198,6 +210,9 @@ SPECTACULAR_SETTINGS = {
 TRAILPOST = {
     "DEFAULT_TURN_HOURS": int(env("TRAILPOST_DEFAULT_TURN_HOURS", "48")),
     "BOT_MOVES_PER_TASK": 200,
+    # On PostgreSQL, a move's lock and writes go as hand-written statements in one pipeline
+    # (games/hotpath.py); 0 takes the ORM's way, which every other database takes.
+    "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
 }
 
 LOGGING = {

@@ -1,20 +1,28 @@
-"""The statements every move runs, written out once instead of built by the ORM each time.
+"""The writes and the lock every move makes, in two forms: the ORM's, and statements written out.
 
-`move_submit` runs for every move of every game. Building the locking join through the ORM (the
-compiler, then a model instance per row and relation) cost more Python than the rest of a move;
-here the SQL is made once per process from the models' own metadata, and rows become instances
-through `Model.from_db` with each field's own database converters, as the ORM does it.
+`move_submit` runs for every move of every game. The ORM form (select_for_update with
+select_related, bulk_create, bulk_update, save(update_fields=...)) works on every database Django
+supports and is what SQLite (`make run`) and any other database use. On PostgreSQL, and while
+TRAILPOST["SQL_HOTPATH"] is on, the same work goes as statements made once per process from the
+models' own metadata and sent in one psycopg pipeline; rows become instances through
+`Model.from_db` with each field's own converters, as the ORM does it. `bench/api.py` and
+`bench/sweep.py` measure the two forms against each other in one run.
 """
 from __future__ import annotations
 
 import contextlib
 from functools import lru_cache
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connections
 
-
 from games.models import Game, Seat
+
+
+def hand_written() -> bool:
+    """Whether this connection takes the hand-written statements: PostgreSQL with SQL_HOTPATH on."""
+    return _db().vendor == "postgresql" and settings.TRAILPOST["SQL_HOTPATH"]
 
 
 def _db():
@@ -83,6 +91,8 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
     game_ids = list(game_ids)
     if not game_ids:
         return {}
+    if not hand_written():
+        return _orm_lock(game_ids, skip_locked)
     connection = _db()
     sql, game_part, seat_part, user_part = _plan(connection.vendor, len(game_ids), skip_locked)
     with connection.cursor() as cursor:
@@ -100,6 +110,16 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
         seat.user = user_part.build(row, db, connection)
         out[game.pk][1].append(seat)
     return out
+
+
+def _orm_lock(game_ids, skip_locked: bool) -> dict[int, tuple[Game, list[Seat]]]:
+    games = {g.pk: (g, []) for g in (Game.objects.select_for_update(skip_locked=skip_locked)
+                                     .filter(pk__in=game_ids).order_by("pk"))}
+    for seat in Seat.objects.filter(game_id__in=list(games)).select_related("user").order_by("game_id", "id"):
+        game, seats = games[seat.game_id]
+        seat.game = game
+        seats.append(seat)
+    return {pk: found for pk, found in games.items() if found[1]}
 
 
 def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
@@ -120,6 +140,9 @@ def save_deadlines(seats: list[Seat]) -> None:
     than the statement costs the database.
     """
     if not seats:
+        return
+    if not hand_written():
+        Seat.objects.bulk_update(seats, ["deadline_at", "reminder_sent_for", "missed_deadlines"])
         return
     connection = _db()
     ops = connection.ops
@@ -169,11 +192,11 @@ def pipeline():
     rows and their pks exist only after the block: nothing inside it may read them. (Rows
     inserted inside a savepoint opened in the block are not held: its rollback must take them.)
     An error in any statement is raised at the end of the block at the latest, inside the
-    caller's transaction, which it rolls back. Elsewhere than PostgreSQL this does nothing.
+    caller's transaction, which it rolls back. On the ORM path this does nothing.
     Nested blocks join the outermost one.
     """
     connection = _db()
-    if connection.vendor != "postgresql" or getattr(connection, _PENDING, None) is not None:
+    if not hand_written() or getattr(connection, _PENDING, None) is not None:
         yield
         return
     connection.ensure_connection()
@@ -218,10 +241,10 @@ def insert_rows(objs: list) -> None:
     if not objs:
         return
     model = type(objs[0])
-    connection = _db()
-    if not connection.features.can_return_rows_from_bulk_insert:
+    if not hand_written():
         model.objects.bulk_create(objs)
         return
+    connection = _db()
     held = getattr(connection, _PENDING, None)
     if held is not None and held.depth == _savepoints():
         held.rows.setdefault(model, []).extend(objs)
@@ -278,6 +301,9 @@ def _inserted_ids(cursor) -> list:
 def update_fields(obj, names) -> None:
     """Writes some fields of a saved instance in one UPDATE (Model.save(update_fields=...) without
     the signals and bookkeeping, which nothing on the move path listens to)."""
+    if not hand_written():
+        obj.save(update_fields=names)
+        return
     connection = _db()
     ops = connection.ops
     meta = obj._meta
