@@ -4,10 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
-# The test database and broker: real PostgreSQL and Redis on their standard ports.
+# The suite runs twice: on real PostgreSQL and Redis on their standard ports, then on SQLite with
+# Kombu's filesystem broker under var/ (what `make run` uses when no Redis answers).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/trailpost
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+TEST_SQLITE_URL ?= sqlite:///$(CURDIR)/var/test.sqlite3
 PYTEST_ARGS ?=
+PYTEST = $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
 
 .PHONY: run test bench venv chromium migrate clean lock upgrade
 
@@ -43,8 +46,12 @@ run: venv
 	$(BIN)/python scripts/run.py
 
 test: venv chromium
-	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
-	  $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
+	@rc=0; \
+	echo "== the suite on PostgreSQL, with Redis"; \
+	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) || rc=1; \
+	echo "== the suite on SQLite, with the filesystem broker"; \
+	TRAILPOST_ENV=test DATABASE_URL=$(TEST_SQLITE_URL) CELERY_BROKER_URL=filesystem:// $(PYTEST) || rc=1; \
+	exit $$rc
 
 bench: venv
 	$(BIN)/python bench/engine.py

@@ -173,6 +173,7 @@ CELERY_BROKER_URL = env("CELERY_BROKER_URL", REDIS_URL)
 CELERY_BROKER_TRANSPORT_OPTIONS = {}
 if CELERY_BROKER_URL.startswith("filesystem"):
     _q = VAR_DIR / "broker"
+    (_q / "done").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_q), "data_folder_out": str(_q), "processed_folder": str(_q / "done"),
     }

@@ -1,4 +1,9 @@
-"""Shared fixtures: users, API clients with tokens, a registered test engine."""
+"""Shared fixtures: users, API clients with tokens, a registered test engine.
+
+`make test` runs the suite twice: on PostgreSQL with Redis, and on SQLite with the filesystem
+broker (what `make run` uses on a laptop). A test that needs one of them says so with
+`@pytest.mark.postgresql(reason=...)` and is skipped, with its reason, on the other.
+"""
 import itertools
 
 import pytest
@@ -7,6 +12,16 @@ from rest_framework.test import APIClient
 from games import rules
 
 _counter = itertools.count()
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    for item in items:
+        mark = item.get_closest_marker("postgresql")
+        if mark is not None and engine != "postgresql":
+            item.add_marker(pytest.mark.skip(reason=f"needs PostgreSQL: {mark.kwargs['reason']}"))
 
 
 @pytest.fixture

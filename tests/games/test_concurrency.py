@@ -1,4 +1,4 @@
-"""Concurrent submissions for one game on PostgreSQL: exactly one is applied."""
+"""Concurrent submissions for one game, on each database: exactly one is applied."""
 import threading
 
 import pytest

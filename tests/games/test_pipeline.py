@@ -1,4 +1,4 @@
-"""The move pipeline (games.services.move_submit) and the lobby services, on PostgreSQL."""
+"""The move pipeline (games.services.move_submit) and the lobby services, on each database."""
 import pytest
 
 from games import selectors, services
@@ -244,6 +244,7 @@ def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(star
         assert seat.reminder_sent_for is None
 
 
+@pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
 def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_rolls_back(started):
     from django.db import IntegrityError, transaction
 
@@ -271,6 +272,7 @@ def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_ro
     assert not started.moves.filter(seq=last.seq + 3).exists()
 
 
+@pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
 def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_id(started):
     """Past psycopg's 50 cached parameters (4 moves of 14 columns) the rows go as one prepared
     single-row INSERT per row; every object must still get the id of its own row, and a failing
