@@ -253,3 +253,27 @@ def test_a_database_error_in_one_game_rolls_its_chunk_back_and_the_rest_go_throu
         assert game.version == (bad.version if game is bad else 2)
     assert Notification.objects.filter(game=bad, kind=Kind.TIMEOUT).count() == 0
     assert Notification.objects.filter(kind=Kind.TIMEOUT).count() == 2
+
+
+@pytest.mark.parametrize("rules,on_missed,outcome", [
+    ("toy-notify", Game.OnMissed.BOT, "bot"),
+    ("oregon-trail-race", Game.OnMissed.DROP, "dropped"),
+])
+def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pass(
+        clock, make_game, caplog, rules, on_missed, outcome):
+    """Replacing the absent player (a bot's seat, or dropping them) happens in the sweep's chunk
+    like any timeout: no error, no rollback, no second pass game by game."""
+    game = make_game(turn_hours=10, miss_limit=1, on_missed=on_missed, rules=rules)
+    absent = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=10, seconds=1))
+    with caplog.at_level("WARNING"):
+        stats = deadlines.sweep()
+    assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
+    assert stats["timeouts"] == 1
+    absent.refresh_from_db()
+    if outcome == "bot":
+        assert absent.is_bot and absent.user_id is None
+    else:
+        assert absent.status == Seat.Status.DROPPED and absent.deadline_at is None
+    note = Notification.objects.get(kind=Kind.TIMEOUT, seat=absent)
+    assert note.context["replaced"] == outcome
