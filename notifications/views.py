@@ -4,7 +4,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
@@ -15,7 +16,7 @@ from games.models import Game, Seat
 
 from . import services
 from .forms import PreferencesForm, StandingOrdersForm, VacationForm
-from .models import GameMute, Vacation
+from .models import TUNABLE_KINDS, GameMute, Kind, Vacation
 from .standing import standing_orders_for, standing_orders_set
 from .tokens import read_unsubscribe_token
 
@@ -69,16 +70,43 @@ def game_mute(request, pk):
     muted = request.POST.get("muted", "1") == "1"
     services.game_mute_set(user=request.user, game=game, muted=muted)
     messages.success(request, f"{game}: {'muted' if muted else 'notices back on'}.")
-    return redirect(request.POST.get("next") or "notifications:preferences")
+    return redirect(_local_or(request, request.POST.get("next"), "notifications:preferences"))
 
 
-@csrf_exempt  # RFC 8058 one-click POSTs come from mail clients, without a CSRF token
+def _local_or(request, url, fallback):
+    """Returns `url` if it stays on this site, else `fallback`: a posted `next` is never trusted."""
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
+        return url
+    return fallback
+
+
+def _unsubscribe_what(data: dict) -> str:
+    """Returns what a valid unsubscribe token would turn off, as the end of a sentence."""
+    if data.get("g"):
+        game = Game.objects.filter(pk=data["g"]).first()
+        return f"emails about {game}" if game else "emails about a game that no longer exists"
+    kind = data.get("k")
+    if kind in TUNABLE_KINDS:
+        return f"emails of this kind: {Kind(kind).label.lower()}"
+    return "digest emails"
+
+
+@csrf_exempt  # RFC 8058: mail clients POST without a session or a CSRF token; the signed token is the authority
+@require_http_methods(["GET", "POST"])
 def unsubscribe(request, token):
-    """A signed link in every email: one click (GET or the List-Unsubscribe POST) turns it off."""
+    """A signed link in every email. GET only asks (link scanners fetch it); a POST, the page's button
+    or a mail client's one-click `List-Unsubscribe=One-Click`, applies it."""
     data = read_unsubscribe_token(token)
     if data is None:
-        return render(request, "notifications/unsubscribed.html", {"message": "This link is not valid."},
+        return render(request, "notifications/unsubscribed.html",
+                      {"message": "This unsubscribe link is not valid: it may have been cut short or changed. "
+                                  "Nothing was changed. You can choose which emails you get in your "
+                                  "notification settings."},
                       status=400)
+    if request.method == "GET":
+        return render(request, "notifications/unsubscribe_confirm.html",
+                      {"what": _unsubscribe_what(data), "action": request.path})
     message = services.unsubscribe_apply(data)
     return render(request, "notifications/unsubscribed.html", {"message": message})
 

@@ -132,7 +132,9 @@ def test_every_email_links_the_game_and_a_signed_unsubscribe(make_game, client):
     link = message.extra_headers["List-Unsubscribe"].strip("<>")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     path = link.split("://", 1)[1].split("/", 1)[1]
-    assert client.get("/" + path).status_code == 200
+    assert client.get("/" + path).status_code == 200  # only asks: see test_unsubscribe.py
+    assert client.post("/" + path, "List-Unsubscribe=One-Click",
+                       content_type="application/x-www-form-urlencoded").status_code == 200
     assert KindPreference.objects.get(user=note.user, kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
     assert client.get("/mail/unsubscribe/forged-token/").status_code == 400
 
