@@ -233,7 +233,7 @@ def test_unsubscribing_from_the_digest_turns_off_only_digested_kinds(users, clie
 
     KindPreference.objects.create(user=users[0], kind=Kind.REMINDER, delivery=Delivery.DIGEST)
     link = base_context(user_id=users[0].pk, kind=Kind.DIGEST, game_id=None)["unsubscribe_url"]
-    assert client.get(link.replace("http://127.0.0.1:8000", "")).status_code == 200
+    assert client.post(link.replace("http://127.0.0.1:8000", "")).status_code == 200
     prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))
     assert prefs == {Kind.REMINDER: Delivery.NEVER}
 
@@ -244,7 +244,7 @@ def test_a_reply_confirmations_unsubscribe_link_mutes_the_game(make_game, client
     game = make_game()
     seat = turn_seat(game)
     link = base_context(user_id=seat.user_id, kind=Kind.REPLY_OK, game_id=game.pk)["unsubscribe_url"]
-    client.get(link.replace("http://127.0.0.1:8000", ""))
+    client.post(link.replace("http://127.0.0.1:8000", ""))
     assert GameMute.objects.filter(user=seat.user, game=game).exists()
     assert not KindPreference.objects.filter(user=seat.user).exists()
 
