@@ -3,6 +3,8 @@
 Every moderation goes through games.services (so it is in the game's own log) and is also
 recorded in Django's admin log (LogEntry) by `_record`.
 """
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
@@ -12,6 +14,15 @@ from django.urls import path, reverse
 from games import services
 from games.errors import GameError
 from games.models import Game, Invitation, Move, Seat
+
+
+def redacted_state(game: Game):
+    """Returns the game's state, with its rng seed hidden unless the game is over."""
+    state = game.state
+    rng = state.get("rng") if isinstance(state, dict) else None
+    if game.is_over or not isinstance(rng, dict) or "seed" not in rng:
+        return state
+    return {**state, "rng": {**rng, "seed": "(hidden until the game ends)"}}
 
 
 class SeatInline(admin.TabularInline):
@@ -51,14 +62,26 @@ class UndoForm(forms.Form):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "__str__", "rules", "status", "version", "owner", "created_at")
+    list_display = ("id", "__str__", "rules", "status", "version", "owner", "created_at", "shown_seed")
     list_filter = ("status", "rules")
     search_fields = ("title", "owner__email")
-    readonly_fields = ("rules", "rules_version", "options", "seed_sha256", "state", "version", "result",
-                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "seed")
+    # The seed (and the state, which carries it in its rng) only through shown_*: hidden until the game ends.
+    exclude = ("seed", "state")
+    readonly_fields = ("rules", "rules_version", "options", "seed_sha256", "shown_state", "version", "result",
+                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "shown_seed")
     inlines = [SeatInline]
     actions = ["pause", "resume", "abort", "undo_last_move"]
     change_form_template = "admin/games/game_change_form.html"
+
+    @admin.display(description="seed")
+    def shown_seed(self, game):
+        """The seed once the game is over; until then it must stay secret, from staff too."""
+        return game.revealed_seed or "(hidden until the game ends)"
+
+    @admin.display(description="state")
+    def shown_state(self, game):
+        """The state snapshot, its rng seed hidden while the game runs."""
+        return json.dumps(redacted_state(game), indent=1, sort_keys=True)
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))

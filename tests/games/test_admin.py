@@ -100,3 +100,28 @@ def test_replace_seat_with_bot_from_admin(setup, django_capture_on_commit_callba
     assert seat.is_bot and seat.user is None
     assert game.moves.filter(channel=Move.Channel.BOT, position=seat.position).exists()
     assert Seat.objects.filter(game=game, is_bot=True).count() == 1
+
+
+def _admin_pages(client, game):
+    return [client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode(),
+            client.get(reverse("admin:games_game_changelist")).content.decode(),
+            client.get(reverse("admin:games_game_history", args=[game.pk])).content.decode()]
+
+
+def test_admin_hides_a_running_games_seed(setup):
+    client, game, _ = setup
+    game.refresh_from_db()
+    assert game.status == "active" and len(game.seed) >= 16
+    for page in _admin_pages(client, game):
+        assert game.seed not in page
+    assert game.seed_sha256 in _admin_pages(client, game)[0]
+    found = client.get(reverse("admin:games_game_changelist"), {"q": game.seed}).content.decode()
+    assert reverse("admin:games_game_change", args=[game.pk]) not in found  # the search is no oracle either
+
+
+def test_admin_shows_the_seed_once_the_game_is_over(setup):
+    client, game, admin = setup
+    services.game_abort(game=game, by=admin)
+    game.refresh_from_db()
+    change, changelist = _admin_pages(client, game)[:2]
+    assert game.seed in change and game.seed in changelist
