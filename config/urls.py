@@ -1,8 +1,13 @@
 import os
 
 from django.contrib import admin
+from django.core.exceptions import RequestDataTooBig
+from django.views import defaults
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api.errors import TOO_LARGE_MESSAGE, json_error
+from games.errors import ErrorCode
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -20,3 +25,35 @@ if os.environ.get("TRAILPOST_BENCH") == "1":  # bench/api.py's baseline endpoint
     from games.api.bench_views import bare_move
 
     urlpatterns.insert(0, path("bench/bare/<int:pk>/", bare_move))
+
+
+# Django answers some errors before (or outside) DRF: unknown URLs and ids the routes refuse
+# (/api/games/-1/), bodies over DATA_UPLOAD_MAX_MEMORY_SIZE, crashes. Under /api/ they get the
+# API's error body; everywhere else the usual pages.
+def _api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def json_or_html_400(request, exception):
+    if not _api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return json_error(ErrorCode.REQUEST_TOO_LARGE, TOO_LARGE_MESSAGE, 413)
+    return json_error(ErrorCode.VALIDATION_ERROR, "The request could not be read.", 400)
+
+
+def json_or_html_404(request, exception):
+    if not _api(request):
+        return defaults.page_not_found(request, exception)
+    return json_error(ErrorCode.NOT_FOUND, "Not found.", 404)
+
+
+def json_or_html_500(request):
+    if not _api(request):
+        return defaults.server_error(request)
+    return json_error(ErrorCode.SERVER_ERROR, "The server failed to answer; the error is logged.", 500)
+
+
+handler400 = json_or_html_400
+handler404 = json_or_html_404
+handler500 = json_or_html_500

@@ -146,7 +146,8 @@ def api_standing_orders(request, pk):
     game = get_object_or_404(Game, pk=pk)
     seat = _my_seat(game, request.user)
     if request.method == "PUT":
-        orders = request.data.get("orders", request.data)
+        data = request.data
+        orders = data.get("orders", data) if isinstance(data, dict) else None  # a list or a string: refused
         if not isinstance(orders, dict) or not all(isinstance(v, (str, type(None))) for v in orders.values()):
             raise GameError(ErrorCode.VALIDATION_ERROR, 'Send {"orders": {"<kind>": "<answer>" or ""}}.')
         standing_orders_set(seat=seat, orders={k: v or "" for k, v in orders.items()})

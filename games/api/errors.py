@@ -1,11 +1,25 @@
-"""One DRF exception handler: every error is {"code", "message", "extra"} with the right status."""
+"""One DRF exception handler: every error is {"code", "message", "extra"} with the right status.
+
+`json_error` is the same body for errors Django answers before or outside DRF (config/urls.py's
+handler400/404/500 use it for paths under /api/).
+"""
+import math
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
 from games.errors import ErrorCode, GameError
+
+TOO_LARGE_MESSAGE = "The request body is too large."
+
+
+def json_error(code: ErrorCode, message: str, status: int, **extra) -> JsonResponse:
+    """The API's error body as a plain Django response."""
+    return JsonResponse({"code": str(code), "message": message, "extra": extra}, status=status)
 
 
 def _first_message(detail) -> str:
@@ -20,7 +34,13 @@ def _first_message(detail) -> str:
 
 def exception_handler(exc, context):
     if isinstance(exc, GameError):
-        return Response(exc.as_dict(), status=exc.http_status)
+        response = Response(exc.as_dict(), status=exc.http_status)
+        if "retry_after" in exc.extra:
+            response["Retry-After"] = str(exc.extra["retry_after"])
+        return response
+    if isinstance(exc, RequestDataTooBig):  # Django's, raised when DRF reads the body
+        return Response({"code": str(ErrorCode.REQUEST_TOO_LARGE), "message": TOO_LARGE_MESSAGE, "extra": {}},
+                        status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -36,6 +56,9 @@ def exception_handler(exc, context):
         exceptions.ValidationError: ErrorCode.VALIDATION_ERROR,
         exceptions.ParseError: ErrorCode.VALIDATION_ERROR,
         exceptions.UnsupportedMediaType: ErrorCode.VALIDATION_ERROR,
+        exceptions.MethodNotAllowed: ErrorCode.METHOD_NOT_ALLOWED,
+        exceptions.NotAcceptable: ErrorCode.NOT_ACCEPTABLE,
+        exceptions.Throttled: ErrorCode.THROTTLED,
     }
     code = next((c for cls, c in codes.items() if isinstance(exc, cls)), None)
     if code is None:
@@ -46,5 +69,10 @@ def exception_handler(exc, context):
     message = _first_message(exc.detail)
     if isinstance(exc, exceptions.NotFound):
         message = "Not found."
+    if isinstance(exc, exceptions.Throttled):
+        wait = math.ceil(exc.wait or 1)
+        extra = {"retry_after": wait}
+        message = f"Too many requests: try again in {wait} second{'s' if wait != 1 else ''}."
+        response["Retry-After"] = str(wait)
     response.data = {"code": str(code), "message": message, "extra": extra}
     return response

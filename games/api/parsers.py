@@ -1,0 +1,39 @@
+"""The API's JSON parser: DRF's, refusing bodies nested deeper than MAX_JSON_DEPTH.
+
+Python's json module recurses once per level: a body of 5,000 brackets ends in RecursionError (a
+500), and a body just under the interpreter's limit parses but breaks whatever walks it next (the
+serializers, the rules engine, the database adapter). No action or option of any game nests
+anywhere near this deep.
+"""
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+MAX_JSON_DEPTH = 64
+
+
+def json_depth(value) -> int:
+    """Returns how deeply lists and objects nest in a parsed JSON value (walked without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list):
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
+    return deepest
+
+
+class DepthLimitedJSONParser(JSONParser):
+    """JSONParser with a nesting limit; every failure is a ParseError (400), never a 500."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            pass
+        else:
+            if json_depth(data) <= MAX_JSON_DEPTH:
+                return data
+        raise ParseError(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.")
