@@ -195,6 +195,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    # DRF's JSON parser with a nesting limit (a 5,000-deep body was a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": None,
 }
 SPECTACULAR_SETTINGS = {
