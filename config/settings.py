@@ -243,9 +243,20 @@ TRAILPOST.update({
     # A worker's claim on a notice; after this the sweep may take it again (the worker died).
     "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
     "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
+    # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
+    # (a chat server on this machine in development; tests that post to a local server).
+    "WEBHOOK_ALLOW_PRIVATE": env_bool("TRAILPOST_WEBHOOK_ALLOW_PRIVATE", DEVELOPMENT),
     # A failed webhook post is tried again this long after, then twice as long each time.
     "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
     # A web process hands the notices it committed to Celery at most this often, after the
     # responses have gone (0: after each response). Celery tasks and commands hand over at once.
     "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
+    # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
+    # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
+    # how many replies per seat an hour are handled at all, and how many of them may get a
+    # "Not played" answer (the rest are recorded without one: no mail loop with a robot).
+    "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
+    "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),
+    "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "30")),
+    "INBOUND_ERROR_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_ERROR_REPLIES_PER_HOUR", "3")),
 })

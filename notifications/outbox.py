@@ -16,11 +16,10 @@ import json
 import logging
 import os
 import threading
-import urllib.error
-import urllib.request
 from datetime import timedelta
 from datetime import timezone as dt_timezone
 
+import httpx
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import F, Q, Value
@@ -608,19 +607,27 @@ def deliver_webhook(notice_id: int) -> bool:
 def post_webhook(url: str, n: Notification) -> bool:
     """Posts a notice to a webhook. Returns False when trying again later may help (no answer, a
     server error, 429 Too Many Requests), True when it is done: taken, or refused for good (any
-    other 4xx, such as a deleted Discord or Slack webhook)."""
+    other 4xx, such as a deleted Discord or Slack webhook; a redirect; an address webhooks may
+    not go to). A redirect is not followed and not asked again: the server answered, and would
+    answer the same; where it points is the player's URL to fix, checked when they save it."""
+    from . import webhooks
+
     body = json.dumps(webhook_payload(n)).encode()
-    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json",
-                                                               "User-Agent": "Trailpost"})
     try:
-        with urllib.request.urlopen(request, timeout=settings.TRAILPOST["WEBHOOK_TIMEOUT_SECONDS"]):
-            return True
-    except urllib.error.HTTPError as exc:
-        if 400 <= exc.code < 500 and exc.code != 429:
-            log.warning("webhook for notice %s refused (%s): not tried again", n.pk, exc.code)
-            return True
-        log.warning("webhook for notice %s failed (%s)", n.pk, exc.code)
+        status = webhooks.post(url, body)
+    except webhooks.WebhookRefused as exc:
+        log.warning("webhook for notice %s refused: %s Not tried again.", n.pk, exc)
+        return True
+    except (webhooks.WebhookUnresolved, httpx.HTTPError) as exc:
+        log.warning("webhook for notice %s failed: %s", n.pk, str(exc) or type(exc).__name__)
         return False
-    except Exception:
+    except Exception:  # not an expected failure: worth its traceback
         log.warning("webhook for notice %s failed", n.pk, exc_info=True)
         return False
+    if 200 <= status < 300:
+        return True
+    if 300 <= status < 500 and status != 429:
+        log.warning("webhook for notice %s refused (%s): not tried again", n.pk, status)
+        return True
+    log.warning("webhook for notice %s failed (%s)", n.pk, status)
+    return False

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
 
+from . import webhooks
 from .models import Delivery, GameMute, KindPreference, NotificationSettings, TUNABLE_KINDS, Vacation
 
 
@@ -22,13 +23,20 @@ def preferences_of(user) -> dict:
 
 @transaction.atomic
 def preferences_save(*, user, deliveries: dict | None = None, webhook_url: str | None = None) -> dict:
-    """Saves per-kind delivery choices and the webhook URL."""
+    """Saves per-kind delivery choices and the webhook URL (refused, with a VALIDATION_ERROR,
+    unless it is http(s) to a public address)."""
     for kind, delivery in (deliveries or {}).items():
         if kind not in TUNABLE_KINDS or delivery not in Delivery.values:
             raise GameError(ErrorCode.VALIDATION_ERROR, f"Unknown notice kind or delivery: {kind}={delivery}.")
         KindPreference.objects.update_or_create(user=user, kind=kind, defaults={"delivery": delivery})
     if webhook_url is not None:
-        NotificationSettings.objects.update_or_create(user=user, defaults={"webhook_url": webhook_url.strip()})
+        webhook_url = webhook_url.strip()
+        if webhook_url:
+            try:
+                webhooks.check_url(webhook_url)
+            except webhooks.WebhookRefused as exc:
+                raise GameError(ErrorCode.VALIDATION_ERROR, str(exc), field="webhook_url") from None
+        NotificationSettings.objects.update_or_create(user=user, defaults={"webhook_url": webhook_url})
     return preferences_of(user)
 
 

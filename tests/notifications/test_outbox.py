@@ -182,7 +182,8 @@ def test_sending_claims_each_notice_once(make_game):
     assert len(mail.outbox) == 1
 
 
-def test_webhook_gets_the_same_notice_as_json(make_game, users):
+def test_webhook_gets_the_same_notice_as_json(make_game, users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True}  # a local chat server
     received = []
 
     class Hook(BaseHTTPRequestHandler):
@@ -208,8 +209,10 @@ def test_webhook_gets_the_same_notice_as_json(make_game, users):
     assert "Your turn" in received[0]["text"] and f"/games/{game.pk}/" in received[0]["text"]
 
 
-def test_a_webhook_that_is_gone_is_asked_once_and_inline_there_is_no_retry(make_game, users):
+def test_a_webhook_that_is_gone_is_asked_once_and_inline_there_is_no_retry(make_game, users, settings):
     from notifications import tasks
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True}  # a local chat server
 
     server, hits = hook_server([404])
     try:

@@ -140,7 +140,8 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
 
 def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(live_worker, smtp_sink, make_game,
                                                                              users, settings):
-    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.2}
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.2,
+                          "WEBHOOK_ALLOW_PRIVATE": True}  # a local chat server
     server, hits = hook_server([503, 500, 204], probe=lambda: len(smtp_sink.messages))
     try:
         for u in users:
@@ -159,7 +160,8 @@ def test_a_webhook_that_keeps_failing_is_given_up_after_its_retries(live_worker,
                                                                     settings):
     from notifications.tasks import WEBHOOK_RETRIES
 
-    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.02}  # 0.02 s, then 0.04 s, ...
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True,  # a local chat server
+                          "WEBHOOK_RETRY_SECONDS": 0.02}  # 0.02 s, then 0.04 s, ...
     server, hits = hook_server([502])
     try:
         NotificationSettings.objects.create(user=users[0], webhook_url=f"http://127.0.0.1:{server.server_port}/")
