@@ -187,6 +187,29 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 
+
+
+def _throttle_rate(scope, default):
+    """TRAILPOST_THROTTLE_<SCOPE> as DRF's "<n>/<s|min|hour|day>"; "off" (or 0) turns it off.
+    Tests run without throttles unless they set rates (their counts would leak between tests)."""
+    value = env(f"TRAILPOST_THROTTLE_{scope}", None if TRAILPOST_ENV == "test" else default)
+    return None if value is None or value.lower() in ("off", "0", "none") else value
+
+
+# Django's cache holds the API's throttle counts. Redis when the server has it (shared by every
+# web process; a per-process cache would multiply each limit by the number of processes); with
+# the filesystem broker of `make run` (no Redis answers) a folder under var/; tests keep theirs
+# in memory. TRAILPOST_CACHE=redis|file|locmem chooses; CACHE_REDIS_URL defaults to REDIS_URL.
+_CACHE = env("TRAILPOST_CACHE", "locmem" if TRAILPOST_ENV == "test"
+             else "file" if CELERY_BROKER_URL.startswith("filesystem") else "redis")
+CACHES = {"default": {
+    "redis": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+              "LOCATION": env("CACHE_REDIS_URL", REDIS_URL), "KEY_PREFIX": "trailpost"},
+    "file": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+             "LOCATION": str(VAR_DIR / "cache")},
+    "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+}[_CACHE]}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.ApiTokenAuthentication",
@@ -202,6 +225,28 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": None,
+    # Every request counts towards its user's (or anonymous address's) rate; creating games,
+    # invitations and tokens also towards a stricter scope. 429 THROTTLED with Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "games.api.throttles.AnonThrottle",
+        "games.api.throttles.UserThrottle",
+        "games.api.throttles.WriteScopeThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        scope: _throttle_rate(scope.upper(), default) for scope, default in [
+            ("anon", "60/min"),
+            # A fast API client needs about two requests a move: ten moves a second. The bench
+            # server (TRAILPOST_BENCH=1) plays ~100 moves a second per token.
+            ("user", "1000/s" if env("TRAILPOST_BENCH") == "1" else "20/s"),
+            ("game_create", "20/hour"),
+            ("invitations", "20/hour"),
+            ("tokens", "10/hour"),
+        ]
+    },
+    # Anonymous callers are told apart by REMOTE_ADDR; behind N reverse proxies, set
+    # TRAILPOST_NUM_PROXIES=N to take the client's address from X-Forwarded-For (which a client
+    # could otherwise forge to dodge its limit).
+    "NUM_PROXIES": int(env("TRAILPOST_NUM_PROXIES", "0")),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Trailpost API",
@@ -220,6 +265,8 @@ TRAILPOST = {
     # On PostgreSQL, a move's lock and writes go as hand-written statements in one pipeline
     # (games/hotpath.py); 0 takes the ORM's way, which every other database takes.
     "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
+    # Invitations a user may send in 24 hours (counted from the invitations themselves).
+    "INVITATIONS_PER_DAY": int(env("TRAILPOST_INVITATIONS_PER_DAY", "50")),
 }
 
 LOGGING = {

@@ -204,11 +204,26 @@ def game_invite(*, game: Game, by, email: str) -> Invitation:
         raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Invitations can only be sent before the game starts.")
     if not game.seats.filter(user=by).exists():
         raise GameError(ErrorCode.NOT_A_PLAYER, "Only players of this game can invite others.")
+    _check_invitation_cap(by)
     invitation = Invitation.objects.create(game=game, email=email.strip().lower(), invited_by=by)
     from notifications.outbox import record_invitation
 
     record_invitation(invitation=invitation)
     return invitation
+
+
+def _check_invitation_cap(user) -> None:
+    """Refuses an invitation past the sender's daily cap: each one emails an address the sender
+    chose, so an unlimited number would make the server a spam relay."""
+    cap = settings.TRAILPOST["INVITATIONS_PER_DAY"]
+    since = timezone.now() - timedelta(days=1)
+    sent = list(Invitation.objects.filter(invited_by=user, created_at__gt=since)
+                .order_by("-created_at").values_list("created_at", flat=True)[:cap])
+    if len(sent) >= cap:
+        retry_after = max(1, int((sent[-1] - since).total_seconds()) + 1)
+        raise GameError(ErrorCode.INVITATION_LIMIT,
+                        f"You have sent {cap} invitations in the last 24 hours, the most allowed; "
+                        f"try again later.", limit=cap, retry_after=retry_after)
 
 
 @transaction.atomic

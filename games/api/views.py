@@ -3,7 +3,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import api_view, permission_classes, throttle_scope
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -54,6 +54,7 @@ def engine_list(request):
 @extend_schema(methods=["POST"], request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS},
                tags=["games"])
 @api_view(["GET", "POST"])
+@throttle_scope("game_create")
 def game_list(request):
     """GET: my games. POST: create a game (you take the first seat)."""
     if request.method == "GET":
@@ -116,6 +117,7 @@ def game_add_bot(request, pk):
 
 @extend_schema(request=InviteSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
 @api_view(["POST"])
+@throttle_scope("invitations")
 def game_invite(request, pk):
     """Invites someone by email."""
     ser = InviteSerializer(data=request.data)
@@ -217,6 +219,7 @@ def game_verify(request, pk):
 @extend_schema(methods=["GET"], responses={200: TokenSerializer(many=True)}, tags=["tokens"])
 @extend_schema(methods=["POST"], request=TokenCreateSerializer, responses={201: TokenSerializer}, tags=["tokens"])
 @api_view(["GET", "POST"])
+@throttle_scope("tokens")
 def token_list(request):
     """GET: my API tokens (without keys). POST: create one; its key is shown only in this answer."""
     if request.method == "GET":

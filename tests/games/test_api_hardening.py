@@ -126,3 +126,96 @@ def test_django_level_errors_under_api_get_the_error_body(rf):
     _error(urls.json_or_html_404(request, Http404()), 404, "NOT_FOUND")
     _error(urls.json_or_html_500(request), 500, "SERVER_ERROR")
     assert urls.json_or_html_500(rf.get("/lobby/"))["Content-Type"].startswith("text/html")
+
+
+# -- throttles (rates set per test: the test settings turn them off) ------------------------------
+
+def _rates(settings, **rates):
+    cache.clear()
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "game_create": None,
+                                                          "invitations": None, "tokens": None, **rates}}
+
+
+def _count_until_throttled(send, limit=100):
+    for n in range(limit):
+        resp = send()
+        if resp.status_code == 429:
+            return n, resp
+        assert resp.status_code < 400, resp.content
+    return limit, None
+
+
+def test_a_token_gets_429_with_retry_after_once_past_its_rate(settings, ann, api_for, make_user):
+    _rates(settings, user="20/hour")
+    a = api_for(ann)
+    answered, refused = _count_until_throttled(lambda: a.get("/api/games/"))
+    assert answered == 20
+    body = _error(refused, 429, "THROTTLED")
+    assert 0 < int(refused["Retry-After"]) <= 3600 and body["extra"]["retry_after"] == int(refused["Retry-After"])
+    assert api_for(make_user("cat")).get("/api/games/").status_code == 200  # per user, not global
+
+
+def test_anonymous_callers_have_a_rate_per_address(settings):
+    _rates(settings, anon="3/min")
+    c = Client()
+    answered, refused = _count_until_throttled(lambda: c.get("/api/engines/"))
+    assert answered == 3
+    _error(refused, 429, "THROTTLED")
+    # A forged X-Forwarded-For does not make a new caller (NUM_PROXIES is 0).
+    _error(c.get("/api/engines/", HTTP_X_FORWARDED_FOR="203.0.113.9"), 429, "THROTTLED")
+
+
+def test_creating_games_invitations_and_tokens_have_stricter_scopes(settings, game, ann, api_for):
+    a, gid = game
+    _rates(settings, user="1000/hour", game_create="2/hour", invitations="3/hour", tokens="2/hour")
+    answered, refused = _count_until_throttled(
+        lambda: a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 2}}, format="json"))
+    assert answered == 2 and refused.json()["code"] == "THROTTLED"
+    assert a.get("/api/games/").status_code == 200  # reading the same endpoint is not the scope
+    emails = iter(f"friend{n}@example.com" for n in range(100))
+    answered, refused = _count_until_throttled(
+        lambda: a.post(f"/api/games/{gid}/invitations/", {"email": next(emails)}, format="json"))
+    assert answered == 3 and refused.json()["code"] == "THROTTLED"
+    assert Invitation.objects.filter(game_id=gid).count() == 3
+    answered, refused = _count_until_throttled(lambda: a.post("/api/tokens/", {"name": "x"}, format="json"))
+    assert answered == 2 and refused.json()["code"] == "THROTTLED"
+
+
+def test_invitations_have_a_daily_cap_per_sender(settings, game, ann):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications.models import Notification
+
+    a, gid = game
+    settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_DAY": 3}
+    for n in range(3):
+        assert a.post(f"/api/games/{gid}/invitations/", {"email": f"f{n}@example.com"},
+                      format="json").status_code == 201
+    notices = Notification.objects.count()
+    refused = a.post(f"/api/games/{gid}/invitations/", {"email": "f9@example.com"}, format="json")
+    body = _error(refused, 429, "INVITATION_LIMIT")
+    assert body["extra"]["limit"] == 3 and 0 < int(refused["Retry-After"]) <= 86400
+    assert Invitation.objects.filter(invited_by=ann).count() == 3 and Notification.objects.count() == notices
+    # An invitation older than a day no longer counts.
+    Invitation.objects.filter(email="f0@example.com").update(created_at=timezone.now() - timedelta(days=1, minutes=1))
+    assert a.post(f"/api/games/{gid}/invitations/", {"email": "f9@example.com"}, format="json").status_code == 201
+
+
+def test_an_invitation_subject_bounds_the_sender_chosen_text(game, ann):
+    from games.models import Game
+    from notifications.emails import render_email
+
+    a, gid = game
+    Game.objects.filter(pk=gid).update(title="Claim your prize now at http://example.test/win " * 2)
+    ann.display_name = "Your bank's security department, urgent notice"
+    ann.save()
+    assert a.post(f"/api/games/{gid}/invitations/", {"email": "x@example.com"}, format="json").status_code == 201
+    from notifications.models import Notification
+
+    notice = Notification.objects.get(email="x@example.com")
+    message = render_email(template="invitation", to="x@example.com", context=notice.context)
+    assert len(message.subject) <= 30 + 40 + 45 + len("Toy shed"), message.subject
+    assert "on Trailpost" in message.subject
