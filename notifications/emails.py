@@ -33,13 +33,21 @@ def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict
     return ctx
 
 
+# Templates of the answers to a player's emailed move ("Played", "Not played").
+AUTO_REPLIED = ("reply_ok", "reply_error")
+
+
 def render_email(*, template: str, to: str, context: dict, reply_to: str | None = None,
                  connection=None) -> EmailMultiAlternatives:
     """Renders a template triplet into a message (text with an HTML alternative)."""
     subject = " ".join(render_to_string(f"notifications/{template}.subject.txt", context).split())
     text = render_to_string(f"notifications/{template}.txt", context)
     html = render_to_string(f"notifications/{template}.html", context)
-    headers = {}
+    # Every email here is sent automatically (RFC 3834): the answers to an emailed move are
+    # auto-replied, the rest (notices, digests, invitations) auto-generated; neither should get an
+    # automatic answer, and Exchange is asked not to send one (X-Auto-Response-Suppress).
+    headers = {"Auto-Submitted": "auto-replied" if template in AUTO_REPLIED else "auto-generated",
+               "X-Auto-Response-Suppress": "OOF, AutoReply"}
     if context.get("unsubscribe_url"):
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

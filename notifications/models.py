@@ -140,7 +140,10 @@ class StandingOrder(models.Model):
 
 
 class InboundMessage(models.Model):
-    """An email reply that was handled, by Message-ID, so a redelivered one is not handled twice."""
+    """An email reply that was handled, by Message-ID, so a redelivered one is not handled twice;
+    also what was not: mail from robots (auto-replies, bulk mail, bounces), replies over the hourly
+    cap and hostile mail, each with why (`outcome`, `detail`). Its text is cleaned before it is
+    stored (no NUL, which PostgreSQL refuses, and no undecodable bytes)."""
 
     message_key = models.CharField(max_length=64, unique=True, help_text="sha256 of the Message-ID.")
     message_id = models.CharField(max_length=300, blank=True)
@@ -149,6 +152,7 @@ class InboundMessage(models.Model):
     seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     outcome = models.CharField(max_length=20)
     detail = models.TextField(blank=True)
+    size = models.PositiveIntegerField(default=0, help_text="Bytes of the raw message.")
     received_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from . import views
+from .inbound import guarded_anymail_urls
 
 app_name = "notifications"
 urlpatterns = [
@@ -11,5 +12,6 @@ urlpatterns = [
     path("games/<int:pk>/standing-orders/", views.standing_orders, name="standing_orders"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     # django-anymail's inbound webhooks (e.g. /mail/anymail/mailgun/inbound/): replies to move emails.
-    path("anymail/", include("anymail.urls")),
+    # Wrapped so that a message anymail cannot parse is recorded and answered 200, not a 500.
+    path("anymail/", include((guarded_anymail_urls(), "anymail"))),
 ]
