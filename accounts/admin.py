@@ -12,5 +12,6 @@ class TrailpostUserAdmin(UserAdmin):
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ("name", "user", "created_at")
-    readonly_fields = ("key",)
+    list_display = ("name", "user", "prefix", "created_at")
+    readonly_fields = ("prefix",)
+    exclude = ("digest",)

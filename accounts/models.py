@@ -1,6 +1,7 @@
 """Users, their API tokens, and their profile (display name)."""
-import binascii
-import os
+import hashlib
+import hmac
+import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
@@ -27,17 +28,46 @@ class User(AbstractUser):
 
 
 class ApiToken(models.Model):
-    """A named API token; a user may hold several and revoke each one."""
+    """A named API token; a user may hold several and revoke each one.
 
-    key = models.CharField(max_length=40, unique=True)
+    Only a SHA-256 digest of the key is stored, with its first characters (`prefix`) to find the
+    row: a copy of the database does not give anyone a working token. The key is 160 random bits,
+    so a plain, unsalted hash is enough (salts and slow hashes protect guessable passwords; nobody
+    can search a 2^160 space). The plain key exists only on the object `create_with_key` returns.
+    """
+
+    PREFIX_LENGTH = 8
+
+    prefix = models.CharField(max_length=PREFIX_LENGTH, db_index=True, editable=False,
+                              help_text="The key's first characters, to find it and to tell tokens apart.")
+    digest = models.CharField(max_length=64, editable=False, help_text="SHA-256 of the key, hex.")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=60, default="API token")
     created_at = models.DateTimeField(auto_now_add=True)
 
-    def save(self, *args, **kwargs):
-        if not self.key:
-            self.key = binascii.hexlify(os.urandom(20)).decode()
-        super().save(*args, **kwargs)
+    key = None  # the plain key, on a token just created only
+
+    @staticmethod
+    def digest_of(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def create_with_key(cls, **fields) -> "ApiToken":
+        """Creates a token with a new random key; the returned object carries the plain `key`."""
+        key = secrets.token_hex(20)
+        token = cls.objects.create(prefix=key[:cls.PREFIX_LENGTH], digest=cls.digest_of(key), **fields)
+        token.key = key
+        return token
+
+    @classmethod
+    def find(cls, key: str) -> "ApiToken | None":
+        """Returns the token whose key this is (digests compared in constant time), or None."""
+        digest = cls.digest_of(key)
+        found = None
+        for token in cls.objects.select_related("user").filter(prefix=key[:cls.PREFIX_LENGTH]):
+            if hmac.compare_digest(token.digest, digest):
+                found = token
+        return found
 
     def __str__(self):
-        return f"{self.name} ({self.user})"
+        return f"{self.name} ({self.user}, {self.prefix}…)"

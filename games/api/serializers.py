@@ -16,7 +16,13 @@ class GameCreateSerializer(serializers.Serializer):
     title = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
     max_players = serializers.IntegerField(required=False, min_value=1, max_value=8)
     turn_hours = serializers.IntegerField(required=False, min_value=1, max_value=24 * 30)
-    is_open = serializers.BooleanField(required=False, default=True)
+    is_open = serializers.BooleanField(
+        required=False, default=True,
+        help_text="Anyone who can see the game may join it without an invitation (a seat, not a view).")
+    visibility = serializers.ChoiceField(
+        choices=["public", "private"], required=False, default="public",
+        help_text="public: anyone may watch it (and an open one is listed in the lobby); "
+                  "private: only its players, invitees and staff see it, anyone else gets NOT_FOUND.")
     bots = serializers.IntegerField(required=False, min_value=0, max_value=7, default=0)
     miss_limit = serializers.IntegerField(required=False, min_value=1, max_value=20, default=3)
     on_missed = serializers.ChoiceField(choices=["bot", "drop"], required=False, default="bot")
@@ -53,5 +59,6 @@ class TokenCreateSerializer(serializers.Serializer):
 class TokenSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    prefix = serializers.CharField(help_text="The key's first characters, to tell tokens apart.")
     created_at = serializers.DateTimeField()
-    key = serializers.CharField(required=False, help_text="Only in the answer to its creation.")
+    key = serializers.CharField(required=False, help_text="Only in the answer to its creation: it is stored hashed.")

@@ -223,12 +223,13 @@ def game_verify(request, pk):
 def token_list(request):
     """GET: my API tokens (without keys). POST: create one; its key is shown only in this answer."""
     if request.method == "GET":
-        return Response([{"id": t.pk, "name": t.name, "created_at": t.created_at}
+        return Response([{"id": t.pk, "name": t.name, "prefix": t.prefix, "created_at": t.created_at}
                          for t in request.user.api_tokens.order_by("-created_at")])
     ser = TokenCreateSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     token = account_services.api_token_create(user=request.user, name=ser.validated_data["name"])
-    return Response({"id": token.pk, "name": token.name, "created_at": token.created_at, "key": token.key},
+    return Response({"id": token.pk, "name": token.name, "prefix": token.prefix, "created_at": token.created_at,
+                     "key": token.key},
                     status=status.HTTP_201_CREATED)
 
 
