@@ -1,6 +1,8 @@
 """Forms of the web pages: creating a game (with the engine's own options), inviting."""
 from django import forms
 
+from games.models import Game
+
 
 def option_field(key: str, spec: dict) -> forms.Field:
     """Returns a form field for one entry of an engine's options_schema."""
@@ -23,7 +25,13 @@ class GameCreateForm(forms.Form):
     max_players = forms.IntegerField(label="Players", min_value=1)
     bots = forms.IntegerField(label="Bots to seat now", min_value=0, initial=0)
     turn_hours = forms.IntegerField(label="Hours per decision", min_value=1, max_value=24 * 30, initial=48)
-    is_open = forms.BooleanField(label="List in open games", required=False, initial=True)
+    visibility = forms.ChoiceField(
+        label="Who may watch", widget=forms.RadioSelect, initial=Game.Visibility.PUBLIC,
+        choices=[(Game.Visibility.PUBLIC, "Public: anyone may watch it, and an open game is listed in the lobby"),
+                 (Game.Visibility.PRIVATE, "Private: only its players, the people you invite and staff see it")])
+    is_open = forms.BooleanField(
+        label="Open seats: anyone who can see the game may join without an invitation", required=False,
+        initial=True, help_text="Untick to seat only the people who have your invite link or an invitation.")
     on_missed = forms.ChoiceField(label="After repeated missed deadlines",
                                   choices=[("bot", "a bot takes the seat"), ("drop", "the player is dropped")])
     miss_limit = forms.IntegerField(label="Missed deadlines allowed in a row", min_value=1, max_value=20, initial=3)

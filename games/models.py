@@ -4,14 +4,41 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 
 def new_code() -> str:
     return secrets.token_urlsafe(9)
 
 
+class GameQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """Returns the games `user` may see: public ones, and private ones where they are a player
+        (seated, resigned, or replaced), the owner, an invitee (by email address) or staff.
+
+        Every page and API call that shows a game starts here; anyone else gets a 404.
+        """
+        public = Q(visibility=Game.Visibility.PUBLIC)
+        if user is None or not user.is_authenticated:
+            return self.filter(public)
+        if user.is_staff:
+            return self.all()
+        game = OuterRef("pk")
+        invited = Q(accepted_by=user)
+        if user.email:
+            invited |= Q(email__iexact=user.email)
+        return self.filter(
+            public | Q(owner=user)
+            | Exists(Seat.objects.filter(game=game, user=user))
+            | Exists(Game.former_players.through.objects.filter(game=game, user=user))
+            | Exists(Invitation.objects.filter(invited, game=game)))
+
+
 class Game(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public: anyone may watch it, and it is listed in the lobby"
+        PRIVATE = "private", "Private: only its players, the people invited to it and staff can see it"
+
     class Status(models.TextChoices):
         LOBBY = "lobby", "Waiting for players"
         ACTIVE = "active", "In play"
@@ -30,7 +57,18 @@ class Game(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY, db_index=True)
     max_players = models.PositiveSmallIntegerField()
-    is_open = models.BooleanField(default=True, help_text="Listed in open games for anyone to join.")
+    # Who may join: is_open lets anyone who can see the game take a free seat without an invitation.
+    # Who may see it is `visibility`, a separate choice.
+    is_open = models.BooleanField(
+        default=True, help_text="Anyone who can see the game may join it without an invitation.")
+    # Public by default, as every game was before the choice existed: watching and verifying
+    # others' games is part of the server, and API clients that create games keep working.
+    visibility = models.CharField(
+        max_length=7, choices=Visibility.choices, default=Visibility.PUBLIC,
+        help_text="Who may watch the game: anyone, or only its players, invitees and staff.")
+    former_players = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="former_games",
+        help_text="Players whose seat went to someone else (a bot or a replacement): they may still watch.")
     invite_code = models.CharField(max_length=20, unique=True, default=new_code)
     seed = models.CharField(max_length=64, default="", blank=True)
     seed_sha256 = models.CharField(max_length=64, default="", blank=True)
@@ -45,11 +83,17 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self):
         return self.title or f"Game {self.pk}"
+
+    @property
+    def is_private(self) -> bool:
+        return self.visibility == self.Visibility.PRIVATE
 
     @property
     def engine(self):

@@ -37,8 +37,10 @@ def games_for_user(user):
 
 
 def open_games(user=None):
-    """Returns lobby games anyone may join (excluding ones the user is already in)."""
-    qs = Game.objects.filter(status=Game.Status.LOBBY, is_open=True).prefetch_related("seats__user")
+    """Returns the lobby's list: public games waiting for players that anyone may join (excluding
+    ones the user is already in). Private games are never listed; their invitees have a link."""
+    qs = (Game.objects.filter(visibility=Game.Visibility.PUBLIC, status=Game.Status.LOBBY, is_open=True)
+          .prefetch_related("seats__user"))
     if user is not None and user.is_authenticated:
         qs = qs.exclude(seats__user=user)
     return qs.order_by("-created_at")
@@ -163,6 +165,7 @@ def game_summary(game: Game, user=None) -> dict:
         "owner": game.owner.public_name,
         "max_players": game.max_players,
         "is_open": game.is_open,
+        "visibility": game.visibility,
         "turn_hours": game.turn_hours,
         "version": game.version,
         "seed_sha256": game.seed_sha256 or None,

@@ -169,7 +169,7 @@ def _save_game(game: Game) -> None:
 @transaction.atomic
 def game_create(*, owner, rules: str, options: dict | None = None, title: str = "", max_players: int | None = None,
                 turn_hours: int | None = None, is_open: bool = True, bots: int = 0, miss_limit: int = 3,
-                on_missed: str = Game.OnMissed.BOT) -> Game:
+                on_missed: str = Game.OnMissed.BOT, visibility: str = Game.Visibility.PUBLIC) -> Game:
     """Creates a game in the lobby with its owner seated (and any bot seats)."""
     engine = _engine_for(rules)
     max_players = max_players or engine.max_seats
@@ -184,9 +184,11 @@ def game_create(*, owner, rules: str, options: dict | None = None, title: str = 
         raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
     if on_missed not in Game.OnMissed.values:
         raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
+    if visibility not in Game.Visibility.values:
+        raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
     game = Game.objects.create(
         rules=rules, rules_version=engine.version, options=options, title=title[:100], owner=owner,
-        max_players=max_players, is_open=is_open,
+        max_players=max_players, is_open=is_open, visibility=visibility,
         turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
         miss_limit=miss_limit, on_missed=on_missed,
     )
@@ -236,7 +238,7 @@ def game_join(*, game: Game, user, code: str | None = None) -> Seat:
         if code != game.invite_code and invitation is None:
             raise GameError(ErrorCode.INVALID_INVITE, "That invitation is not valid for this game.")
     elif not game.is_open:
-        raise GameError(ErrorCode.INVALID_INVITE, "This game is private: you need an invitation to join.")
+        raise GameError(ErrorCode.INVALID_INVITE, "This game is invite-only: you need an invitation to join.")
     if game.status != Game.Status.LOBBY:
         raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
     if game.seats.filter(user=user).exists():
@@ -542,6 +544,8 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
     if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
         raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
     old = seat.name
+    if seat.user_id is not None and seat.user_id != getattr(user, "pk", None):
+        game.former_players.add(seat.user_id)  # they may still watch the game, private or not
     if bot:
         seat.user = None
         seat.is_bot = True

@@ -23,8 +23,10 @@ from games.models import Game, Move
 from games.rules import engines, get_engine
 
 
-def _game(pk):
-    return get_object_or_404(Game.objects.select_related("owner").prefetch_related("seats__user"), pk=pk)
+def _game(request, pk):
+    """Returns the game if the user may see it; 404 otherwise (a private game's existence stays private)."""
+    return get_object_or_404(Game.objects.visible_to(request.user).select_related("owner")
+                             .prefetch_related("seats__user"), pk=pk)
 
 
 def lobby(request):
@@ -57,7 +59,7 @@ def game_new(request, slug):
             game = services.game_create(
                 owner=request.user, rules=slug, options=form.options(), title=data["title"],
                 max_players=data["max_players"], turn_hours=data["turn_hours"], is_open=data["is_open"],
-                bots=data["bots"], miss_limit=data["miss_limit"], on_missed=data["on_missed"])
+                visibility=data["visibility"], bots=data["bots"], miss_limit=data["miss_limit"], on_missed=data["on_missed"])
         except GameError as exc:
             form.add_error(None, exc.message)
         else:
@@ -87,7 +89,7 @@ def _live_context(request, game):
 
 
 def game_detail(request, pk):
-    game = _game(pk)
+    game = _game(request, pk)
     ctx = _live_context(request, game)
     ctx["invite_form"] = InviteForm()
     ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
@@ -96,7 +98,7 @@ def game_detail(request, pk):
 
 def game_live(request, pk):
     """The live part of the game page; 204 (nothing to swap) when the version has not moved."""
-    game = _game(pk)
+    game = _game(request, pk)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/_live.html", _live_context(request, game))
@@ -148,7 +150,7 @@ def parse_path_action(path_type: str, text: str) -> dict:
 @login_required
 @require_POST
 def game_move(request, pk):
-    game = _game(pk)
+    game = _game(request, pk)
     seat = selectors.seat_of(game, request.user)
     try:
         if not request.POST.get("action") and "path" in request.POST:
@@ -179,7 +181,7 @@ def game_move(request, pk):
 
 
 def _post_service(request, pk, fn, ok_message, **kwargs):
-    game = _game(pk)
+    game = _game(request, pk)
     try:
         fn(game=game, **kwargs)
     except GameError as exc:
@@ -211,7 +213,7 @@ def game_join(request, pk):
 @login_required
 @require_POST
 def game_leave(request, pk):
-    game = _game(pk)
+    game = _game(request, pk)
     try:
         services.game_leave(game=game, user=request.user)
     except GameError as exc:
@@ -230,6 +232,7 @@ def game_resign(request, pk):
 @login_required
 @require_POST
 def game_invite(request, pk):
+    _game(request, pk)
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Please give a valid email address.")
@@ -252,6 +255,8 @@ def join_link(request, code):
             services.game_join(game=game, user=request.user, code=code)
         except GameError as exc:
             messages.error(request, exc.message)
+            if not Game.objects.visible_to(request.user).filter(pk=game.pk).exists():
+                return redirect("games:join_link", code=code)  # a private game: the link's page, not a 404
         else:
             messages.success(request, "You joined the game.")
         return redirect("games:detail", pk=game.pk)
@@ -260,7 +265,7 @@ def join_link(request, code):
 
 
 def game_verify(request, pk):
-    game = _game(pk)
+    game = _game(request, pk)
     if not game.is_over:
         messages.error(request, "A game can be verified once it is over and its seed revealed.")
         return redirect("games:detail", pk=pk)

@@ -66,7 +66,7 @@ def vacation_remove(request, pk):
 @login_required
 @require_POST
 def game_mute(request, pk):
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game.objects.visible_to(request.user), pk=pk)
     muted = request.POST.get("muted", "1") == "1"
     services.game_mute_set(user=request.user, game=game, muted=muted)
     messages.success(request, f"{game}: {'muted' if muted else 'notices back on'}.")
@@ -120,7 +120,7 @@ def _my_seat(game, user) -> Seat:
 
 @login_required
 def standing_orders(request, pk):
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game.objects.visible_to(request.user), pk=pk)
     try:
         seat = _my_seat(game, request.user)
     except GameError as exc:
@@ -143,7 +143,7 @@ def standing_orders(request, pk):
 @api_view(["GET", "PUT"])
 def api_standing_orders(request, pk):
     """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""
-    game = get_object_or_404(Game, pk=pk)
+    game = get_object_or_404(Game.objects.visible_to(request.user), pk=pk)
     seat = _my_seat(game, request.user)
     if request.method == "PUT":
         data = request.data

@@ -20,8 +20,10 @@ ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404:
           409: ErrorSerializer, 422: ErrorSerializer}
 
 
-def _game(pk) -> Game:
-    return get_object_or_404(Game.objects.select_related("owner").prefetch_related("seats__user"), pk=pk)
+def _game(request, pk) -> Game:
+    """Returns the game if the caller may see it; NOT_FOUND otherwise (a private game's existence stays private)."""
+    return get_object_or_404(Game.objects.visible_to(request.user).select_related("owner")
+                             .prefetch_related("seats__user"), pk=pk)
 
 
 def _my_seat(game, user, *, required=True):
@@ -62,7 +64,7 @@ def game_list(request):
     ser = GameCreateSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     game = services.game_create(owner=request.user, **ser.validated_data)
-    return Response(_detail(_game(game.pk), request.user), status=status.HTTP_201_CREATED)
+    return Response(_detail(_game(request, game.pk), request.user), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["games"])
@@ -76,7 +78,7 @@ def open_game_list(request):
 @api_view(["GET"])
 def game_detail(request, pk):
     """A game with the caller's view only (a spectator view if the caller has no seat)."""
-    return Response(_detail(_game(pk), request.user))
+    return Response(_detail(_game(request, pk), request.user))
 
 
 @extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
@@ -87,32 +89,34 @@ def game_join_by_code(request):
     ser.is_valid(raise_exception=True)
     game = services.game_find_by_code(ser.validated_data["code"])
     services.game_join(game=game, user=request.user, code=ser.validated_data["code"])
-    return Response(_detail(_game(game.pk), request.user))
+    return Response(_detail(_game(request, game.pk), request.user))
 
 
 @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 def game_join(request, pk):
     """Joins an open game."""
-    game = _game(pk)
+    game = _game(request, pk)
     services.game_join(game=game, user=request.user)
-    return Response(_detail(_game(pk), request.user))
+    return Response(_detail(_game(request, pk), request.user))
 
 
 @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 def game_leave(request, pk):
     """Leaves a game that has not started."""
-    services.game_leave(game=_game(pk), user=request.user)
-    return Response(_detail(_game(pk), request.user))
+    services.game_leave(game=_game(request, pk), user=request.user)
+    # Read without the visibility check: who just left a private game still gets the answer.
+    game = Game.objects.select_related("owner").prefetch_related("seats__user").get(pk=pk)
+    return Response(_detail(game, request.user))
 
 
 @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 def game_add_bot(request, pk):
     """Adds a bot seat (owner, before the start)."""
-    services.game_add_bot(game=_game(pk), by=request.user)
-    return Response(_detail(_game(pk), request.user))
+    services.game_add_bot(game=_game(request, pk), by=request.user)
+    return Response(_detail(_game(request, pk), request.user))
 
 
 @extend_schema(request=InviteSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
@@ -122,7 +126,7 @@ def game_invite(request, pk):
     """Invites someone by email."""
     ser = InviteSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
-    inv = services.game_invite(game=_game(pk), by=request.user, email=ser.validated_data["email"])
+    inv = services.game_invite(game=_game(request, pk), by=request.user, email=ser.validated_data["email"])
     return Response({"email": inv.email, "code": inv.code}, status=status.HTTP_201_CREATED)
 
 
@@ -130,15 +134,15 @@ def game_invite(request, pk):
 @api_view(["POST"])
 def game_start(request, pk):
     """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
-    services.game_start(game=_game(pk), by=request.user)
-    return Response(_detail(_game(pk), request.user))
+    services.game_start(game=_game(request, pk), by=request.user)
+    return Response(_detail(_game(request, pk), request.user))
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["moves"])
 @api_view(["GET"])
 def game_actions(request, pk):
     """The caller's legal actions now, numbered, with the version to send back."""
-    game = _game(pk)
+    game = _game(request, pk)
     seat = _my_seat(game, request.user)
     return Response({"version": game.version, "status": game.status,
                      "actions": selectors.legal_moves(game, seat)})
@@ -152,7 +156,7 @@ def game_board(request, pk):
     It depends only on the rules and the game's options, never on the play: fetch it once. Build
     and move paths name its mileposts as [x, y]. `board` is null for games without a board.
     """
-    board = boards.game_board(_game(pk))
+    board = boards.game_board(_game(request, pk))
     response = Response({"board": board["data"] if board else None, "key": board["key"] if board else None})
     response["Cache-Control"] = "private, max-age=86400"
     return response
@@ -171,7 +175,7 @@ def game_board(request, pk):
 def game_moves(request, pk):
     """GET: the move log, redacted for the caller. POST: submit a move."""
     if request.method == "GET":
-        game = _game(pk)
+        game = _game(request, pk)
         seat = selectors.seat_of(game, request.user)
         try:
             after = int(request.query_params.get("after", 0))
@@ -191,6 +195,10 @@ def game_moves(request, pk):
                                       channel=Move.Channel.API, idempotency_key=key, actor=request.user)
     except Game.DoesNotExist:
         raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
+    except GameError as exc:  # an outsider to a private game learns nothing, not even that it exists
+        if exc.code == ErrorCode.NOT_A_PLAYER and not Game.objects.visible_to(request.user).filter(pk=pk).exists():
+            raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
+        raise
     move = result.move
     entry = selectors.move_entry(move.game.engine, move, move.position, {move.position: request.user.public_name})
     return Response({"applied": result.applied, "version": result.version, "move": entry},
@@ -201,8 +209,8 @@ def game_moves(request, pk):
 @api_view(["POST"])
 def game_resign(request, pk):
     """Resigns from a game in play."""
-    services.game_resign(game=_game(pk), user=request.user)
-    return Response(_detail(_game(pk), request.user))
+    services.game_resign(game=_game(request, pk), user=request.user)
+    return Response(_detail(_game(request, pk), request.user))
 
 
 @extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
@@ -210,7 +218,7 @@ def game_resign(request, pk):
 @permission_classes([AllowAny])
 def game_verify(request, pk):
     """Anyone may check a finished game: replay its log from the revealed seed."""
-    game = _game(pk)
+    game = _game(request, pk)
     if not game.is_over or not game.seed:
         raise GameError(ErrorCode.GAME_NOT_FINISHED, "The seed is revealed, and the game verifiable, once it is over.")
     return Response(selectors.verify_game(game))
