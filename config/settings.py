@@ -34,6 +34,22 @@ if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set in production")
 ALLOWED_HOSTS = [h for h in env("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in env("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+# HTTPS in production (each can be set from the environment; the defaults are the safe ones).
+# Behind a reverse proxy that ends TLS, set SECURE_PROXY_SSL_HEADER to the header and value it
+# sets (e.g. "HTTP_X_FORWARDED_PROTO,https"), or the SSL redirect loops; only when the proxy
+# always sets or strips that header. Subdomains and preload lists are hard to undo: opt in.
+PRODUCTION = TRAILPOST_ENV == "production"
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_REDIRECT_EXEMPT = [p for p in env("SECURE_REDIRECT_EXEMPT", "").split(",") if p]
+SECURE_HSTS_SECONDS = int(env("SECURE_HSTS_SECONDS", "31536000" if PRODUCTION else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", PRODUCTION)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", PRODUCTION)
+if env("SECURE_PROXY_SSL_HEADER"):
+    _header, _, _value = env("SECURE_PROXY_SSL_HEADER").partition(",")
+    SECURE_PROXY_SSL_HEADER = (_header.strip(), _value.strip() or "https")
 SITE_URL = env("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
