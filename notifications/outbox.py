@@ -444,28 +444,28 @@ def render_notification(notification: Notification, connection=None):
                         connection=connection)
 
 
-MARK_EVERY = 10  # sent notices marked per UPDATE
+def _mark_sent(n: Notification) -> None:
+    """Marks a sent notice, right after its email went: a worker killed mid-send leaves at most
+    the one email it was sending unmarked, to go out again once its claim lapses.
 
-
-def _mark_sent(rows: list[Notification]) -> None:
-    """Marks sent notices in one UPDATE. Its commit need not wait for the disk: a mark lost in a
-    database crash only means the notice may go out again once its claim lapses, as with a
-    worker that dies between sending and marking."""
-    if not rows:
-        return
+    On PostgreSQL the commit does not wait for the disk (synchronous_commit off for this
+    transaction only): a killed worker loses nothing by it, as the mark is in the database once
+    the statement returns; only a crash of the database server itself within a fraction of a
+    second could lose a few marks, and with them send those notices again.
+    """
     with transaction.atomic():
         if transaction.get_connection().vendor == "postgresql":
             with transaction.get_connection().cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        Notification.objects.filter(pk__in=[n.pk for n in rows]).update(
-            sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+        Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1,
+                                                    last_error="")
 
 
 def send_notifications(ids: list[int]) -> int:
     """Sends the given notices that nobody has sent or claimed; returns how many went out.
 
     Each is claimed first (one UPDATE for all), so no other worker or retry sends it while this
-    one holds the claim; sent ones are marked every MARK_EVERY notices and at the end.
+    one holds the claim, and marked sent as soon as its email has gone.
     """
     from django.core.mail import get_connection
 
@@ -473,7 +473,6 @@ def send_notifications(ids: list[int]) -> int:
     if not rows:
         return 0
     sent = 0
-    unmarked: list[Notification] = []
     hooks = _webhooks({n.user_id for n in rows if n.user_id})
     hooked: list[int] = []
     try:
@@ -488,15 +487,11 @@ def send_notifications(ids: list[int]) -> int:
                     Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1,
                                                                 last_error=str(exc)[:2000])
                     continue
+                _mark_sent(n)
                 sent += 1
-                unmarked.append(n)
-                if len(unmarked) >= MARK_EVERY:
-                    _mark_sent(unmarked)
-                    unmarked = []
                 if n.user_id in hooks:
                     hooked.append(n.pk)
     finally:
-        _mark_sent(unmarked)
         _hand_webhooks(hooked)
     return sent
 

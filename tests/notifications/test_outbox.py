@@ -182,6 +182,39 @@ def test_sending_claims_each_notice_once(make_game):
     assert len(mail.outbox) == 1
 
 
+@pytest.mark.django_db(transaction=True)
+def test_each_notice_is_marked_sent_before_the_next_email_goes(make_game, smtp_sink):
+    """A worker killed mid-send re-sends at most the one email it was sending: when the mail
+    server takes each email, every notice before it is already marked sent, for all to see."""
+    import asyncio
+
+    from django.db import connection
+
+    for _ in range(4):
+        make_game()
+    ids = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
+    Notification.objects.update(sent_at=None, claimed_at=None)
+    smtp_sink.messages.clear()
+    marked_when_sent = []
+
+    def marked():  # read on a connection of its own: only committed marks count
+        try:
+            return Notification.objects.filter(pk__in=ids, sent_at__isnull=False).count()
+        finally:
+            connection.close()
+
+    handle = smtp_sink.handle_DATA
+
+    async def handle_DATA(server, session, envelope):
+        marked_when_sent.append(await asyncio.to_thread(marked))
+        return await handle(server, session, envelope)
+
+    smtp_sink.handle_DATA = handle_DATA
+    assert outbox.send_notifications(ids) == len(ids) == 4
+    assert marked_when_sent == [0, 1, 2, 3]
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
+
+
 def test_webhook_gets_the_same_notice_as_json(make_game, users, settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True}  # a local chat server
     received = []

@@ -54,7 +54,7 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
                                                                             celery_app):
     game = make_game()
     assert len(smtp_sink.wait_for(1)) == 1
-    # Sent notices are marked in small batches after their emails go out: wait for the mark.
+    # The worker marks each notice just after its email went out: wait for the mark.
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
     first = turn_seat(game)
     # The broker becomes unreachable (nothing listens on that port) while a move is made.

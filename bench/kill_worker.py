@@ -1,0 +1,164 @@
+"""How many emails go out twice when a Celery worker is killed (`kill -9`) in the middle of sending.
+
+Each trial writes NOTICES notices (each to an address of its own), starts a real worker
+(`celery -A config worker`, a process of its own) on Redis and the database, hands it all the
+notices in one task, and kills it with SIGKILL once the SMTP sink (aiosmtpd, slowed by SINK_DELAY
+per message) has taken KILL_AFTER emails. Then the worker's claim lapses (SEND_LEASE_SECONDS is
+set small for the worker and here), the sweep (`outbox.send_unsent`) sends what is left, and the
+sink's messages are counted: duplicates = messages - distinct addresses, missing = notices never
+received. A killed worker should re-send at most the one email it was sending.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/trailpost_killbench \\
+    REDIS_URL=redis://127.0.0.1:6379/15 .venv/bin/python bench/kill_worker.py
+
+The database is created if missing and migrated. BENCH_NOTICES (400), BENCH_KILL_AFTER
+(comma-separated, one trial each: 60,150,290), BENCH_SINK_DELAY (0.01 s), BENCH_LEASE (3 s).
+"""
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+NOTICES = int(os.environ.get("BENCH_NOTICES", "400"))
+KILL_AFTER = [int(n) for n in os.environ.get("BENCH_KILL_AFTER", "60,150,290").split(",")]
+SINK_DELAY = float(os.environ.get("BENCH_SINK_DELAY", "0.01"))
+LEASE = int(os.environ.get("BENCH_LEASE", "3"))
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_killbench")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["TRAILPOST_ENV"] = "development"
+os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
+os.environ["TRAILPOST_SEND_LEASE_SECONDS"] = str(LEASE)
+os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.smtp.EmailBackend"
+os.environ["EMAIL_HOST"] = "127.0.0.1"
+
+
+def create_database(url: str) -> None:
+    """Creates the PostgreSQL database of DATABASE_URL when it does not exist."""
+    import dj_database_url
+    import psycopg
+
+    if not url.startswith("postgres"):
+        return
+    cfg = dj_database_url.parse(url)
+    with psycopg.connect(host=cfg["HOST"], port=cfg["PORT"] or 5432, user=cfg["USER"],
+                         password=cfg["PASSWORD"] or None, dbname="postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [cfg["NAME"]]).fetchone():
+            conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
+
+
+class Sink:
+    """Takes each message SINK_DELAY after its DATA (a slowish mail server) and keeps its recipients."""
+
+    def __init__(self):
+        self.rcpts: list[str] = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(SINK_DELAY)
+        with self.lock:
+            self.rcpts.extend(envelope.rcpt_tos)
+        return "250 OK"
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.rcpts)
+
+
+def wait_until(predicate, timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def trial(kill_after: int, port: int, sink: Sink) -> dict:
+    from django.db import connections
+
+    from notifications import outbox
+    from notifications.models import Kind, Notification
+    from notifications.tasks import send_notifications
+
+    Notification.objects.filter(email__endswith="@killbench.example").delete()
+    context = {"game": {"id": None, "title": "Kill bench", "rules_title": "Bench"}, "inviter": "The bench",
+               "join_url": "http://127.0.0.1:8000/join/x/"}
+    rows = Notification.objects.bulk_create(
+        Notification(kind=Kind.INVITATION, email=f"r{i}@killbench.example", context=context)
+        for i in range(NOTICES))
+    ids = [n.pk for n in rows]
+    with sink.lock:
+        sink.rcpts.clear()
+
+    queue = f"killbench-{uuid.uuid4().hex[:8]}"
+    env = dict(os.environ, EMAIL_PORT=str(port), LOG_LEVEL="ERROR",
+               PYTHONWARNINGS="ignore:You're running the worker with superuser")
+    worker = subprocess.Popen(
+        [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker", "-P", "solo", "-Q", queue,
+         "--without-mingle", "--without-gossip", "--without-heartbeat", "-l", "ERROR"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    try:
+        send_notifications.apply_async((ids,), queue=queue)
+        if not wait_until(lambda: sink.count() >= kill_after, timeout=120):
+            raise SystemExit(f"the worker sent only {sink.count()} emails in 120 s")
+        worker.send_signal(signal.SIGKILL)
+        worker.wait()
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()
+    at_kill = sink.count()
+    time.sleep(0.5)  # anything the dead worker's last connection still delivers
+    taken_before_sweep = sink.count()
+    marked = Notification.objects.filter(pk__in=ids, sent_at__isnull=False).count()
+    time.sleep(LEASE + 1)  # the dead worker's claim lapses
+    outbox.send_unsent()
+    connections.close_all()
+    rcpts = list(sink.rcpts)
+    distinct = set(rcpts)
+    return {"kill_after": kill_after, "at_kill": at_kill, "taken_by_dead_worker": taken_before_sweep,
+            "marked_sent_by_it": marked, "messages": len(rcpts), "duplicates": len(rcpts) - len(distinct),
+            "missing": NOTICES - len(distinct)}
+
+
+def main() -> None:
+    create_database(os.environ["DATABASE_URL"])
+    import django
+
+    django.setup()
+    from aiosmtpd.controller import Controller
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from bench.common import free_port
+
+    call_command("migrate", verbosity=0)
+    sink = Sink()
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_PORT = port
+    try:
+        print(f"{NOTICES} notices per trial, sink {SINK_DELAY * 1000:.0f} ms per message, lease {LEASE} s, "
+              f"database {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}")
+        total = 0
+        for kill_after in KILL_AFTER:
+            result = trial(kill_after, port, sink)
+            total += result["duplicates"]
+            print("  ".join(f"{k}={v}" for k, v in result.items()), flush=True)
+        print(f"duplicates in {len(KILL_AFTER)} kills: {total}")
+    finally:
+        controller.stop()
+
+
+if __name__ == "__main__":
+    main()
