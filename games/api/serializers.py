@@ -62,3 +62,103 @@ class TokenSerializer(serializers.Serializer):
     prefix = serializers.CharField(help_text="The key's first characters, to tell tokens apart.")
     created_at = serializers.DateTimeField()
     key = serializers.CharField(required=False, help_text="Only in the answer to its creation: it is stored hashed.")
+
+
+# -- responses (documentation: the views build these shapes in games.selectors) -------------------
+
+class EngineSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    version = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = serializers.DictField(help_text="{option: {default, choices | min/max, label, help}}")
+    decision_kinds = serializers.DictField(help_text="{kind: {label, answers: {answer: label}}}")
+
+
+class PlayerSerializer(serializers.Serializer):
+    position = serializers.IntegerField(allow_null=True, help_text="Null until the game starts.")
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    status = serializers.CharField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    missed_deadlines = serializers.IntegerField()
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    rules = serializers.CharField()
+    rules_title = serializers.CharField()
+    rules_version = serializers.CharField()
+    options = serializers.DictField()
+    status = serializers.CharField()
+    owner = serializers.CharField()
+    max_players = serializers.IntegerField()
+    is_open = serializers.BooleanField()
+    visibility = serializers.CharField(required=False)
+    turn_hours = serializers.IntegerField()
+    version = serializers.IntegerField()
+    seed_sha256 = serializers.CharField(allow_null=True, help_text="Published at the start.")
+    seed = serializers.CharField(allow_null=True, help_text="Revealed once the game is over.")
+    result = serializers.JSONField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    players = PlayerSerializer(many=True)
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    my_seat = serializers.IntegerField(allow_null=True)
+    my_turn = serializers.BooleanField()
+    invite_code = serializers.CharField(allow_null=True, help_text="Only for the game's players.")
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    view = serializers.JSONField(allow_null=True, help_text="The game as the caller may see it (engine-specific).")
+
+
+class InvitationSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+    code = serializers.CharField()
+
+
+class LegalActionSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    label = serializers.CharField()
+    action = serializers.DictField()
+
+
+class ActionsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    actions = LegalActionSerializer(many=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    board = serializers.JSONField(allow_null=True, help_text="Null for games without a board.")
+    key = serializers.CharField(allow_null=True)
+
+
+class MoveEntrySerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField(allow_null=True)
+    channel = serializers.CharField()
+    action = serializers.JSONField(allow_null=True, help_text="Null when it is another seat's secret.")
+    events = serializers.ListField(child=serializers.DictField())
+    undone_by = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+
+
+class MoveResultSerializer(serializers.Serializer):
+    applied = serializers.BooleanField(help_text="False when an Idempotency-Key repeated an earlier move.")
+    version = serializers.IntegerField()
+    move = MoveEntrySerializer()
+
+
+class VerifySerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    seed = serializers.CharField()
+    seed_sha256 = serializers.CharField()
+    seed_matches_hash = serializers.BooleanField()
+    moves_replayed = serializers.IntegerField()
+    reproduces_snapshot = serializers.BooleanField()

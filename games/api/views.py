@@ -13,11 +13,14 @@ from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
 
-from .serializers import (ErrorSerializer, GameCreateSerializer, InviteSerializer, JoinSerializer,
-                          MoveSubmitSerializer, TokenCreateSerializer, TokenSerializer)
+from .serializers import (ActionsSerializer, BoardSerializer, EngineSerializer, ErrorSerializer,
+                          GameCreateSerializer, GameDetailSerializer, GameSummarySerializer, InvitationSerializer,
+                          InviteSerializer, JoinSerializer, MoveEntrySerializer, MoveResultSerializer,
+                          MoveSubmitSerializer, TokenCreateSerializer, TokenSerializer, VerifySerializer)
 
-ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
-          409: ErrorSerializer, 422: ErrorSerializer}
+# Every operation may answer these with the error body (the schema says so, and the fuzz test in
+# tests/games/test_fuzz_api.py holds the API to it).
+ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
 
 
 def _game(request, pk) -> Game:
@@ -40,7 +43,8 @@ def _detail(game, user):
     return data
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["engines"])
+@extend_schema(operation_id="engines_list", responses={200: EngineSerializer(many=True), **ERRORS},
+               tags=["engines"])
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def engine_list(request):
@@ -52,9 +56,10 @@ def engine_list(request):
     } for e in engines()])
 
 
-@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT}, tags=["games"])
-@extend_schema(methods=["POST"], request=GameCreateSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS},
-               tags=["games"])
+@extend_schema(methods=["GET"], operation_id="games_list",
+               responses={200: GameSummarySerializer(many=True), **ERRORS}, tags=["games"])
+@extend_schema(methods=["POST"], operation_id="games_create", request=GameCreateSerializer,
+               responses={201: GameDetailSerializer, **ERRORS}, tags=["games"])
 @api_view(["GET", "POST"])
 @throttle_scope("game_create")
 def game_list(request):
@@ -67,21 +72,23 @@ def game_list(request):
     return Response(_detail(_game(request, game.pk), request.user), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@extend_schema(operation_id="games_open_list", responses={200: GameSummarySerializer(many=True), **ERRORS},
+               tags=["games"])
 @api_view(["GET"])
 def open_game_list(request):
     """Lists games waiting for players that anyone may join."""
     return Response([selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)])
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_retrieve", responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
 @api_view(["GET"])
 def game_detail(request, pk):
     """A game with the caller's view only (a spectator view if the caller has no seat)."""
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(request=JoinSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_join_by_code", request=JoinSerializer,
+               responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 def game_join_by_code(request):
     """Joins the game an invite link or invitation code belongs to."""
@@ -92,7 +99,8 @@ def game_join_by_code(request):
     return Response(_detail(_game(request, game.pk), request.user))
 
 
-@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_join", request=None, responses={200: GameDetailSerializer, **ERRORS},
+               tags=["games"])
 @api_view(["POST"])
 def game_join(request, pk):
     """Joins an open game."""
@@ -101,7 +109,8 @@ def game_join(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_leave", request=None, responses={200: GameDetailSerializer, **ERRORS},
+               tags=["games"])
 @api_view(["POST"])
 def game_leave(request, pk):
     """Leaves a game that has not started."""
@@ -111,7 +120,8 @@ def game_leave(request, pk):
     return Response(_detail(game, request.user))
 
 
-@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_bots_add", request=None, responses={200: GameDetailSerializer, **ERRORS},
+               tags=["games"])
 @api_view(["POST"])
 def game_add_bot(request, pk):
     """Adds a bot seat (owner, before the start)."""
@@ -119,7 +129,8 @@ def game_add_bot(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(request=InviteSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_invitations_create", request=InviteSerializer,
+               responses={201: InvitationSerializer, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 @throttle_scope("invitations")
 def game_invite(request, pk):
@@ -130,7 +141,8 @@ def game_invite(request, pk):
     return Response({"email": inv.email, "code": inv.code}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_start", request=None, responses={200: GameDetailSerializer, **ERRORS},
+               tags=["games"])
 @api_view(["POST"])
 def game_start(request, pk):
     """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
@@ -138,7 +150,7 @@ def game_start(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["moves"])
+@extend_schema(operation_id="games_actions_list", responses={200: ActionsSerializer, **ERRORS}, tags=["moves"])
 @api_view(["GET"])
 def game_actions(request, pk):
     """The caller's legal actions now, numbered, with the version to send back."""
@@ -148,7 +160,7 @@ def game_actions(request, pk):
                      "actions": selectors.legal_moves(game, seat)})
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_board_retrieve", responses={200: BoardSerializer, **ERRORS}, tags=["games"])
 @api_view(["GET"])
 def game_board(request, pk):
     """The game's static board (a map's mileposts, cities, water, goods), for games that have one.
@@ -163,12 +175,13 @@ def game_board(request, pk):
 
 
 @extend_schema(
-    methods=["POST"], request=MoveSubmitSerializer, responses={201: OpenApiTypes.OBJECT, 200: OpenApiTypes.OBJECT,
-                                                               **ERRORS},
+    methods=["POST"], operation_id="games_moves_create", request=MoveSubmitSerializer,
+    responses={201: MoveResultSerializer, 200: MoveResultSerializer, **ERRORS},
     parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
                                  description="Repeat a submission safely: the same key returns the first answer.")],
     tags=["moves"])
-@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT},
+@extend_schema(methods=["GET"], operation_id="games_moves_list",
+               responses={200: MoveEntrySerializer(many=True), **ERRORS},
                parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
                tags=["moves"])
 @api_view(["GET", "POST"])
@@ -205,7 +218,8 @@ def game_moves(request, pk):
                     status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK)
 
 
-@extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_resign", request=None, responses={200: GameDetailSerializer, **ERRORS},
+               tags=["games"])
 @api_view(["POST"])
 def game_resign(request, pk):
     """Resigns from a game in play."""
@@ -213,7 +227,7 @@ def game_resign(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(responses={200: OpenApiTypes.OBJECT, **ERRORS}, tags=["games"])
+@extend_schema(operation_id="games_verify_retrieve", responses={200: VerifySerializer, **ERRORS}, tags=["games"])
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def game_verify(request, pk):
@@ -224,8 +238,10 @@ def game_verify(request, pk):
     return Response(selectors.verify_game(game))
 
 
-@extend_schema(methods=["GET"], responses={200: TokenSerializer(many=True)}, tags=["tokens"])
-@extend_schema(methods=["POST"], request=TokenCreateSerializer, responses={201: TokenSerializer}, tags=["tokens"])
+@extend_schema(methods=["GET"], operation_id="tokens_list", responses={200: TokenSerializer(many=True), **ERRORS},
+               tags=["tokens"])
+@extend_schema(methods=["POST"], operation_id="tokens_create", request=TokenCreateSerializer,
+               responses={201: TokenSerializer, **ERRORS}, tags=["tokens"])
 @api_view(["GET", "POST"])
 @throttle_scope("tokens")
 def token_list(request):
@@ -241,7 +257,7 @@ def token_list(request):
                     status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=None, responses={204: None, **ERRORS}, tags=["tokens"])
+@extend_schema(operation_id="tokens_destroy", request=None, responses={204: None, **ERRORS}, tags=["tokens"])
 @api_view(["DELETE"])
 def token_revoke(request, token_id):
     """Revokes one of my API tokens."""
