@@ -1,6 +1,5 @@
 """The REST API. Views parse, call a service or selector, and render; nothing else."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes, throttle_scope
