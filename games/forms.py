@@ -26,7 +26,7 @@ class GameCreateForm(forms.Form):
     bots = forms.IntegerField(label="Bots to seat now", min_value=0, initial=0)
     turn_hours = forms.IntegerField(label="Hours per decision", min_value=1, max_value=24 * 30, initial=48)
     visibility = forms.ChoiceField(
-        label="Who may watch", widget=forms.RadioSelect, initial=Game.Visibility.PUBLIC,
+        label="Who may watch", widget=forms.RadioSelect, initial=Game.Visibility.PUBLIC, required=False,
         choices=[(Game.Visibility.PUBLIC, "Public: anyone may watch it, and an open game is listed in the lobby"),
                  (Game.Visibility.PRIVATE, "Private: only its players, the people you invite and staff see it")])
     is_open = forms.BooleanField(
@@ -54,6 +54,9 @@ class GameCreateForm(forms.Form):
             raise forms.ValidationError(
                 f"{self.engine.title} is for {self.engine.min_seats} to {self.engine.max_seats} players.")
         return n
+
+    def clean_visibility(self):
+        return self.cleaned_data["visibility"] or Game.Visibility.PUBLIC
 
     def options(self) -> dict:
         return {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
