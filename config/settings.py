@@ -192,6 +192,7 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     (_q / "done").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_q), "data_folder_out": str(_q), "processed_folder": str(_q / "done"),
+        "control_folder": str(_q / "control"),  # Kombu's default is ./control, wherever it runs
     }
 # Tests run tasks inline unless a test starts a real worker (tests/notifications do).
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", TRAILPOST_ENV == "test")
