@@ -452,7 +452,7 @@ def guard_inbound_webhook(view):
     thousands deep, say) is recorded as refused and answered 200, not a 500 the provider retries.
     Refused credentials (400) and an unreachable database (500: the provider tries again later)
     go through unchanged."""
-    from django.core.exceptions import PermissionDenied, SuspiciousOperation
+    from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
     from django.db import DatabaseError
     from django.http import Http404, HttpResponse
 
@@ -460,6 +460,12 @@ def guard_inbound_webhook(view):
     def guarded(request, *args, **kwargs):
         try:
             return view(request, *args, **kwargs)
+        except RequestDataTooBig:  # over DATA_UPLOAD_MAX_MEMORY_SIZE: Django's 400 would be retried for days
+            size = int(request.META.get("CONTENT_LENGTH") or 0)
+            handle_message(email.message.EmailMessage(), raw_hash=uuid.uuid4().hex, size=size,
+                           refusal=("too_large", f"The provider's webhook posted {size} bytes, more than "
+                                                 "Django takes (DATA_UPLOAD_MAX_MEMORY_SIZE)."))
+            return HttpResponse(status=200)
         except (SuspiciousOperation, PermissionDenied, Http404, DatabaseError):
             raise
         except Exception:

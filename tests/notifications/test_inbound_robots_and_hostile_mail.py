@@ -275,6 +275,22 @@ def test_hostile_mail_through_the_webhook_is_taken_and_recorded(make_game, clien
     assert (record.outcome, record.seat_id) == ("too_large" if case == "oversize" else "malformed", seat.pk)
 
 
+@pytest.mark.django_db
+def test_a_webhook_post_over_djangos_body_limit_is_taken_and_recorded(make_game, client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 5_000
+    game = make_game()
+    seat = turn_seat(game)
+    address = reply_to_address(seat)
+    before = Notification.objects.count()
+    auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
+    data = {"email": reply(address, "1\n" + "padding line\n" * 2000).decode(),
+            "envelope": json.dumps({"to": [address], "from": "x@example.com"})}
+    response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
+    assert response.status_code == 200
+    nothing_played_or_answered(game, before)
+    assert InboundMessage.objects.get().outcome == "too_large"
+
+
 # -- over real SMTP, to the mailserver ------------------------------------------------------------
 
 def smtp_deliver(port, sender, address, raw) -> int:
