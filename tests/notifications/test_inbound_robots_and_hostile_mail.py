@@ -328,3 +328,41 @@ def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(
     outcomes = list(InboundMessage.objects.order_by("pk").values_list("outcome", "seat_id"))
     assert outcomes == [("bounce", seat.pk), ("malformed", seat.pk), ("malformed", seat.pk),
                         ("too_large", seat.pk)]
+
+
+@pytest.mark.xdist_group("worker")
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("marked", [True, False], ids=["robot says Auto-Submitted", "robot says nothing"])
+def test_an_out_of_office_robot_gets_at_most_three_answers(make_game, smtp_sink, settings, marked):
+    """The loop of the issue, over real SMTP both ways: a robot answers every email it gets (ours
+    included, though they say Auto-Submitted) with an out-of-office note to the Reply-To."""
+    from notifications.management.commands.mailserver import start_server
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 3}
+    game = make_game()
+    seat = turn_seat(game)
+    port = free_port()
+    server = start_server("127.0.0.1", port)
+    seen = 0
+    try:
+        for _ in range(10):
+            ids = list(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
+            outbox.send_notifications(ids)
+            messages = smtp_sink.wait_for(seen + len(ids))
+            new, seen = messages[seen:], len(messages)
+            robot_mail = [m for m in new if m["To"] == seat.user.email and m["Reply-To"]]
+            if not robot_mail:
+                break
+            for m in robot_mail:
+                assert m["Auto-Submitted"] in ("auto-replied", "auto-generated")
+                headers = {"Auto-Submitted": "auto-replied"} if marked else {}
+                oof = reply(m["Reply-To"], "I am away until Monday.", sender=seat.user.email, headers=headers,
+                            crlf=True)
+                assert smtp_deliver(port, seat.user.email, m["Reply-To"], oof) == 250
+    finally:
+        server.stop()
+    answers = Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR).count()
+    assert answers == (0 if marked else 3)
+    outcomes = list(InboundMessage.objects.values_list("outcome", flat=True))
+    assert outcomes == (["auto_reply"] if marked else ["not_understood"] * 4)
+    assert not Move.objects.filter(game=game, channel="email").exists()
