@@ -6,11 +6,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
 from games.errors import ErrorCode, GameError
 from games.models import Game, Seat
 
@@ -138,8 +138,10 @@ def standing_orders(request, pk):
     return render(request, "notifications/standing_orders.html", {"game": game, "form": form, "kinds": kinds})
 
 
-@extend_schema(methods=["GET"], responses={200: OpenApiTypes.OBJECT}, tags=["games"])
-@extend_schema(methods=["PUT"], request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT}, tags=["games"])
+@extend_schema(methods=["GET"], operation_id="games_standing_orders_retrieve",
+               responses={200: StandingOrdersSerializer, **ERRORS}, tags=["games"])
+@extend_schema(methods=["PUT"], operation_id="games_standing_orders_update", request=StandingOrdersUpdateSerializer,
+               responses={200: StandingOrdersSerializer, **ERRORS}, tags=["games"])
 @api_view(["GET", "PUT"])
 def api_standing_orders(request, pk):
     """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""

@@ -10,6 +10,11 @@ class ErrorSerializer(serializers.Serializer):
     extra = serializers.DictField()
 
 
+# Every operation may answer these with the error body (the schema says so, and the fuzz test in
+# tests/games/test_fuzz_api.py holds the API to it).
+ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
+
+
 class GameCreateSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=[], help_text="Engine slug, see /api/engines/.")
     options = serializers.DictField(required=False, default=dict)
@@ -162,3 +167,13 @@ class VerifySerializer(serializers.Serializer):
     seed_matches_hash = serializers.BooleanField()
     moves_replayed = serializers.IntegerField()
     reproduces_snapshot = serializers.BooleanField()
+
+
+class StandingOrdersSerializer(serializers.Serializer):
+    decision_kinds = serializers.DictField(help_text="{kind: {label, answers: {answer: label}}}")
+    orders = serializers.DictField(child=serializers.CharField(allow_blank=True), help_text="{kind: answer}")
+
+
+class StandingOrdersUpdateSerializer(serializers.Serializer):
+    orders = serializers.DictField(child=serializers.CharField(allow_blank=True, allow_null=True),
+                                   help_text='{kind: answer, or "" to answer each time}')

@@ -12,14 +12,10 @@ from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
 
-from .serializers import (ActionsSerializer, BoardSerializer, EngineSerializer, ErrorSerializer,
+from .serializers import (ERRORS, ActionsSerializer, BoardSerializer, EngineSerializer,
                           GameCreateSerializer, GameDetailSerializer, GameSummarySerializer, InvitationSerializer,
                           InviteSerializer, JoinSerializer, MoveEntrySerializer, MoveResultSerializer,
                           MoveSubmitSerializer, TokenCreateSerializer, TokenSerializer, VerifySerializer)
-
-# Every operation may answer these with the error body (the schema says so, and the fuzz test in
-# tests/games/test_fuzz_api.py holds the API to it).
-ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
 
 
 def _game(request, pk) -> Game:
