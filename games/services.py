@@ -133,7 +133,9 @@ def _queue_bots(game_id: int) -> None:
     try:
         play_bots.delay(game_id)
     except Exception:  # broker down: the deadline sweep picks bot seats up later
-        log.warning("could not queue bot moves for game %s", game_id, exc_info=True)
+        from notifications.outbox import broker_outage  # logs once per outage, not per move
+
+        broker_outage.failed(f"the bot moves of game {game_id}")
 
 
 def _queue_standing(game_id: int) -> None:
@@ -142,7 +144,9 @@ def _queue_standing(game_id: int) -> None:
     try:
         apply_standing_orders.delay(game_id)
     except Exception:
-        log.warning("could not queue standing orders for game %s", game_id, exc_info=True)
+        from notifications.outbox import broker_outage
+
+        broker_outage.failed(f"the standing orders of game {game_id}")
 
 
 def _finish_if_over(game: Game) -> bool:
