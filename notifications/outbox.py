@@ -15,6 +15,7 @@ import contextvars
 import json
 import logging
 import os
+import smtplib
 import sys
 import threading
 from datetime import timedelta
@@ -526,7 +527,10 @@ def send_notifications(ids: list[int]) -> int:
                 try:
                     render_notification(n, connection=connection).send()
                 except Exception as exc:  # isolate each notice: one bad address must not block the rest
-                    log.warning("sending notice %s failed", n.pk, exc_info=True)
+                    # A refusal by the mail server is expected now and then: one line. Anything
+                    # else is a bug (a template, say): its traceback.
+                    expected = isinstance(exc, (smtplib.SMTPException, OSError))
+                    log.warning("sending notice %s failed: %s", n.pk, exc, exc_info=not expected)
                     # The claim stays: the sweep tries again when it lapses (SEND_LEASE_SECONDS), a
                     # back-off that rides out a mail server outage without hammering it.
                     Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1,

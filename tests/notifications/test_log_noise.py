@@ -7,6 +7,7 @@ import pytest
 from games import services, tasks
 from games.models import Game
 from notifications import outbox
+from notifications.models import Notification
 
 from .conftest import _forget_routes, free_port, turn_seat
 
@@ -99,3 +100,21 @@ def test_a_broker_outage_logs_one_line_per_outage_not_one_per_move(make_game, ce
     assert len(broker_lines()) == 2
     assert any("reachable again" in r.getMessage() for r in caplog.records if r.levelno == logging.INFO)
     assert noisy(caplog.records) == []
+
+
+@pytest.mark.django_db
+def test_a_recipient_the_mail_server_refuses_is_one_line_not_a_traceback(make_game, smtp_sink, caplog):
+    make_game()
+    ids = list(Notification.objects.values_list("pk", flat=True))
+    Notification.objects.update(sent_at=None, claimed_at=None)
+
+    async def handle_RCPT(server, session, envelope, address, rcpt_options):
+        return "550 5.1.1 No such mailbox"
+
+    smtp_sink.handle_RCPT = handle_RCPT
+    with caplog.at_level(logging.WARNING):
+        assert outbox.send_notifications(ids) == 0
+    refused = [r for r in caplog.records if r.name == "notifications.outbox"]
+    assert len(refused) == len(ids) and "No such mailbox" in refused[0].getMessage()
+    assert noisy(caplog.records) == []
+    assert Notification.objects.filter(pk__in=ids, attempts=1, sent_at__isnull=True).count() == len(ids)
