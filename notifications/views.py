@@ -93,7 +93,7 @@ def _unsubscribe_what(data: dict) -> str:
 
 
 @csrf_exempt  # RFC 8058: mail clients POST without a session or a CSRF token; the signed token is the authority
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def unsubscribe(request, token):
     """A signed link in every email. GET only asks (link scanners fetch it); a POST, the page's button
     or a mail client's one-click `List-Unsubscribe=One-Click`, applies it."""
@@ -104,7 +104,7 @@ def unsubscribe(request, token):
                                   "Nothing was changed. You can choose which emails you get in your "
                                   "notification settings."},
                       status=400)
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "notifications/unsubscribe_confirm.html",
                       {"what": _unsubscribe_what(data), "action": request.path})
     message = services.unsubscribe_apply(data)

@@ -19,6 +19,7 @@ def test_get_shows_a_button_and_changes_nothing(client, users):
     assert page.status_code == 200
     html = page.content.decode()
     assert f'action="{_url(token)}"' in html and 'method="post"' in html and "<button" in html
+    assert client.head(_url(token)).status_code == 200
     assert not KindPreference.objects.filter(user=users[0]).exists()
 
 
