@@ -68,7 +68,8 @@ class GameAdmin(admin.ModelAdmin):
     # The seed (and the state, which carries it in its rng) only through shown_*: hidden until the game ends.
     exclude = ("seed", "state")
     readonly_fields = ("rules", "rules_version", "options", "seed_sha256", "shown_state", "version", "result",
-                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "shown_seed")
+                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "shown_seed",
+                       "former_players")
     inlines = [SeatInline]
     actions = ["pause", "resume", "abort", "undo_last_move"]
     change_form_template = "admin/games/game_change_form.html"
