@@ -1,0 +1,28 @@
+/* What the pages would otherwise do with inline styles and handlers, which the
+   Content-Security-Policy refuses (only scripts and styles served from here run):
+   - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
+   - data-confirm on a form asks before it is sent. */
+(function () {
+  "use strict";
+
+  function place(root) {
+    var cells = root.querySelectorAll ? root.querySelectorAll("[data-grid-column], [data-grid-row]") : [];
+    for (var i = 0; i < cells.length; i++) {
+      var el = cells[i];
+      if (el.dataset.gridColumn) el.style.gridColumn = el.dataset.gridColumn;
+      if (el.dataset.gridRow) el.style.gridRow = el.dataset.gridRow;
+    }
+  }
+
+  document.addEventListener("submit", function (event) {
+    var message = event.target.dataset && event.target.dataset.confirm;
+    if (message && !window.confirm(message)) event.preventDefault();
+  });
+
+  // htmx (loaded before this file) runs onLoad for the page and for every fragment it swaps in.
+  if (window.htmx) {
+    window.htmx.onLoad(place);
+  } else {
+    document.addEventListener("DOMContentLoaded", function () { place(document); });
+  }
+})();
