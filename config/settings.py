@@ -244,7 +244,8 @@ _CACHE = env("TRAILPOST_CACHE", "locmem" if TRAILPOST_ENV == "test"
              else "file" if CELERY_BROKER_URL.startswith("filesystem") else "redis")
 CACHES = {"default": {
     "redis": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-              "LOCATION": env("CACHE_REDIS_URL", REDIS_URL), "KEY_PREFIX": "trailpost"},
+              "LOCATION": env("CACHE_REDIS_URL", REDIS_URL), "KEY_PREFIX": "trailpost",
+              "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}},
     "file": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
              "LOCATION": str(VAR_DIR / "cache")},
     "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

@@ -2,15 +2,28 @@
 so REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] set from the environment, or by a test, applies.
 
 A rate of None turns its throttle off. Counts live in Django's cache (Redis when the server has
-one, config/settings.py CACHES), so every web process shares them.
+one, config/settings.py CACHES), so every web process shares them. If the cache cannot be reached
+the request goes through (one warning line): an outage of Redis must not take the API down.
 """
+import logging
+
+from redis.exceptions import RedisError
 from rest_framework import throttling
 from rest_framework.settings import api_settings
+
+log = logging.getLogger(__name__)
 
 
 class _RatesFromSettings:
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def allow_request(self, request, view):
+        try:
+            return super().allow_request(request, view)
+        except (RedisError, OSError) as exc:
+            log.warning("API throttle skipped, the cache is unreachable: %s", exc)
+            return True
 
 
 class AnonThrottle(_RatesFromSettings, throttling.AnonRateThrottle):

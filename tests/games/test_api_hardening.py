@@ -219,3 +219,14 @@ def test_an_invitation_subject_bounds_the_sender_chosen_text(game, ann):
     message = render_email(template="invitation", to="x@example.com", context=notice.context)
     assert len(message.subject) <= 30 + 40 + 45 + len("Toy shed"), message.subject
     assert "on Trailpost" in message.subject
+
+
+def test_an_unreachable_throttle_cache_lets_requests_through(settings, ann, api_for, caplog):
+    """A Redis outage must not take the API down with it: the throttle steps aside, with one line."""
+    a = api_for(ann)
+    _rates(settings, user="1/hour")
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0",
+                                   "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    assert [a.get("/api/games/").status_code for _ in range(3)] == [200, 200, 200]
+    assert "cache is unreachable" in caplog.text
