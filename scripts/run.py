@@ -1,15 +1,16 @@
-"""`make run`: migrate, create the demo admin and a demo game against bots, then run the web
-server, a Celery worker and Celery beat together until Ctrl-C.
+"""`make run`: migrate, create the demo admin and a demo game against bots, then hand over to
+honcho, which runs Procfile.dev (the web server, a Celery worker and Celery beat) until Ctrl-C.
 
 SQLite unless DATABASE_URL is set. If no Redis answers at REDIS_URL, the broker falls back to
-Kombu's filesystem transport under var/ (and says so), so a first run always works.
+Kombu's filesystem transport (and says so), so a first run always works. The SQLite file, the
+broker's folders and beat's schedule go under TRAILPOST_VAR_DIR (<repo>/var by default, as in
+config/settings.py), so a run can keep its state in a temporary folder. PORT (8000) is the web
+server's port.
 """
 import os
-import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -27,45 +28,48 @@ def redis_answers(url: str) -> bool:
         return False
 
 
-def main() -> int:
+def shown(url: str) -> str:
+    """The URL without its user and password, to print."""
+    u = urlparse(url)
+    return u._replace(netloc=u.netloc.rpartition("@")[2]).geturl()
+
+
+def main() -> None:
+    sys.stdout.reconfigure(line_buffering=True)  # this script's lines in order with its commands'
     env = dict(os.environ)
     env.setdefault("TRAILPOST_ENV", "development")
-    (ROOT / "var").mkdir(exist_ok=True)
-    redis_url = env.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    if "CELERY_BROKER_URL" not in env and not redis_answers(redis_url):
-        broker = ROOT / "var" / "broker"
-        (broker / "done").mkdir(parents=True, exist_ok=True)
-        env["CELERY_BROKER_URL"] = "filesystem://"
-        print(f"No Redis at {redis_url}: using the filesystem broker in {broker}.")
-    port = env.get("PORT", "8000")
+    var = Path(env.get("TRAILPOST_VAR_DIR") or ROOT / "var").resolve()
+    var.mkdir(parents=True, exist_ok=True)
+    env["TRAILPOST_VAR_DIR"] = str(var)  # Procfile.dev puts beat's schedule there
+    redis_url = env.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    broker = env.get("CELERY_BROKER_URL")
+    if broker:
+        print(f"Celery broker: {shown(broker)} (CELERY_BROKER_URL).")
+    elif redis_answers(redis_url):
+        print(f"Celery broker: Redis at {shown(redis_url)}.")
+    else:
+        broker = env["CELERY_BROKER_URL"] = "filesystem://"
+        print(f"No Redis at {shown(redis_url)}: using the filesystem broker in {var / 'broker'}.")
+    if broker and broker.startswith("filesystem"):
+        (var / "broker" / "done").mkdir(parents=True, exist_ok=True)  # the folders must exist
+    port = env.get("PORT") or "8000"
     env.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
+    # The venv's bin first, so that `python` and `celery` in Procfile.dev are the venv's; output
+    # unbuffered, so that honcho shows each process's lines as they come.
+    env["PATH"] = os.path.dirname(PY) + os.pathsep + env.get("PATH", "")
+    env["PYTHONUNBUFFERED"] = "1"
     manage = [PY, str(ROOT / "manage.py")]
     subprocess.run(manage + ["migrate", "--noinput"], env=env, check=True, cwd=ROOT)
     subprocess.run(manage + ["demo_setup"], env=env, check=True, cwd=ROOT)
-    procs = [
-        subprocess.Popen(manage + ["runserver", f"127.0.0.1:{port}"], env=env, cwd=ROOT),
-        subprocess.Popen([PY, "-m", "celery", "-A", "config", "worker", "-l", "warning", "--concurrency", "2"],
-                         env=env, cwd=ROOT),
-        subprocess.Popen([PY, "-m", "celery", "-A", "config", "beat", "-l", "warning",
-                          "--schedule", str(ROOT / "var" / "celerybeat-schedule")], env=env, cwd=ROOT),
-    ]
     print(f"\nTrailpost runs at http://127.0.0.1:{port}/ (admin: /admin/, API docs: /api/docs/). Ctrl-C stops.\n")
-    try:
-        while all(p.poll() is None for p in procs):
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        for p in procs:
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-        for p in procs:
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-    return 0
+    # honcho takes this process's place, so Ctrl-C reaches it directly. It gives the first entry,
+    # web, the port PORT. On SIGINT or SIGTERM it sends SIGTERM to each entry's process group
+    # (runserver's autoreloader and its server, the worker and its pool processes, beat), and
+    # SIGKILL to the groups still running 5 s after the first one stopped: on the filesystem
+    # broker, which it polls, the worker takes longer than that to finish a warm shutdown.
+    os.chdir(ROOT)
+    os.execve(PY, [PY, "-m", "honcho", "start", "-f", "Procfile.dev", "-p", port], env)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
