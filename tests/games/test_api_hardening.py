@@ -110,6 +110,14 @@ def test_a_wrong_method_gets_405_with_the_error_body(game):
     _error(a.put("/api/engines/", {}, format="json"), 405, "METHOD_NOT_ALLOWED")
 
 
+def test_a_browser_gets_json_too(game):
+    a, gid = game
+    resp = a.get(f"/api/games/{gid}/", HTTP_ACCEPT="text/html,application/xhtml+xml,*/*;q=0.8")
+    assert resp.status_code == 200 and resp["Content-Type"] == "application/json"
+    _error(Client().get("/api/games/", HTTP_ACCEPT="text/html,*/*;q=0.8"), 401, "NOT_AUTHENTICATED")
+    _error(Client().get("/api/engines/", HTTP_ACCEPT="text/html"), 406, "NOT_ACCEPTABLE")
+
+
 def test_outside_the_api_a_missing_page_stays_html(db):
     resp = Client().get("/no-such-page/")
     assert resp.status_code == 404
