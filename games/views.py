@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.api.parsers import MAX_JSON_DEPTH, json_depth
 from games.boards import game_board
 from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm
@@ -157,11 +158,13 @@ def game_move(request, pk):
             action = parse_path_action(request.POST.get("path_type", ""), request.POST.get("path", ""))
         else:
             action = json.loads(request.POST.get("action", ""))
+            if json_depth(action) > MAX_JSON_DEPTH:
+                raise ValueError("nested too deeply")
         version = int(request.POST.get("version", ""))
     except PathError as exc:
         messages.error(request, exc.message)
         return redirect("games:detail", pk=pk)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         messages.error(request, "That move could not be read; please choose again.")
         return redirect("games:detail", pk=pk)
     if seat is None:

@@ -238,3 +238,15 @@ def test_an_unreachable_throttle_cache_lets_requests_through(settings, ann, api_
                                    "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     assert [a.get("/api/games/").status_code for _ in range(3)] == [200, 200, 200]
     assert "cache is unreachable" in caplog.text
+
+
+def test_the_web_move_form_refuses_deeply_nested_json(started, ann):
+    """The game page's move form carries the action as JSON too."""
+    a, gid = started
+    c = Client()
+    c.force_login(ann)
+    for depth in (5000, 100):
+        resp = c.post(f"/games/{gid}/move/", {"action": "[" * depth + "]" * depth, "version": "1"})
+        assert resp.status_code == 302, resp.status_code
+        page = c.get(resp["Location"]).content.decode()
+        assert "could not be read" in page
