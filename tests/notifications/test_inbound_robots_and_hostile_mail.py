@@ -306,7 +306,7 @@ def smtp_deliver(port, sender, address, raw) -> int:
 def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(make_game, settings):
     from notifications.management.commands.mailserver import start_server
 
-    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_MAX_BYTES": 20_000}
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_MAX_BYTES": 200_000}
     game = make_game()
     seat = turn_seat(game)
     address = reply_to_address(seat)
@@ -319,15 +319,16 @@ def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(
         # A NUL byte: taken (250) and recorded as refused, never 4xx (retried for days).
         assert smtp_deliver(port, "player@example.com", address, HOSTILE["NUL byte"](address)) == 250
         assert smtp_deliver(port, "player@example.com", address, HOSTILE["50-deep multipart"](address)) == 250
+        assert smtp_deliver(port, "player@example.com", address, nested(address, 2000)) == 250
         # Too big: a permanent 552, recorded all the same.
-        big = reply(address, "1\n" + "padding line\n" * 3000, crlf=True)
+        big = reply(address, "1\n" + "padding line\n" * 20_000, crlf=True)
         assert smtp_deliver(port, "player@example.com", address, big) == 552
     finally:
         server.stop()
     nothing_played_or_answered(game, before)
     outcomes = list(InboundMessage.objects.order_by("pk").values_list("outcome", "seat_id"))
     assert outcomes == [("bounce", seat.pk), ("malformed", seat.pk), ("malformed", seat.pk),
-                        ("too_large", seat.pk)]
+                        ("malformed", seat.pk), ("too_large", seat.pk)]
 
 
 @pytest.mark.xdist_group("worker")
