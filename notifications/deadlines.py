@@ -238,14 +238,16 @@ def handle_games(game_ids, now, *, chunk: int = FAN_OUT_CHUNK) -> dict:
             log.warning("sweep: a game of chunk %s failed; handling it game by game", ids[:3], exc_info=True)
             out, after = _handle_chunk(ids, now, isolated=True)
         _add(stats, out)
-        for what, game_id in after:  # outside the chunk's transaction: these take their own locks
+        for what, game_id, notice in after:  # outside the chunk's transaction: these take their own locks
             try:
-                if what == "standing":
+                if what == "give_up":
+                    give_up_seat(game_id, notice)
+                elif what == "standing":
                     _add(stats, {"standing": apply_standing_orders(game_id)})
                 else:
                     _add(stats, {"bots": bots_play(game_id)})
             except Exception:
-                log.exception("sweep: %s moves of game %s failed", what, game_id)
+                log.exception("sweep: %s of game %s failed", what, game_id)
     return stats
 
 
@@ -276,7 +278,7 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
                         log.exception("sweep: game %s failed", game_id)
                         continue
                 _add(stats, out)
-                after += [(what, game_id) for what in post]
+                after += [(what, game_id, notice) for what, notice in post]
         finally:
             _vacation_cache.reset(token)
     return stats, after
@@ -316,7 +318,10 @@ def _lock_chunk(game_ids, now):
 
 
 def _handle_game(locked, seats, now, *, names=None) -> tuple[dict, list]:
-    """Handles one game's due seats; `locked` is (game, all its seats) as the chunk locked them."""
+    """Handles one game's due seats; `locked` is (game, all its seats) as the chunk locked them.
+
+    Returns counts, and what is left for after the chunk commits: ("bots" | "standing", None)
+    to play, ("give_up", notice) for a player whose misses reached the game's limit."""
     from games.models import Game, Seat
 
     from .standing import covered_action
@@ -337,36 +342,40 @@ def _handle_game(locked, seats, now, *, names=None) -> tuple[dict, list]:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=None)
             continue
         if seat.is_bot:
-            post.append("bots")
+            post.append(("bots", None))
             continue
         if covered_action(game, seat) is not None:
-            post.append("standing")
+            post.append(("standing", None))
             continue
         if seat.away:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline_for(seat=seat, game=game, now=now))
             _add(out, {"paused": 1})
             continue
-        # move_submit updates the locked game and seats in place; once a seat was replaced the
-        # game is re-read and the next timeout takes its own lock.
-        game = time_out(game, seat, now, reload=i + 1 < len(seats), names=names,
-                        locked=locked if game is locked[0] else None)
+        # move_submit updates the locked game and seats in place.
+        game, give_up = time_out(game, seat, now, reload=i + 1 < len(seats), names=names, locked=locked)
         _add(out, {"timeouts": 1})
+        if give_up is not None:
+            post.append(("give_up", give_up))
         if game is None or game.status != Game.Status.ACTIVE:
             break
         to_act = set(game.engine.to_act(game.state))
-    return out, list(dict.fromkeys(post))
+    return out, [(what, notice) for what, notice in post if what == "give_up"] + list(
+        dict.fromkeys(p for p in post if p[0] != "give_up"))
 
 
 def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None, locked=None):
-    """Plays the engine's default action for a seat whose deadline passed, counts the miss, and
-    hands the seat to a bot (or drops the player) after game.miss_limit misses in a row.
+    """Plays the engine's default action for a seat whose deadline passed and counts the miss.
 
-    Returns the game as it is afterwards (None when not asked to reload it and nothing needed it)."""
+    Returns the game as it is afterwards (None when not asked to reload it and nothing needed
+    it), and, when this miss was the game's miss_limit-th in a row, the timeout notice for
+    `give_up_seat`, which hands the seat to a bot (or drops the player) and sends it once the
+    caller's transaction has committed: the sweep writes its chunk in one psycopg pipeline, where
+    the ORM saves of a replacement cannot run."""
     from games.models import Game, Move
     from games.services import move_submit
 
     from .models import Kind
-    from .outbox import attach_notice, record_notice
+    from .outbox import attach_notice
 
     engine = game.engine
     action = engine.default_action(game.state, seat.position)
@@ -374,29 +383,40 @@ def time_out(game, seat, now, *, reload: bool = True, names: dict | None = None,
 
     label = with_names(engine.action_label(game.state, seat.position, action), names or seat_names(game))
     misses = seat.missed_deadlines + 1
-    replacing = misses >= game.miss_limit
     notice = {"played": label, "misses": misses, "miss_limit": game.miss_limit, "on_missed": game.on_missed,
-              "replaced": ""}
+              "replaced": "", "seat": seat.pk}
+    give_up = misses >= game.miss_limit
     # Inside the sweep's chunk transaction (or a game's savepoint in it), which any error here
-    # rolls back: move_submit needs no savepoint of its own.
-    if not replacing:  # the usual case: the notice rides with the move's own notices
-        with attach_notice(kind=Kind.TIMEOUT, seat=seat, context=notice):
-            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.TIMEOUT, savepoint=False, locked=locked)
-    else:
+    # rolls back: move_submit needs no savepoint of its own. The usual notice rides with the
+    # move's own notices; a player about to lose the seat is told what became of it instead.
+    with (attach_notice(kind=Kind.TIMEOUT, seat=seat, context=notice) if not give_up
+          else contextlib.nullcontext()):
         move_submit(game=game, seat=seat, action=action, expected_version=game.version,
                     channel=Move.Channel.TIMEOUT, savepoint=False, locked=locked)
     seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
-    if not replacing and not reload:
-        return None
-    game = locked[0] if locked is not None and not replacing else Game.objects.get(pk=game.pk)
-    if replacing:
-        if game.status == Game.Status.ACTIVE:
-            notice["replaced"] = replace_absent(game, seat)
-            game = Game.objects.get(pk=game.pk)
+    if reload or give_up:
+        game = locked[0] if locked is not None else Game.objects.get(pk=game.pk)
+    else:
+        game = None
+    return game, (notice if give_up else None)
+
+
+def give_up_seat(game_id: int, notice: dict) -> None:
+    """After a timeout that reached the game's miss limit: gives the seat to a bot or drops the
+    player (game.on_missed), unless they played meanwhile, and sends them the timeout notice."""
+    from games.models import Game, Seat
+
+    from .models import Kind
+    from .outbox import record_notice
+
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        seat = Seat.objects.select_related("user").get(pk=notice["seat"], game=game)
+        if (game.status == Game.Status.ACTIVE and seat.status == Seat.Status.PLAYING and not seat.is_bot
+                and seat.missed_deadlines >= game.miss_limit):
+            notice = {**notice, "replaced": replace_absent(game, seat)}
         if seat.user_id:
             record_notice(kind=Kind.TIMEOUT, game=game, seat=seat, context=notice)
-    return game
 
 
 def replace_absent(game, seat) -> str:
