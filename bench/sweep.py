@@ -1,5 +1,10 @@
 """The deadline sweep and the notification sender under load. Prints one JSON object.
 
+Both sweeps are measured with each form of a move's lock and writes (games/hotpath.py): the
+hand-written statements (`sql`, TRAILPOST_SQL_HOTPATH=1) and the ORM's way (`orm`, =0), the two
+forms taking turns run by run (each going first in turn), and `orm_vs_sql_time` is the ratio of
+their medians. Sending does not touch the hot path and is measured once.
+
 1. Sweep: 1,000 due decisions (real Oregon Trail Race games whose turn player's deadline has
    passed) among 10,000 and among 100,000 active games. The other games get a cheap fake state and
    deadlines in the future (beyond the reminder window): the sweep must not read them, so the two
@@ -7,7 +12,10 @@
    (reminders + timeouts + stuck bots + standing orders), minus sending, measured next. Each
    sweep runs once unmeasured first (warm processes), and every copy is vacuumed and
    checkpointed before its sweep is timed. Each scale is swept BENCH_SWEEP_REPEATS (3) times,
-   the scales taking turns; the median is reported, with every run's time.
+   the scales taking turns; the median is reported, with every run's time. In one process the
+   form is switched between runs in the settings (games.hotpath reads them at every call); the
+   two-worker sweep has a pair of workers per form, each pair started with its
+   TRAILPOST_SQL_HOTPATH and reading its own queue, and each run's chunks go to its form's queue.
 2. Sending: 10,000 notices handed to 2 Celery worker processes on Redis, sent over SMTP to a local
    aiosmtpd sink; notices per second from the hand-off until the sink has them all.
 
@@ -35,8 +43,10 @@ DUE = int(os.environ.get("BENCH_DUE", "1000"))
 SCALES = [int(x) for x in os.environ.get("BENCH_SCALES", "10000,100000").split(",")]
 NOTICES = int(os.environ.get("BENCH_NOTICES", "10000"))
 REPEATS = int(os.environ.get("BENCH_SWEEP_REPEATS", "3"))  # sweeps per scale; the median is reported
-WORKERS = 2
+WORKERS = 2  # per form
 QUEUE = f"trailpost-bench-{uuid.uuid4().hex[:8]}"
+FORMS = {"sql": True, "orm": False}  # TRAILPOST["SQL_HOTPATH"] of each form
+QUEUES = {"sql": QUEUE, "orm": QUEUE + "-orm"}  # the fan-out workers of each form; sending uses QUEUE
 
 
 def ensure_database(url):
@@ -69,10 +79,17 @@ def setup_django():
     app.conf.task_default_queue = QUEUE
 
 
-def _copy(cursor, table, columns, rows):
-    with cursor.cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+def _copy(cursor, model, columns, rows):
+    """COPYs rows into the model's table. The columns the rows leave out that have a default in the
+    model (fields added after these lists were written) get that default, as the ORM gives them."""
+    from django.db import connection
+
+    rest = [f for f in model._meta.concrete_fields if f.column not in columns and f.has_default()]
+    extra = tuple(f.get_db_prep_save(f.get_default(), connection) for f in rest)
+    columns = columns + [f.column for f in rest]
+    with cursor.cursor.copy(f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
         for row in rows:
-            copy.write_row(row)
+            copy.write_row(row + extra)
 
 
 def populate(n_games, users):
@@ -80,7 +97,7 @@ def populate(n_games, users):
     from django.db import connection
     from django.utils import timezone
 
-    from games.models import Game
+    from games.models import Game, Seat
     from games.rules import get_engine
 
     engine = get_engine("oregon-trail-race")
@@ -114,7 +131,7 @@ def populate(n_games, users):
                        Game.Status.ACTIVE, 2, False, f"b{gid}", seed, Game.hash_seed(seed), state_json, 1, 48, 3,
                        "bot", now, now)
 
-        _copy(c, "games_game", game_cols, games())
+        _copy(c, Game, game_cols, games())
         c.execute("SELECT setval('games_game_id_seq', %s)", [first_id + n_games])
         seat_cols = ["game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
                      "missed_deadlines", "has_standing_orders", "joined_at"]
@@ -133,14 +150,15 @@ def populate(n_games, users):
                     yield (gid, 0, users[0].pk, False, "", "playing", future, 0, False, now)
                     yield (gid, 1, users[1].pk, False, "", "playing", None, 0, False, now)
 
-        _copy(c, "games_seat", seat_cols, seats())
+        _copy(c, Seat, seat_cols, seats())
     # Vacuumed as a live database's autovacuum keeps it, and checkpointed (see settle): otherwise
     # both run in the middle of the measured sweep and take a core from it.
     with connection.cursor() as c:
         settle(c, "VACUUM ANALYZE games_game, games_seat, notifications_notification")
 
 
-def bench_sweep(n_games, users):
+def bench_sweep(n_games, users, form):
+    """The minute sweep in this process, at n_games (its form is already set: see use_form)."""
     from django.db import connection, reset_queries
 
     from notifications import deadlines
@@ -184,12 +202,14 @@ class CountingSink:
         return "250 OK"
 
 
-def start_workers(port):
+def start_workers(port, form):
+    """WORKERS Celery workers for one form of the hot path, reading that form's queue."""
+    queue = QUEUES[form]
     env = dict(os.environ, EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
                EMAIL_PORT=str(port), DATABASE_URL=BENCH_DB, CELERY_TASK_ALWAYS_EAGER="0",
-               CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR")
+               CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR", TRAILPOST_SQL_HOTPATH=str(int(FORMS[form])))
     return [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
-                              "-Q", QUEUE, "-n", f"bench{i}-{QUEUE}@%h", "-l", "error", "--without-gossip",
+                              "-Q", queue, "-n", f"bench{i}-{queue}@%h", "-l", "error", "--without-gossip",
                               "--without-mingle", "--without-heartbeat", "--prefetch-multiplier", "1"],
                              env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for i in range(WORKERS)]
@@ -205,8 +225,26 @@ def stop_workers(workers):
             w.kill()
 
 
-def bench_sweep_fan_out(n_games, users):
-    """The sweep task as beat runs it: due games fanned out in chunks to the 2 workers."""
+def use_form(form):
+    """The hot path's form for what runs next in this process (games.hotpath reads the setting
+    at every call)."""
+    from django.conf import settings
+
+    settings.TRAILPOST["SQL_HOTPATH"] = FORMS[form]
+
+
+def route(routes):
+    """Sets the task routes of this process's sends: Celery prepares them once and keeps the
+    router, so both are made again."""
+    from config.celery import app
+
+    app.conf.task_routes = routes
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)
+
+
+def bench_sweep_fan_out(n_games, users, form):
+    """The sweep task as beat runs it: due games fanned out in chunks to the form's 2 workers."""
     from games.models import Seat
     from notifications import deadlines
 
@@ -222,8 +260,8 @@ def bench_sweep_fan_out(n_games, users):
     # The notices the sweep writes are parked on a queue no worker reads, so this times the
     # decisions alone (sending is measured below); they are thrown away afterwards.
     parked = QUEUE + "-parked"
-    app.conf.task_routes = {"notifications.tasks.send_notifications": {"queue": parked}}
-    app.amqp.__dict__.pop("router", None)
+    route({"notifications.tasks.send_notifications": {"queue": parked},
+           "notifications.tasks.handle_due_games": {"queue": QUEUES[form]}})
     try:
         now = timezone.now()
         t0 = time.perf_counter()
@@ -232,15 +270,18 @@ def bench_sweep_fan_out(n_games, users):
         while Seat.objects.filter(deadline_at__lte=now).exists() and time.perf_counter() - t0 < 120:
             time.sleep(0.01)
         elapsed = time.perf_counter() - t0
+        due_left = Seat.objects.filter(deadline_at__lte=now).count()
+        if due_left:
+            print(f"warning: two-worker sweep ({form}, {n_games} games): {due_left} due seat(s) left after "
+                  f"{elapsed:.0f} s; this run's time is not valid", file=sys.stderr)
     finally:
-        app.conf.task_routes = None
-        app.amqp.__dict__.pop("router", None)
+        route(None)
         with app.connection_for_write() as conn:
             conn.default_channel.queue_purge(parked)
         written = Notification.objects.count()
         Notification.objects.filter(sent_at__isnull=True).delete()
     return {"games": n_games, "due": DUE, "workers": WORKERS, "queued_games": queued.get("queued_games", 0),
-            "sweep_seconds": round(elapsed, 3), "notices_written": written}
+            "sweep_seconds": round(elapsed, 3), "due_left": due_left, "notices_written": written}
 
 
 def bench_send(users, sink):
@@ -279,20 +320,37 @@ def bench_send(users, sink):
 
 
 def repeated(bench, users):
-    """Runs the sweep REPEATS times at each scale, the scales in turn (10k, 100k, 10k, ...), and
-    reports each scale's median as its sweep_seconds, with every run's time beside it: one run
-    of a 1.5-second sweep moves by a few tenths of a second with the machine."""
-    runs = {n: [] for n in SCALES}
+    """Runs the sweep REPEATS times at each scale with each form, the scales in turn (10k, 100k,
+    10k, ...) and the forms in turn within each (which goes first alternates), and reports each
+    scale's median per form as its sweep_seconds, with every run's time beside it (one run of a
+    1.5-second sweep moves by a few tenths of a second with the machine), and the ratio of the
+    medians, ORM over hand-written."""
+    runs = {(n, form): [] for n in SCALES for form in FORMS}
+    turn = 0
     for _ in range(REPEATS):
         for n in SCALES:
-            runs[n].append(bench(n, users))
+            for form in (("sql", "orm") if turn % 2 == 0 else ("orm", "sql")):
+                use_form(form)
+                runs[n, form].append(bench(n, users, form))
+            turn += 1
     out = []
     for n in SCALES:
-        ordered = sorted(runs[n], key=lambda r: r["sweep_seconds"])
-        median = dict(ordered[len(ordered) // 2])
-        median["runs_seconds"] = [r["sweep_seconds"] for r in runs[n]]
-        out.append(median)
+        scale = {"games": n}
+        for form in FORMS:
+            ordered = sorted(runs[n, form], key=lambda r: r["sweep_seconds"])
+            median = dict(ordered[len(ordered) // 2])
+            median["runs_seconds"] = [r["sweep_seconds"] for r in runs[n, form]]
+            scale[form] = median
+        scale["orm_vs_sql_time"] = round(scale["orm"]["sweep_seconds"] / scale["sql"]["sweep_seconds"], 3)
+        out.append(scale)
+    use_form("sql")
     return out
+
+
+def largest_to_smallest(scales):
+    """Per form: the largest scale's median sweep time over the smallest's."""
+    return {form: round(max(s[form]["sweep_seconds"] for s in scales)
+                        / min(s[form]["sweep_seconds"] for s in scales), 2) for form in FORMS}
 
 
 def main():
@@ -310,10 +368,11 @@ def main():
         users.append(u)
     # Each part first runs once unmeasured, so the figures are a warm server's: a fresh process
     # pays for its imports, first connection and statement preparing in its first sweep.
-    bench_sweep(min(SCALES), users)
+    for form in FORMS:
+        use_form(form)
+        bench_sweep(min(SCALES), users, form)
     out = {"sweep_one_process": repeated(bench_sweep, users)}
-    times = [r["sweep_seconds"] for r in out["sweep_one_process"]]
-    out["one_process_ratio_largest_to_smallest"] = round(max(times) / min(times), 2)
+    out["one_process_ratio_largest_to_smallest"] = largest_to_smallest(out["sweep_one_process"])
     from config.celery import app
     from notifications.models import Notification
 
@@ -324,21 +383,23 @@ def main():
     port = free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
-    workers = start_workers(port)
+    workers = start_workers(port, "sql") + start_workers(port, "orm")
     try:
         time.sleep(3.0)  # let the workers start
-        bench_sweep_fan_out(min(SCALES), users)  # unmeasured (see above)
+        for form in FORMS:  # unmeasured (see above)
+            use_form(form)
+            bench_sweep_fan_out(min(SCALES), users, form)
         out["sweep_two_workers"] = repeated(bench_sweep_fan_out, users)
-        times = [r["sweep_seconds"] for r in out["sweep_two_workers"]]
-        out["two_workers_ratio_largest_to_smallest"] = round(max(times) / min(times), 2)
-        out["send"] = bench_send(users, sink)
+        out["two_workers_ratio_largest_to_smallest"] = largest_to_smallest(out["sweep_two_workers"])
+        out["send"] = bench_send(users, sink)  # the sql workers read QUEUE
     finally:
         stop_workers(workers)
         controller.stop()
         from config.celery import app
 
         with app.connection_for_write() as conn:
-            conn.default_channel.queue_purge(QUEUE)
+            for queue in QUEUES.values():
+                conn.default_channel.queue_purge(queue)
     print(json.dumps(out, indent=2))
 
 
