@@ -113,13 +113,15 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
 
 
 def _orm_lock(game_ids, skip_locked: bool) -> dict[int, tuple[Game, list[Seat]]]:
-    games = {g.pk: (g, []) for g in (Game.objects.select_for_update(skip_locked=skip_locked)
-                                     .filter(pk__in=game_ids).order_by("pk"))}
-    for seat in Seat.objects.filter(game_id__in=list(games)).select_related("user").order_by("game_id", "id"):
-        game, seats = games[seat.game_id]
-        seat.game = game
-        seats.append(seat)
-    return {pk: found for pk, found in games.items() if found[1]}
+    """The same lock and rows through the ORM: one query, the game rows locked (FOR UPDATE OF)."""
+    out: dict[int, tuple[Game, list[Seat]]] = {}
+    seats = (Seat.objects.filter(game_id__in=game_ids).select_related("game", "user")
+             .select_for_update(skip_locked=skip_locked, of=("game",)).order_by("game_id", "id"))
+    for seat in seats:
+        game, found = out.setdefault(seat.game_id, (seat.game, []))
+        seat.game = game  # one instance per game, shared by its seats
+        found.append(seat)
+    return out
 
 
 def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
@@ -193,6 +195,11 @@ def pipeline():
     inserted inside a savepoint opened in the block are not held: its rollback must take them.)
     An error in any statement is raised at the end of the block at the latest, inside the
     caller's transaction, which it rolls back. On the ORM path this does nothing.
+
+    Inside the block nothing may read a row count: psycopg has it only once the block ends, so
+    Model.save() of an existing row (an UPDATE that seems to match nothing) would fall back to an
+    INSERT, or raise with update_fields. Such work goes after the block (see
+    notifications.deadlines.give_up_seat).
     Nested blocks join the outermost one.
     """
     connection = _db()

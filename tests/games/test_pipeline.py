@@ -244,8 +244,14 @@ def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(star
         assert seat.reminder_sent_for is None
 
 
+@pytest.fixture
+def hand_written(settings):
+    """The hand-written path, whatever TRAILPOST_SQL_HOTPATH says."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "SQL_HOTPATH": True}
+
+
 @pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
-def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_rolls_back(started):
+def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_rolls_back(started, hand_written):
     from django.db import IntegrityError, transaction
 
     from games.hotpath import insert_rows, pipeline
@@ -273,7 +279,7 @@ def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_ro
 
 
 @pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
-def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_id(started):
+def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_id(started, hand_written):
     """Past psycopg's 50 cached parameters (4 moves of 14 columns) the rows go as one prepared
     single-row INSERT per row; every object must still get the id of its own row, and a failing
     row must still roll the whole transaction back."""
