@@ -11,12 +11,18 @@ from collections import Counter
 
 import pytest
 import schemathesis
+from django.conf import settings as django_settings
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_headers_conformance,
                                                response_schema_conformance, status_code_conformance)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+# No example database is kept (database=None), but Hypothesis caches a few things of its own:
+# under var/ with everything else the tests write, not in the checkout.
+set_hypothesis_home_dir(django_settings.VAR_DIR / "hypothesis")
 
 FUZZ_EXAMPLES = int(os.environ.get("TRAILPOST_FUZZ_EXAMPLES", "10"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
