@@ -25,6 +25,7 @@ again. A client that still ran dry, sat idle or got errors in a slice is flagged
 stderr and `flagged_slices`), and `clients_out_of_games` counts the clients that ran dry.
 """
 import gc
+import itertools
 import json
 import os
 import random
@@ -249,7 +250,7 @@ def measure_level(ports, clients):
     """The three sides' slices in turn; each API client goes on with its chain of games, topped
     up before every round from what its side played in its previous slice."""
     truncate()
-    counter = iter(range(10 ** 9))
+    counter = itertools.count()
     chains = {"bare": [[create_game(next(counter), f"bare-{c}")] for c in range(clients)]}
     chains.update({side: [[] for _ in range(clients)] for side in API_SIDES})
     at = {side: [(0, 0)] * clients for side in SIDES}
@@ -285,7 +286,8 @@ def measure_level(ports, clients):
                 flagged.append({"round": r, "side": side, "errors": err, "clients_ran_dry": len(dry),
                                 "clients_idle": len(idle)})
                 print(f"warning: {clients} clients, round {r}, {side}: {err} error(s), {len(dry)} client(s) "
-                      f"out of games, {len(idle)} stopped before the end: this level's figures are not valid", file=sys.stderr)
+                      f"out of games, {len(idle)} stopped before the end: this level's figures are not valid",
+                      file=sys.stderr)
     level = {side: summary(lat[side], errors[side], SECONDS) for side in SIDES}
     for side in API_SIDES:
         level[side]["rate_ratio"] = ratio(level[side]["per_second"], level["bare"]["per_second"])
