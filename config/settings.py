@@ -217,6 +217,9 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_q), "data_folder_out": str(_q), "processed_folder": str(_q / "done"),
         "control_folder": str(_q / "control"),  # Kombu's default is ./control, wherever it runs
+        # Kombu looks for new messages in the folder this often (default 1 s): the bots answer
+        # sooner, and a worker's warm shutdown on Ctrl-C ends sooner.
+        "polling_interval": 0.1,
     }
 # Tests run tasks inline unless a test starts a real worker (tests/notifications do).
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", TRAILPOST_ENV == "test")

@@ -50,8 +50,6 @@ def main() -> None:
     else:
         broker = env["CELERY_BROKER_URL"] = "filesystem://"
         print(f"No Redis at {shown(redis_url)}: using the filesystem broker in {var / 'broker'}.")
-    if broker and broker.startswith("filesystem"):
-        (var / "broker" / "done").mkdir(parents=True, exist_ok=True)  # the folders must exist
     port = env.get("PORT") or "8000"
     env.setdefault("SITE_URL", f"http://127.0.0.1:{port}")
     # The venv's bin first, so that `python` and `celery` in Procfile.dev are the venv's; output

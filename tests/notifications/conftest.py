@@ -95,6 +95,15 @@ def _forget_routes(app):
         app.amqp.__dict__.pop(name, None)
 
 
+def point_producers_at(app, url):
+    """Points the app's producers at another broker URL, or back at the broker with None (the
+    worker keeps its own connection). The write URL: CELERY_BROKER_URL in the environment, as on
+    the suite's SQLite run, outranks a changed broker_url."""
+    app._pool = None
+    app.amqp._producer_pool = None
+    app.conf.broker_write_url = url
+
+
 @pytest.fixture
 def live_worker(celery_app, transactional_db):
     """A real Celery worker (in a thread) consuming a queue of its own on the real Redis."""

@@ -9,7 +9,7 @@ from games.models import Game
 from notifications import outbox
 from notifications.models import Notification
 
-from .conftest import _forget_routes, free_port, turn_seat
+from .conftest import _forget_routes, free_port, point_producers_at, turn_seat
 
 
 def play(game, seat, action, channel="web"):
@@ -44,14 +44,6 @@ def test_a_bot_task_that_loses_a_race_logs_no_traceback_and_no_error(make_game, 
     assert [r.levelno for r in caplog.records if r.name == "games.tasks"] == [logging.INFO]
 
 
-def _point_at(app, url):
-    """Points the app's producers at another broker URL (the write URL: CELERY_BROKER_URL in the
-    environment, as on the SQLite run, overrides broker_url)."""
-    app._pool = None
-    app.amqp._producer_pool = None
-    app.conf.broker_write_url = url
-
-
 @pytest.fixture
 def queued(celery_app):
     """Tasks are published for real (not run inline), to a queue of this test's own."""
@@ -63,7 +55,7 @@ def queued(celery_app):
     _forget_routes(celery_app)
     outbox.broker_outage._reset()
     yield queue
-    _point_at(celery_app, old[2])
+    point_producers_at(celery_app, old[2])
     with celery_app.connection_for_write() as conn:
         conn.default_channel.queue_delete(queue)
     celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old[:2]
@@ -82,7 +74,7 @@ def test_a_broker_outage_logs_one_line_per_outage_not_one_per_move(make_game, ce
                 if r.levelno >= logging.WARNING and r.name.startswith(("games", "notifications"))]
 
     with caplog.at_level(logging.INFO):
-        _point_at(celery_app, dead)
+        point_producers_at(celery_app, dead)
         for _ in range(4):  # each move hands its notices over (each try takes redis-py ~2 s to give up)
             play(game, turn_seat(game), {"type": "end_turn"})
         with_bot = make_game(1, bots=1)  # and a game whose bot's move is queued (at its start or after a move)
@@ -92,9 +84,9 @@ def test_a_broker_outage_logs_one_line_per_outage_not_one_per_move(make_game, ce
         assert len(first_outage) == 1 and "broker unreachable" in first_outage[0].getMessage()
         assert noisy(caplog.records) == []
 
-        _point_at(celery_app, real)  # back: the next hand-off goes through, and ends the outage
+        point_producers_at(celery_app, real)  # back: the next hand-off goes through, and ends the outage
         play(game, turn_seat(game), {"type": "end_turn"})
-        _point_at(celery_app, dead)  # down again: one more line
+        point_producers_at(celery_app, dead)  # down again: one more line
         for _ in range(2):
             play(game, turn_seat(game), {"type": "end_turn"})
     assert len(broker_lines()) == 2

@@ -9,7 +9,7 @@ from notifications import outbox
 from notifications.models import Kind, Notification, NotificationSettings
 from notifications.tasks import send_notifications, sweep
 
-from .conftest import free_port, hook_server, turn_seat
+from .conftest import free_port, hook_server, point_producers_at, turn_seat
 
 pytestmark = [pytest.mark.xdist_group("worker"), pytest.mark.django_db(transaction=True)]
 
@@ -58,14 +58,13 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
     first = turn_seat(game)
     # The broker becomes unreachable (nothing listens on that port) while a move is made.
-    real = celery_app.conf.broker_url
-    _point_at(celery_app, f"redis://127.0.0.1:{free_port()}/15")
+    point_producers_at(celery_app, f"redis://127.0.0.1:{free_port()}/15")
     try:
         started = time.monotonic()
         result = play(game, first, {"type": "end_turn"})
         assert time.monotonic() - started < 10
     finally:
-        _point_at(celery_app, real)
+        point_producers_at(celery_app, None)
     assert result.applied and Move.objects.filter(game=game, seq=result.version).exists()
     pending = Notification.objects.get(kind=Kind.YOUR_TURN, sent_at__isnull=True)
     assert len(smtp_sink.messages) == 1
@@ -78,13 +77,6 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
     assert smtp_sink.messages[1]["To"] == pending.email
     pending.refresh_from_db()
     assert pending.sent_at is not None
-
-
-def _point_at(app, url):
-    """Points the app's producers at another broker URL (the worker keeps its own connection)."""
-    app._pool = None
-    app.amqp._producer_pool = None
-    app.conf.broker_url = url
 
 
 def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smtp_sink, make_game):
