@@ -4,7 +4,6 @@ clicking. A composed path survives an htmx swap of the live section. The real en
 game; a stand-in (tests/games/fake_rails.py) checks the path tools in isolation."""
 import os
 import re
-import shutil
 
 import pytest
 from django.test import Client
@@ -16,21 +15,7 @@ from tests.games.test_crayon_rails_play import _city_graph, _route, free_build
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = os.environ.get("TRAILPOST_SCREENSHOTS")  # a folder to save page screenshots in, if set
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -2,16 +2,13 @@
 the site's pages (each game's board, live updates by htmx, the admin, the API docs) and the browser
 reports no violation, neither as a `securitypolicyviolation` event nor a "Refused to ..." console
 message."""
-import os
 import re
-import shutil
 
 import pytest
 from django.test import Client
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 # Runs in every page before its own scripts: keeps the violations the page reports.
 RECORD_VIOLATIONS = """
@@ -21,19 +18,6 @@ document.addEventListener("securitypolicyviolation", function (e) {
                     + e.lineNumber);
 });
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
 
 
 class Visitor:
