@@ -62,9 +62,8 @@ def main() -> None:
     print(f"\nTrailpost runs at http://127.0.0.1:{port}/ (admin: /admin/, API docs: /api/docs/). Ctrl-C stops.\n")
     # honcho takes this process's place, so Ctrl-C reaches it directly. It gives the first entry,
     # web, the port PORT. On SIGINT or SIGTERM it sends SIGTERM to each entry's process group
-    # (runserver's autoreloader and its server, the worker and its pool processes, beat), and
-    # SIGKILL to the groups still running 5 s after the first one stopped: on the filesystem
-    # broker, which it polls, the worker takes longer than that to finish a warm shutdown.
+    # (runserver's autoreloader and its server, the worker, beat), and SIGKILL to the groups
+    # still running 5 s after the first one stopped (the worker's warm shutdown takes about 4 s).
     os.chdir(ROOT)
     os.execve(PY, [PY, "-m", "honcho", "start", "-f", "Procfile.dev", "-p", port], env)
 
