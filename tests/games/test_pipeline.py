@@ -314,3 +314,37 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_rows(rows([last + 14, last + 2, last + 15, last + 16], "bad"))
     assert not started.moves.filter(note="bad").exists()
+
+
+@pytest.mark.postgresql(reason="the hand-written form runs on PostgreSQL only; elsewhere the ORM's is the only one")
+def test_both_forms_of_the_hot_path_write_the_same_rows(make_user, toy_engine, settings):
+    """games/hotpath.py's hand-written statements and the ORM's way (TRAILPOST_SQL_HOTPATH=0) are
+    two forms of one thing: the same moves leave the same log, state, deadlines and notices."""
+    from notifications.models import Notification
+
+    def play(hand_written):
+        settings.TRAILPOST = {**settings.TRAILPOST, "SQL_HOTPATH": hand_written}
+        owner, guest = make_user(), make_user()
+        game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
+        services.game_join(game=game, user=guest, code=game.invite_code)
+        services.game_start(game=game, by=owner)
+        Game.objects.filter(pk=game.pk).update(state=toy_engine.new_state(game.options, 2, "same seed"))
+        for _ in range(8):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                break
+            pos = game.engine.to_act(game.state)[0]
+            seat = game.seats.get(position=pos)
+            services.move_submit(game=game, seat=seat, action=game.engine.legal_actions(game.state, pos)[0],
+                                 expected_version=game.version, channel=Move.Channel.API, idempotency_key=f"k{_}")
+        game.refresh_from_db()
+        return (
+            game.state, game.version, game.status,
+            list(game.moves.filter(seq__gt=1).order_by("seq").values_list("seq", "position", "action", "events",
+                                                                           "channel", "idempotency_key")),
+            [(s.position, s.deadline_at is None, s.missed_deadlines) for s in game.seats.order_by("position")],
+            sorted(Notification.objects.filter(game=game).exclude(version=1)  # the seats' order is the draw's
+                   .values_list("version", "kind", "seat__position", "delivery")),
+        )
+
+    assert play(True) == play(False)
