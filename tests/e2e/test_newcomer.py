@@ -90,17 +90,23 @@ class Forms(HTMLParser):
 class Browser(httpx.Client):
     """Keeps cookies, as a browser does. A request whose connection fails or drops is sent again,
     for up to 30 s: runserver's autoreloader restarts the server when a source file changes. Each
-    request here may go twice: moves carry idempotency keys, logging in twice is harmless."""
+    request here may go twice: moves carry idempotency keys, logging in twice is harmless. A 429
+    (the API's throttle, on as in any development server) is waited out as its Retry-After says,
+    as a well-behaved client does."""
 
     def request(self, *args, **kwargs):
         end = time.monotonic() + 30
         while True:
             try:
-                return super().request(*args, **kwargs)
+                response = super().request(*args, **kwargs)
             except httpx.TransportError:
                 if time.monotonic() > end:
                     raise
                 time.sleep(0.5)
+                continue
+            if response.status_code != 429 or time.monotonic() > end:
+                return response
+            time.sleep(float(response.headers.get("Retry-After", "1")))
 
     def url(self, path: str) -> str:
         return str(self.base_url.join(path))
