@@ -1,0 +1,368 @@
+"""Branches of the move pipeline, undo, deadlines and log redaction that a plausible bug would
+slip through unnoticed: undoing several moves, moves by seats that left, what spectators read
+of the log, and the deadlines of seats still to act after a move.
+
+Besides the toy-shed engine, a small engine of its own ("toy-twice") lets one seat decide twice
+in a row, every seat decide at once, and a move be secret with private event parts for each seat.
+"""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+import time_machine
+
+import games.rules as rules
+from games import services
+from games.errors import ErrorCode, GameError
+from games.models import Move, Seat
+from games.rules.base import Engine, event, new_rng
+from notifications.models import Kind, Notification
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
+WORD = "ruby"
+
+
+class TwiceEngine(Engine):
+    """Seats in `to_act` choose: "again" (decide once more), "pass" (done; the next seat decides
+    if nobody else is left), "all" (every seat must decide), "hide" (a secret word, a pass whose
+    event has a private part for every seat) or "finish"."""
+
+    name = "toy-twice"
+    title = "Twice (test game)"
+    version = "1"
+    min_seats = 2
+    max_seats = 3
+    options_schema = {}
+
+    def new_state(self, options, seats, seed):
+        return {"n": seats, "to_act": [0], "out": [], "hidden": [], "over": None, "rng": new_rng(seed)}
+
+    def to_act(self, state):
+        return [] if state["over"] else list(state["to_act"])
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "again"}, {"type": "pass"}, {"type": "all"}, {"type": "hide", "word": WORD},
+                {"type": "finish"}]
+
+    def _pass(self, state, seat):
+        state["to_act"].remove(seat)
+        if not state["to_act"]:
+            alive = [s for s in range(state["n"]) if s not in state["out"]]
+            state["to_act"] = [next((s for s in alive if s > seat), alive[0])]
+
+    def do_apply(self, state, seat, action):
+        t = action["type"]
+        if t == "again":
+            return [event("again", seat, f"Seat {seat} thinks again.")]
+        if t == "pass":
+            self._pass(state, seat)
+            return [event("passed", seat, f"Seat {seat} passes.")]
+        if t == "all":
+            state["to_act"] = [s for s in range(state["n"]) if s not in state["out"]]
+            return [event("all", seat, f"Seat {seat} calls everyone.")]
+        if t == "hide":
+            state["hidden"].append(action["word"])
+            self._pass(state, seat)
+            private = {s: {"text": f"secret-for-{s}"} for s in range(state["n"])}
+            private[seat] = {"text": f"You hid the {action['word']}."}
+            return [event("hid", seat, f"Seat {seat} hid something.", private=private)]
+        state["over"] = {"winners": [seat], "ranking": [seat], "reason": "Finished."}
+        return [event("game_over", None, "Finished.")]
+
+    def public_action(self, action):
+        return {"type": "hide"} if action["type"] == "hide" else action
+
+    def resign(self, state, seat):
+        state["out"].append(seat)
+        if seat in state["to_act"]:
+            self._pass(state, seat)
+        return [event("player_out", seat, f"Seat {seat} left the game.")]
+
+    def view(self, state, seat):
+        return {"to_act": list(state["to_act"]), "hidden": len(state["hidden"])}
+
+    def result(self, state):
+        return state["over"]
+
+    def default_action(self, state, seat):
+        return {"type": "pass"}
+
+    def bot_action(self, state, seat, rnd):
+        return {"type": "pass"}
+
+
+ENGINE = TwiceEngine()
+
+
+@pytest.fixture
+def twice_engine():
+    rules._REGISTRY[ENGINE.name] = f"{__name__}:ENGINE"
+    rules._loaded[ENGINE.name] = ENGINE
+    yield ENGINE
+    rules._REGISTRY.pop(ENGINE.name, None)
+    rules._loaded.pop(ENGINE.name, None)
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
+
+
+def _start(users, rules_slug, **kwargs):
+    owner = users[0]
+    game = services.game_create(owner=owner, rules=rules_slug, max_players=len(users), turn_hours=48, **kwargs)
+    for user in users[1:]:
+        services.game_join(game=game, user=user, code=game.invite_code)
+    services.game_start(game=game, by=owner)
+    game.refresh_from_db()
+    return game
+
+
+def _seat(game, position) -> Seat:
+    return Seat.objects.select_related("user").get(game=game, position=position)
+
+
+def _play(game, position, action, channel=Move.Channel.WEB):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=_seat(game, position), action=action,
+                                expected_version=game.version, channel=channel)
+
+
+def _turn_notices(seat):
+    return Notification.objects.filter(seat=seat, kind__in=[Kind.YOUR_TURN, Kind.DECISION]).count()
+
+
+# -- undo ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def shed(make_user, toy_engine):
+    return _start([make_user("ann"), make_user("bob")], "toy-shed", options={"hand_size": 4})
+
+
+def _play_first_legal(game):
+    game.refresh_from_db()
+    pos = game.engine.to_act(game.state)[0]
+    action = game.engine.legal_actions(game.state, pos)[-1]  # a draw: the deck's order matters on replay
+    services.move_submit(game=game, seat=_seat(game, pos), action=action, expected_version=game.version,
+                         channel=Move.Channel.WEB)
+    game.refresh_from_db()
+    return game.state
+
+
+def test_undoing_two_moves_marks_exactly_those_two_and_replays_the_rest(shed, make_user):
+    admin = make_user("mod", is_staff=True)
+    after_first = _play_first_legal(shed)
+    _play_first_legal(shed)
+    _play_first_legal(shed)  # seqs 2, 3, 4
+    undo = services.game_undo(game=shed, by=admin, count=2)
+    shed.refresh_from_db()
+    assert undo.seq == shed.version == 5
+    assert undo.action == {"type": "undo", "moves": [4, 3]}
+    assert dict(shed.moves.filter(kind=Move.Kind.MOVE).values_list("seq", "undone_by")) == {2: None, 3: 5, 4: 5}
+    assert shed.state == after_first == services.replay_state(shed)
+    acting = shed.engine.to_act(shed.state)
+    assert [s.position for s in shed.seats.filter(deadline_at__isnull=False)] == acting
+
+
+def test_undoing_three_moves_returns_to_the_dealt_position(shed, make_user):
+    admin = make_user("mod", is_staff=True)
+    dealt = shed.state
+    for _ in range(3):
+        _play_first_legal(shed)
+    services.game_undo(game=shed, by=admin, count=3)
+    shed.refresh_from_db()
+    assert shed.state == dealt
+    assert not shed.moves.filter(kind=Move.Kind.MOVE, undone_by__isnull=True).exists()
+
+
+def test_a_second_undo_takes_the_move_before_the_one_already_undone(shed, make_user):
+    admin = make_user("mod", is_staff=True)
+    dealt = shed.state
+    after_first = _play_first_legal(shed)
+    _play_first_legal(shed)
+    first = services.game_undo(game=shed, by=admin, count=1)
+    shed.refresh_from_db()
+    assert shed.state == after_first
+    second = services.game_undo(game=shed, by=admin, count=1)
+    shed.refresh_from_db()
+    assert shed.state == dealt
+    assert dict(shed.moves.filter(kind=Move.Kind.MOVE).values_list("seq", "undone_by")) == {2: second.seq, 3: first.seq}
+    with pytest.raises(GameError) as exc:
+        services.game_undo(game=shed, by=admin, count=1)
+    assert exc.value.code == ErrorCode.NOTHING_TO_UNDO
+
+
+def test_undo_of_zero_moves_is_refused_and_changes_nothing(shed, make_user):
+    _play_first_legal(shed)
+    with pytest.raises(GameError) as exc:
+        services.game_undo(game=shed, by=make_user("mod", is_staff=True), count=0)
+    assert exc.value.code == ErrorCode.NOTHING_TO_UNDO
+    assert shed.moves.count() == 2 and not shed.moves.filter(undone_by__isnull=False).exists()
+
+
+# -- moves by seats that left -------------------------------------------------------------------
+
+@pytest.fixture
+def trio(make_user, api_for, twice_engine):
+    people = [make_user("ann"), make_user("bob"), make_user("cy")]
+    game = _start(people, "toy-twice")
+    return game, people, [api_for(p) for p in people]
+
+
+def _snapshot(game):
+    game.refresh_from_db()
+    return game.version, game.state, game.moves.count(), list(game.seats.order_by("pk").values_list(
+        "deadline_at", "missed_deadlines"))
+
+
+def test_a_resigned_player_cannot_move_through_the_api(trio):
+    game, people, apis = trio
+    _play(game, 0, {"type": "all"})  # every seat must decide, so the resigned one still would be asked
+    game.refresh_from_db()
+    quitter = _seat(game, 1)
+    services.game_resign(game=game, user=quitter.user)
+    game.refresh_from_db()
+    game.state["to_act"] = [0, 1, 2]  # as if the engine kept the seat's pending decision
+    game.save(update_fields=["state"])
+    before = _snapshot(game)
+    api = apis[people.index(quitter.user)]
+    resp = api.post(f"/api/games/{game.pk}/moves/", {"action": {"type": "pass"}}, format="json")
+    assert resp.status_code == 403, resp.content
+    assert resp.json()["code"] == "NOT_A_PLAYER"
+    assert _snapshot(game) == before
+
+
+def test_a_dropped_player_cannot_move_through_the_api(trio):
+    game, people, apis = trio
+    dropped = _seat(game, 0)  # the seat to act
+    Seat.objects.filter(pk=dropped.pk).update(status=Seat.Status.DROPPED)
+    before = _snapshot(game)
+    api = apis[people.index(dropped.user)]
+    resp = api.post(f"/api/games/{game.pk}/moves/", {"action": {"type": "pass"}}, format="json")
+    assert resp.status_code == 403, resp.content
+    assert resp.json()["code"] == "NOT_A_PLAYER"
+    assert _snapshot(game) == before
+
+
+# -- what the log shows whom --------------------------------------------------------------------
+
+@pytest.fixture
+def hidden(make_user, api_for, twice_engine):
+    """A public game where seat 0 hid a word: its event has a private part for each seat."""
+    people = [make_user("ann"), make_user("bob")]
+    game = _start(people, "toy-twice")
+    _play(game, 0, {"type": "hide", "word": WORD})
+    game.refresh_from_db()
+    return game
+
+
+def _hide_entry(log):
+    return next(e for e in log if e["kind"] == "move" and e["action"]["type"] == "hide")
+
+
+def _assert_sees_no_secret(body: str):
+    assert WORD not in body
+    assert "secret-for-" not in body
+
+
+def test_an_anonymous_spectator_of_the_page_reads_no_private_part_and_no_secret_action(hidden, client):
+    page = client.get(f"/games/{hidden.pk}/")
+    assert page.status_code == 200
+    assert "hid something" in page.content.decode()
+    _assert_sees_no_secret(page.content.decode())
+
+
+def test_a_logged_in_non_player_reads_no_private_part_and_no_secret_action(hidden, client, make_user, api_for):
+    stranger = make_user("eve")
+    api = api_for(stranger)
+    moves = api.get(f"/api/games/{hidden.pk}/moves/")
+    assert moves.status_code == 200, moves.content
+    entry = _hide_entry(moves.json())
+    assert entry["action"] == {"type": "hide"}
+    assert [set(e) for e in entry["events"]] == [{"type", "seat", "public"}]
+    _assert_sees_no_secret(moves.content.decode())
+    detail = api.get(f"/api/games/{hidden.pk}/")
+    assert detail.status_code == 200 and detail.json()["my_seat"] is None
+    _assert_sees_no_secret(detail.content.decode())
+    client.force_login(stranger)
+    page = client.get(f"/games/{hidden.pk}/")
+    assert page.status_code == 200 and "hid something" in page.content.decode()
+    _assert_sees_no_secret(page.content.decode())
+
+
+def test_each_player_reads_their_own_private_part_and_no_one_elses(hidden, api_for, client):
+    hider, other = _seat(hidden, 0), _seat(hidden, 1)
+    mine = _hide_entry(api_for(hider.user).get(f"/api/games/{hidden.pk}/moves/").json())
+    assert mine["action"] == {"type": "hide", "word": WORD}
+    assert [e.get("private") for e in mine["events"]] == [{"text": f"You hid the {WORD}."}]
+    resp = api_for(other.user).get(f"/api/games/{hidden.pk}/moves/")
+    theirs = _hide_entry(resp.json())
+    assert theirs["action"] == {"type": "hide"}
+    assert [e.get("private") for e in theirs["events"]] == [{"text": "secret-for-1"}]
+    assert WORD not in resp.content.decode() and "secret-for-0" not in resp.content.decode()
+    client.force_login(other.user)
+    page = client.get(f"/games/{hidden.pk}/").content.decode()
+    # (its own menu offers to hide the word too: the hider's private text is what must not show)
+    assert "secret-for-1" in page and f"You hid the {WORD}" not in page and "secret-for-0" not in page
+
+
+# -- deadlines of seats still to act ------------------------------------------------------------
+
+@pytest.fixture
+def duo(make_user, twice_engine, clock):
+    return _start([make_user("ann"), make_user("bob")], "toy-twice")
+
+
+def test_a_seat_still_to_act_after_another_seats_move_keeps_its_deadline_and_gets_no_new_notice(duo, clock):
+    clock.move_to(T0 + timedelta(hours=1))
+    _play(duo, 0, {"type": "all"})  # seat 1 newly decides; seat 0 still does
+    first, waiting = _seat(duo, 0), _seat(duo, 1)
+    assert waiting.deadline_at == T0 + timedelta(hours=1 + 48)  # a fresh deadline for a new decision
+    Seat.objects.filter(pk=waiting.pk).update(reminder_sent_for=duo.version)
+    notices = _turn_notices(waiting)
+    assert notices == 1
+    clock.move_to(T0 + timedelta(hours=5))
+    _play(duo, 0, {"type": "pass"})  # seat 1's decision is the same one it already had
+    waiting.refresh_from_db()
+    first.refresh_from_db()
+    assert waiting.deadline_at == T0 + timedelta(hours=1 + 48)
+    assert waiting.reminder_sent_for is not None  # its reminder went; it must not go twice
+    assert first.deadline_at is None
+    assert _turn_notices(waiting) == notices
+
+
+def test_a_seat_still_to_act_after_its_own_move_gets_a_deadline_for_its_next_decision(duo, clock):
+    mover = _seat(duo, 0)
+    assert mover.deadline_at == T0 + timedelta(hours=48)
+    notices = _turn_notices(mover)
+    clock.move_to(T0 + timedelta(hours=5))
+    _play(duo, 0, {"type": "again"})
+    mover.refresh_from_db()
+    assert mover.deadline_at == T0 + timedelta(hours=5 + 48)
+    assert mover.reminder_sent_for is None
+    assert _turn_notices(mover) == notices  # it is looking at the game: no email for it
+    assert _seat(duo, 1).deadline_at is None
+
+
+def test_a_seat_newly_to_act_gets_a_fresh_deadline_and_its_notice(duo, clock):
+    clock.move_to(T0 + timedelta(hours=7))
+    nxt = _seat(duo, 1)
+    _play(duo, 0, {"type": "pass"})
+    nxt.refresh_from_db()
+    assert nxt.deadline_at == T0 + timedelta(hours=7 + 48)
+    assert _turn_notices(nxt) == 1
+    assert _seat(duo, 0).deadline_at is None
+
+
+def test_resigning_keeps_the_deadline_of_a_seat_already_deciding(make_user, twice_engine, clock):
+    game = _start([make_user("ann"), make_user("bob"), make_user("cy")], "toy-twice")
+    clock.move_to(T0 + timedelta(hours=2))
+    _play(game, 0, {"type": "all"})
+    clock.move_to(T0 + timedelta(hours=9))
+    services.game_resign(game=game, user=_seat(game, 1).user)
+    assert _seat(game, 0).deadline_at == T0 + timedelta(hours=2 + 48)
+    assert _seat(game, 2).deadline_at == T0 + timedelta(hours=2 + 48)
+    assert _seat(game, 1).deadline_at is None
