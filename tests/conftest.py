@@ -29,11 +29,8 @@ def toy_engine():
     """Registers the small 'toy-shed' engine for tests of the pipeline itself."""
     from tests.games.toy_engine import ENGINE
 
-    rules._REGISTRY["toy-shed"] = "tests.games.toy_engine:ENGINE"
-    rules._loaded["toy-shed"] = ENGINE
-    yield ENGINE
-    rules._REGISTRY.pop("toy-shed", None)
-    rules._loaded.pop("toy-shed", None)
+    with rules.registered("toy-shed", ENGINE):
+        yield ENGINE
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The registry of rules engines, by slug. Pure Python: no Django import anywhere below here."""
 from __future__ import annotations
 
+import contextlib
 import importlib
 
 from .base import BadOptions, Engine, IllegalAction  # noqa: F401
@@ -39,3 +40,20 @@ def engine_slugs() -> list[str]:
 def engines() -> list[Engine]:
     """Returns the registered engines."""
     return [get_engine(s) for s in engine_slugs()]
+
+
+@contextlib.contextmanager
+def registered(slug: str, engine: Engine):
+    """Serves `engine` under `slug` for the duration of the block (a test's own engine, or a
+    stand-in for a real one), then puts back whatever was registered under that slug before."""
+    saved = _REGISTRY.get(slug), _loaded.get(slug)
+    _REGISTRY[slug] = f"{type(engine).__module__}:<registered>"  # never imported: it is loaded
+    _loaded[slug] = engine
+    try:
+        yield engine
+    finally:
+        for table, value in zip((_REGISTRY, _loaded), saved):
+            if value is None:
+                table.pop(slug, None)
+            else:
+                table[slug] = value

@@ -22,15 +22,8 @@ SHOTS = os.environ.get("TRAILPOST_SCREENSHOTS")  # a folder to save page screens
 def fake_rails():
     from tests.games.fake_rails import ENGINE
 
-    saved = rules._REGISTRY.get("crayon-rails"), rules._loaded.get("crayon-rails")
-    rules._REGISTRY["crayon-rails"] = "tests.games.fake_rails:ENGINE"
-    rules._loaded["crayon-rails"] = ENGINE
-    yield ENGINE
-    for table, value in zip((rules._REGISTRY, rules._loaded), saved):
-        if value is None:
-            table.pop("crayon-rails", None)
-        else:
-            table["crayon-rails"] = value
+    with rules.registered("crayon-rails", ENGINE):
+        yield ENGINE
 
 
 def _logged_in_page(browser, live_server, user):
@@ -48,14 +41,10 @@ def _mp(x, y):
 
 @pytest.fixture
 def crayon_rails():
-    added = "crayon-rails" not in rules._REGISTRY
-    if added:
-        rules._REGISTRY["crayon-rails"] = "games.rules.crayon_rails.engine:ENGINE"
-    rules._loaded.pop("crayon-rails", None)
-    yield rules.get_engine("crayon-rails")
-    if added:
-        rules._REGISTRY.pop("crayon-rails", None)
-        rules._loaded.pop("crayon-rails", None)
+    from games.rules.crayon_rails.engine import ENGINE
+
+    with rules.registered("crayon-rails", ENGINE):
+        yield ENGINE
 
 
 def _click_menu(page, starts):

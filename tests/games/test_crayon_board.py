@@ -21,15 +21,8 @@ def fake_rails():
     """Registers the stand-in under the crayon-rails slug (so its board template is used)."""
     from tests.games.fake_rails import ENGINE
 
-    saved = rules._REGISTRY.get("crayon-rails"), rules._loaded.get("crayon-rails")
-    rules._REGISTRY["crayon-rails"] = "tests.games.fake_rails:ENGINE"
-    rules._loaded["crayon-rails"] = ENGINE
-    yield ENGINE
-    for table, value in zip((rules._REGISTRY, rules._loaded), saved):
-        if value is None:
-            table.pop("crayon-rails", None)
-        else:
-            table["crayon-rails"] = value
+    with rules.registered("crayon-rails", ENGINE):
+        yield ENGINE
 
 
 @pytest.fixture

@@ -98,11 +98,8 @@ ENGINE = TwiceEngine()
 
 @pytest.fixture
 def twice_engine():
-    rules._REGISTRY[ENGINE.name] = f"{__name__}:ENGINE"
-    rules._loaded[ENGINE.name] = ENGINE
-    yield ENGINE
-    rules._REGISTRY.pop(ENGINE.name, None)
-    rules._loaded.pop(ENGINE.name, None)
+    with rules.registered(ENGINE.name, ENGINE):
+        yield ENGINE
 
 
 @pytest.fixture

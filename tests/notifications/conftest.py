@@ -18,11 +18,8 @@ from .toy import ENGINE as TOY
 @pytest.fixture(autouse=True)
 def toy_notify_engine():
     """Registers the toy engine for these tests only (the conformance suite must not see it)."""
-    rules._REGISTRY[TOY.name] = "tests.notifications.toy:ENGINE"
-    rules._loaded[TOY.name] = TOY
-    yield TOY
-    rules._REGISTRY.pop(TOY.name, None)
-    rules._loaded.pop(TOY.name, None)
+    with rules.registered(TOY.name, TOY):
+        yield TOY
 
 
 def free_port() -> int:
