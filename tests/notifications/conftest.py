@@ -3,8 +3,10 @@ import socket
 import threading
 import time
 import uuid
+from datetime import datetime, timezone
 
 import pytest
+import time_machine
 from aiosmtpd.controller import Controller
 
 import games.rules as rules
@@ -20,6 +22,16 @@ def toy_notify_engine():
     """Registers the toy engine for these tests only (the conformance suite must not see it)."""
     with rules.registered(TOY.name, TOY):
         yield TOY
+
+
+# The deadline tests' clock: frozen at T0 and moved by hand (time-machine).
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
 
 
 def free_port() -> int:

@@ -5,7 +5,6 @@ The clock is moved with time-machine; the sweep is the function the minute task 
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
-import time_machine
 
 from games import services
 from games.errors import GameError
@@ -13,16 +12,9 @@ from games.models import Game, Move, Seat
 from notifications import deadlines, services as notify
 from notifications.models import Kind, Notification
 
-from .conftest import seat_at, turn_seat
+from .conftest import T0, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 def play(game, seat, action, channel="web"):

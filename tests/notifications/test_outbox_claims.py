@@ -1,22 +1,16 @@
 """Sending claims: a notice another worker holds a live claim on is not sent again; once the
 claim lapses (SEND_LEASE_SECONDS) it is. Real SMTP (the sink), the functions called directly,
 the clock moved with time-machine: no worker, no threads of ours, no waiting."""
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
-import time_machine
 
 from notifications import outbox
 from notifications.models import Delivery, Notification
 
+from .conftest import T0
+
 pytestmark = pytest.mark.django_db
-T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture
-def clock():
-    with time_machine.travel(T0, tick=False) as traveller:
-        yield traveller
 
 
 @pytest.fixture
