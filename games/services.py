@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.broker import broker_outage
 from games.errors import ErrorCode, GameError
 from games.hotpath import insert_rows, lock_game_with_seats, pipeline, save_deadlines, update_fields
 from games.models import Game, Invitation, Move, Seat
@@ -133,8 +134,6 @@ def _queue_bots(game_id: int) -> None:
     try:
         play_bots.delay(game_id)
     except Exception:  # broker down: the deadline sweep picks bot seats up later
-        from notifications.outbox import broker_outage  # logs once per outage, not per move
-
         broker_outage.failed(f"the bot moves of game {game_id}")
 
 
@@ -144,8 +143,6 @@ def _queue_standing(game_id: int) -> None:
     try:
         apply_standing_orders.delay(game_id)
     except Exception:
-        from notifications.outbox import broker_outage
-
         broker_outage.failed(f"the standing orders of game {game_id}")
 
 

@@ -3,6 +3,8 @@ import logging
 
 from celery import shared_task
 
+from games.broker import broker_outage
+
 log = logging.getLogger(__name__)
 
 
@@ -32,7 +34,5 @@ def play_bots(game_id: int) -> int:
         try:
             play_bots.delay(game_id)
         except Exception:
-            from notifications.outbox import broker_outage
-
             broker_outage.failed(f"the rest of the bot moves of game {game_id}")
     return played

@@ -16,18 +16,17 @@ import json
 import logging
 import os
 import smtplib
-import sys
 import threading
 from datetime import timedelta
 from datetime import timezone as dt_timezone
 
 import httpx
-from celery.signals import after_task_publish
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import F, Q, Value
 from django.utils import timezone
 
+from games.broker import broker_outage
 from games.hotpath import insert_rows
 from games.selectors import legal_moves, named_event
 
@@ -410,49 +409,6 @@ def record_notice(*, kind: str, game=None, seat=None, user=None, email=None, con
 
 
 # -- sending --------------------------------------------------------------------------------------
-
-class _BrokerOutage:
-    """Says once per process that the broker is unreachable, not once per hand-off: a broker down
-    for a minute under play would otherwise log a line (and a traceback) per move. The first
-    failed hand-off of an outage logs one warning line; the rest are counted silently until a task
-    is published again (Celery's after_task_publish signal, whoever published it), which ends the
-    outage with an info line. Errors that are not the broker's keep their traceback."""
-
-    def __init__(self):
-        self._reset()
-        os.register_at_fork(after_in_child=self._reset)
-
-    def _reset(self):
-        self._lock = threading.Lock()
-        self._missed = 0
-
-    def failed(self, what: str) -> None:
-        """Logs a failed hand-off of `what`; call it in the `except` block that caught the error."""
-        from kombu.exceptions import OperationalError
-
-        exc = sys.exc_info()[1]
-        if not isinstance(exc, (OperationalError, ConnectionError, TimeoutError)):
-            log.warning("could not queue %s", what, exc_info=True)
-            return
-        with self._lock:
-            self._missed += 1
-            first = self._missed == 1
-        if first:
-            log.warning("broker unreachable (%s): %s and what follows are left for the minute sweep; "
-                        "logged once until the broker answers again", exc, what)
-
-    def published(self, **kwargs) -> None:
-        if not self._missed:  # the usual case: no lock, nothing to say
-            return
-        with self._lock:
-            missed, self._missed = self._missed, 0
-        if missed:
-            log.info("broker reachable again; %d hand-off(s) failed meanwhile (the sweep takes them up)", missed)
-
-
-broker_outage = _BrokerOutage()
-after_task_publish.connect(broker_outage.published, weak=False, dispatch_uid="trailpost-broker-outage")
-
 
 def hand_to_celery(ids: list[int]) -> None:
     """Queues the sending of committed notices; if the broker is down the sweep sends them later."""

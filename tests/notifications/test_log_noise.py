@@ -5,6 +5,7 @@ import uuid
 import pytest
 
 from games import services, tasks
+from games.broker import broker_outage
 from games.models import Game
 from notifications import outbox
 from notifications.models import Notification
@@ -53,14 +54,14 @@ def queued(celery_app):
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
     _forget_routes(celery_app)
-    outbox.broker_outage._reset()
+    broker_outage._reset()
     yield queue
     point_producers_at(celery_app, old[2])
     with celery_app.connection_for_write() as conn:
         conn.default_channel.queue_delete(queue)
     celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old[:2]
     _forget_routes(celery_app)
-    outbox.broker_outage._reset()
+    broker_outage._reset()
 
 
 @pytest.mark.django_db(transaction=True)
