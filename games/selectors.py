@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from django.shortcuts import get_object_or_404
 
 from games.models import Game, Move, Seat
 
@@ -28,6 +29,13 @@ def named_event(event: dict, names: dict) -> dict:
         out["private"] = {k: ({**v, "text": with_names(v["text"], names)} if isinstance(v, dict) and v.get("text")
                               else v) for k, v in private.items()}
     return out
+
+
+def visible_game(user, pk) -> Game:
+    """Returns the game with its owner and seats if `user` may see it; Http404 otherwise, exactly
+    as for a missing id (a private game's existence stays private)."""
+    return get_object_or_404(Game.objects.visible_to(user).select_related("owner")
+                             .prefetch_related("seats__user"), pk=pk)
 
 
 def games_for_user(user):

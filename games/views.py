@@ -10,7 +10,7 @@ import uuid
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -24,10 +24,8 @@ from games.models import Game, Move
 from games.rules import engines, get_engine
 
 
-def _game(request, pk):
-    """Returns the game if the user may see it; 404 otherwise (a private game's existence stays private)."""
-    return get_object_or_404(Game.objects.visible_to(request.user).select_related("owner")
-                             .prefetch_related("seats__user"), pk=pk)
+def _game(request, pk) -> Game:
+    return selectors.visible_game(request.user, pk)
 
 
 def lobby(request):

@@ -244,23 +244,30 @@ def handle_raw(raw: bytes | str, *, recipients=(), envelope_sender: str | None =
     data = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
     size = len(data) if size is None else size
     raw_hash = hashlib.sha256(data).hexdigest()
-    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
-    if size > limit:
+    refusal = _raw_refusal(data, size)
+    if refusal is None:
+        try:
+            msg = parse_message(data)
+        except Exception:  # RecursionError from MIME nested thousands deep, among others
+            refusal = ("malformed", "It could not be parsed as an email.")
+    if refusal is not None:
         return handle_message(_headers_only(data), recipients=recipients, raw_hash=raw_hash, size=size,
-                              refusal=("too_large", f"It is {size} bytes; the limit is {limit}."))
-    if b"\x00" in data:
-        return handle_message(_headers_only(data), recipients=recipients, raw_hash=raw_hash, size=size,
-                              refusal=("malformed", "It contains a NUL byte."))
-    if len(_BOUNDARY.findall(data)) > MAX_MULTIPARTS:
-        return handle_message(_headers_only(data), recipients=recipients, raw_hash=raw_hash, size=size,
-                              refusal=("malformed", f"It has more than {MAX_MULTIPARTS} multipart parts."))
-    try:
-        msg = parse_message(data)
-    except Exception:  # RecursionError from MIME nested thousands deep, among others
-        return handle_message(_headers_only(data), recipients=recipients, raw_hash=raw_hash, size=size,
-                              refusal=("malformed", "It could not be parsed as an email."))
+                              refusal=refusal)
     return handle_message(msg, recipients=recipients, raw_hash=raw_hash, envelope_sender=envelope_sender,
                           size=size)
+
+
+def _raw_refusal(data: bytes, size: int) -> tuple[str, str] | None:
+    """Returns (outcome, why) when a message's bytes are refused before parsing: too big, a NUL
+    byte, too many multipart containers; None otherwise."""
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    if size > limit:
+        return "too_large", f"It is {size} bytes; the limit is {limit}."
+    if b"\x00" in data:
+        return "malformed", "It contains a NUL byte."
+    if len(_BOUNDARY.findall(data)) > MAX_MULTIPARTS:
+        return "malformed", f"It has more than {MAX_MULTIPARTS} multipart parts."
+    return None
 
 
 def record_too_large(*, recipients, envelope_sender: str | None, size: int) -> None:
@@ -284,11 +291,7 @@ def handle_message(msg, *, recipients=(), raw_hash: str = "", envelope_sender: s
             data = b""
             refusal = ("malformed", "It could not be read as an email.")
         raw_hash, size = hashlib.sha256(data).hexdigest(), len(data)
-        limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
-        if refusal is None and size > limit:
-            refusal = ("too_large", f"It is {size} bytes; the limit is {limit}.")
-        elif refusal is None and b"\x00" in data:
-            refusal = ("malformed", "It contains a NUL byte.")
+        refusal = refusal or _raw_refusal(data, size)
     if refusal is None:
         try:
             why = hostile_reason(msg)

@@ -27,10 +27,14 @@ def preferences(request):
     form = PreferencesForm(request.POST or None, deliveries=prefs["deliveries"],
                            initial={"webhook_url": prefs["webhook_url"]})
     if request.method == "POST" and form.is_valid():
-        services.preferences_save(user=request.user, deliveries=form.deliveries(),
-                                  webhook_url=form.cleaned_data["webhook_url"])
-        messages.success(request, "Notification settings saved.")
-        return redirect("notifications:preferences")
+        try:  # the service checks the webhook address (once: it resolves the host)
+            services.preferences_save(user=request.user, deliveries=form.deliveries(),
+                                      webhook_url=form.cleaned_data["webhook_url"])
+        except GameError as exc:
+            form.add_error("webhook_url" if exc.extra.get("field") == "webhook_url" else None, exc.message)
+        else:
+            messages.success(request, "Notification settings saved.")
+            return redirect("notifications:preferences")
     return render(request, "notifications/preferences.html", {
         "form": form,
         "vacation_form": VacationForm(),

@@ -33,14 +33,13 @@ def _first_message(detail) -> str:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):  # Django's, raised when DRF reads the body
+        exc = GameError(ErrorCode.REQUEST_TOO_LARGE, TOO_LARGE_MESSAGE)
     if isinstance(exc, GameError):
         response = Response(exc.as_dict(), status=exc.http_status)
         if "retry_after" in exc.extra:
             response["Retry-After"] = str(exc.extra["retry_after"])
         return response
-    if isinstance(exc, RequestDataTooBig):  # Django's, raised when DRF reads the body
-        return Response({"code": str(ErrorCode.REQUEST_TOO_LARGE), "message": TOO_LARGE_MESSAGE, "extra": {}},
-                        status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

@@ -1,5 +1,4 @@
 """The REST API. Views parse, call a service or selector, and render; nothing else."""
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes, throttle_scope
@@ -19,9 +18,7 @@ from .serializers import (ERRORS, ActionsSerializer, BoardSerializer, EngineSeri
 
 
 def _game(request, pk) -> Game:
-    """Returns the game if the caller may see it; NOT_FOUND otherwise (a private game's existence stays private)."""
-    return get_object_or_404(Game.objects.visible_to(request.user).select_related("owner")
-                             .prefetch_related("seats__user"), pk=pk)
+    return selectors.visible_game(request.user, pk)
 
 
 def _my_seat(game, user, *, required=True):
