@@ -12,7 +12,7 @@ TEST_SQLITE_URL ?= sqlite:///$(CURDIR)/var/test.sqlite3
 PYTEST_ARGS ?=
 PYTEST = $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
 
-.PHONY: run test bench venv chromium migrate clean lock upgrade
+.PHONY: run test lint bench venv chromium migrate clean lock upgrade
 
 # requirements.txt is compiled from requirements.in by pip-tools: every package, pip too, pinned
 # with its hashes, so a new machine installs exactly the set that was tested.
@@ -51,6 +51,20 @@ test: venv chromium
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) || rc=1; \
 	echo "== the suite on SQLite, with the filesystem broker"; \
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_SQLITE_URL) CELERY_BROKER_URL=filesystem:// $(PYTEST) || rc=1; \
+	exit $$rc
+
+# ruff (lint and format) and import-linter's contracts, all configured in pyproject.toml. Every
+# check runs and prints; the target fails if any of them fails. The format check names the files;
+# `.venv/bin/ruff format --diff .` shows the changes, `.venv/bin/ruff format .` makes them, and
+# `.venv/bin/ruff check --fix .` applies the safe lint fixes.
+lint: venv
+	@rc=0; \
+	echo "== ruff check"; \
+	$(BIN)/ruff check . || rc=1; \
+	echo "== ruff format --check"; \
+	$(BIN)/ruff format --check --output-format concise . || rc=1; \
+	echo "== lint-imports"; \
+	$(BIN)/lint-imports --no-logo || rc=1; \
 	exit $$rc
 
 bench: venv
