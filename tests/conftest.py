@@ -26,10 +26,29 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture
 def toy_engine():
-    """Registers the small 'toy-shed' engine for tests of the pipeline itself."""
-    from tests.games.toy_engine import ENGINE
+    """Serves the suite's one toy game (tests/toy_engine.py) for the test, under both its presets'
+    slugs: "toy-shed" (cards, returned here) and "toy-notify" (the race; see toy_notify_engine)."""
+    from tests.toy_engine import RACE, SHED
 
-    with rules.registered("toy-shed", ENGINE):
+    with rules.registered(SHED.name, SHED), rules.registered(RACE.name, RACE):
+        yield SHED
+
+
+@pytest.fixture
+def toy_notify_engine(toy_engine):
+    """The toy game's race preset, "toy-notify" (registered by toy_engine)."""
+    from tests.toy_engine import RACE
+
+    return RACE
+
+
+@pytest.fixture
+def fake_rails():
+    """Serves the crayon-rails stand-in (tests/games/crayon_rails_stand_in.py) under the
+    crayon-rails slug, so that engine's board template and JavaScript are used."""
+    from tests.games.crayon_rails_stand_in import ENGINE
+
+    with rules.registered("crayon-rails", ENGINE):
         yield ENGINE
 
 

@@ -1,7 +1,7 @@
 """Crayon Rails in headless Chromium: pick Build, click mileposts on the SVG map, send the path,
 and see the new track drawn in the player's colour; later place the train and move it by
 clicking. A composed path survives an htmx swap of the live section. The real engine plays one
-game; a stand-in (tests/games/fake_rails.py) checks the path tools in isolation."""
+game; a stand-in (tests/games/crayon_rails_stand_in.py) checks the path tools in isolation."""
 import os
 import re
 
@@ -16,14 +16,6 @@ from tests.games.test_crayon_rails_play import _city_graph, _route, free_build
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
 SHOTS = os.environ.get("TRAILPOST_SCREENSHOTS")  # a folder to save page screenshots in, if set
-
-
-@pytest.fixture
-def fake_rails():
-    from tests.games.fake_rails import ENGINE
-
-    with rules.registered("crayon-rails", ENGINE):
-        yield ENGINE
 
 
 def _logged_in_page(browser, live_server, user):

@@ -1,4 +1,4 @@
-"""The crayon-rails board page against a stand-in engine (tests/games/fake_rails.py), so the page,
+"""The crayon-rails board page against a stand-in engine (tests/games/crayon_rails_stand_in.py), so the page,
 the static-map cache and typed paths are tested without depending on the real rules: the map is
 drawn, tracks are coloured, the pool is shown, each player sees only their own cards, and a
 path typed into the plain form becomes a build or move action."""
@@ -8,21 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import boards, rules, services
+from games import boards, services
 from games.models import Game, Move
 from games.templatetags import crayon_rails as tags
 from games.views import PathError, parse_path_action
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def fake_rails():
-    """Registers the stand-in under the crayon-rails slug (so its board template is used)."""
-    from tests.games.fake_rails import ENGINE
-
-    with rules.registered("crayon-rails", ENGINE):
-        yield ENGINE
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Fixtures for the notification tests: a toy engine, games, an SMTP sink, a real Celery worker."""
+"""Fixtures for the notification tests: the toy game served, games, an SMTP sink, a real Celery worker."""
 import socket
 import threading
 import time
@@ -9,19 +9,14 @@ import pytest
 import time_machine
 from aiosmtpd.controller import Controller
 
-import games.rules as rules
 from games import services
 from games.models import Game, Seat
 
-from .toy import ENGINE as TOY
-
-
 
 @pytest.fixture(autouse=True)
-def toy_notify_engine():
-    """Registers the toy engine for these tests only (the conformance suite must not see it)."""
-    with rules.registered(TOY.name, TOY):
-        yield TOY
+def _toy_game(toy_engine):
+    """Every notification test has the toy game served (tests/conftest.py); the conformance suite,
+    elsewhere, must not see it."""
 
 
 # The deadline tests' clock: frozen at T0 and moved by hand (time-machine).

@@ -2,7 +2,7 @@
 import pytest
 
 from games import rules
-from tests.games.toy_engine import ENGINE as TOY
+from tests.toy_engine import SHED as TOY
 
 
 def test_a_registered_engine_is_served_and_gone_afterwards():

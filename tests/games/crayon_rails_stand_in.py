@@ -1,8 +1,19 @@
-"""A stand-in for the crayon-rails engine: the agreed view and map_data shapes on a small map.
+"""A stand-in for the crayon-rails engine, served under its slug by the `fake_rails` fixture
+(tests/conftest.py): the agreed view and map_data shapes on a small hand-drawn map.
 
-The board template and its JavaScript are tested against it without depending on the real
-rules: build and move paths only need neighbouring mileposts (build must start at a major city
-or the player's own track), and the menu offers "end turn" only.
+It is not a toy game (that is tests/toy_engine.py): it exists for the crayon-rails board template
+and its JavaScript (tests/games/test_crayon_board.py, tests/e2e/test_crayon_rails_browser.py),
+which need what the real engine cannot give at a fixed place:
+- an 18 x 12 map whose every feature the tests name: four cities with their goods, a river, a
+  lake and the sea, mileposts at known coordinates (a neighbour, a non-neighbour, a spot away
+  from any major city), few enough to count and to click in a browser;
+- a fixed position: demand cards D0-D2 in the pool, one card H<seat> per hand, and an event in
+  force naming a player, in a view the template draws;
+- paths checked only for what the path tools send (neighbouring mileposts; a build starts at a
+  major city or the player's own track; a move starts at the train), with the real rules'
+  costs, turn phases and menu left out (the menu offers "end turn" only).
+The real engine's play, map and paths are tested in tests/games/test_crayon_rails_play.py and in
+the real-engine game of tests/e2e/test_crayon_rails_browser.py.
 """
 from games.rules.base import Engine, IllegalAction, event, new_rng
 
@@ -38,10 +49,10 @@ def _terrain():
     return out
 
 
-class FakeRails(Engine):
+class CrayonRailsStandIn(Engine):
     name = "crayon-rails"
-    title = "Crayon Rails (fake)"
-    version = "fake-1"
+    title = "Crayon Rails (stand-in)"
+    version = "stand-in-1"
     min_seats = 2
     max_seats = 6
     options_schema = {}
@@ -134,4 +145,4 @@ class FakeRails(Engine):
         return {f"hand:{s}" for s in range(state["seats"]) if s != seat}
 
 
-ENGINE = FakeRails()
+ENGINE = CrayonRailsStandIn()
