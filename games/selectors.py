@@ -1,21 +1,15 @@
 """Reads for games: what a user may see of a game, its legal moves and its log."""
 from __future__ import annotations
 
-import re
-
 from django.shortcuts import get_object_or_404
 
 from games.models import Game, Move, Seat
-
-
-_PLAYER = re.compile(r"\bPlayer (\d+)\b")
+from games.rules.base import name_seats
 
 
 def with_names(text: str, names: dict) -> str:
-    """Returns an engine's text with its "Player N" (seat N-1) replaced by display names."""
-    if not text or "Player " not in text:
-        return text
-    return _PLAYER.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+    """Returns an engine's text with its seat labels ("Player N") replaced by display names."""
+    return name_seats(text, names)
 
 
 def named_event(event: dict, names: dict) -> dict:

@@ -5,23 +5,51 @@ from Django; the server, the simulator and the conformance tests only use what i
 
 Conventions shared by all engines:
 - Seats are integers 0..n-1 in turn order.
-- `state["rng"] = {"seed": str, "counter": int}`; every random draw goes through `Rng` and
-  advances the counter, so options + seed + the logged actions replay a game exactly.
-- Actions are small JSON dicts with a `type`. An action is legal exactly when it is in
-  `legal_actions(state, seat)`; `apply` checks that first and raises `IllegalAction` (changing
-  nothing), then mutates the state in place and returns events.
+- `state["rng"] = {"seed": str, "counter": int}` (`RngState`); every random draw of the game goes
+  through `Rng` and advances the counter, so options + seed + the logged actions replay a game
+  exactly. Nothing else draws: no `random` module, no clock. A choice that must not change the
+  game (a default move, a bot's tie-break) uses an independent stream (`Rng.stream`, `derive`).
+- Actions are small JSON dicts with a `type`; `legal_actions(state, seat)` is the menu (the web
+  form's buttons, the email's numbered moves). `apply` takes an action exactly when
+  `accepts(state, seat, action)` is true, which by default means it is in the menu; an engine
+  whose actions are too many to list (a path on a map) overrides `accepts` to take more than the
+  menu, and every menu entry stays accepted (the conformance suite checks). A refused action
+  raises `IllegalAction` (changing nothing) with `explain_illegal`'s sentence; otherwise
+  `do_apply` mutates the state in place and returns events.
 - Events are `{"type", "seat", "public": {... "text": str}, "private": {"<seat>": {...}}}`.
   `public["text"]` is a sentence for the game log; private parts are keyed by str(seat).
-- Texts and labels name a seat "Player N" (N = seat + 1): engines know no names, and the server
-  shows each player's display name in its place (games.selectors.with_names).
+- Texts and labels name a seat `seat_label(seat)`, "Player N" (N = seat + 1): engines know no
+  names, and the server puts each player's display name in its place with `name_seats`.
 - Card ids are globally unique strings, so the conformance suite can check that every card is
   in exactly one place and that no hidden card shows up in a view.
+
+Every game package has the same modules, with the same meaning:
+- `__init__.py`: the game in a paragraph, its actions, the choices made where the texts are
+  silent, and the package's extra modules (components too big for `cards`), if any.
+- `cards.py`: the components as data (card kinds, counts, ids) and lookups over them.
+- `state.py`: the state's shape, declared as `TypedDict`s (every key, with its meaning), the
+  dealing of a new state (`build_state`), and the small queries over a state that the engine,
+  the view and the bot share.
+- `engine.py`: the `Engine` subclass with the rules (`ENGINE`, what the registry loads).
+- `view.py`: what a seat sees (`view`), how a menu entry reads (`action_label`) and why a move is
+  refused (`explain_illegal`); the engine's methods of those names call it.
+- `bots.py`: `choose(engine, state, seat, rnd)`, a legal, reasonable player for simulations, solo
+  play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
+
+The same idea is stored under different keys in different games (the states of games already
+played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
+game is `result` (Oregon Trail Race) or `over`; the queue of out-of-turn steps is `pending`
+(Oregon Trail Race, Crayon Rails) or `tasks` (Ogallala); a seat that left is a dead wagon
+(`players[s]["alive"]`), `players[s]["resigned"]` or a seat in `state["resigned"]`. Each
+game's `state.py` says which it uses.
 """
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
+import re
+from typing import TypedDict
 
 
 class IllegalAction(Exception):
@@ -40,17 +68,39 @@ class BadOptions(ValueError):
     """Game options that the engine's options_schema does not allow."""
 
 
+class RngState(TypedDict):
+    """The `rng` entry of every state."""
+
+    seed: str  # the game's secret seed (published as sha256 at the start, revealed at the end)
+    counter: int  # how many draws the game has made so far
+
+
 class Rng:
     """Counter-based deterministic randomness kept inside the state.
 
     Each draw hashes (seed, counter) and advances the counter, so the sequence depends only on
-    the seed and how many draws came before, never on process state or the clock.
+    the seed and how many draws came before, never on process state or the clock. It offers
+    `choice`, `shuffle` and `random` as `random.Random` does, so a bot written for either works.
     """
 
     __slots__ = ("_r",)
 
     def __init__(self, state: dict):
         self._r = state["rng"]
+
+    @classmethod
+    def stream(cls, label) -> Rng:
+        """Returns an independent stream seeded by a label, over a private counter of its own."""
+        return cls({"rng": new_rng(label)})
+
+    def derive(self, label: str) -> Rng:
+        """Returns a stream seeded by this one's seed, counter and a label, without drawing here.
+
+        For choices that must not change the game (a default move): the game's counter stays
+        as it is, and the stream differs from one game and one position to the next.
+        """
+        r = self._r
+        return Rng.stream(f"{r['seed']}:{r['counter']}:{label}")
 
     def _next64(self) -> int:
         r = self._r
@@ -69,6 +119,10 @@ class Rng:
         """Returns a die roll 1..sides."""
         return self.below(sides) + 1
 
+    def random(self) -> float:
+        """Returns a uniform float in [0, 1)."""
+        return (self._next64() >> 11) / float(1 << 53)
+
     def choice(self, seq):
         """Returns one element of a non-empty sequence."""
         return seq[self.below(len(seq))]
@@ -80,9 +134,24 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
-def new_rng(seed) -> dict:
+def new_rng(seed) -> RngState:
     """Returns the rng entry of a fresh state."""
     return {"seed": str(seed), "counter": 0}
+
+
+SEAT_LABEL = re.compile(r"\bPlayer (\d+)\b")
+
+
+def seat_label(seat: int) -> str:
+    """Returns how engines' texts name a seat: "Player N", N = seat + 1."""
+    return f"Player {seat + 1}"
+
+
+def name_seats(text: str, names: dict) -> str:
+    """Returns a text with each seat label replaced by names[seat] (a label without a name stays)."""
+    if not text or "Player " not in text:
+        return text
+    return SEAT_LABEL.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
 def event(type_: str, seat, text: str, *, public: dict | None = None, private: dict | None = None,
@@ -183,12 +252,21 @@ class Engine:
             raise IllegalAction("A move must be an object with a 'type'.", code="MALFORMED_ACTION")
         if seat not in self.to_act(state):
             raise IllegalAction("It is not your turn to decide anything.", code="NOT_YOUR_TURN")
-        if action not in self.legal_actions(state, seat):
+        if not self.accepts(state, seat, action):
             raise IllegalAction(self.explain_illegal(state, seat, action))
         return self.do_apply(state, seat, action)
 
+    def accepts(self, state: dict, seat: int, action: dict) -> bool:
+        """Returns whether apply takes the action now: by default, whether it is in the menu.
+
+        An engine may accept more than legal_actions lists (any rules-valid path where the menu
+        offers a few), never less. For an action whose shape it cannot read it may raise
+        IllegalAction with code MALFORMED_ACTION instead of answering.
+        """
+        return action in self.legal_actions(state, seat)
+
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
-        """Applies an action already known to be legal; returns the events."""
+        """Applies an action accepts took; returns the events."""
         raise NotImplementedError
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
@@ -208,11 +286,14 @@ class Engine:
         raise NotImplementedError
 
     def default_action(self, state: dict, seat: int) -> dict:
-        """Returns the action played for a seat whose deadline passed."""
+        """Returns the action played for a seat whose deadline passed (it draws nothing)."""
         return self.legal_actions(state, seat)[0]
 
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
-        """Returns the engine bot's choice for a seat (`rnd` is a random.Random)."""
+        """Returns the engine bot's choice for a seat; `rnd` is an Rng stream (Rng.stream).
+
+        The bots use only what Rng and random.Random share (choice, shuffle, random).
+        """
         raise NotImplementedError
 
     # -- presentation --------------------------------------------------------------------------

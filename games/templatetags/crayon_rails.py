@@ -15,7 +15,7 @@ from html import escape
 from django import template
 from django.utils.safestring import mark_safe
 
-from games.selectors import with_names
+from games.rules.base import name_seats, seat_label
 
 register = template.Library()
 
@@ -255,14 +255,14 @@ def seat_name(players, seat):
     """Returns the display name of a seat from the view's players."""
     for p in players or []:
         if p.get("seat") == seat:
-            return p.get("name") or f"Player {seat + 1}"
-    return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+            return p.get("name") or seat_label(seat)
+    return seat_label(seat) if isinstance(seat, int) else str(seat)
 
 
 @register.filter
 def player_names(text, players):
     """Returns an engine text with "Player N" replaced by the players' display names."""
-    return with_names(text, {p["seat"]: p.get("name") for p in players or [] if p.get("name")})
+    return name_seats(text, {p["seat"]: p.get("name") for p in players or [] if p.get("name")})
 
 
 @register.filter
