@@ -1,11 +1,10 @@
 """Seeded bot playouts for any registered engine (used by the CLI, the tests and the bench)."""
 from __future__ import annotations
 
-import random
 import time
 import traceback
 
-from .base import Engine
+from .base import Engine, Rng
 
 
 def play_one(engine: Engine, *, players: int, seed, options: dict, max_actions: int = 20000,
@@ -13,7 +12,7 @@ def play_one(engine: Engine, *, players: int, seed, options: dict, max_actions: 
     """Plays one bot game; returns (state, actions taken, illegal count, finished)."""
     opts = engine.normalize_options(options, players)
     state = engine.new_state(opts, players, seed)
-    rnd = random.Random(f"bot:{seed}")
+    rnd = Rng.stream(f"bot:{seed}")
     actions = 0
     illegal = 0
     while engine.result(state) is None and actions < max_actions:

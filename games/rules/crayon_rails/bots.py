@@ -18,8 +18,7 @@ from . import network as net
 from .board import CITY_INDEX, CITY_LIST, MAJORS, NEIGHBOURS, SOURCES, node
 from .cards import DEMANDS
 from .deckgen import cheapest_track
-from .state import (MAJORS_TO_WIN, capacity, chips_left, city_at, free_loads, lock_map,
-                    relevant_demands, speed)
+from .state import MAJORS_TO_WIN, capacity, chips_left, city_at, free_loads, lock_map, relevant_demands, speed
 
 LOCKED_BY_OTHERS = 0.6   # a demand somebody else locked may be gone before we get there
 
@@ -88,7 +87,7 @@ def _connection(state: dict, seat: int) -> list[int]:
                 if any(n in net.reachable(state, seat) for n in CITY_LIST[city]["posts"]):
                     conn[city] = 0
         return conn
-    return net._cached(("conn", seat, net.tracks_key(state), net.build_env(state),
+    return net.cached(("conn", seat, net.tracks_key(state), net.build_env(state),
                         net.move_env(state)), compute)
 
 
@@ -346,7 +345,7 @@ def _move(engine, state, seat, legal, todo, top):
     order = [c for c in (drop, fetch) if c is not None]
     if drop is not None and fetch is not None and far(fetch) < far(drop):
         order.reverse()     # fetch on the way
-    routes = dict(engine._move_routes(state, seat))
+    routes = dict(engine.move_routes(state, seat))
     by_path = {tuple(node(*pt) for pt in a["path"]): a for a in moves}
     for stop in order:
         # a delivery pays the fees back: only fetching keeps the cash to get home

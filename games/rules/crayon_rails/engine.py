@@ -30,11 +30,12 @@ Actions (JSON dicts with a `type`):
 Build and move paths are too many to list, so `legal_actions` is a menu: the simple actions plus
 ready-made paths (this turn's share of the cheapest build toward each city that matters: the
 demand cities, their goods' sources and the major cities; a move to every city within reach and
-toward the far ones that matter). `apply` EXTENDS the base contract: it accepts ANY build or
-move path the rules allow, not just the menu's, checking it fully and raising IllegalAction
-(changing nothing) otherwise; every other action must be in the menu. The optional `toward` (a
-city name) only labels a ready-made path. The menu is a function of the state alone (the search
-caches never change an answer), so a menu number in an email means the same when it comes back.
+toward the far ones that matter). `accepts` (the contract's hook, games/rules/base.py) takes
+ANY build or move path the rules allow, not just the menu's: the validators `check_build` and
+`check_move` judge it fully, and their reason is what `explain_illegal` says of a refused path;
+every other action must be in the menu. The optional `toward` (a city name) only labels a
+ready-made path. The menu is a function of the state alone (the search caches never change an
+answer), so a menu number in an email means the same when it comes back.
 
 Where the texts are silent we chose (standard Empire Builder readings where there are some):
 - A major city is seven mileposts; the track between them is everybody's, free to move on and
@@ -74,18 +75,60 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 """
 from __future__ import annotations
 
-from ..base import BadOptions, Engine, IllegalAction, Rng, event
+from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
 from . import bots
 from . import network as net
 from . import view as view_mod
-from .board import (CITY_INDEX, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, HEIGHT, MAJOR_POSTS,
-                    MAJORS, NEIGHBOURS, RIVER_EDGES, RIVER_OF, TERRAIN_AT, WIDTH, city_area,
-                    city_name, edge, edge_nodes, enter_cost, map_data, node, xy)
+from .board import (
+    CITY_INDEX,
+    CITY_LIMIT,
+    CITY_LIST,
+    CITY_OF,
+    CITY_TRACK,
+    HEIGHT,
+    MAJOR_POSTS,
+    MAJORS,
+    NEIGHBOURS,
+    RIVER_EDGES,
+    RIVER_OF,
+    TERRAIN_AT,
+    WIDTH,
+    city_area,
+    city_name,
+    edge,
+    edge_nodes,
+    enter_cost,
+    map_data,
+    node,
+    xy,
+)
 from .cards import DEMANDS, EVENTS, demand_text, is_event
-from .state import (BUILD_LIMIT, DRAFT_FIRST, DRAFT_KEEP, DRAFT_MORE, FEE, HAND, MAJORS_TO_WIN,
-                    TRAIN_NAMES, UPGRADE_COST, UPGRADES, active, build_state, capacity,
-                    chips_left, city_at, deal_setup, end_setup_draws, free_loads, lock_map,
-                    locked_loads, pool_target, speed, target_cities, tax_for, who)
+from .state import (
+    BUILD_LIMIT,
+    DRAFT_FIRST,
+    DRAFT_KEEP,
+    DRAFT_MORE,
+    FEE,
+    HAND,
+    MAJORS_TO_WIN,
+    TRAIN_NAMES,
+    UPGRADE_COST,
+    UPGRADES,
+    active,
+    build_state,
+    capacity,
+    chips_left,
+    city_at,
+    deal_setup,
+    end_setup_draws,
+    free_loads,
+    lock_map,
+    locked_loads,
+    pool_target,
+    speed,
+    target_cities,
+    tax_for,
+)
 
 
 class CrayonRailsEngine(Engine):
@@ -303,7 +346,7 @@ class CrayonRailsEngine(Engine):
                 out.append({"type": "build", "path": [xy(n) for n in path],
                             "toward": city_name(city)})
             return out
-        return net._cached(key, compute)
+        return net.cached(key, compute)
 
     def build_toward(self, state: dict, seat: int, city: int) -> list[int] | None:
         """Returns the ready-made build toward a city: the start of the cheapest track to it
@@ -346,11 +389,11 @@ class CrayonRailsEngine(Engine):
                     goal = net.cheapest_to_city(d2, major)
                     out[major] = net.path_to(p2, goal) if d2[goal] < net.INF else None
             return out
-        return net._cached(key, compute)
+        return net.cached(key, compute)
 
     def build_cost(self, state: dict, seat: int, action: dict) -> int:
         """Returns what a (legal) build action costs."""
-        return self._check_build(state, seat, self._parse_path(action))[0]
+        return self.check_build(state, seat, self.parse_path(action))[0]
 
     @staticmethod
     def _affordable(path: list[int], own: set, budget: int) -> list[int] | None:
@@ -385,7 +428,7 @@ class CrayonRailsEngine(Engine):
 
         def compute():
             out, seen = [], set()
-            for city, path in self._move_routes(state, seat):
+            for city, path in self.move_routes(state, seat):
                 if CITY_OF.get(path[-1]) != city and city not in targets:
                     continue        # heading for a city out of reach only if it matters
                 if tuple(path) in seen:
@@ -394,9 +437,9 @@ class CrayonRailsEngine(Engine):
                 out.append({"type": "move", "path": [xy(n) for n in path],
                             "toward": CITY_LIST[city]["name"]})
             return out
-        return net._cached(key, compute)
+        return net.cached(key, compute)
 
-    def _move_routes(self, state: dict, seat: int) -> list[tuple[int, list[int]]]:
+    def move_routes(self, state: dict, seat: int) -> list[tuple[int, list[int]]]:
         """Returns (city, route) for every city the train can head for this turn: the shortest
         route on own track if it gets there this turn or if only it leads there, else on any
         track whose fees the player can pay; cut to the mileposts left."""
@@ -440,11 +483,11 @@ class CrayonRailsEngine(Engine):
                         continue
                 out.append((city, path))
             return out
-        return net._cached(key, compute)
+        return net.cached(key, compute)
 
     # -- checking paths --------------------------------------------------------------------------
     @staticmethod
-    def _parse_path(action: dict) -> list[int]:
+    def parse_path(action: dict) -> list[int]:
         extra = set(action) - {"type", "path", "toward"}
         if extra:
             raise IllegalAction(f"A {action['type']} has a path and nothing else "
@@ -470,7 +513,7 @@ class CrayonRailsEngine(Engine):
                 raise IllegalAction(f"Mileposts {_pt(a)} and {_pt(b)} are not neighbours.")
         return out
 
-    def _check_build(self, state: dict, seat: int, path: list[int]) -> tuple[int, list[int]]:
+    def check_build(self, state: dict, seat: int, path: list[int]) -> tuple[int, list[int]]:
         """Returns (cost, new sections) of a build path, or raises IllegalAction saying why not."""
         p = state["players"][seat]
         if state["phase"] not in ("build", "play"):
@@ -494,7 +537,7 @@ class CrayonRailsEngine(Engine):
             if e in own or e in CITY_TRACK:
                 continue
             if e in taken:
-                raise IllegalAction(f"{who(taken[e])} already has track between {_pt(a)} and "
+                raise IllegalAction(f"{seat_label(taken[e])} already has track between {_pt(a)} and "
                                     f"{_pt(b)}.")
             if e in new:
                 raise IllegalAction("The path builds the same section twice.")
@@ -548,7 +591,7 @@ class CrayonRailsEngine(Engine):
                 return major
         return None
 
-    def _check_move(self, state: dict, seat: int, path: list[int]) -> list[int]:
+    def check_move(self, state: dict, seat: int, path: list[int]) -> list[int]:
         """Returns the owners a move pays fees to, or raises IllegalAction saying why not."""
         p = state["players"][seat]
         if state["phase"] != "play":
@@ -572,7 +615,7 @@ class CrayonRailsEngine(Engine):
             if not any(v == b for v, _s in adj.get(a, ())):
                 e = edge(a, b)
                 if e in taken:
-                    raise IllegalAction(f"A rail strike stops trains on {who(taken[e])}'s track.")
+                    raise IllegalAction(f"A rail strike stops trains on {seat_label(taken[e])}'s track.")
                 raise IllegalAction(f"There is no track between {_pt(a)} and {_pt(b)}.")
         fees = [s for s in net.route_fee_owners(state, seat, path) if s not in p["fees"]]
         if FEE * len(fees) > p["cash"]:
@@ -581,32 +624,45 @@ class CrayonRailsEngine(Engine):
         return fees
 
     # -- applying --------------------------------------------------------------------------------
-    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
-        """Checks the action (any rules-valid build or move path; anything else from the menu),
-        applies it in place and returns the events."""
-        if not isinstance(action, dict) or "type" not in action:
-            raise IllegalAction("A move must be an object with a 'type'.", code="MALFORMED_ACTION")
-        if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn to decide anything.", code="NOT_YOUR_TURN")
-        kind = action["type"]
-        if kind in ("build", "move") and not state["pending"] and state["phase"] != "draft":
-            path = self._parse_path(action)
-            if kind == "build":
-                info = self._check_build(state, seat, path)
-            else:
-                info = self._check_move(state, seat, path)
-            events: list[dict] = []
-            getattr(self, f"_do_{kind}")(state, seat, path, info, action, events)
-            self._after(state, events)
-            return events
-        if action not in self._simple_actions(state, seat):
-            raise IllegalAction(self.explain_illegal(state, seat, action))
-        return self.do_apply(state, seat, action)
+    @staticmethod
+    def takes_path(state: dict, action: dict) -> bool:
+        """Returns whether an action is a build or move path that the validators judge (any path
+        the rules allow is accepted, not just the menu's)."""
+        return (action["type"] in ("build", "move") and not state["pending"]
+                and state["phase"] != "draft")
+
+    def check_path(self, state: dict, seat: int, action: dict):
+        """Returns what a build ((cost, new sections)) or move (the owners it pays fees to)
+        path comes to, or raises IllegalAction saying why the rules refuse it."""
+        path = self.parse_path(action)
+        if action["type"] == "build":
+            return self.check_build(state, seat, path)
+        return self.check_move(state, seat, path)
+
+    def accepts(self, state: dict, seat: int, action: dict) -> bool:
+        """Returns whether apply takes the action: any build or move path the rules allow (the
+        validators decide), anything else only from the menu. A path that cannot be read raises
+        IllegalAction (MALFORMED_ACTION)."""
+        if not self.takes_path(state, action):
+            return action in self._simple_actions(state, seat)
+        try:
+            self.check_path(state, seat, action)
+        except IllegalAction as exc:
+            if exc.code == "MALFORMED_ACTION":
+                raise
+            return False
+        return True
 
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
-        """Applies a simple action already known to be legal; returns the events."""
+        """Applies an action accepts took; returns the events."""
         events: list[dict] = []
-        getattr(self, f"_act_{action['type']}")(state, seat, action, events)
+        if self.takes_path(state, action):
+            path = self.parse_path(action)
+            check = self.check_build if action["type"] == "build" else self.check_move
+            getattr(self, f"_do_{action['type']}")(state, seat, path, check(state, seat, path),
+                                                  action, events)
+        else:
+            getattr(self, f"_act_{action['type']}")(state, seat, action, events)
         self._after(state, events)
         return events
 
@@ -619,7 +675,7 @@ class CrayonRailsEngine(Engine):
         good = DEMANDS[cid][d][0]
         p["locks"].append({"card": cid, "demand": d, "good": good, "private": True,
                            "loaded": False})
-        events.append(event("keep", seat, f"{who(seat)} keeps a demand card.",
+        events.append(event("keep", seat, f"{seat_label(seat)} keeps a demand card.",
                             private={seat: {"card": cid, "demand": d,
                                             "text": f"You keep {cid}: {demand_text(cid, d)}."}}))
         if len(p["hand"]) >= DRAFT_KEEP:
@@ -634,7 +690,7 @@ class CrayonRailsEngine(Engine):
         if later:
             offer = rejects + deal_setup(state, DRAFT_MORE)
             state["draft"] = {"seat": later[0], "offer": offer}
-            events.append(event("draft", later[0], f"{who(later[0])} is offered "
+            events.append(event("draft", later[0], f"{seat_label(later[0])} is offered "
                                 f"{len(offer)} demand cards.",
                                 private={later[0]: {"offer": list(offer)}}))
             return
@@ -652,7 +708,7 @@ class CrayonRailsEngine(Engine):
         city = CITY_INDEX[action["city"]]
         p["pos"] = CITY_LIST[city]["posts"][0]
         p["stage"] = "move"
-        events.append(event("place_train", seat, f"{who(seat)} puts the train on {action['city']}.",
+        events.append(event("place_train", seat, f"{seat_label(seat)} puts the train on {action['city']}.",
                             public={"at": xy(p["pos"])}))
 
     def _do_move(self, state, seat, path, fees, action, events):
@@ -666,8 +722,8 @@ class CrayonRailsEngine(Engine):
         p["stage"] = "move"
         where = CITY_OF.get(p["pos"])
         dest = city_name(where) if where is not None else f"milepost {_pt(p['pos'])}"
-        paid = f", paying {FEE} to " + " and ".join(who(s) for s in fees) if fees else ""
-        events.append(event("move", seat, f"{who(seat)} moves {len(path) - 1} mileposts to "
+        paid = f", paying {FEE} to " + " and ".join(seat_label(s) for s in fees) if fees else ""
+        events.append(event("move", seat, f"{seat_label(seat)} moves {len(path) - 1} mileposts to "
                             f"{dest}{paid}.", public={"path": [xy(n) for n in path],
                                                       "fees": fees}))
 
@@ -680,14 +736,14 @@ class CrayonRailsEngine(Engine):
             if lk["private"] and not lk["loaded"] and lk["good"] == g:
                 lk["loaded"] = True
                 break
-        events.append(event("pickup", seat, f"{who(seat)} picks up {g} at "
+        events.append(event("pickup", seat, f"{seat_label(seat)} picks up {g} at "
                             f"{city_name(city_at(p))}.", public={"good": g}))
 
     def _act_drop(self, state, seat, action, events):
         p = state["players"][seat]
         p["loads"].remove(action["good"])
         p["stage"] = "move"
-        events.append(event("drop", seat, f"{who(seat)} drops {action['good']} at "
+        events.append(event("drop", seat, f"{seat_label(seat)} drops {action['good']} at "
                             f"{city_name(city_at(p))}.", public={"good": action["good"]}))
 
     def _act_deliver(self, state, seat, action, events):
@@ -713,9 +769,9 @@ class CrayonRailsEngine(Engine):
                     for lk in [lk for lk in q["locks"] if lk["card"] == cid]:
                         q["locks"].remove(lk)
                         freed.append(s)
-        text = f"{who(seat)} delivers {good} to {city} for {pay} (card {cid})."
+        text = f"{seat_label(seat)} delivers {good} to {city} for {pay} (card {cid})."
         if freed:
-            text += " " + ", ".join(who(s) for s in freed) + " had locked it: their loads are free."
+            text += " " + ", ".join(seat_label(s) for s in freed) + " had locked it: their loads are free."
         events.append(event("deliver", seat, text, public={"card": cid, "demand": d, "good": good,
                                                            "city": city, "payoff": pay,
                                                            "freed": freed},
@@ -727,7 +783,7 @@ class CrayonRailsEngine(Engine):
         p["locks"].append({"card": cid, "demand": d, "good": g, "private": False, "loaded": True})
         if p["stage"] == "start":
             p["stage"] = "move"
-        events.append(event("lock", seat, f"{who(seat)} locks card {cid} with {g}: "
+        events.append(event("lock", seat, f"{seat_label(seat)} locks card {cid} with {g}: "
                             f"{demand_text(cid, d)}.", public={"card": cid, "demand": d,
                                                                 "good": g}))
 
@@ -742,7 +798,7 @@ class CrayonRailsEngine(Engine):
             state["pool"].remove(cid)
             state["discard"].append(cid)
         p["stage"] = "pitched"
-        events.append(event("pitch", seat, f"{who(seat)} gives up the turn and pitches "
+        events.append(event("pitch", seat, f"{seat_label(seat)} gives up the turn and pitches "
                             f"{', '.join(pitched)}.", public={"cards": pitched}))
 
     def _act_discard_hand(self, state, seat, action, events):
@@ -752,7 +808,7 @@ class CrayonRailsEngine(Engine):
         p["hand"] = []
         state["owed"] += HAND
         p["stage"] = "over"
-        events.append(event("discard_hand", seat, f"{who(seat)} discards all {n} demand cards "
+        events.append(event("discard_hand", seat, f"{seat_label(seat)} discards all {n} demand cards "
                             "and draws new ones, ending the turn."))
 
     def _act_upgrade(self, state, seat, action, events):
@@ -761,7 +817,7 @@ class CrayonRailsEngine(Engine):
         p["train"] = action["train"]
         p["upgraded"] = True
         p["stage"] = "build"
-        events.append(event("upgrade", seat, f"{who(seat)} upgrades to a "
+        events.append(event("upgrade", seat, f"{seat_label(seat)} upgrades to a "
                             f"{TRAIN_NAMES[action['train']]} for {UPGRADE_COST}.",
                             public={"train": action["train"]}))
 
@@ -775,7 +831,7 @@ class CrayonRailsEngine(Engine):
             p["stage"] = "build"
         end = CITY_OF.get(path[-1])
         dest = city_name(end) if end is not None else f"milepost {_pt(path[-1])}"
-        events.append(event("build", seat, f"{who(seat)} builds {len(new)} track sections to "
+        events.append(event("build", seat, f"{seat_label(seat)} builds {len(new)} track sections to "
                             f"{dest} for {cost}.",
                             public={"path": [xy(n) for n in path],
                                     "sections": [[xy(a), xy(b)] for a, b in
@@ -794,7 +850,7 @@ class CrayonRailsEngine(Engine):
         g = action["good"]
         p["loads"].remove(g)
         cid = action.get("card")
-        text = f"{who(seat)} loses {g} in the derailment"
+        text = f"{seat_label(seat)} loses {g} in the derailment"
         private = None
         if cid is not None:
             lock = next(lk for lk in p["locks"] if lk["card"] == cid)
@@ -829,7 +885,7 @@ class CrayonRailsEngine(Engine):
         seat = state["turn"]
         p = state["players"][seat]
         if self._has_won(state, seat):
-            self._finish(state, [seat], f"{who(seat)} has {p['cash']} and links "
+            self._finish(state, [seat], f"{seat_label(seat)} has {p['cash']} and links "
                          f"{net.connected_majors(p['track'])} major cities.", events)
             return
         if p["derailed"] or p["stage"] == "over":
@@ -866,7 +922,7 @@ class CrayonRailsEngine(Engine):
                 seat = state["turn"]
                 state["players"][seat]["hand"].append(cid)
                 state["owed"] -= 1
-                events.append(event("draw", seat, f"{who(seat)} draws a demand card.",
+                events.append(event("draw", seat, f"{seat_label(seat)} draws a demand card.",
                                     private={seat: {"card": cid}}))
 
     def _draw(self, state: dict, events: list) -> str | None:
@@ -884,7 +940,7 @@ class CrayonRailsEngine(Engine):
         ev = EVENTS[cid]
         drawer = state["turn"]
         kind = ev["type"]
-        events.append(event("event", drawer, f"Event ({who(drawer)} draws it): {ev['text']}",
+        events.append(event("event", drawer, f"Event ({seat_label(drawer)} draws it): {ev['text']}",
                             public={"card": cid, "event": kind},
                             audience=active(state)))
         players = state["players"]
@@ -893,7 +949,7 @@ class CrayonRailsEngine(Engine):
                 tax = tax_for(players[s]["cash"])
                 if tax:
                     players[s]["cash"] -= tax
-                    events.append(event("tax", s, f"{who(s)} pays {tax} in excess profit tax.",
+                    events.append(event("tax", s, f"{seat_label(s)} pays {tax} in excess profit tax.",
                                         public={"tax": tax}))
             return
         if kind == "derailment":
@@ -910,7 +966,7 @@ class CrayonRailsEngine(Engine):
                 else:
                     p["lost_turns"] += 1
                     lost = "loses the next turn"
-                events.append(event("derailed", s, f"{who(s)} is derailed: {lost} and one load.",
+                events.append(event("derailed", s, f"{seat_label(s)} is derailed: {lost} and one load.",
                                     audience=[s]))
                 opts = self._lose_options(state, s)
                 if len(opts) == 1:
@@ -930,7 +986,7 @@ class CrayonRailsEngine(Engine):
                 if lost:
                     p["track"] = [e for e in p["track"] if e not in washed]
                     events.append(event("washed_away", s, f"The flood washes away {len(lost)} of "
-                                        f"{who(s)}'s bridges.", public={
+                                        f"{seat_label(s)}'s bridges.", public={
                                             "sections": [[xy(a), xy(b)] for a, b in
                                                          map(edge_nodes, lost)]}))
 
@@ -992,7 +1048,7 @@ class CrayonRailsEngine(Engine):
             if p["lost_turns"] > 0:
                 p["lost_turns"] -= 1
                 events.append(event("lost_turn", state["turn"],
-                                    f"{who(state['turn'])} loses this turn (derailed)."))
+                                    f"{seat_label(state['turn'])} loses this turn (derailed)."))
                 self._close_turn(state, state["turn"], events)
                 continue
             self._begin_turn(state, events)
@@ -1007,7 +1063,7 @@ class CrayonRailsEngine(Engine):
             p["moves"] = (full + 1) // 2
         else:
             p["moves"] = full
-        events.append(event("turn", seat, f"{who(seat)}'s turn (round {state['round']}).",
+        events.append(event("turn", seat, f"{seat_label(seat)}'s turn (round {state['round']}).",
                             audience=[seat]))
 
     def _finish_by_limit(self, state: dict, events: list) -> None:
@@ -1032,7 +1088,7 @@ class CrayonRailsEngine(Engine):
         state["over"] = {"winners": winners, "ranking": ranking, "reason": reason,
                          "cash": [p["cash"] for p in players]}
         state["pending"] = []
-        names = " and ".join(who(s) for s in winners) or "Nobody"
+        names = " and ".join(seat_label(s) for s in winners) or "Nobody"
         events.append(event("game_over", None, f"Game over: {names} win"
                             f"{'s' if len(winners) == 1 else ''}. {reason}",
                             public={"winners": winners, "reason": reason},
@@ -1049,7 +1105,7 @@ class CrayonRailsEngine(Engine):
         if state["over"] or p["resigned"]:
             return events
         p["resigned"] = True
-        events.append(event("resigned", seat, f"{who(seat)} leaves the game; the track stays.",
+        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game; the track stays.",
                             audience=list(range(state["seats"]))))
         state["discard"] += p["hand"]
         p["hand"] = []
@@ -1061,7 +1117,7 @@ class CrayonRailsEngine(Engine):
         state["events"] = [ev for ev in state["events"] if ev["drawer"] != seat]
         left = active(state)
         if len(left) == 1:
-            self._finish(state, left, f"{who(left[0])} is the only player left.", events)
+            self._finish(state, left, f"{seat_label(left[0])} is the only player left.", events)
             return events
         if state["phase"] == "draft":
             if state["draft"]["seat"] == seat:

@@ -9,15 +9,33 @@ from __future__ import annotations
 
 import heapq
 
-from .board import (ADJ, CITY_LIMIT, CITY_LIST, CITY_OF, CITY_TRACK, COASTAL, MAJOR_POSTS, MAJORS,
-                    NEIGHBOURS, NODES, RADJ, RIVER_EDGES, TERRAIN_AT, city_area, edge, edge_nodes)
+from .board import (
+    ADJ,
+    CITY_LIMIT,
+    CITY_LIST,
+    CITY_OF,
+    CITY_TRACK,
+    COASTAL,
+    MAJOR_POSTS,
+    MAJORS,
+    NEIGHBOURS,
+    NODES,
+    RADJ,
+    RIVER_EDGES,
+    TERRAIN_AT,
+    city_area,
+    edge,
+    edge_nodes,
+)
 
 INF = 1 << 30
 _CACHE: dict = {}
 _CACHE_MAX = 512
 
 
-def _cached(key, compute):
+def cached(key, compute):
+    """Returns the result stored under key, computing it first if needed (a bounded cache of
+    pure results, keyed by everything they depend on)."""
     hit = _CACHE.get(key)
     if hit is None:
         if len(_CACHE) >= _CACHE_MAX:
@@ -53,7 +71,7 @@ def move_env(state: dict) -> tuple:
 def owners(state: dict) -> dict[int, int]:
     """Returns {edge: seat} for every built track section."""
     key = ("owners", tracks_key(state))
-    return _cached(key, lambda: {e: s for s, p in enumerate(state["players"]) for e in p["track"]})
+    return cached(key, lambda: {e: s for s, p in enumerate(state["players"]) for e in p["track"]})
 
 
 def node_owners(state: dict) -> dict[int, frozenset]:
@@ -65,7 +83,7 @@ def node_owners(state: dict) -> dict[int, frozenset]:
                 for n in edge_nodes(e):
                     out.setdefault(n, set()).add(s)
         return {n: frozenset(v) for n, v in out.items()}
-    return _cached(("node_owners", tracks_key(state)), compute)
+    return cached(("node_owners", tracks_key(state)), compute)
 
 
 def track_nodes(track) -> set[int]:
@@ -96,7 +114,7 @@ def components(track: tuple) -> list[set[int]]:
         for n in list(parent):
             groups.setdefault(find(n), set()).add(n)
         return list(groups.values())
-    return _cached(("components", tuple(track)), compute)
+    return cached(("components", tuple(track)), compute)
 
 
 def majors_in(nodes: set) -> list[int]:
@@ -251,7 +269,7 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
                         prev[v] = u
         _LAST_SEARCH[seat] = (others, env, own, src_set, closed_set, dist, prev)
         return [d >> 10 if d < INF else INF for d in dist], prev
-    return _cached(key, compute)
+    return cached(key, compute)
 
 
 def _grew(last, others, own, env, src_set, closed_set) -> bool:
@@ -352,7 +370,7 @@ def move_graph(state: dict) -> dict[int, list]:
             adj.setdefault(a, []).append((b, s))
             adj.setdefault(b, []).append((a, s))
         return adj
-    return _cached(key, compute)
+    return cached(key, compute)
 
 
 def route_search(state: dict, seat: int, start: int, own_only: bool):
@@ -391,7 +409,7 @@ def route_search(state: dict, seat: int, start: int, own_only: bool):
                 prev[v] = u
             frontier = list(layer)
         return steps, prev
-    return _cached(key, compute)
+    return cached(key, compute)
 
 
 def _hops(adj: dict, sources) -> dict[int, int]:
@@ -412,13 +430,13 @@ def _hops(adj: dict, sources) -> dict[int, int]:
 def steps_to_city(state: dict, city: int) -> dict[int, int]:
     """Returns {milepost: fewest mileposts along usable track to the city}."""
     key = ("steps_to", city, tracks_key(state), move_env(state))
-    return _cached(key, lambda: _hops(move_graph(state), CITY_LIST[city]["posts"]))
+    return cached(key, lambda: _hops(move_graph(state), CITY_LIST[city]["posts"]))
 
 
 def reachable(state: dict, seat: int) -> set[int]:
     """Returns the mileposts a train can reach along any track from the seat's main network."""
     key = ("reachable", seat, tracks_key(state), move_env(state))
-    return _cached(key, lambda: set(_hops(move_graph(state), main_network(state["players"][seat]["track"]))))
+    return cached(key, lambda: set(_hops(move_graph(state), main_network(state["players"][seat]["track"]))))
 
 
 def route_path(prev: dict, target: int) -> list[int]:

@@ -1,13 +1,112 @@
-"""The dealt state and the small queries the engine, the view and the bot share.
+"""The Crayon Rails state: its shape, the deal, and the small queries the engine, the view and
+the bot share.
 
-A state is JSON: mileposts are node integers (board.node), track sections edge integers
+A state is JSON (`State`): mileposts are node integers (board.node), track sections edge integers
 (board.edge); views turn both back into [x, y] points.
+
+Keys shared in idea with the other games, under this game's names: the number of seats is
+`seats`, the end of the game is `over`, out-of-turn decisions queue in `pending`, and a seat that
+left (resigned or dropped) has `players[s]["resigned"]` set.
 """
 from __future__ import annotations
 
-from ..base import Rng, new_rng
+from typing import TypedDict
+
+from ..base import Rng, RngState, new_rng
 from .board import CITY_INDEX, CITY_OF, GOODS, MAJORS, SOURCES
 from .cards import ALL_CARDS, DEMANDS, is_event
+
+
+class Lock(TypedDict):
+    """A load committed to one demand of a card (public: a pool card; private: a draft card)."""
+
+    card: str  # the demand card id
+    demand: int  # which of its three demands (0..2)
+    good: str  # the load's good
+    private: bool  # a draft card kept in hand, which only its keeper may deliver
+    loaded: bool  # the load is on the train (a private lock waits for its first pickup)
+
+
+class Player(TypedDict):
+    """One seat's railway (`new_player`)."""
+
+    cash: int  # money, in millions
+    train: str  # freight, fast, heavy or super
+    pos: int | None  # the milepost the train stands at; None before it is placed
+    loads: list[str]  # goods on the train
+    track: list[int]  # built track sections (edge integers)
+    hand: list[str]  # standard: demand cards; public: privately locked draft cards
+    locks: list[Lock]  # the player's lock markers
+    moves: int  # mileposts the train may still move this turn
+    built: int  # spent on building this turn
+    upgraded: bool  # upgraded the train this turn (instead of building)
+    fees: list[int]  # seats already paid for track use this turn
+    stage: str  # start -> move -> build, or pitched; "over" ends the turn
+    lost_turns: int  # turns still to lose after a derailment
+    derailed: bool  # derailed during its own turn: the turn ends
+    resigned: bool  # the seat left the game (resigned or dropped); its track stays
+
+
+class Draft(TypedDict):
+    """Public mode's setup draft: who is keeping cards, from which offer."""
+
+    seat: int  # the drafting seat
+    offer: list[str]  # the demand cards it is offered
+
+
+class EventInForce(TypedDict, total=False):
+    """A snow, flood or strike card in force until the end of its drawer's next turn."""
+
+    card: str  # the event card id
+    type: str  # snow, flood or strike
+    drawer: int  # the seat whose turn drew it
+    turns_left: int  # the drawer's turn ends still to pass
+    river: str  # flood: the river
+    cities: list[str]  # snow: the centre cities; strike: the struck cities
+    radius: int  # snow: mileposts around the cities
+    kind: str  # strike: coastal, cities or rail
+
+
+class Pending(TypedDict):
+    """An out-of-turn decision: a derailed player picking the load to lose."""
+
+    seat: int  # the seat that decides
+    kind: str  # always derailment
+    card: str  # the derailment event card
+
+
+class Over(TypedDict):
+    """How the game ended (what Engine.result returns)."""
+
+    winners: list[int]  # the winning seats (ties share the win)
+    ranking: list[int]  # every seat, best first
+    reason: str  # a sentence for the log
+    cash: list[int]  # each seat's cash at the end
+
+
+class State(TypedDict):
+    """The whole state of a Crayon Rails game."""
+
+    mode: str  # public (the public-locking pool) or standard (three cards in hand)
+    cash_to_win: int  # cash needed, with all but one major city linked, to win
+    max_rounds: int  # operating rounds before the game ends by the limit (0: none)
+    seats: int  # the number of seats
+    rng: RngState  # the game's randomness
+    phase: str  # draft (public setup), build (the two initial building turns) or play
+    turn: int  # the seat whose turn it is
+    round: int  # operating rounds begun
+    initial_order: list[int]  # the initial building turns' seats, in order
+    players: list[Player]  # one per seat
+    deck: list[str]  # demand and event card ids, drawn from the end
+    discard: list[str]  # delivered, pitched and discarded cards, and resolved events
+    pool: list[str]  # public: the face-up demand cards
+    set_aside: list[str]  # events dealt during setup, shuffled back before building
+    draft: Draft | None  # public setup draft; None outside it
+    events: list[EventInForce]  # events in force
+    pending: list[Pending]  # derailed players still to pick a load to lose
+    owed: int  # standard: demand cards the turn player is still to draw
+    over: Over | None  # None while the game runs
+
 
 TRAINS = {"freight": (9, 2), "fast": (12, 2), "heavy": (9, 3), "super": (12, 3)}
 TRAIN_NAMES = {"freight": "Freight", "fast": "Fast Freight", "heavy": "Heavy Freight",
@@ -25,11 +124,7 @@ MAJORS_TO_WIN = len(MAJORS) - 1
 TAX = ((200, 25), (150, 20), (100, 15), (50, 10))
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def new_player() -> dict:
+def new_player() -> Player:
     return {
         "cash": START_CASH, "train": "freight", "pos": None, "loads": [], "track": [],
         "hand": [],          # standard: demand cards; public: privately locked draft cards
@@ -40,9 +135,9 @@ def new_player() -> dict:
     }
 
 
-def build_state(options: dict, seats: int, seed) -> dict:
+def build_state(options: dict, seats: int, seed) -> State:
     """Returns a shuffled state before any card is dealt."""
-    state = {
+    state: State = {
         "mode": options["mode"],
         "cash_to_win": options["cash_to_win"],
         "max_rounds": options["max_rounds"],

@@ -1,11 +1,22 @@
 """What a seat sees, how a menu item reads, and why a move is refused."""
 from __future__ import annotations
 
+from ..base import IllegalAction, seat_label
 from . import network as net
 from .board import CITY_LIST, CITY_OF, xy
 from .cards import DEMANDS, EVENTS, card_public, demand_text
-from .state import (BUILD_LIMIT, FEE, MAJORS_TO_WIN, TRAIN_NAMES, TRAINS, UPGRADE_COST, capacity,
-                    chips_left, city_at, lock_map, who)
+from .state import (
+    BUILD_LIMIT,
+    FEE,
+    MAJORS_TO_WIN,
+    TRAIN_NAMES,
+    TRAINS,
+    UPGRADE_COST,
+    capacity,
+    chips_left,
+    city_at,
+    lock_map,
+)
 
 
 def _status(state: dict, s: int) -> str:
@@ -27,7 +38,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
                  for lk in p["locks"] if not lk["private"] or s == seat]
         kind = p["train"]
         players.append({
-            "seat": s, "name": who(s), "cash": p["cash"],
+            "seat": s, "name": seat_label(s), "cash": p["cash"],
             "train": {"kind": kind, "name": TRAIN_NAMES[kind], "speed": TRAINS[kind][0],
                       "capacity": TRAINS[kind][1]},
             "position": xy(p["pos"]) if p["pos"] is not None else None,
@@ -97,7 +108,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         return "Keep no more cards; pass the rest on"
     if t == "build":
         try:
-            cost, new = engine._check_build(state, seat, engine._parse_path(action))
+            cost, new = engine.check_path(state, seat, action)
         except Exception:
             cost, new = None, []
         label = _path_label(action["path"], f"Build {len(new)} sections", action.get("toward"))
@@ -141,9 +152,14 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
 
 
 def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
-    """Returns a sentence saying why an action (not a path) is not legal now."""
+    """Returns a sentence saying why an action is not legal now (for a path: the validators')."""
     if state["over"]:
         return "The game is over."
+    if engine.takes_path(state, action):
+        try:
+            engine.check_path(state, seat, action)
+        except IllegalAction as exc:
+            return exc.message
     t = action.get("type")
     p = state["players"][seat]
     if state["pending"]:

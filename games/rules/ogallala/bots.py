@@ -6,7 +6,7 @@ It only ever picks from `legal_actions`, so it is always legal; `rnd` breaks tie
 from __future__ import annotations
 
 from .cards import info
-from .state import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two
+from .display import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two
 
 
 def _room(row: list, start: int, step: int) -> int:

@@ -7,25 +7,18 @@ active player's decision; with an empty queue they draw again or the turn passes
 """
 from __future__ import annotations
 
-from ..base import BadOptions, Engine, Rng, event, new_rng
+from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
-from .cards import STACKS_I, card_public, deck, info, stack_of
-from .state import (ROWS, Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one,
-                    score_two)
-
+from . import view as view_mod
+from .cards import STACKS_I, card_public, info
+from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one, score_two
+from .state import build_state, current_step, next_seat
+from .view import space_text
 
 # II reshuffles the discard when the stack runs out. A pass through the stack that places
 # nothing, or this many reshuffles, ends the game: otherwise cards that fit nowhere would
 # circle forever.
 MAX_RESHUFFLES = 5
-
-
-def _who(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def _where(r: int, c: int) -> str:
-    return f"row {r + 1}, space {c + 1}"
 
 
 class OgallalaEngine(Engine):
@@ -55,49 +48,13 @@ class OgallalaEngine(Engine):
     # -- setup ---------------------------------------------------------------------------------
     def new_state(self, options: dict, seats: int, seed) -> dict:
         """Returns the dealt starting state."""
-        options = self.normalize_options(options, seats)
-        state = {
-            "edition": options["edition"],
-            "row_length": options["row_length"],
-            "two_tribes": options["two_tribes"],
-            "seats": seats,
-            "rng": new_rng(seed),
-            "stacks": [],
-            "discard": [],
-            "removed": [],
-            "hand": [],
-            "displays": [[[None] * options["row_length"] for _ in range(ROWS)]
-                         for _ in range(seats)],
-            "turn": 0,
-            "keep_drawing": True,
-            "tasks": [],
-            "first_three": None,
-            "over": None,
-            "spoils_taken": 0,
-            "placed_since_reshuffle": 0,
-            "reshuffles": 0,
-            "resigned": [],
-        }
-        rng = Rng(state)
-        cards = deck(options["edition"])
-        if options["edition"] == "I":
-            stacks = [[], [], []]
-            for cid in cards:
-                stacks[stack_of(info(cid).kind)].append(cid)
-        else:
-            stacks = [cards]
-        for stack in stacks:
-            rng.shuffle(stack)
-        state["stacks"] = stacks
-        return state
+        return build_state(self.normalize_options(options, seats), seats, seed)
 
     # -- reading the state -----------------------------------------------------------------------
     @staticmethod
     def phase(state: dict) -> str:
         """Returns the pending step: "draw", a task kind, or "over"."""
-        if state["over"]:
-            return "over"
-        return state["tasks"][0]["t"] if state["tasks"] else "draw"
+        return current_step(state)
 
     def to_act(self, state: dict) -> list[int]:
         """Returns the seats that must decide now (empty when the game is over)."""
@@ -298,11 +255,11 @@ class OgallalaEngine(Engine):
             state["keep_drawing"] = not any(x and info(x).kind == card.kind
                                             for row in disp for x in row)
             where = ""
-        events.append(event("draw", seat, f"{_who(seat)} draws {card.name}{where}.",
+        events.append(event("draw", seat, f"{seat_label(seat)} draws {card.name}{where}.",
                              public={"card": card_public(cid), "stack": action["stack"]}))
         if card.kind == "axe" and not boats_of(disp):
             state["removed"].append(cid)
-            events.append(event("sunk", seat, f"{_who(seat)} has no complete boat: the Crazy Axe "
+            events.append(event("sunk", seat, f"{seat_label(seat)} has no complete boat: the Crazy Axe "
                                 "sinks himself.", public={"cards": [cid]}))
             return
         state["hand"].append(cid)
@@ -331,7 +288,7 @@ class OgallalaEngine(Engine):
         disp[r][c] = cid
         state["placed_since_reshuffle"] += 1
         card = info(cid)
-        text = f"{_who(seat)} places {card.name} at {_where(r, c)}"
+        text = f"{seat_label(seat)} places {card.name} at {space_text(r, c)}"
         if moved:
             text += " (moving " + ", ".join(f"{info(m).name} to space {b + 1}"
                                             for m, _, _, b in moved) + ")"
@@ -354,7 +311,7 @@ class OgallalaEngine(Engine):
             steps.append({"t": "hunt", "suite": card.suite})
         for b in new:
             events.append(event("boat_completed", seat,
-                                f"{_who(seat)} completes a boat of {len(b.cards)} cards in row "
+                                f"{seat_label(seat)} completes a boat of {len(b.cards)} cards in row "
                                 f"{b.row + 1} (strength {b.strength}).",
                                 public={"row": b.row, "start": b.start, "end": b.end,
                                         "strength": b.strength}))
@@ -371,7 +328,7 @@ class OgallalaEngine(Engine):
         cid = task["card"]
         state["hand"].remove(cid)
         state["discard"].append(cid)
-        events.append(event("discarded", seat, f"{_who(seat)} has no space for "
+        events.append(event("discarded", seat, f"{seat_label(seat)} has no space for "
                             f"{info(cid).name} and discards it.",
                             public={"card": card_public(cid) if state["edition"] == "I" else None}))
         if state["edition"] == "II" and task["src"] == "stack" and info(cid).kind in ("archer",
@@ -382,26 +339,26 @@ class OgallalaEngine(Engine):
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)
         cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        events.append(event("left", seat, f"{_who(seat)} leaves {info(cid).name} to "
-                            f"{_who(task['victim'])}."))
+        events.append(event("left", seat, f"{seat_label(seat)} leaves {info(cid).name} to "
+                            f"{seat_label(task['victim'])}."))
 
     def _do_pass(self, state, seat, action, events):
         task = state["tasks"].pop(0)
         what = {"lasso": "the lasso", "archer": "the bow and arrow", "hunt": "the hunt"}[task["t"]]
-        events.append(event("pass", seat, f"{_who(seat)} does not use {what}."))
+        events.append(event("pass", seat, f"{seat_label(seat)} does not use {what}."))
 
     def _do_no_attack(self, state, seat, action, events):
         state["tasks"].pop(0)
-        events.append(event("no_attack", seat, f"{_who(seat)} does not attack."))
+        events.append(event("no_attack", seat, f"{seat_label(seat)} does not attack."))
 
     def _do_continue(self, state, seat, action, events):
         state["tasks"].pop(0)
-        events.append(event("continue", seat, f"{_who(seat)} plays on."))
+        events.append(event("continue", seat, f"{seat_label(seat)} plays on."))
 
     def _do_end_game(self, state, seat, action, events):
         state["tasks"].pop(0)
         n = len(boats_of(state["displays"][seat]))
-        self._finish(state, f"{_who(seat)} ended the game with {n} complete boats.", events)
+        self._finish(state, f"{seat_label(seat)} ended the game with {n} complete boats.", events)
 
     def _do_sink(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -413,7 +370,7 @@ class OgallalaEngine(Engine):
         for c in range(boat.start, boat.end + 1):
             disp[boat.row][c] = None
         state["removed"] += boat.cards + [cid]
-        events.append(event("sunk", seat, f"The Crazy Axe sinks {_who(seat)}'s boat in row "
+        events.append(event("sunk", seat, f"The Crazy Axe sinks {seat_label(seat)}'s boat in row "
                             f"{boat.row + 1} with its {len(boat.cards)} cards.",
                             public={"row": boat.row, "start": boat.start,
                                     "cards": boat.cards + [cid]}))
@@ -429,8 +386,8 @@ class OgallalaEngine(Engine):
         cid = self._take_from(state, v, action["row"], action["col"])
         state["hand"].append(cid)
         state["tasks"].insert(0, {"t": "place", "card": cid, "src": "lasso"})
-        events.append(event("lasso", seat, f"{_who(seat)} lassoes {info(cid).name} from "
-                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+        events.append(event("lasso", seat, f"{seat_label(seat)} lassoes {info(cid).name} from "
+                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
                             public={"victim": v, "card": card_public(cid)}, audience=[v]))
 
     def _do_shoot(self, state, seat, action, events):
@@ -438,8 +395,8 @@ class OgallalaEngine(Engine):
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
-        events.append(event("arrow", seat, f"{_who(seat)} shoots {info(cid).name} in "
-                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+        events.append(event("arrow", seat, f"{seat_label(seat)} shoots {info(cid).name} in "
+                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
                             public={"victim": v, "card": card_public(cid)}, audience=[v]))
 
     def _do_hunt(self, state, seat, action, events):
@@ -449,8 +406,8 @@ class OgallalaEngine(Engine):
         state["hand"].append(cid)
         # place the catch, then hunt on for the other half
         state["tasks"][0:0] = [{"t": "place", "card": cid, "src": "hunt"}, dict(task)]
-        events.append(event("hunt", seat, f"{_who(seat)} takes {info(cid).name} from "
-                            f"{_who(v)}'s {_where(action['row'], action['col'])}.",
+        events.append(event("hunt", seat, f"{seat_label(seat)} takes {info(cid).name} from "
+                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
                             public={"victim": v, "card": card_public(cid)}, audience=[v]))
 
     def _do_attack(self, state, seat, action, events):
@@ -489,8 +446,8 @@ class OgallalaEngine(Engine):
         state["tasks"][0:0] = steps
         events.append(event(
             "attack", seat,
-            f"{_who(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
-            f"{_who(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
+            f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
+            f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
             f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
             public={"victim": v, "row": target.row, "start": target.start, "end": target.end,
                     "strength": target.strength, "attacker_strength": power,
@@ -527,10 +484,10 @@ class OgallalaEngine(Engine):
                 return
             if state["edition"] == "II" and len(boats_of(state["displays"][seat])) >= 3:
                 state["first_three"] = seat
-                self._finish(state, f"{_who(seat)} has completed 3 boats.", events)
+                self._finish(state, f"{seat_label(seat)} has completed 3 boats.", events)
                 return
             if not state["keep_drawing"]:
-                state["turn"] = self._next_seat(state, seat)
+                state["turn"] = next_seat(state, seat)
                 state["keep_drawing"] = True
             if any(state["stacks"]):
                 return
@@ -569,7 +526,7 @@ class OgallalaEngine(Engine):
         winners = [s for s in ranking if s not in out and scores[s] == best]
         state["over"] = {"reason": reason, "scores": scores, "winners": winners,
                          "ranking": ranking}
-        names = " and ".join(_who(s) for s in winners)
+        names = " and ".join(seat_label(s) for s in winners)
         events.append(event("game_over", None, f"Game over: {reason} {names} "
                             f"win{'s' if len(winners) == 1 else ''} with {best} points.",
                             public={"scores": scores, "winners": winners, "reason": reason},
@@ -583,16 +540,6 @@ class OgallalaEngine(Engine):
         return {"winners": over["winners"], "ranking": over["ranking"], "reason": over["reason"],
                 "scores": over["scores"]}
 
-    @staticmethod
-    def _next_seat(state: dict, seat: int) -> int:
-        """Returns the next seat in turn order that is still in the game."""
-        n = state["seats"]
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
-            if nxt not in state["resigned"]:
-                return nxt
-        return seat
-
     def resign(self, state: dict, seat: int) -> list[dict]:
         """Takes a seat out of the game (resigned or dropped); returns the events.
 
@@ -603,177 +550,43 @@ class OgallalaEngine(Engine):
         if state["over"] or seat in state["resigned"]:
             return events
         state["resigned"].append(seat)
-        events.append(event("resigned", seat, f"{_who(seat)} leaves the game.",
+        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game.",
                             audience=list(range(state["seats"]))))
         left = [s for s in range(state["seats"]) if s not in state["resigned"]]
         if len(left) == 1:
-            self._finish(state, f"{_who(left[0])} is the only player left.", events)
+            self._finish(state, f"{seat_label(left[0])} is the only player left.", events)
             return events
         if state["turn"] == seat:
             state["discard"] += state["hand"]
             state["hand"] = []
             state["tasks"] = []
-            state["turn"] = self._next_seat(state, seat)
+            state["turn"] = next_seat(state, seat)
             state["keep_drawing"] = True
             self._advance(state, events)
         return events
 
     # -- bots and defaults -----------------------------------------------------------------------
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
-        """Returns the engine bot's choice for a seat (`rnd` is a random.Random)."""
+        """Returns the engine bot's choice for a seat (`rnd` is an Rng stream)."""
         return bots.choose(self, state, seat, rnd)
 
     def default_action(self, state: dict, seat: int) -> dict:
         """Returns the action played for a seat whose deadline passed: the bot's choice."""
-        import random
-        return bots.choose(self, state, seat, random.Random(state["rng"]["counter"]))
+        # the bot's ties are broken by a stream of their own: the game's counter stays put
+        return bots.choose(self, state, seat, Rng(state).derive("default_action"))
 
     # -- presentation ------------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict:
+        """Returns what that seat (None: a spectator) may see."""
+        return view_mod.view(self, state, seat)
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action."""
-        t = action["type"]
-        task = state["tasks"][0] if state["tasks"] else {}
-        if t == "draw":
-            if state["edition"] == "I":
-                return f"Draw from the {STACKS_I[action['stack']]} stack"
-            return "Draw a card"
-        if t == "place":
-            if task.get("t") == "take":
-                cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-                where = _where(action["row"], action["col"])
-                return f"Take {info(cid).name} and place it at {where}"
-            name = info(task["card"]).name
-            label = f"Place {name} at {_where(action['row'], action['col'])}"
-            if action.get("moves"):
-                disp = state["displays"][seat]
-                label += ", moving " + ", ".join(
-                    f"{info(disp[r][a]).name} to space {b + 1}" for r, a, b in action["moves"])
-            return label
-        if t == "discard":
-            return f"Discard {info(task['card']).name} (no free space)"
-        if t == "leave":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-            return f"Leave {info(cid).name} to {_who(task['victim'])}"
-        if t == "sink":
-            return f"Let the Crazy Axe sink your boat in row {action['row'] + 1} " \
-                   f"(from space {action['start'] + 1})"
-        if t in ("lasso", "shoot", "hunt"):
-            cid = state["displays"][action["target"]][action["row"]][action["col"]]
-            verb = {"lasso": "Lasso", "shoot": "Shoot", "hunt": "Take"}[t]
-            return f"{verb} {info(cid).name} from {_who(action['target'])}'s " \
-                   f"{_where(action['row'], action['col'])}"
-        if t == "attack":
-            g = next(g for g in row_groups(state["displays"][action["target"]][action["row"]],
-                                           action["row"]) if g.start == action["start"])
-            what = "boat" if g.boat else "section"
-            label = (f"Attack {_who(action['target'])}'s {what} in row {action['row'] + 1}, "
-                     f"spaces {g.start + 1}-{g.end + 1} (strength {g.strength})")
-            if task.get("shots", 1) > 1:
-                label += f", using {g.strength + 1} of your strength"
-            return label
-        return {"pass": {"lasso": "Do not use the lasso", "archer": "Do not shoot",
-                         "hunt": "Take nothing more"}.get(task.get("t"), "Pass"),
-                "no_attack": "Do not attack", "end_game": "End the game now",
-                "continue": "Play on"}.get(t, t)
+        return view_mod.action_label(self, state, seat, action)
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
         """Returns a sentence saying why an action is not legal now."""
-        if state["over"]:
-            return "The game is over."
-        if seat != state["turn"]:
-            return "It is not your turn."
-        phase = self.phase(state)
-        t = action.get("type")
-        if t == "draw":
-            if phase != "draw":
-                return "Finish placing or deciding before you draw again."
-            return "That stack is empty or does not exist."
-        if t == "place":
-            if phase not in ("place", "take"):
-                return "You have no card to place now."
-            if state["edition"] == "II":
-                return ("That space is taken, off the display, or that row already holds "
-                        "such a card.")
-            if state["two_tribes"]:
-                return "That space is taken, off the display, or would mix red and blue warriors."
-            return "That space is taken or off the display; cards never move once placed."
-        if t == "discard":
-            return "You may only discard a card that has no free space."
-        if t == "attack":
-            return ("You can only attack right after completing a boat, and only a weaker boat or "
-                    "section of another player without a totem pole.")
-        if t in ("lasso", "shoot", "hunt"):
-            return "That card cannot be taken now."
-        if t in ("end_game", "continue"):
-            return "You may end the game only right after completing a boat, with 3 or more boats."
-        return "That move is not allowed now."
-
-    def view(self, state: dict, seat: int | None) -> dict:
-        """Returns what that seat (None: a spectator) may see."""
-        scores = self.scores(state)
-        players = []
-        for s, disp in enumerate(state["displays"]):
-            boats, sections = [], []
-            for g in groups_of(disp):
-                entry = {"row": g.row, "start": g.start, "end": g.end, "strength": g.strength,
-                         "cards": len(g.cards), "totem": g.has_totem}
-                if state["two_tribes"]:
-                    entry["colour"] = next(iter(g.colours)) if g.colours else None
-                (boats if g.boat else sections).append(entry)
-            rows = []
-            for row in disp:
-                cells = []
-                for c, cid in enumerate(row):
-                    if cid is None:
-                        cells.append(None)
-                        continue
-                    cell = card_public(cid)
-                    for b in boats:
-                        if b["row"] == len(rows) and b["start"] <= c <= b["end"]:
-                            cell["in_boat"] = True
-                            cell["boat_left"] = c == b["start"]
-                            cell["boat_right"] = c == b["end"]
-                    cells.append(cell)
-                rows.append(cells)
-            players.append({"seat": s, "display": rows, "boats": boats, "sections": sections,
-                            "complete_boats": len(boats), "score": scores[s],
-                            "resigned": s in state["resigned"]})
-        names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
-        pending = None
-        if not state["over"]:
-            phase = self.phase(state)
-            pending = {"phase": phase, "seat": state["turn"]}
-            if state["tasks"]:
-                task = state["tasks"][0]
-                if task.get("card"):
-                    pending["card"] = card_public(task["card"])
-                if phase == "take":
-                    pending["card"] = card_public(
-                        state["displays"][task["victim"]][task["row"]][task["col"]])
-                if phase == "attack":
-                    pending["boat"] = {"row": task["row"], "start": task["start"],
-                                       "end": task["end"]}
-        out = {
-            "game": self.name,
-            "edition": state["edition"],
-            "row_length": state["row_length"],
-            "two_tribes": state["two_tribes"],
-            "players": players,
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
-            "stacks": [{"index": k, "name": names[k], "size": len(s)}
-                       for k, s in enumerate(state["stacks"])],
-            "discard_size": len(state["discard"]),
-            "removed_size": len(state["removed"]),
-            "hand": [card_public(c) for c in state["hand"]],
-            "pending": pending,
-            "keep_drawing": state["keep_drawing"],
-            "scores": scores,
-            "result": self.result(state),
-        }
-        if state["edition"] == "I":
-            out["discard"] = [card_public(c) for c in state["discard"]]
-        return out
+        return view_mod.explain_illegal(self, state, seat, action)
 
     # -- checks used by the conformance suite ------------------------------------------------------
     def card_places(self, state: dict) -> dict[str, list[str]]:

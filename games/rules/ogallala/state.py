@@ -1,188 +1,121 @@
-"""The river displays: reading boats and sections off a row, combat strength, and the tallies.
+"""The Ogallala state: its shape, and how a fresh game is dealt.
 
-A display is 3 rows of `row_length` spaces, each a card id or None. Nothing here is stored:
-boats and sections are always read off the cards, so they can never disagree with them.
+The state is one JSON-serialisable dict (`State`). The river displays hold card ids; boats and
+sections are never stored but read off the cards (display.py).
+
+Keys shared in idea with the other games, under this game's names: the number of seats is
+`seats`, the end of the game is `over`, the turn's pending steps queue in `tasks`, and a seat
+that left (resigned or dropped) is listed in `resigned`.
 """
 from __future__ import annotations
 
-from .cards import info
+from typing import NotRequired, TypedDict
 
-ROWS = 3
-
-
-class Group:
-    """A complete boat or a section (a maximal run of adjacent cards that is not a boat)."""
-
-    __slots__ = ("row", "start", "end", "boat", "cards")
-
-    def __init__(self, row: int, start: int, end: int, boat: bool, cards: list):
-        self.row, self.start, self.end, self.boat, self.cards = row, start, end, boat, cards
-
-    @property
-    def strength(self) -> int:
-        return sum(info(c).combat or 0 for c in self.cards)
-
-    @property
-    def colours(self) -> set:
-        return {info(c).colour for c in self.cards if info(c).is_warrior and info(c).colour}
-
-    @property
-    def has_totem(self) -> bool:
-        return any(info(c).kind == "totem" for c in self.cards)
-
-    def cells(self):
-        return [(self.row, c) for c in range(self.start, self.end + 1)]
+from ..base import Rng, RngState, new_rng
+from .cards import deck, info, stack_of
+from .display import ROWS
 
 
-def row_groups(row: list, r: int = 0) -> list[Group]:
-    """Returns the boats and sections of one row, left to right.
+class Task(TypedDict):
+    """A pending step of the turn player's turn; the first of `tasks` is their decision now."""
 
-    A complete boat is a bow, then cards that are neither bows nor sterns, then a stern, with no
-    empty space between; whatever else is adjacent forms sections.
-    """
-    groups = []
-    n = len(row)
-    i = 0
-    while i < n:
-        if row[i] is None:
-            i += 1
-            continue
-        a = i
-        while i < n and row[i] is not None:
-            i += 1
-        b = i - 1
-        pending = a
-        j = a
-        while j <= b:
-            if info(row[j]).is_bow:
-                k = j + 1
-                while k <= b and not info(row[k]).is_bow and not info(row[k]).is_stern:
-                    k += 1
-                if k <= b and info(row[k]).is_stern:
-                    if pending < j:
-                        groups.append(Group(r, pending, j - 1, False, row[pending:j]))
-                    groups.append(Group(r, j, k, True, row[j:k + 1]))
-                    pending = j = k + 1
-                    continue
-                j = k
-                continue
-            j += 1
-        if pending <= b:
-            groups.append(Group(r, pending, b, False, row[pending:b + 1]))
-    return groups
+    t: str  # place, take, lasso, archer, hunt, attack, attack_done or end_offer
+    card: NotRequired[str]  # place: the card in hand to place
+    src: NotRequired[str]  # place: where the card came from (stack, lasso, hunt, spoils)
+    suite: NotRequired[str]  # hunt (II): the suite whose front or rear may be taken
+    victim: NotRequired[int]  # take (II spoils): the seat whose display holds the card
+    row: NotRequired[int]  # take: the card's row; attack: the attacking boat's row
+    col: NotRequired[int]  # take: the card's space
+    start: NotRequired[int]  # attack: the attacking boat's first space
+    end: NotRequired[int]  # attack: the attacking boat's last space
+    shots: NotRequired[int]  # attack: attacks left with this boat (II: the shaman's second)
+    power: NotRequired[int]  # attack: strength left for a second attack (II)
+    hit: NotRequired[list[list[int]]]  # attack: [seat, row, col] spaces already conquered
 
 
-def groups_of(display: list) -> list[Group]:
-    """Returns every boat and section of a display."""
-    out = []
-    for r, row in enumerate(display):
-        out += row_groups(row, r)
-    return out
+class Over(TypedDict):
+    """How the game ended (Engine.result adds nothing but a copy)."""
+
+    reason: str  # a sentence for the log
+    scores: list[int]  # each seat's tally
+    winners: list[int]  # the seats with the best tally among those still in the game
+    ranking: list[int]  # every seat, best first; seats that left come last
 
 
-def boats_of(display: list) -> list[Group]:
-    """Returns the complete boats of a display."""
-    return [g for g in groups_of(display) if g.boat]
+class State(TypedDict):
+    """The whole state of an Ogallala game."""
+
+    edition: str  # I or II
+    row_length: int  # spaces per display row (14 or 16)
+    two_tribes: bool  # Ogallala I variant: red and blue warriors never share a boat
+    seats: int  # the number of seats
+    rng: RngState  # the game's randomness
+    stacks: list[list[str]]  # face-down stacks (I: bows and sterns, warriors, booty; II: one)
+    discard: list[str]  # discarded cards (II: reshuffled into a new stack when it runs out)
+    removed: list[str]  # cards out of the game (conquered warriors, sunk boats, I's arrows)
+    hand: list[str]  # cards the turn player holds and must place
+    displays: list[list[list[str | None]]]  # per seat: ROWS rows of row_length card ids or None
+    turn: int  # the seat whose turn it is
+    keep_drawing: bool  # the turn player draws again when the queue is empty
+    tasks: list[Task]  # the turn's pending steps, first decided first
+    first_three: int | None  # II: the seat that completed three boats first
+    over: Over | None  # None while the game runs
+    spoils_taken: int  # II: cards taken as spoils by the current attack
+    placed_since_reshuffle: int  # II: cards placed since the stack was last reshuffled
+    reshuffles: int  # II: how often the discard became the stack
+    resigned: list[int]  # seats that left the game (their displays stay)
 
 
-def group_at(display: list, r: int, c: int) -> Group | None:
-    """Returns the boat or section holding the card at (r, c)."""
-    for g in row_groups(display[r], r):
-        if g.start <= c <= g.end:
-            return g
-    return None
+def build_state(options: dict, seats: int, seed) -> State:
+    """Returns the dealt starting state for the given (normalised) options."""
+    state: State = {
+        "edition": options["edition"],
+        "row_length": options["row_length"],
+        "two_tribes": options["two_tribes"],
+        "seats": seats,
+        "rng": new_rng(seed),
+        "stacks": [],
+        "discard": [],
+        "removed": [],
+        "hand": [],
+        "displays": [[[None] * options["row_length"] for _ in range(ROWS)]
+                     for _ in range(seats)],
+        "turn": 0,
+        "keep_drawing": True,
+        "tasks": [],
+        "first_three": None,
+        "over": None,
+        "spoils_taken": 0,
+        "placed_since_reshuffle": 0,
+        "reshuffles": 0,
+        "resigned": [],
+    }
+    rng = Rng(state)
+    cards = deck(options["edition"])
+    if options["edition"] == "I":
+        stacks = [[], [], []]
+        for cid in cards:
+            stacks[stack_of(info(cid).kind)].append(cid)
+    else:
+        stacks = [cards]
+    for stack in stacks:
+        rng.shuffle(stack)
+    state["stacks"] = stacks
+    return state
 
 
-def row_is_monochrome(row: list) -> bool:
-    """Returns whether every boat and section of a row holds warriors of one colour at most."""
-    return all(len(g.colours) <= 1 for g in row_groups(row))
+def current_step(state: dict) -> str:
+    """Returns the pending step: "draw", a task kind, or "over"."""
+    if state["over"]:
+        return "over"
+    return state["tasks"][0]["t"] if state["tasks"] else "draw"
 
 
-# -- tallies ---------------------------------------------------------------------------------
-def booty_bonuses_one(cards: list) -> list[int]:
-    """Returns the Ogallala I booty bonus of each card of a complete boat (0 for non-booty).
-
-    Single booty +1; a booty present more than once +2; a suite pair (front left of rear,
-    adjacent) +3; the pair with its person adjacent before or after it +4. Highest only.
-    """
-    infos = [info(c) for c in cards]
-    counts: dict[str, int] = {}
-    for c in infos:
-        if c.booty:
-            counts[c.booty] = counts.get(c.booty, 0) + 1
-    pts = [0] * len(cards)
-    for i, c in enumerate(infos):
-        if c.booty:
-            pts[i] = 1 if counts[c.booty] == 1 else 2
-    for i in range(len(infos) - 1):
-        a, b = infos[i], infos[i + 1]
-        if a.role == "front" and b.role == "rear" and a.suite == b.suite:
-            pts[i] = max(pts[i], 3)
-            pts[i + 1] = max(pts[i + 1], 3)
-            for p in (i - 1, i + 2):
-                if 0 <= p < len(infos) and infos[p].role == "person" and infos[p].suite == a.suite:
-                    pts[i] = pts[i + 1] = pts[p] = 4
-    return pts
-
-
-def boat_score_one(cards: list) -> int:
-    """Returns what a complete boat scores in Ogallala I."""
-    n = len(cards)
-    base = n if n <= 8 else 2 * n
-    return base + sum(booty_bonuses_one(cards))
-
-
-def size_bonus_two(n: int) -> int:
-    """Returns the Ogallala II bonus for a complete boat of n cards."""
-    if n > 13:
-        return 200
-    if n >= 11:
-        return 150
-    if n >= 8:
-        return 100
-    if n >= 5:
-        return 50
-    return 0
-
-
-def suites_two(display: list) -> tuple[int, int]:
-    """Returns (2-card suites, 3-card suites) on a display: adjacent in a row, in order."""
-    pairs = triples = 0
-    for row in display:
-        infos = [info(c) if c else None for c in row]
-        for i in range(len(row) - 1):
-            a, b = infos[i], infos[i + 1]
-            if a and b and a.role == "front" and b.role == "rear" and a.suite == b.suite:
-                full = any(0 <= p < len(row) and infos[p] and infos[p].role == "person"
-                           and infos[p].suite == a.suite for p in (i - 1, i + 2))
-                if full:
-                    triples += 1
-                else:
-                    pairs += 1
-    return pairs, triples
-
-
-def score_two(display: list, first_three: bool) -> int:
-    """Returns a display's Ogallala II tally (every card counts, complete or not)."""
-    total = 0
-    for row in display:
-        for cid in row:
-            if cid is None:
-                continue
-            c = info(cid)
-            total += 10
-            if c.booty:
-                total += 20
-            if c.kind == "totem":
-                total += 50
-    pairs, triples = suites_two(display)
-    total += 50 * pairs + 150 * triples
-    total += sum(size_bonus_two(len(b.cards)) for b in boats_of(display))
-    if first_three:
-        total += 300
-    return total
-
-
-def score_one(display: list) -> int:
-    """Returns a display's Ogallala I tally (complete boats only)."""
-    return sum(boat_score_one(b.cards) for b in boats_of(display))
+def next_seat(state: dict, seat: int) -> int:
+    """Returns the next seat in turn order that is still in the game."""
+    n = state["seats"]
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if nxt not in state["resigned"]:
+            return nxt
+    return seat

@@ -1,7 +1,9 @@
 """Oregon Trail Race: a competitive race to Oregon, revised (default) and classic rules.
 
-Modules: `cards` (components as data), `state` (the dealt state and small queries), `engine`
-(the rules; `ENGINE`), `view` (views, action labels, reasons a move is refused), `bots`.
+Modules, as in every game package (games/rules/base.py): `cards` (the components as data),
+`state` (the state's shape as TypedDicts, the deal, small queries such as `blocked`), `engine`
+(the rules; `ENGINE`), `view` (what a seat sees, action labels, reasons a move is refused),
+`bots`. No extra modules.
 
 Actions (all JSON dicts with a `type`):
     draft{supply}                       revised setup, last seat first

@@ -7,7 +7,7 @@ forts for supplies when short, and sends every calamity to the rival furthest al
 from __future__ import annotations
 
 from .cards import TRAIL_CARDS, supply_kind
-from .state import towns_at, trail_length
+from .state import blocked, blocks_forging, towns_at, trail_length
 
 # what a wagon most wants to hold, best first
 WANTED = ("spare_parts", "oxen", "medicine", "food", "clean_water", "clothes", "bullets")
@@ -63,8 +63,7 @@ def _decide(state, p, legal):
 
 def _urgent(p, cid):
     c = next(x for x in p["calamities"] if x["card"] == cid)
-    from .engine import _blocks_forging
-    return _blocks_forging(c) or c["deadline"] is not None or c.get("fewer") or c.get("skip")
+    return blocks_forging(c) or c["deadline"] is not None or c.get("fewer") or c.get("skip")
 
 
 def _turn(state, p, legal, rnd):
@@ -72,8 +71,7 @@ def _turn(state, p, legal, rnd):
     for a in legal:
         by.setdefault(a["type"], []).append(a)
     revised = state["ruleset"] == "revised"
-    from .engine import _blocked
-    blocked = _blocked(p)
+    cannot_move = blocked(p)
     length = trail_length(p)
     # 1. mend with the supplies in hand
     if "mend" in by:
@@ -86,11 +84,11 @@ def _turn(state, p, legal, rnd):
                 return a
     # 3. trade for a remedy when the calamity hurts
     trades = [a for a in by.get("trade", []) if _urgent(p, a["calamity"])]
-    if trades and (blocked or len(p["supplies"]) > 1):
+    if trades and (cannot_move or len(p["supplies"]) > 1):
         return max(trades, key=lambda a: sum(_want_score(p, k) for k in a["give"]))
     if "ford" in by:
         return by["ford"][0]
-    if blocked:
+    if cannot_move:
         for a in by.get("place_town", []):
             if "remove" in a and _urgent(p, a["remove"]):
                 return a

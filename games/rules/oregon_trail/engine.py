@@ -6,29 +6,30 @@ thief and hunting). Legality lives in `legal_actions` alone; `do_apply` trusts i
 """
 from __future__ import annotations
 
-import random
-
-from ..base import BadOptions, Engine, Rng, event
+from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
+from . import view as view_mod
 from .cards import (
-    BROKEN_PARTS, CALAMITY_CARDS, CALAMITY_NAMES, LINED_KINDS, REMEDY, RIVER_KINDS,
-    SUPPLY_KINDS, SUPPLY_NAMES, TOWN_KINDS, TRAIL_CARDS, TRAIL_NAMES, supply_kind, turned,
+    BROKEN_PARTS,
+    CALAMITY_CARDS,
+    CALAMITY_NAMES,
+    LINED_KINDS,
+    RIVER_KINDS,
+    SUPPLY_KINDS,
+    SUPPLY_NAMES,
+    TOWN_KINDS,
+    TRAIL_CARDS,
+    TRAIL_NAMES,
+    supply_kind,
+    turned,
 )
-from .state import build_state, living, towns_at, trail_length
+from .state import blocked, blocks_forging, build_state, living, oxen_dead, remedy, revised, towns_at, trail_length
 
 MAX_BACK = 4  # revised: no more than 4 steps back along your trail
 
 
-def _name(seat) -> str:
-    return f"Player {seat + 1}"
-
-
 def _cal_name(kind) -> str:
     return CALAMITY_NAMES[kind]
-
-
-def _revised(state) -> bool:
-    return state["ruleset"] == "revised"
 
 
 # -- supplies ---------------------------------------------------------------------------------
@@ -74,7 +75,7 @@ def _return_supply(state, cid) -> None:
     """Puts a spent or lost supply where it goes: the bank (revised) or the supply discard."""
     if cid.startswith("C"):  # a kept hunting card goes to the calamity discard once used
         state["calamity_discard"].append(cid)
-    elif _revised(state):
+    elif revised(state):
         state["supply_bank"].append(cid)
     else:
         state["supply_discard"].append(cid)
@@ -126,24 +127,6 @@ def _pick_up_towns_before(state, point) -> None:
     state["towns"] = keep
 
 
-def _oxen_dead(c) -> bool:
-    return c["kind"] == "dead_oxen" or c.get("oxen_dead", False)
-
-
-def _blocks_forging(c) -> bool:
-    return c["kind"] in BROKEN_PARTS or _oxen_dead(c)
-
-
-def _remedy(c):
-    if _oxen_dead(c):
-        return ("oxen",)
-    return REMEDY.get(c["kind"])
-
-
-def _blocked(p) -> bool:
-    return any(_blocks_forging(c) for c in p["calamities"])
-
-
 def _find_active(state, kind, exclude):
     for p in state["players"]:
         if not p["alive"]:
@@ -156,8 +139,8 @@ def _find_active(state, kind, exclude):
 
 def _remove_calamity(state, p, c) -> list:
     """Discards a calamity (every dead-oxen cause at once: oxen die only once)."""
-    if _oxen_dead(c):
-        gone = [x for x in p["calamities"] if _oxen_dead(x)]
+    if oxen_dead(c):
+        gone = [x for x in p["calamities"] if oxen_dead(x)]
     else:
         gone = [c]
     for x in gone:
@@ -170,7 +153,7 @@ def _remove_calamity(state, p, c) -> list:
 
 def _countdown(state, p, rounds) -> int:
     """Returns the turns to mend: revised counts turns, classic rounds x wagon members."""
-    return rounds if _revised(state) else rounds * max(1, p["members"])
+    return rounds if revised(state) else rounds * max(1, p["members"])
 
 
 def _add_calamity(state, p, cid, **extra) -> dict:
@@ -253,7 +236,7 @@ class OregonTrailEngine(Engine):
             in_bank = _bank_counts(state)
             return [{"type": "draft", "supply": k} for k in SUPPLY_KINDS if k in in_bank]
         p = state["players"][seat]
-        if _revised(state):
+        if revised(state):
             return self._revised_actions(state, p)
         return self._classic_actions(state, p)
 
@@ -288,7 +271,7 @@ class OregonTrailEngine(Engine):
     def _can_scout(self, state):
         if state["trail_deck"] or state["trail_discard"]:
             return True
-        return not _revised(state) and bool(self._emergency_cuts(state))
+        return not revised(state) and bool(self._emergency_cuts(state))
 
     @staticmethod
     def _emergency_cuts(state):
@@ -334,11 +317,11 @@ class OregonTrailEngine(Engine):
         held = _kinds_held(p)
         seen = set()
         for c in p["calamities"]:
-            rem = _remedy(c)
+            rem = remedy(c)
             if rem is None:
                 continue
-            sig = (c["kind"], _oxen_dead(c), c.get("deadline"))
-            if _oxen_dead(c):
+            sig = (c["kind"], oxen_dead(c), c.get("deadline"))
+            if oxen_dead(c):
                 sig = ("oxen",)
             if sig in seen:
                 continue
@@ -384,7 +367,7 @@ class OregonTrailEngine(Engine):
             out += [{"take": [k]} for k in kinds]
             seen = set()
             for c in p["calamities"]:
-                sig = (c["kind"], _oxen_dead(c), c.get("deadline"))
+                sig = (c["kind"], oxen_dead(c), c.get("deadline"))
                 if sig in seen:
                     continue
                 seen.add(sig)
@@ -403,7 +386,7 @@ class OregonTrailEngine(Engine):
             return acts
         if self._can_scout(state):
             acts.append({"type": "scout"})
-        if p["pos"] == length and not _blocked(p):
+        if p["pos"] == length and not blocked(p):
             acts += self._forge_actions(state, p)
         acts += self._mend_actions(state, p)
         seen = set()
@@ -445,7 +428,7 @@ class OregonTrailEngine(Engine):
         can_scout = self._can_scout(state)
         if can_scout:
             acts.append({"type": "scout"})
-        if p["pos"] == length and not _blocked(p):
+        if p["pos"] == length and not blocked(p):
             acts += self._forge_actions(state, p)
             seen = set()
             for cid in p["hand"]:
@@ -498,7 +481,7 @@ class OregonTrailEngine(Engine):
         state["players"][seat]["supplies"].append(cid)
         state["draft_order"].pop(0)
         events.append(event("supply_drafted", seat,
-                            f"{_name(seat)} drafts {SUPPLY_NAMES[action['supply']]}.",
+                            f"{seat_label(seat)} drafts {SUPPLY_NAMES[action['supply']]}.",
                             public={"supply": action["supply"]}))
         if state["draft_order"]:
             state["turn"] = state["draft_order"][0]
@@ -514,7 +497,7 @@ class OregonTrailEngine(Engine):
 
     def _act_end_turn(self, state, p, action, events):
         state["actions_left"] = 0
-        events.append(event("turn_ended", p["seat"], f"{_name(p['seat'])} ends the turn."))
+        events.append(event("turn_ended", p["seat"], f"{seat_label(p['seat'])} ends the turn."))
 
     def _act_scout(self, state, p, action, events):
         self._spend_action(state)
@@ -528,7 +511,7 @@ class OregonTrailEngine(Engine):
                                 "The trail discards are shuffled into a new trail deck."))
         cid = state["trail_deck"].pop()
         p["hand"].append(cid)
-        events.append(event("scouted", p["seat"], f"{_name(p['seat'])} scouts the road ahead.",
+        events.append(event("scouted", p["seat"], f"{seat_label(p['seat'])} scouts the road ahead.",
                             private={p["seat"]: {"card": cid}}))
 
     def _act_forge(self, state, p, action, events):
@@ -550,17 +533,17 @@ class OregonTrailEngine(Engine):
         p["pos"] = length
         p["in_town"] = False
         events.append(event("trail_forged", seat,
-                            f"{_name(seat)} forges {TRAIL_NAMES[kind]} ({left}→{right}) "
+                            f"{seat_label(seat)} forges {TRAIL_NAMES[kind]} ({left}→{right}) "
                             f"as trail card {length}.",
                             public={"card": cid, "kind": kind, "left": left, "right": right,
                                     "number": length}))
-        if not _revised(state):
+        if not revised(state):
             self._classic_forfeit(state, p, events)
         if kind in RIVER_KINDS:
             p["stuck"] = True
             self._ford(state, p, events)
         elif kind == "trigger":
-            if _revised(state) and length >= state["options"]["trail_length"]:
+            if revised(state) and length >= state["options"]["trail_length"]:
                 pass  # the Nth card draws nothing
             elif len(living(state)) > 1:
                 state["pending"].append({"kind": "victim", "seat": seat})
@@ -580,11 +563,11 @@ class OregonTrailEngine(Engine):
         if roll % 2 == 0:
             p["stuck"] = False
             events.append(event("river_forded", seat,
-                                f"{_name(seat)} rolls {roll} and fords the river.",
+                                f"{seat_label(seat)} rolls {roll} and fords the river.",
                                 public={"roll": roll}))
             return
         events.append(event("river_failed", seat,
-                            f"{_name(seat)} rolls {roll} and is stuck in the river.",
+                            f"{seat_label(seat)} rolls {roll} and is stuck in the river.",
                             public={"roll": roll}))
         if river["kind"] == "river_supply":
             held = _kinds_held(p)
@@ -592,7 +575,7 @@ class OregonTrailEngine(Engine):
                 kind = next(iter(held))
                 _spend(state, p, kind)
                 events.append(event("supply_lost", seat,
-                                    f"{_name(seat)} loses {SUPPLY_NAMES[kind]} in the river.",
+                                    f"{seat_label(seat)} loses {SUPPLY_NAMES[kind]} in the river.",
                                     public={"supply": kind}))
             elif held:
                 state["pending"].append({"kind": "river_loss", "seat": seat})
@@ -606,17 +589,17 @@ class OregonTrailEngine(Engine):
         n = state["options"]["trail_length"]
         if trail_length(p) < n or p["pos"] < n:
             return
-        if _revised(state):
+        if revised(state):
             self._win(state, p, events)
         elif not p["at_end"]:
             p["at_end"] = True
             events.append(event("reached_willamette", p["seat"],
-                                f"{_name(p['seat'])} reaches Willamette Valley."))
+                                f"{seat_label(p['seat'])} reaches Willamette Valley."))
 
     def _act_mend(self, state, p, action, events):
         self._spend_action(state)
         c = self._calamity(p, action["calamity"])
-        rem = _remedy(c)
+        rem = remedy(c)
         for k in rem:
             _spend(state, p, k)
         self._remove_calamity_ev(state, p, c, "mends", events,
@@ -626,12 +609,12 @@ class OregonTrailEngine(Engine):
         gone = _remove_calamity(state, p, c)
         names = ", ".join(_cal_name(x["kind"]) for x in gone)
         events.append(event("calamity_mended", p["seat"],
-                            f"{_name(p['seat'])} {verb} {names}{how}.",
+                            f"{seat_label(p['seat'])} {verb} {names}{how}.",
                             public={"calamities": [x["kind"] for x in gone]}))
 
     def _act_trade(self, state, p, action, events):
         c = self._calamity(p, action["calamity"])
-        covered, _missing = _split_remedy(p, _remedy(c))
+        covered, _missing = _split_remedy(p, remedy(c))
         give = action["give"]
         roll = Rng(state).die()
         for k in give:
@@ -639,7 +622,7 @@ class OregonTrailEngine(Engine):
         gave = " and ".join(SUPPLY_NAMES[k] for k in give)
         if roll % 2 == 1:
             events.append(event("trade_failed", p["seat"],
-                                f"{_name(p['seat'])} rolls {roll}: the trade fails and "
+                                f"{seat_label(p['seat'])} rolls {roll}: the trade fails and "
                                 f"{gave} is lost.", public={"roll": roll, "give": give}))
             return  # a failed trade spends no action
         self._spend_action(state)
@@ -653,7 +636,7 @@ class OregonTrailEngine(Engine):
         p["pos"] -= 1
         p["in_town"] = bool(towns_at(state, p["pos"])) and p["pos"] > 0
         events.append(event("stepped_back", p["seat"],
-                            f"{_name(p['seat'])} steps back along the trail.",
+                            f"{seat_label(p['seat'])} steps back along the trail.",
                             public={"pos": p["pos"]}))
 
     def _act_step_forward(self, state, p, action, events):
@@ -661,7 +644,7 @@ class OregonTrailEngine(Engine):
         p["pos"] += 1
         p["in_town"] = False
         events.append(event("stepped_forward", p["seat"],
-                            f"{_name(p['seat'])} steps forward along the trail.",
+                            f"{seat_label(p['seat'])} steps forward along the trail.",
                             public={"pos": p["pos"]}))
         self._trim(state, events)
 
@@ -680,7 +663,7 @@ class OregonTrailEngine(Engine):
                 got.append(k)
         what = " and ".join(SUPPLY_NAMES[k] for k in got) or "nothing"
         events.append(event("town_used", seat,
-                            f"{_name(seat)} takes {what} at the {kind}.",
+                            f"{seat_label(seat)} takes {what} at the {kind}.",
                             public={"town_kind": kind, "take": got}))
 
     def _act_use_town(self, state, p, action, events):
@@ -696,7 +679,7 @@ class OregonTrailEngine(Engine):
         state["towns"].append({"card": cid, "kind": kind, "point": p["pos"],
                                "founder": p["seat"], "pool": [], "waiting": []})
         events.append(event(f"{kind}_founded", p["seat"],
-                            f"{_name(p['seat'])} founds a {kind} after trail card {p['pos']}.",
+                            f"{seat_label(p['seat'])} founds a {kind} after trail card {p['pos']}.",
                             public={"card": cid, "point": p["pos"]}))
         self._town_benefit(state, p, kind, action, events)
 
@@ -711,7 +694,7 @@ class OregonTrailEngine(Engine):
         state["towns"].append(town)
         p["in_town"] = True
         events.append(event(f"{kind}_founded", p["seat"],
-                            f"{_name(p['seat'])} founds a {kind} after trail card {point}; "
+                            f"{seat_label(p['seat'])} founds a {kind} after trail card {point}; "
                             f"{len(pool)} free supplies wait there.",
                             public={"card": cid, "point": point, "pool": list(pool)}))
         for _ in range(min(2, len(pool))):
@@ -737,7 +720,7 @@ class OregonTrailEngine(Engine):
         self._spend_action(state)
         town = self._town(state, action["town"])
         p["in_town"] = True
-        text = f"{_name(p['seat'])} steps into the {town['kind']}"
+        text = f"{seat_label(p['seat'])} steps into the {town['kind']}"
         if "supply" in action:
             cid = next(c for c in town["pool"] if supply_kind(c) == action["supply"])
             town["pool"].remove(cid)
@@ -757,7 +740,7 @@ class OregonTrailEngine(Engine):
         self._spend_action(state)
         got = _draw_supplies(state, 1)
         p["supplies"].extend(got)
-        events.append(event("supplies_bought", p["seat"], f"{_name(p['seat'])} buys supplies.",
+        events.append(event("supplies_bought", p["seat"], f"{seat_label(p['seat'])} buys supplies.",
                             private={p["seat"]: {"supply": [supply_kind(c) for c in got]}}))
 
     # pending decisions -------------------------------------------------------------------------
@@ -770,7 +753,7 @@ class OregonTrailEngine(Engine):
         elif kind == "river_loss":
             _spend(state, p, action["supply"])
             events.append(event("supply_lost", seat,
-                                f"{_name(seat)} loses {SUPPLY_NAMES[action['supply']]} "
+                                f"{seat_label(seat)} loses {SUPPLY_NAMES[action['supply']]} "
                                 f"in the river.", public={"supply": action["supply"]}))
         elif kind == "thief_bullets":
             self._thief_answer(state, pend, action["use"], events)
@@ -784,7 +767,7 @@ class OregonTrailEngine(Engine):
             town["pool"].remove(cid)
             p["supplies"].append(cid)
             events.append(event("town_supply_taken", seat,
-                                f"{_name(seat)} takes {SUPPLY_NAMES[action['supply']]} "
+                                f"{seat_label(seat)} takes {SUPPLY_NAMES[action['supply']]} "
                                 f"from the {town['kind']}.", public={"supply": action["supply"]}))
             self._settle_pool(state, town)
 
@@ -801,7 +784,7 @@ class OregonTrailEngine(Engine):
         kind = CALAMITY_CARDS[cid]
         vs = victim["seat"]
         events.append(event("calamity", forger["seat"],
-                            f"{_name(forger['seat'])} sends {_cal_name(kind)} to {_name(vs)}.",
+                            f"{seat_label(forger['seat'])} sends {_cal_name(kind)} to {seat_label(vs)}.",
                             public={"calamity": kind, "victim": vs, "by": forger["seat"],
                                     "card": cid}, audience=[vs]))
         getattr(self, "_cal_" + (kind if kind not in BROKEN_PARTS else "broken_part"))(
@@ -813,12 +796,12 @@ class OregonTrailEngine(Engine):
         if roll >= 4:
             state["calamity_discard"].append(cid)
             events.append(event("calamity_avoided", victim["seat"],
-                                f"{_name(victim['seat'])} rolls {roll}: the {name} is shrugged off.",
+                                f"{seat_label(victim['seat'])} rolls {roll}: the {name} is shrugged off.",
                                 public={"roll": roll}, audience=[victim["seat"]]))
             return
         _add_calamity(state, victim, cid, deadline=_countdown(state, victim, 1))
         events.append(event("calamity_received", victim["seat"],
-                            f"{_name(victim['seat'])} rolls {roll}: a {name} stops the wagon.",
+                            f"{seat_label(victim['seat'])} rolls {roll}: a {name} stops the wagon.",
                             public={"roll": roll}, audience=[victim["seat"]]))
 
     def _cal_dead_oxen(self, state, forger, victim, cid, events):
@@ -837,7 +820,7 @@ class OregonTrailEngine(Engine):
                       deadline=_countdown(state, victim, 1))
         events.append(event("oxen_died", victim["seat"],
                             f"The second {_cal_name(kind)} comes up: the oxen of "
-                            f"{_name(holder['seat'])} and {_name(victim['seat'])} die.",
+                            f"{seat_label(holder['seat'])} and {seat_label(victim['seat'])} die.",
                             audience=sorted({holder["seat"], victim["seat"]})))
 
     _cal_inadequate_grass = _pair_oxen
@@ -852,7 +835,7 @@ class OregonTrailEngine(Engine):
         state["calamity_discard"].append(cid)
         events.append(event("pair_struck", victim["seat"],
                             f"The second {_cal_name(kind)} comes up while "
-                            f"{_name(holder['seat'])} still has the first.",
+                            f"{seat_label(holder['seat'])} still has the first.",
                             audience=sorted({holder["seat"], victim["seat"]})))
         # both losses land together: if they end the last wagons, nobody wins
         self._lose_members(state, holder, 1, _cal_name(kind), events, settle=False)
@@ -867,7 +850,7 @@ class OregonTrailEngine(Engine):
             _add_calamity(state, victim, cid)
 
     def _cal_measles(self, state, forger, victim, cid, events):
-        if not _revised(state) and victim["supplies"]:
+        if not revised(state) and victim["supplies"]:
             state["revealed"].append(cid)
             state["pending"].append({"kind": "measles_medicine", "seat": victim["seat"],
                                      "card": cid})
@@ -877,7 +860,7 @@ class OregonTrailEngine(Engine):
     def _measles_lands(self, state, victim, cid, events):
         if _find_active(state, "measles", cid)[1] is not None:
             self._pair_deaths(state, victim, cid, events)
-        elif _revised(state):
+        elif revised(state):
             _add_calamity(state, victim, cid, fewer=1)
         else:
             _add_calamity(state, victim, cid, skip=1)
@@ -890,7 +873,7 @@ class OregonTrailEngine(Engine):
             _spend(state, p, action["give"])
             if roll % 2 == 1:
                 events.append(event("trade_failed", p["seat"],
-                                    f"{_name(p['seat'])} rolls {roll}: the trade for medicine "
+                                    f"{seat_label(p['seat'])} rolls {roll}: the trade for medicine "
                                     f"fails.", public={"roll": roll}))
                 state["pending"].insert(0, pend)
                 return
@@ -901,7 +884,7 @@ class OregonTrailEngine(Engine):
             self._measles_lands(state, p, cid, events)
             return
         events.append(event("calamity_avoided", p["seat"],
-                            f"{_name(p['seat'])} avoids the Measles with medicine.",
+                            f"{seat_label(p['seat'])} avoids the Measles with medicine.",
                             audience=[p["seat"]]))
         if _find_active(state, "measles", cid)[1] is not None:
             self._pair_deaths(state, p, cid, events, victim_loses=False)
@@ -924,7 +907,7 @@ class OregonTrailEngine(Engine):
     _cal_snake_bite = _cal_dysentery
 
     def _cal_broken_arm(self, state, forger, victim, cid, events):
-        if _revised(state):
+        if revised(state):
             _add_calamity(state, victim, cid, fewer=2)
         else:
             _add_calamity(state, victim, cid, skip=2)
@@ -945,12 +928,12 @@ class OregonTrailEngine(Engine):
         t, g = state["players"][taker], state["players"][giver]
         if not g["supplies"] or not t["alive"]:
             events.append(event("theft_empty", taker,
-                                f"{_name(taker)} finds nothing to steal from {_name(giver)}."))
+                                f"{seat_label(taker)} finds nothing to steal from {seat_label(giver)}."))
             return
         cid = g["supplies"].pop(Rng(state).below(len(g["supplies"])))
         t["supplies"].append(cid)
         kind = supply_kind(cid)
-        events.append(event("theft", taker, f"{_name(taker)} steals a supply from {_name(giver)}.",
+        events.append(event("theft", taker, f"{seat_label(taker)} steals a supply from {seat_label(giver)}.",
                             private={taker: {"supply": kind}, giver: {"supply": kind}},
                             audience=[giver]))
 
@@ -960,10 +943,10 @@ class OregonTrailEngine(Engine):
         if not use:
             self._steal(state, taker, giver, events)
             return
-        if _revised(state):
+        if revised(state):
             _spend(state, g, "bullets")
             events.append(event("theft_reversed", giver,
-                                f"{_name(giver)} fires bullets and turns the theft around.",
+                                f"{seat_label(giver)} fires bullets and turns the theft around.",
                                 audience=[taker]))
             self._thief_step(state, thief, giver, taker, events)
             return
@@ -971,7 +954,7 @@ class OregonTrailEngine(Engine):
         if variant != "keep_bullets":
             _spend(state, g, "bullets")
         events.append(event("theft_stopped", giver,
-                            f"{_name(giver)} shows bullets and the thief gets nothing.",
+                            f"{seat_label(giver)} shows bullets and the thief gets nothing.",
                             audience=[thief]))
         if variant == "thief_dies":
             self._lose_members(state, state["players"][thief], 1, "shot as a thief", events)
@@ -990,7 +973,7 @@ class OregonTrailEngine(Engine):
             state["calamity_discard"].append(cid)
             return
         _spend(state, p, "bullets")
-        if _revised(state):
+        if revised(state):
             p["supplies"].append(cid)  # the hunting card itself is kept as food
         else:
             state["calamity_discard"].append(cid)
@@ -1005,7 +988,7 @@ class OregonTrailEngine(Engine):
             if food is not None:
                 p["supplies"].append(food)
         events.append(event("hunted", p["seat"],
-                            f"{_name(p['seat'])} spends bullets on a hunt and gains food.",
+                            f"{seat_label(p['seat'])} spends bullets on a hunt and gains food.",
                             audience=[p["seat"]]))
 
     # members, turns, the end -------------------------------------------------------------------
@@ -1014,7 +997,7 @@ class OregonTrailEngine(Engine):
             return
         p["members"] = max(0, p["members"] - n)
         events.append(event("member_died", p["seat"],
-                            f"{_name(p['seat'])} loses {n} wagon member{'s' if n > 1 else ''} "
+                            f"{seat_label(p['seat'])} loses {n} wagon member{'s' if n > 1 else ''} "
                             f"({cause}); {p['members']} left.",
                             public={"victim": p["seat"], "count": n, "cause": cause,
                                     "members_left": p["members"]}, audience=[p["seat"]]))
@@ -1048,7 +1031,7 @@ class OregonTrailEngine(Engine):
             if seat in t["waiting"]:
                 t["waiting"].remove(seat)
                 self._settle_pool(state, t)
-        events.append(event("player_out", seat, text or f"{_name(seat)}'s whole party has died.",
+        events.append(event("player_out", seat, text or f"{seat_label(seat)}'s whole party has died.",
                             public={"victim": seat}, audience=[seat]))
         if settle:
             self._check_over(state, events)
@@ -1062,7 +1045,7 @@ class OregonTrailEngine(Engine):
         was_turn = state["turn"] == seat
         if state["phase"] == "draft":
             state["draft_order"] = [s for s in state["draft_order"] if s != seat]
-        self._player_out(state, p, events, text=f"{_name(seat)} leaves the race.")
+        self._player_out(state, p, events, text=f"{seat_label(seat)} leaves the race.")
         if state["result"] is not None:
             return events
         if state["phase"] == "draft":
@@ -1084,7 +1067,7 @@ class OregonTrailEngine(Engine):
         if len(alive) <= 1 and state["result"] is None:
             if alive:
                 self._finish(state, [alive[0]["seat"]],
-                             f"{_name(alive[0]['seat'])} has the only wagon left on the trail.",
+                             f"{seat_label(alive[0]['seat'])} has the only wagon left on the trail.",
                              events)
             else:
                 self._finish(state, [], "The last wagons died together: nobody wins.", events)
@@ -1092,9 +1075,9 @@ class OregonTrailEngine(Engine):
 
     def _win(self, state, p, events):
         n = state["options"]["trail_length"]
-        place = "Oregon" if _revised(state) else "Willamette Valley"
+        place = "Oregon" if revised(state) else "Willamette Valley"
         self._finish(state, [p["seat"]],
-                     f"{_name(p['seat'])} reaches {place} after {n} trail cards.", events)
+                     f"{seat_label(p['seat'])} reaches {place} after {n} trail cards.", events)
 
     def _finish(self, state, winners, reason, events):
         def key(q):
@@ -1136,9 +1119,9 @@ class OregonTrailEngine(Engine):
             if c["deadline"] > 0:
                 continue
             name = _cal_name(c["kind"])
-            if _blocks_forging(c):
+            if blocks_forging(c):
                 events.append(event("calamity_expired", p["seat"],
-                                    f"{_name(p['seat'])} could not mend the {name} in time.",
+                                    f"{seat_label(p['seat'])} could not mend the {name} in time.",
                                     audience=[p["seat"]]))
                 self._lose_members(state, p, p["members"], name, events)
             else:
@@ -1181,7 +1164,7 @@ class OregonTrailEngine(Engine):
 
     def _begin_turn(self, state, p, events):
         """Sets up the player's turn; returns False when the turn is lost at once."""
-        if _revised(state):
+        if revised(state):
             n = p["members"]
             for c in list(p["calamities"]):
                 if c.get("fewer", 0) > 0:
@@ -1196,7 +1179,7 @@ class OregonTrailEngine(Engine):
             if n > 0:
                 return True
             events.append(event("turn_lost", p["seat"],
-                                f"{_name(p['seat'])} has no action this turn."))
+                                f"{seat_label(p['seat'])} has no action this turn."))
             return False
         lost = [c for c in p["calamities"] if c.get("skip", 0) > 0]
         if not lost:
@@ -1207,14 +1190,14 @@ class OregonTrailEngine(Engine):
             if c["skip"] == 0 and c["kind"] == "broken_arm":
                 p["calamities"].remove(c)
                 state["calamity_discard"].append(c["card"])
-        events.append(event("turn_lost", p["seat"], f"{_name(p['seat'])} loses this turn."))
+        events.append(event("turn_lost", p["seat"], f"{seat_label(p['seat'])} loses this turn."))
         return False
 
     # trimming --------------------------------------------------------------------------------
     def _trim(self, state, events):
         """Picks up trail no living player can return to (both rulesets' rules)."""
         alive = living(state)
-        if _revised(state):
+        if revised(state):
             for p in alive:
                 cut = trail_length(p) - MAX_BACK - 1 - p["trimmed"]
                 if cut > 0:
@@ -1268,8 +1251,7 @@ class OregonTrailEngine(Engine):
 
     def view(self, state, seat):
         """Returns what the seat (None: a spectator) may see."""
-        from .view import build_view
-        return build_view(self, state, seat)
+        return view_mod.view(self, state, seat)
 
     # -- decisions, defaults, bots -----------------------------------------------------------------
     def decision_kind(self, state, seat):
@@ -1301,7 +1283,8 @@ class OregonTrailEngine(Engine):
                 return safe
         if state["pending"] or state["phase"] == "draft":
             return legal[0]
-        return bots.choose(self, state, seat, random.Random(state["rng"]["counter"]))
+        # the bot's ties are broken by a stream of their own: the game's counter stays put
+        return bots.choose(self, state, seat, Rng(state).derive("default_action"))
 
     def bot_action(self, state, seat, rnd):
         """Returns the engine bot's choice."""
@@ -1310,13 +1293,11 @@ class OregonTrailEngine(Engine):
     # -- presentation ----------------------------------------------------------------------------
     def action_label(self, state, seat, action):
         """Returns a short phrase for a legal action."""
-        from .view import label
-        return label(self, state, seat, action)
+        return view_mod.action_label(self, state, seat, action)
 
     def explain_illegal(self, state, seat, action):
         """Returns a sentence saying why the action is not legal now."""
-        from .view import explain
-        return explain(self, state, seat, action)
+        return view_mod.explain_illegal(self, state, seat, action)
 
     # -- conformance helpers -----------------------------------------------------------------------
     def card_places(self, state):

@@ -1,21 +1,127 @@
-"""The Oregon Trail Race state: how a fresh game is laid out, and small queries over it.
+"""The Oregon Trail Race state: its shape, how a fresh game is laid out, and small queries.
 
-The state is one JSON-serialisable dict. Positions are absolute "points": a marker at point p
-stands after the p-th trail card of its own trail (0 is Independence); towns and forts sit at a
-point in every trail at once and never count. A player's trail length is
+The state is one JSON-serialisable dict (`State`). Positions are absolute "points": a marker at
+point p stands after the p-th trail card of its own trail (0 is Independence); towns and forts
+sit at a point in every trail at once and never count. A player's trail length is
 `trimmed + len(trail)`; trimmed cards went back to the trail discard.
+
+Keys shared in idea with the other games, under this game's names: the number of seats is `n`,
+the end of the game is `result`, out-of-turn decisions queue in `pending`, and a seat that left
+(resigned, dropped or dead) is a player with `alive` false.
 """
 from __future__ import annotations
 
-from ..base import Rng, new_rng
-from .cards import CALAMITY_CARDS, SUPPLY_CARDS, TRAIL_CARDS
+from typing import NotRequired, TypedDict
+
+from ..base import Rng, RngState, new_rng
+from .cards import BROKEN_PARTS, CALAMITY_CARDS, REMEDY, SUPPLY_CARDS, TRAIL_CARDS
+
+
+class TrailItem(TypedDict):
+    """A forged trail card in a player's trail."""
+
+    card: str  # the trail card id
+    kind: str  # plain, river_supply, river_drown or trigger
+    left: str  # the height the trail line enters at (top, middle, bottom), after turning
+    right: str  # the height it leaves at
+    turned: bool  # the card was laid turned 180 degrees
+
+
+class Calamity(TypedDict):
+    """An active calamity in front of a player."""
+
+    card: str  # the calamity card id
+    kind: str  # its kind (cards.CALAMITY_CARDS)
+    deadline: int | None  # turns left to mend it before it strikes; None: no count-down
+    fresh: bool  # received during the holder's own turn: the count-down skips that turn
+    oxen_dead: NotRequired[bool]  # grass or water that turned into dead oxen
+    fewer: NotRequired[int]  # revised: turns still to play with one action fewer
+    skip: NotRequired[int]  # classic: turns still to lose
+    penalty_now: NotRequired[bool]  # revised measles took this turn's action (given back if mended)
+
+
+class Player(TypedDict):
+    """One wagon (`new_player`)."""
+
+    seat: int  # the seat, 0..n-1
+    members: int  # wagon members alive
+    alive: bool  # false once the wagon is lost, the seat resigned or was dropped
+    hand: list[str]  # trail card ids in hand
+    supplies: list[str]  # supply card ids held (a kept hunting card counts as food)
+    trail: list[TrailItem]  # forged trail cards still on the table, oldest first
+    trimmed: int  # trail cards already picked up behind this player
+    pos: int  # the point the marker stands at
+    stuck: bool  # in the river of the front card until it is forded
+    calamities: list[Calamity]  # active calamities in front of the player
+    in_town: bool  # classic: the marker stands in the town at its point
+    at_end: bool  # classic: reached Willamette Valley
+    out_order: int | None  # when the wagon was lost (for the ranking); None while alive
+
+
+class Town(TypedDict):
+    """A town or fort placed at a point of the race, in every trail at once."""
+
+    card: str  # the trail card id of the town or fort
+    kind: str  # town or fort
+    point: int  # it sits after this many trail cards
+    founder: int  # the seat that placed it
+    pool: list[str]  # classic: the free supply cards still waiting there
+    waiting: list[int]  # classic: seats still to arrive that may take from the pool
+
+
+class Pending(TypedDict):
+    """An out-of-turn decision waiting for a seat (the first of `pending` is asked now)."""
+
+    kind: str  # victim, river_loss, thief_bullets, hunting_bullets, measles_medicine, town_pick
+    seat: int  # the seat that decides
+    card: NotRequired[str]  # the revealed calamity card the decision is about
+    town: NotRequired[str]  # town_pick: the town's card id
+    thief: NotRequired[int]  # thief_bullets: the seat that played the thief
+    taker: NotRequired[int]  # thief_bullets: who would take the supply
+    giver: NotRequired[int]  # thief_bullets: who would lose it
+
+
+class Result(TypedDict):
+    """How the game ended (what Engine.result returns)."""
+
+    winners: list[int]  # the winning seats (none when the last wagons die together)
+    ranking: list[int]  # every seat, best first
+    reason: str  # a sentence for the log
+
+
+class State(TypedDict):
+    """The whole state of an Oregon Trail Race game."""
+
+    rng: RngState  # the game's randomness
+    options: dict  # the normalised options (ruleset, trail_length, classic_thief)
+    ruleset: str  # revised or classic (as in options)
+    n: int  # the number of seats
+    phase: str  # draft (revised setup) or play
+    turn: int  # the seat whose turn it is
+    turn_number: int  # turns played so far, from 1
+    actions_left: int  # actions left in this turn
+    pending: list[Pending]  # out-of-turn decisions, first asked first
+    players: list[Player]  # one per seat
+    towns: list[Town]  # towns and forts on the table
+    trail_deck: list[str]  # trail card ids, drawn from the end
+    trail_discard: list[str]  # picked-up trail cards
+    calamity_deck: list[str]  # calamity card ids, drawn from the end
+    calamity_discard: list[str]  # used calamity cards (and spent hunting cards)
+    supply_bank: list[str]  # revised: the supply cards anyone may get
+    supply_deck: list[str]  # classic: the supply cards, drawn from the end
+    supply_discard: list[str]  # classic: spent supply cards
+    revealed: list[str]  # calamity cards waiting for their victim's decision
+    floor: int  # classic: nobody steps back before this point any more
+    outs: int  # wagons lost so far (the next out_order)
+    result: Result | None  # None while the game runs
+    draft_order: NotRequired[list[int]]  # revised setup: the seats still to draft, in order
 
 SUPPLIES_PER_PLAYER = {2: 6, 3: 4, 4: 4, 5: 3, 6: 3}
 HAND_SIZE = 5
 WAGON_MEMBERS = 4
 
 
-def new_player(seat: int) -> dict:
+def new_player(seat: int) -> Player:
     """Returns a player's starting record (at Independence, four in the wagon)."""
     return {
         "seat": seat,
@@ -34,9 +140,9 @@ def new_player(seat: int) -> dict:
     }
 
 
-def build_state(options: dict, seats: int, seed) -> dict:
+def build_state(options: dict, seats: int, seed) -> State:
     """Returns the dealt starting state for the given (normalised) options."""
-    state = {
+    state: State = {
         "rng": new_rng(seed),
         "options": dict(options),
         "ruleset": options["ruleset"],
@@ -95,3 +201,30 @@ def living(state: dict) -> list[dict]:
 def towns_at(state: dict, point: int) -> list[dict]:
     """Returns the towns and forts that sit at a point."""
     return [t for t in state["towns"] if t["point"] == point]
+
+
+def revised(state: dict) -> bool:
+    """Returns whether the game plays the revised rules (else classic)."""
+    return state["ruleset"] == "revised"
+
+
+def oxen_dead(c: Calamity) -> bool:
+    """Returns whether a calamity is (or has turned into) dead oxen."""
+    return c["kind"] == "dead_oxen" or c.get("oxen_dead", False)
+
+
+def blocks_forging(c: Calamity) -> bool:
+    """Returns whether a calamity stops its holder forging (broken parts, dead oxen)."""
+    return c["kind"] in BROKEN_PARTS or oxen_dead(c)
+
+
+def remedy(c: Calamity) -> tuple | None:
+    """Returns the supply kinds that mend a calamity (None: only a town does)."""
+    if oxen_dead(c):
+        return ("oxen",)
+    return REMEDY.get(c["kind"])
+
+
+def blocked(p: Player) -> bool:
+    """Returns whether a player's wagon cannot move (a calamity blocks forging)."""
+    return any(blocks_forging(c) for c in p["calamities"])

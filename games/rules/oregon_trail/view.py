@@ -5,15 +5,19 @@ column is fixed by its number and a town's by its point, so a town lines up acro
 """
 from __future__ import annotations
 
+from ..base import seat_label
 from .cards import (
-    CALAMITY_NAMES, RIVER_KINDS, SUPPLY_KINDS, SUPPLY_NAMES, TRAIL_CARDS, TRAIL_NAMES,
-    supply_kind, turned,
+    CALAMITY_CARDS,
+    CALAMITY_NAMES,
+    RIVER_KINDS,
+    SUPPLY_KINDS,
+    SUPPLY_NAMES,
+    TRAIL_CARDS,
+    TRAIL_NAMES,
+    supply_kind,
+    turned,
 )
-from .state import trail_length
-
-
-def _name(seat):
-    return f"Player {seat + 1}"
+from .state import blocked, remedy, trail_length
 
 
 def _calamity_view(c):
@@ -68,7 +72,7 @@ def _track(state, p):
     return items
 
 
-def build_view(engine, state, seat):
+def view(engine, state, seat):
     """Returns the public view plus the seat's own hand, supplies and decisions."""
     revised = state["ruleset"] == "revised"
     players = []
@@ -90,7 +94,7 @@ def build_view(engine, state, seat):
         k = supply_kind(cid)
         bank[k] = bank.get(k, 0) + 1
     pend = state["pending"][0] if state["pending"] else None
-    view = {
+    out = {
         "ruleset": state["ruleset"],
         "trail_length": state["options"]["trail_length"],
         "phase": "over" if state["result"] is not None else state["phase"],
@@ -122,10 +126,10 @@ def build_view(engine, state, seat):
         for key in ("thief", "taker", "giver", "town"):
             if key in pend:
                 info[key] = pend[key]
-        view["pending"] = info
+        out["pending"] = info
     if seat is not None:
         me = state["players"][seat]
-        view["me"] = {
+        out["me"] = {
             "seat": seat,
             "hand": [{"card": c, "kind": TRAIL_CARDS[c]["kind"],
                       "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
@@ -135,11 +139,10 @@ def build_view(engine, state, seat):
                           "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]],
             "decision": engine.decision_kind(state, seat),
         }
-    return view
+    return out
 
 
 def _cal_kind(cid):
-    from .cards import CALAMITY_CARDS
     return CALAMITY_CARDS[cid]
 
 
@@ -160,7 +163,7 @@ def _take_text(take):
     return " + ".join(SUPPLY_NAMES[k] for k in take) if take else "nothing"
 
 
-def label(engine, state, seat, action):
+def action_label(engine, state, seat, action):
     """Returns a short, distinct phrase for a legal action."""
     t = action.get("type")
     if t == "draft":
@@ -183,8 +186,7 @@ def label(engine, state, seat, action):
     if t == "mend":
         p = state["players"][seat]
         c = next(x for x in p["calamities"] if x["card"] == action["calamity"])
-        from .engine import _remedy
-        rem = " and ".join(SUPPLY_NAMES[k] for k in _remedy(c))
+        rem = " and ".join(SUPPLY_NAMES[k] for k in remedy(c))
         return f"Mend {_cal_label(state, seat, action['calamity'])} with {rem}"
     if t == "trade":
         give = " and ".join(SUPPLY_NAMES[k] for k in action["give"])
@@ -212,7 +214,7 @@ def label(engine, state, seat, action):
     if t == "buy":
         return "Buy a supply card"
     if t == "victim":
-        return f"Send the calamity to {_name(action['seat'])}"
+        return f"Send the calamity to {seat_label(action['seat'])}"
     if t == "lose_supply":
         return f"Lose {SUPPLY_NAMES[action['supply']]} in the river"
     if t == "bullets":
@@ -231,7 +233,7 @@ def label(engine, state, seat, action):
     return str(t)
 
 
-def explain(engine, state, seat, action):
+def explain_illegal(engine, state, seat, action):
     """Returns a specific sentence saying why an action is not legal now."""
     if state["result"] is not None:
         return "The game is over."
@@ -263,8 +265,7 @@ def explain(engine, state, seat, action):
             return "That card is not in your hand."
         if p["pos"] != trail_length(p):
             return "You must stand at the front of your trail to forge."
-        from .engine import _blocked
-        if _blocked(p):
+        if blocked(p):
             return "Your wagon cannot move: mend the broken wagon or dead oxen first."
         info = TRAIL_CARDS[cid]
         if info["left"] is None:

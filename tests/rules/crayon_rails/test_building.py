@@ -5,7 +5,7 @@ import pytest
 
 from games.rules.base import IllegalAction
 from games.rules.crayon_rails import board
-from games.rules.crayon_rails.board import CITY_LIST, CITY_INDEX, edge, node
+from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, edge, node
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import act, begin, blank, lay, legal
@@ -84,7 +84,7 @@ def test_a_small_city_takes_track_from_two_players():
     s["players"][2]["track"] = []
     build(s, 0, (21, 4), (21, 5), (21, 6), (21, 7), (22, 7))
     lay(s, 1, (22, 7), (22, 8))     # a player already there may add more
-    assert ENGINE._check_build(s, 1, [node(22, 8), node(23, 8)])
+    assert ENGINE.check_build(s, 1, [node(22, 8), node(23, 8)])
 
 
 def test_a_medium_city_takes_track_from_three_players():
@@ -113,7 +113,7 @@ def test_nobody_may_block_a_major_city():
     a, b = last_two[1]
     path = [a, b] if a in ondrey else [b, a]
     with pytest.raises(IllegalAction, match="would block Ondrey"):
-        ENGINE._check_build(s, 0, path)
+        ENGINE.check_build(s, 0, path)
     s["players"][2]["track"] = [edge(*path)]        # once Player 3 is in, nobody waits for it
     s["players"][1]["track"].append(edge(*last_two[0]))
     s["players"][0]["track"] = []

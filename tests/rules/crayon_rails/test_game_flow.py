@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from games.rules.base import Rng
 from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
@@ -145,11 +146,9 @@ def test_standard_hands_are_three_demand_cards():
 def test_the_menu_depends_on_the_position_alone():
     """Email menus are numbered: the same position must give the same menu in any process,
     whatever the search caches saw before."""
-    import random
-
     from games.rules.crayon_rails import network
     s = ENGINE.new_state({"mode": "public"}, 3, "menu")
-    rnd = random.Random(3)
+    rnd = Rng.stream(3)
     menus = []
     for step in range(400):
         if ENGINE.result(s) is not None:

@@ -1,12 +1,11 @@
 """Ending the game, the result, the views, the events and the labels, and bot playouts."""
 import json
-import random
 
 import pytest
 
-from games.rules.base import IllegalAction
+from games.rules.base import IllegalAction, Rng
+from games.rules.ogallala.display import boats_of
 from games.rules.ogallala.engine import ENGINE
-from games.rules.ogallala.state import boats_of
 from games.rules.simulate import play_one, simulate
 
 from .helpers import draw, fresh, lay, legal
@@ -153,7 +152,7 @@ def test_card_places_cover_every_card():
 
 
 def test_action_labels_are_short_and_distinct():
-    rnd = random.Random(3)
+    rnd = Rng.stream(3)
     for edition in ("I", "II"):
         s = fresh(edition, seats=3)
         seen = set()

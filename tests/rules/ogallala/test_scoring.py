@@ -1,6 +1,6 @@
 """The tallies of Ogallala I and II, with the rules text's own examples."""
+from games.rules.ogallala.display import boat_score_one, booty_bonuses_one, size_bonus_two
 from games.rules.ogallala.engine import ENGINE
-from games.rules.ogallala.state import boat_score_one, booty_bonuses_one, size_bonus_two
 
 from .helpers import fresh, lay
 

@@ -1,9 +1,9 @@
 """Views, labels, defaults, standing orders, the bot and whole simulated games."""
 import json
-import random
 
 import pytest
 
+from games.rules.base import Rng
 from games.rules.oregon_trail.engine import ENGINE
 from games.rules.simulate import play_one, simulate
 
@@ -100,11 +100,11 @@ def test_bot_sends_calamities_to_the_leader_and_mends_when_it_can():
     lay_length(state, 2, 6)
     act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
                    "turned": False})
-    assert ENGINE.bot_action(state, 0, random.Random(1)) == {"type": "victim", "seat": 2}
+    assert ENGINE.bot_action(state, 0, Rng.stream(1)) == {"type": "victim", "seat": 2}
     state = blank(players=2)
     rec = give_calamity(state, 0, "starvation", deadline=1)
     give_supplies(state, 0, "food")
-    assert ENGINE.bot_action(state, 0, random.Random(1)) == {"type": "mend",
+    assert ENGINE.bot_action(state, 0, Rng.stream(1)) == {"type": "mend",
                                                              "calamity": rec["card"]}
 
 
