@@ -1,18 +1,27 @@
 """The conformance suite: every registered engine, every listed option set and player count.
 
 Seeded bot playouts check the engine contract at every step: legal actions exist until the game
-ends, an action outside the legal list is refused and changes nothing, every card is in exactly
-one place, the state survives JSON, replay reproduces the state, and no view leaks a secret.
+ends, every menu entry is accepted, an action outside the legal list is refused and changes
+nothing, the default action draws nothing, every card is in exactly one place, the state
+survives JSON and keeps to its declared shape, replay reproduces the state, and no view leaks a
+secret. Every game package has the same modules (games/rules/base.py), none imports another's
+private names, and nothing draws randomness outside Rng.
 """
+import ast
+import importlib
 import json
-import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+import games.rules
 from games.rules import engines
-from games.rules.base import IllegalAction, clone, json_roundtrip
+from games.rules.base import Engine, IllegalAction, Rng, clone, json_roundtrip
 from tests.helpers import json_strings
+
+RULES_DIR = Path(games.rules.__file__).parent
+PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots"}
 
 PLAYOUTS_PER_CASE = 3
 MAX_STEPS = 3000
@@ -49,13 +58,25 @@ def _check_views(engine, state, players):
         json.loads(dumped)
 
 
+def _package(engine):
+    """Returns the engine's package name (games.rules.<package>)."""
+    return type(engine).__module__.rsplit(".", 1)[0]
+
+
+def _check_shape(engine, state):
+    """Every top-level key of the state is declared in the package's state.State."""
+    declared = importlib.import_module(f"{_package(engine)}.state").State.__annotations__
+    undeclared = set(state) - set(declared)
+    assert not undeclared, f"state keys not declared in state.State: {sorted(undeclared)}"
+
+
 def _playout(engine, options, players, seed):
     opts = engine.normalize_options(options, players)
     state = engine.new_state(opts, players, seed)
     initial = clone(state)
     all_cards = _card_multiset(engine, state)
     assert all(n == 1 for n in all_cards.values()), "a card id appears twice at the start"
-    rnd = random.Random(seed)
+    rnd = Rng.stream(seed)
     log = []
     steps = 0
     while engine.result(state) is None:
@@ -71,8 +92,13 @@ def _playout(engine, options, players, seed):
         turn = engine.turn_seat(state)
         assert turn is None or 0 <= turn < players, f"turn_seat gave {turn}"
         if steps % 7 == 0:
+            refused = [a for a in legal if not engine.accepts(state, seat, a)]
+            assert not refused, f"menu entries that accepts refuses: {refused[:3]}"
             _check_views(engine, state, players)
+            _check_shape(engine, state)
             before = json.dumps(state, sort_keys=True)
+            assert engine.default_action(state, seat) in legal, "the default action is not legal"
+            assert json.dumps(state, sort_keys=True) == before, "default_action changed the state"
             with pytest.raises(IllegalAction):
                 engine.apply(state, seat, {"type": "__not_a_move__"})
             bogus_seat = next((s for s in range(players) if s not in seats), None)
@@ -144,13 +170,13 @@ def test_a_resignation_keeps_the_contract(engine, options, players):
     """A seat leaves mid-game (resigned or dropped): the game goes on without it, or ends."""
     for n in range(2):
         seed = f"resign:{engine.name}:{players}:{n}"
-        rnd = random.Random(seed)
+        rnd = Rng.stream(seed)
         state = engine.new_state(engine.normalize_options(options, players), players, seed)
         initial = clone(state)
         all_cards = _card_multiset(engine, state)
         log = []
-        quit_at = rnd.randrange(0, 40)
-        quitter = rnd.randrange(players)
+        quit_at = rnd.below(40)
+        quitter = rnd.below(players)
         steps = 0
         while engine.result(state) is None:
             assert steps < MAX_STEPS, "the game did not end"
@@ -183,3 +209,76 @@ def test_a_resignation_keeps_the_contract(engine, options, players):
             else:
                 engine.apply(replayed, seat, action)
         assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True)
+
+
+# -- the packages' shape -------------------------------------------------------------------------
+
+def _sources(package_dir: Path) -> dict[str, ast.Module]:
+    return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(package_dir.glob("*.py"))}
+
+
+@pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)
+def test_every_package_has_the_same_modules(engine):
+    package = importlib.import_module(_package(engine))
+    modules = {p.stem for p in Path(package.__file__).parent.glob("*.py")}
+    assert PACKAGE_MODULES <= modules, f"missing: {sorted(PACKAGE_MODULES - modules)}"
+    extra = modules - PACKAGE_MODULES
+    for name in extra:  # extra modules are components, each named in the package docstring
+        assert f"`{name}`" in package.__doc__, f"the package docstring does not say what {name} is"
+    assert importlib.import_module(f"{package.__name__}.engine").ENGINE is engine
+    state = importlib.import_module(f"{package.__name__}.state")
+    assert state.State.__annotations__, "state.State declares the state's keys"
+    assert callable(state.build_state)
+    view = importlib.import_module(f"{package.__name__}.view")
+    for fn in ("view", "action_label", "explain_illegal"):
+        assert callable(getattr(view, fn, None)), f"view.{fn} is missing"
+    assert callable(importlib.import_module(f"{package.__name__}.bots").choose)
+
+
+@pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)
+def test_no_module_reaches_for_another_modules_private_names(engine):
+    package_dir = Path(importlib.import_module(_package(engine)).__file__).parent
+    offences = []
+    for name, tree in _sources(package_dir).items():
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name.startswith("_") and alias.name != "__future__":
+                        offences.append(f"{name}: from {node.module} import {alias.name}")
+                    aliases[alias.asname or alias.name] = alias.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__") and isinstance(node.value, ast.Name)
+                    and node.value.id not in ("self", "cls")):
+                offences.append(f"{name}: {node.value.id}.{node.attr}")
+    assert not offences, offences
+
+
+def test_randomness_goes_through_rng_only():
+    offences = []
+    for path in sorted(RULES_DIR.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] in ("random", "secrets", "time", "datetime") for n in names):
+                offences.append(f"{path.relative_to(RULES_DIR)}: imports {names}")
+    allowed = {"simulate.py"}  # times its runs; draws nothing
+    assert [o for o in offences if o.split(":")[0] not in allowed] == []
+
+
+def test_engines_name_seats_with_the_one_helper():
+    offences = []
+    for path in sorted(RULES_DIR.rglob("*.py")):
+        if path.name == "base.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if 'f"Player {' in text:
+            offences.append(str(path.relative_to(RULES_DIR)))
+    assert not offences, f"write seat labels with base.seat_label: {offences}"
+
+
+def test_accepts_defaults_to_the_menu():
+    assert Engine.accepts is not None
+    overriding = [e.name for e in engines() if type(e).accepts is not Engine.accepts]
+    assert overriding == ["crayon-rails"], "an engine that accepts more than its menu says so"
