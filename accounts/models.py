@@ -12,7 +12,7 @@ class User(AbstractUser):
     """A player. Logs in by email (allauth); `display_name` is what other players see."""
 
     display_name = models.CharField(max_length=60, blank=True)
-    # Kept by notifications.signals, so the move pipeline reads these with the seat's user and
+    # Kept by games.signals (vacation_until) and notifications.signals (has_notice_settings), so the move pipeline reads these with the seat's user and
     # skips a query per turn for the many players who never set a vacation or a preference.
     vacation_until = models.DateField(null=True, blank=True, editable=False,
                                       help_text="The last day of the user's latest vacation.")

@@ -4,7 +4,7 @@ Each trial writes NOTICES notices (each to an address of its own), starts a real
 (`celery -A config worker`, a process of its own) on Redis and the database, hands it all the
 notices in one task, and kills it with SIGKILL once the SMTP sink (aiosmtpd, slowed by SINK_DELAY
 per message) has taken KILL_AFTER emails. Then the worker's claim lapses (SEND_LEASE_SECONDS is
-set small for the worker and here), the sweep (`outbox.send_unsent`) sends what is left, and the
+set small for the worker and here), the sweep (`delivery.send_unsent`) sends what is left, and the
 sink's messages are counted: duplicates = messages - distinct addresses, missing = notices never
 received. A killed worker should re-send at most the one email it was sending.
 
@@ -85,7 +85,7 @@ def wait_until(predicate, timeout: float) -> bool:
 def trial(kill_after: int, port: int, sink: Sink) -> dict:
     from django.db import connections
 
-    from notifications import outbox
+    from notifications import delivery
     from notifications.models import Kind, Notification
     from notifications.tasks import send_notifications
 
@@ -121,7 +121,7 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
     taken_before_sweep = sink.count()
     marked = Notification.objects.filter(pk__in=ids, sent_at__isnull=False).count()
     time.sleep(LEASE + 1)  # the dead worker's claim lapses
-    outbox.send_unsent()
+    delivery.send_unsent()
     connections.close_all()
     rcpts = list(sink.rcpts)
     distinct = set(rcpts)

@@ -106,7 +106,7 @@ def populate(n_games, users):
     rnd = random.Random(1)
     with connection.cursor() as c:
         c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game, notifications_notification, "
-                  "notifications_inboundmessage, notifications_standingorder CASCADE")
+                  "notifications_inboundmessage, games_standingorder CASCADE")
         c.execute("SELECT nextval('games_game_id_seq')")
         first_id = c.fetchone()[0] + 1
         game_cols = ["id", "rules", "rules_version", "options", "title", "owner_id", "status", "max_players",
@@ -161,7 +161,9 @@ def bench_sweep(n_games, users, form):
     """The minute sweep in this process, at n_games (its form is already set: see use_form)."""
     from django.db import connection, reset_queries
 
-    from notifications import deadlines
+    from games.clock import sweep
+    from notifications import reminders
+    from notifications.handoff import handoff
 
     t0 = time.perf_counter()
     populate(n_games, users)
@@ -171,16 +173,17 @@ def bench_sweep(n_games, users, form):
     now = timezone.now()
     reset_queries()
     t0 = time.perf_counter()
-    reminders = deadlines.send_reminders(now)
-    stats = deadlines.handle_due(now)
+    with handoff.gathered():  # as in the sweep's Celery task: its notices handed over in one task
+        reminded = reminders.send_reminders(now)
+        stats = sweep.handle_due(now)
     elapsed = time.perf_counter() - t0
     t1 = time.perf_counter()
-    again = deadlines.handle_due(now)  # nothing left: what a quiet minute costs at this scale
+    again = sweep.handle_due(now)  # nothing left: what a quiet minute costs at this scale
     idle = time.perf_counter() - t1
     with connection.cursor() as c:
         c.execute("SELECT count(*) FROM games_move WHERE channel = 'timeout'")
         timeouts = c.fetchone()[0]
-    return {"games": n_games, "due": DUE, "timeouts": timeouts, "reminders": reminders,
+    return {"games": n_games, "due": DUE, "timeouts": timeouts, "reminders": reminded,
             "sweep_seconds": round(elapsed, 3), "idle_sweep_seconds": round(idle, 4),
             "second_pass_timeouts": again["timeouts"], "setup_seconds": round(setup_s, 1), "stats": stats}
 
@@ -245,8 +248,9 @@ def route(routes):
 
 def bench_sweep_fan_out(n_games, users, form):
     """The sweep task as beat runs it: due games fanned out in chunks to the form's 2 workers."""
+    from games import tasks
     from games.models import Seat
-    from notifications import deadlines
+    from notifications import reminders
 
     populate(n_games, users)
     from django.utils import timezone
@@ -261,12 +265,12 @@ def bench_sweep_fan_out(n_games, users, form):
     # decisions alone (sending is measured below); they are thrown away afterwards.
     parked = QUEUE + "-parked"
     route({"notifications.tasks.send_notifications": {"queue": parked},
-           "notifications.tasks.handle_due_games": {"queue": QUEUES[form]}})
+           "games.tasks.handle_due_games": {"queue": QUEUES[form]}})
     try:
         now = timezone.now()
         t0 = time.perf_counter()
-        deadlines.send_reminders(now)
-        queued = deadlines.fan_out_due(now)
+        reminders.send_reminders(now)
+        queued = tasks.fan_out(now)
         while Seat.objects.filter(deadline_at__lte=now).exists() and time.perf_counter() - t0 < 120:
             time.sleep(0.01)
         elapsed = time.perf_counter() - t0
@@ -286,7 +290,7 @@ def bench_sweep_fan_out(n_games, users, form):
 
 def bench_send(users, sink):
     from notifications.models import Kind, Notification
-    from notifications.outbox import hand_to_celery
+    from notifications.handoff import hand_to_celery
 
     from config.celery import app
 

@@ -13,7 +13,7 @@ from django.urls import path, reverse
 
 from games import services
 from games.errors import GameError
-from games.models import Game, Invitation, Move, Seat
+from games.models import Game, Invitation, Move, Seat, StandingOrder, Vacation
 
 
 def redacted_state(game: Game):
@@ -194,3 +194,15 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
     list_display = ("game", "email", "invited_by", "accepted_by", "created_at")
+
+
+@admin.register(Vacation)
+class VacationAdmin(admin.ModelAdmin):
+    list_display = ("user", "starts_on", "ends_on")
+    raw_id_fields = ("user",)
+
+
+@admin.register(StandingOrder)
+class StandingOrderAdmin(admin.ModelAdmin):
+    list_display = ("seat", "kind", "answer", "updated_at")
+    raw_id_fields = ("seat",)

@@ -10,6 +10,7 @@ import sys
 import threading
 
 from celery.signals import after_task_publish
+from kombu.exceptions import OperationalError
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +32,6 @@ class _BrokerOutage:
 
     def failed(self, what: str) -> None:
         """Logs a failed hand-off of `what`; call it in the `except` block that caught the error."""
-        from kombu.exceptions import OperationalError
-
         exc = sys.exc_info()[1]
         if not isinstance(exc, (OperationalError, ConnectionError, TimeoutError)):
             log.warning("could not queue %s", what, exc_info=True)

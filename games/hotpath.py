@@ -11,6 +11,9 @@ models' own metadata and sent in one psycopg pipeline; rows become instances thr
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 
 from django.conf import settings
@@ -85,9 +88,22 @@ def _plan(vendor: str, n_games: int, skip_locked: bool):
     return sql, game, seat, user
 
 
-def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, tuple[Game, list[Seat]]]:
-    """Locks the games' rows and returns {game id: (game, its seats with their players)}, in one
-    query. With skip_locked, games another transaction holds are left out rather than waited for."""
+@dataclass
+class Locked:
+    """A game as read under its row lock, with its seats and their players (one query).
+
+    `vacations`, when the caller read them too ({user id: [(first day, last day)]} for the
+    players with vacations ahead), spare the deadlines set for these players a query each.
+    """
+
+    game: Game
+    seats: list[Seat]
+    vacations: dict[int, list[tuple[date, date]]] | None = None
+
+
+def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, Locked]:
+    """Locks the games' rows and returns {game id: Locked(game, its seats with their players)}, in
+    one query. With skip_locked, games another transaction holds are left out rather than waited for."""
     game_ids = list(game_ids)
     if not game_ids:
         return {}
@@ -99,32 +115,32 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, t
         cursor.execute(sql, game_ids)
         rows = cursor.fetchall()
     db = connection.alias
-    out: dict[int, tuple[Game, list[Seat]]] = {}
+    out: dict[int, Locked] = {}
     game = None
     for row in rows:
         if game is None or row[0] != game.pk:
             game = game_part.build(row, db, connection)
-            out[game.pk] = (game, [])
+            out[game.pk] = Locked(game, [])
         seat = seat_part.build(row, db, connection)
         seat.game = game
         seat.user = user_part.build(row, db, connection)
-        out[game.pk][1].append(seat)
+        out[game.pk].seats.append(seat)
     return out
 
 
-def _orm_lock(game_ids, skip_locked: bool) -> dict[int, tuple[Game, list[Seat]]]:
+def _orm_lock(game_ids, skip_locked: bool) -> dict[int, Locked]:
     """The same lock and rows through the ORM: one query, the game rows locked (FOR UPDATE OF)."""
-    out: dict[int, tuple[Game, list[Seat]]] = {}
+    out: dict[int, Locked] = {}
     seats = (Seat.objects.filter(game_id__in=game_ids).select_related("game", "user")
              .select_for_update(skip_locked=skip_locked, of=("game",)).order_by("game_id", "id"))
     for seat in seats:
-        game, found = out.setdefault(seat.game_id, (seat.game, []))
-        seat.game = game  # one instance per game, shared by its seats
-        found.append(seat)
+        locked = out.setdefault(seat.game_id, Locked(seat.game, []))
+        seat.game = locked.game  # one instance per game, shared by its seats
+        locked.seats.append(seat)
     return out
 
 
-def lock_game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
+def lock_game_with_seats(game_id: int) -> Locked:
     """Locks the game row and returns it with its seats and their players, in one query.
 
     Raises Game.DoesNotExist when there is no such game (every game has its owner's seat).
@@ -170,18 +186,21 @@ def save_deadlines(seats: list[Seat]) -> None:
         cursor.execute(sql, params_d + params_r + params_m + ids)
 
 
-# The rows `insert_rows` holds back until the pipeline around it ends (see `pipeline`).
-_PENDING = "_trailpost_pipeline_pending"
+class Pipeline:
+    """An open `pipeline()` block: the rows `insert_rows(..., pipe=this)` holds back until it ends."""
 
-
-class _Held:
     def __init__(self, depth: int):
         self.depth = depth  # the savepoints open when the block began
         self.rows: dict = {}  # model: [instances], in the order the models came
 
+    def holds(self) -> bool:
+        """Whether rows inserted now wait for the end of the block (not inside a newer savepoint,
+        whose rollback must take them)."""
+        return self.depth == _savepoints()
+
 
 @contextlib.contextmanager
-def pipeline():
+def pipeline() -> Iterator[Pipeline | None]:
     """Sends the statements of the block to PostgreSQL without waiting for each one's answer.
 
     A move writes its log row, the game, the seats' deadlines and its notices: with psycopg's
@@ -189,8 +208,8 @@ def pipeline():
     travels with the first query). A statement whose rows are fetched inside the block (the
     lock, an ORM read) still waits for its answer.
 
-    `insert_rows` holds its rows back until the block ends and then writes each model's rows in
-    one INSERT (the sweep's chunk of timeouts: one INSERT of moves, one of notices), so the new
+    It yields a `Pipeline` (None on the ORM path), which the block passes to `insert_rows`: that
+    holds its rows back until the block ends and then writes each model's rows in one INSERT (the sweep's chunk of timeouts: one INSERT of moves, one of notices), so the new
     rows and their pks exist only after the block: nothing inside it may read them. (Rows
     inserted inside a savepoint opened in the block are not held: its rollback must take them.)
     An error in any statement is raised at the end of the block at the latest, inside the
@@ -199,28 +218,26 @@ def pipeline():
     Inside the block nothing may read a row count: psycopg has it only once the block ends, so
     Model.save() of an existing row (an UPDATE that seems to match nothing) would fall back to an
     INSERT, or raise with update_fields. Such work goes after the block (see
-    notifications.deadlines.give_up_seat).
-    Nested blocks join the outermost one.
+    games.clock.sweep.give_up_seat). Code that may run inside a caller's block takes it as an
+    argument (`move_submit(pipe=...)`) rather than opening a second one.
     """
-    connection = _db()
-    if not hand_written() or getattr(connection, _PENDING, None) is not None:
-        yield
+    if not hand_written():
+        yield None
         return
+    connection = _db()
     connection.ensure_connection()
-    held = _Held(_savepoints())
-    setattr(connection, _PENDING, held)
+    held = Pipeline(_savepoints())
     cursors = []
     try:
         # Errors raised when the pipeline syncs come straight from psycopg: wrapped as Django's
         # own (IntegrityError, ...), as a cursor's would be.
         with connection.wrap_database_errors, connection.connection.pipeline():
-            yield
+            yield held
             for objs in held.rows.values():
                 cursors.append((_insert(objs), objs))
         for cursor, objs in cursors:
             _set_pks(objs, _inserted_ids(cursor))
     finally:
-        setattr(connection, _PENDING, None)
         for cursor, _ in cursors:
             cursor.close()
 
@@ -238,12 +255,13 @@ def _set_pks(objs, ids) -> None:
         obj._state.db = alias
 
 
-def insert_rows(objs: list) -> None:
+def insert_rows(objs: list, *, pipe: Pipeline | None = None) -> None:
     """Inserts new model instances of one model in one INSERT ... VALUES and sets their pks.
 
     For the few rows a move writes (its notices) this is cheaper than bulk_create, whose
     PostgreSQL path sends each column as an array (and escapes every JSON document in it).
-    Inside `pipeline()` the rows are written, and their pks set, when the block ends.
+    Given the `pipe` of an open `pipeline()` block, the rows are written, and their pks set, when
+    the block ends.
     """
     if not objs:
         return
@@ -251,10 +269,8 @@ def insert_rows(objs: list) -> None:
     if not hand_written():
         model.objects.bulk_create(objs)
         return
-    connection = _db()
-    held = getattr(connection, _PENDING, None)
-    if held is not None and held.depth == _savepoints():
-        held.rows.setdefault(model, []).extend(objs)
+    if pipe is not None and pipe.holds():
+        pipe.rows.setdefault(model, []).extend(objs)
         return
     with _insert(objs) as cursor:
         _set_pks(objs, _inserted_ids(cursor))

@@ -1,10 +1,13 @@
-"""Games, seats, the append-only move log, and invitations."""
+"""Games, seats, the append-only move log, invitations, and what the turn clock keeps per player
+(vacations) and per seat (standing orders)."""
 import hashlib
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Exists, OuterRef, Q
+
+from games.rules import get_engine
 
 
 def new_code() -> str:
@@ -97,8 +100,6 @@ class Game(models.Model):
 
     @property
     def engine(self):
-        from games.rules import get_engine
-
         return get_engine(self.rules)
 
     @property
@@ -135,7 +136,7 @@ class Seat(models.Model):
                                                     help_text="Game version the last reminder was for.")
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
     has_standing_orders = models.BooleanField(
-        default=False, help_text="Kept by notifications.signals; without orders a decision costs no lookup.")
+        default=False, help_text="Kept by games.signals; without orders a decision costs no lookup.")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -211,3 +212,38 @@ class Invitation(models.Model):
                                     related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
+
+
+class Vacation(models.Model):
+    """Days (inclusive, UTC) on which a player's deadlines pause."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on"]
+        indexes = [models.Index(fields=["user", "ends_on"], name="vacation_user_end_idx")]
+
+    def __str__(self):
+        return f"{self.user}: {self.starts_on} to {self.ends_on}"
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1
+
+
+class StandingOrder(models.Model):
+    """A seat's answer, given in advance, to one of the engine's out-of-turn decision kinds."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="standing_orders")
+    kind = models.CharField(max_length=40)
+    answer = models.CharField(max_length=40)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["seat", "kind"], name="standingorder_unique")]
+
+    def __str__(self):
+        return f"{self.seat}: {self.kind} -> {self.answer}"

@@ -182,10 +182,26 @@ def game_summary(game: Game, user=None) -> dict:
     }
 
 
+def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
+    """Rebuilds the state from options, seed and the effective log (what undo and verify use)."""
+    if not game.seed:
+        return None
+    engine = game.engine
+    n = game.seats.filter(position__isnull=False).count()
+    state = engine.new_state(game.options, n, game.seed)
+    moves = game.moves.filter(undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq")
+    if upto_seq is not None:
+        moves = moves.filter(seq__lte=upto_seq)
+    for move in moves:
+        if move.kind == Move.Kind.MOVE:
+            engine.apply(state, move.position, move.action)
+        else:
+            engine.resign(state, move.position)
+    return state
+
+
 def verify_game(game: Game) -> dict:
     """Replays a finished game's log from its revealed seed; says whether it reproduces the snapshot."""
-    from games.services import replay_state
-
     state = replay_state(game)
     ok = state == game.state
     return {"game": game.pk, "seed": game.seed, "seed_sha256": game.seed_sha256,

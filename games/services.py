@@ -1,11 +1,14 @@
 """Writes for games. `move_submit` is the single path every move takes, from every channel.
 
 Each service checks, then does (Zulip's check_/do_ split): it takes the game row lock, checks
-status, seat and version, and only then changes anything. Side effects (bot moves, notices)
-are handed on with transaction.on_commit, so a rolled-back move never emails anyone.
+status, seat and version, and only then changes anything. Once its writes are done, a change is
+announced (games.events) inside the same transaction: the listeners' rows (notices) commit or
+roll back with it, and what they do after the commit (sending, bot turns) never happens for a
+rolled-back move.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -17,11 +20,13 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.broker import broker_outage
+from games import events
+from games.clock.deadlines import deadline_for, refresh_deadlines
 from games.errors import ErrorCode, GameError
-from games.hotpath import insert_rows, lock_game_with_seats, pipeline, save_deadlines, update_fields
+from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
 from games.models import Game, Invitation, Move, Seat
 from games.rules import BadOptions, IllegalAction, get_engine
+from games.selectors import replay_state
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +58,9 @@ def _locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def _locked_with_seats(game: Game) -> tuple[Game, list[Seat]]:
-    """Returns the game under a row lock and its seats (with their players), in one query."""
-    return lock_game_with_seats(game.pk)
-
-
-def _playing_seats(game: Game) -> list[Seat]:
-    return list(game.seats.filter(position__isnull=False).order_by("position"))
+def _seats(game: Game) -> list[Seat]:
+    """Returns the game's seats with their players (what a change announces)."""
+    return list(game.seats.select_related("user").order_by("position", "pk"))
 
 
 def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, events=None, note="") -> Move:
@@ -71,79 +72,12 @@ def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, event
     )
 
 
-def _deadline_for(seat: Seat, game: Game, now):
-    from notifications.deadlines import deadline_for  # vacation-aware
-
-    return deadline_for(seat=seat, game=game, now=now)
-
-
-def _refresh_deadlines(game: Game, before: set[int], now=None, *, seats: list[Seat] | None = None,
-                       to_act: set[int] | None = None, dirty=()) -> list[Seat]:
-    """Gives every seat now to act a deadline (kept if it was already to act); clears the rest.
-    Seats in `dirty` (a changed miss count) are written with them, in the same statement.
-
-    Returns the seats that newly have a decision pending.
-    """
-    now = now or timezone.now()
-    if to_act is None:
-        to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
-    elif game.status != Game.Status.ACTIVE:
-        to_act = set()
-    newly, changed = [], []
-    for seat in seats if seats is not None else _playing_seats(game):
-        if seat.position is None:
-            continue
-        if seat.position in to_act:
-            if seat.position not in before or seat.deadline_at is None:
-                seat.deadline_at = _deadline_for(seat, game, now)
-                seat.reminder_sent_for = None
-                newly.append(seat)
-                changed.append(seat)
-        elif seat.deadline_at is not None:
-            seat.deadline_at = None
-            changed.append(seat)
-    changed += [s for s in dirty if s not in changed]
-    save_deadlines(changed)
-    return newly
-
-
-def _after_commit(game: Game, move: Move | None, events: list, newly_to_act: list[Seat], *,
-                  seats: list[Seat] | None = None, to_act: set[int] | None = None) -> None:
-    """Writes the notices for a change (same transaction) and queues bots and sending after commit."""
-    from notifications.outbox import record_game_change
-
-    record_game_change(game=game, move=move, events=events, newly_to_act=newly_to_act, seats=seats)
-    if game.status == Game.Status.ACTIVE:
-        if to_act is None:
-            to_act = set(game.engine.to_act(game.state))
-        if seats is None:
-            seats = _playing_seats(game)
-        if any(s.is_bot and s.position in to_act and s.status == Seat.Status.PLAYING for s in seats):
-            game_id = game.pk
-            transaction.on_commit(lambda: _queue_bots(game_id))
-        from notifications.standing import standing_orders_due
-
-        if standing_orders_due(game, seats):
-            game_id = game.pk
-            transaction.on_commit(lambda: _queue_standing(game_id))
-
-
-def _queue_bots(game_id: int) -> None:
-    from games.tasks import play_bots
-
-    try:
-        play_bots.delay(game_id)
-    except Exception:  # broker down: the deadline sweep picks bot seats up later
-        broker_outage.failed(f"the bot moves of game {game_id}")
-
-
-def _queue_standing(game_id: int) -> None:
-    from notifications.tasks import apply_standing_orders
-
-    try:
-        apply_standing_orders.delay(game_id)
-    except Exception:
-        broker_outage.failed(f"the standing orders of game {game_id}")
+def _announce(game: Game, move: Move | None, events_: list, deciding: list[Seat], *,
+              seats: list[Seat] | None = None, pipe: Pipeline | None = None) -> None:
+    """Announces a change once its writes are done; its listeners' rows are written with it."""
+    events.announce(events.GameChanged(game=game, move=move, events=events_,
+                                       seats=seats if seats is not None else _seats(game), deciding=deciding),
+                    pipe=pipe)
 
 
 def _finish_if_over(game: Game) -> bool:
@@ -209,9 +143,7 @@ def game_invite(*, game: Game, by, email: str) -> Invitation:
         raise GameError(ErrorCode.NOT_A_PLAYER, "Only players of this game can invite others.")
     _check_invitation_cap(by)
     invitation = Invitation.objects.create(game=game, email=email.strip().lower(), invited_by=by)
-    from notifications.outbox import record_invitation
-
-    record_invitation(invitation=invitation)
+    events.announce(events.InvitationSent(invitation=invitation))
     return invitation
 
 
@@ -324,29 +256,34 @@ def game_start(*, game: Game, by) -> Game:
     move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"},
                 note="Game started")
     game.save()
-    newly = _refresh_deadlines(game, before=set())
-    _after_commit(game, move, [{"type": "game_started", "seat": None, "private": {},
-                               "public": {"text": f"The game started with {len(seats)} players."}}], newly)
+    seats = _seats(game)
+    newly = refresh_deadlines(game, seats, before=set())
+    _announce(game, move, [{"type": "game_started", "seat": None, "private": {},
+                            "public": {"text": f"The game started with {len(seats)} players."}}], newly,
+              seats=seats)
     return game
 
 
 # -- the move pipeline --------------------------------------------------------------------------
 
 def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int | None, channel: str,
-                idempotency_key: str | None = None, actor=None, savepoint: bool = True,
-                locked: tuple[Game, list[Seat]] | None = None) -> MoveResult:
+                idempotency_key: str | None = None, actor=None, locked: Locked | None = None,
+                pipe: Pipeline | None = None) -> MoveResult:
     """Applies one move for a seat: the only way a game's state changes through play.
 
     With seat=None the seat is the actor's own seat in the game (found under the row lock).
     The deadline sweep, which already holds its games' locks in the current transaction and
     lets every error propagate to its own transaction, passes what it locked (`locked`, from
-    games.hotpath.lock_games_with_seats) and savepoint=False: a timeout then costs two round
-    trips and a query fewer.
+    games.hotpath.lock_games_with_seats, updated in place) and its open pipeline (`pipe`): the
+    move then takes no savepoint of its own and costs two round trips and a query fewer.
     """
+    savepoint = locked is None or bool(idempotency_key)
     try:
-        with transaction.atomic(savepoint=savepoint or bool(idempotency_key)), pipeline():
+        with transaction.atomic(savepoint=savepoint), \
+                (contextlib.nullcontext(pipe) if pipe is not None else pipeline()) as pipe:
             return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
-                                channel=channel, idempotency_key=idempotency_key, actor=actor, locked=locked)
+                                channel=channel, idempotency_key=idempotency_key, actor=actor, locked=locked,
+                                pipe=pipe)
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
@@ -356,8 +293,11 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
         raise
 
 
-def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked) -> MoveResult:
-    game, seats = locked if locked is not None else _locked_with_seats(game)
+def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked,
+                 pipe) -> MoveResult:
+    if locked is None:
+        locked = lock_game_with_seats(game.pk)
+    game, seats = locked.game, locked.seats
     if seat is None:
         seat = next((s for s in seats if actor is not None and s.user_id == actor.pk), None)
     else:
@@ -399,7 +339,7 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         game=game, seq=game.version, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat,
         position=seat.position, action=action, events=events, idempotency_key=idempotency_key,
         request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "")
-    insert_rows([move])
+    insert_rows([move], pipe=pipe)
     game.state = state
     _finish_if_over(game)
     _save_game(game)
@@ -409,9 +349,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     elif channel in PLAYER_CHANNELS:
         seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
     to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
-    newly = _refresh_deadlines(game, before - {seat.position}, seats=seats, to_act=to_act,
-                               dirty=[seat] if seat.missed_deadlines != missed else ())
-    _after_commit(game, move, events, newly, seats=seats, to_act=to_act)
+    newly = refresh_deadlines(game, seats, before=before - {seat.position}, to_act=to_act,
+                              dirty=[seat] if seat.missed_deadlines != missed else (), vacations=locked.vacations)
+    _announce(game, move, events, newly, seats=seats, pipe=pipe)
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 
 
@@ -422,11 +362,13 @@ def game_resign(*, game: Game, user) -> Move:
     seat = game.seats.filter(user=user, position__isnull=False).first()
     if seat is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
-    return _seat_out(game, seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB,
-                     reason="resigned")
+    return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB,
+                    reason="resigned")
 
 
-def _seat_out(game: Game, seat: Seat, *, status, actor, channel, reason) -> Move:
+def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> Move:
+    """Takes a seat out of a game in play (resigned, or dropped by the clock); the caller holds
+    the game's row lock. `reason` completes the log's note "<name> <reason>"."""
     if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.")
     if seat.status != Seat.Status.PLAYING:
@@ -441,8 +383,9 @@ def _seat_out(game: Game, seat: Seat, *, status, actor, channel, reason) -> Move
                 action={"type": "resign"}, events=events, note=f"{seat.name} {reason}")
     _finish_if_over(game)
     _save_game(game)
-    newly = _refresh_deadlines(game, before - {seat.position})
-    _after_commit(game, move, events, newly)
+    seats = _seats(game)
+    newly = refresh_deadlines(game, seats, before=before - {seat.position})
+    _announce(game, move, events, newly, seats=seats)
     return move
 
 
@@ -474,8 +417,9 @@ def game_resume(*, game: Game, by) -> Game:
     move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "resume"},
                 note="Resumed by a moderator")
     game.save()
-    newly = _refresh_deadlines(game, before=set())
-    _after_commit(game, move, [], newly)
+    seats = _seats(game)
+    newly = refresh_deadlines(game, seats, before=set())
+    _announce(game, move, [], newly, seats=seats)
     return game
 
 
@@ -492,24 +436,6 @@ def game_abort(*, game: Game, by, reason: str = "") -> Game:
     game.save()
     game.seats.update(deadline_at=None)
     return game
-
-
-def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
-    """Rebuilds the state from options, seed and the effective log (what undo and verify use)."""
-    if not game.seed:
-        return None
-    engine = game.engine
-    n = game.seats.filter(position__isnull=False).count()
-    state = engine.new_state(game.options, n, game.seed)
-    moves = game.moves.filter(undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq")
-    if upto_seq is not None:
-        moves = moves.filter(seq__lte=upto_seq)
-    for move in moves:
-        if move.kind == Move.Kind.MOVE:
-            engine.apply(state, move.position, move.action)
-        else:
-            engine.resign(state, move.position)
-    return state
 
 
 @transaction.atomic
@@ -530,8 +456,9 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     game.finished_at = None
     _finish_if_over(game)
     _save_game(game)
-    newly = _refresh_deadlines(game, before=set())  # a rebuilt position: each pending decision starts afresh
-    _after_commit(game, undo, [], newly)
+    seats = _seats(game)
+    newly = refresh_deadlines(game, seats, before=set())  # a rebuilt position: each pending decision starts afresh
+    _announce(game, undo, [], newly, seats=seats)
     return undo
 
 
@@ -564,11 +491,12 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
     if game.status == Game.Status.ACTIVE:
         newly = []
         if seat.position in set(game.engine.to_act(game.state)):
-            seat.deadline_at = _deadline_for(seat, game, timezone.now())
+            seat.deadline_at = deadline_for(seat=seat, game=game, now=timezone.now())
             seat.reminder_sent_for = None
             seat.save(update_fields=["deadline_at", "reminder_sent_for"])
             newly = [seat]
-        _after_commit(game, move, [], newly)
+        seats = [seat if s.pk == seat.pk else s for s in _seats(game)]
+        _announce(game, move, [], newly, seats=seats)
     return seat
 
 
@@ -589,33 +517,3 @@ def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
          note=f"Deadline of {seat.name} extended by {hours} h")
     game.save(update_fields=["version"])
     return seat
-
-
-# -- bots and timeouts --------------------------------------------------------------------------
-
-def bots_play(game_id: int, limit: int | None = None) -> int:
-    """Plays every pending bot decision of a game through move_submit; returns how many moves."""
-    import random
-
-    limit = limit or settings.TRAILPOST["BOT_MOVES_PER_TASK"]
-    played = 0
-    while played < limit:
-        game = Game.objects.get(pk=game_id)
-        if game.status != Game.Status.ACTIVE:
-            break
-        engine = game.engine
-        to_act = engine.to_act(game.state)
-        seat = game.seats.filter(is_bot=True, position__in=to_act, status=Seat.Status.PLAYING).first()
-        if seat is None:
-            break
-        rnd = random.Random(f"{game.seed}:{game.version}:{seat.position}")
-        action = engine.bot_action(game.state, seat.position, rnd)
-        try:
-            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.BOT)
-        except GameError as exc:
-            if exc.code == ErrorCode.STALE_VERSION:
-                continue  # someone else moved first; look again
-            raise
-        played += 1
-    return played

@@ -1,9 +1,8 @@
-"""Admin for the outbox (resend, inspect), preferences, vacations, standing orders, inbound mail."""
+"""Admin for the outbox (resend, inspect), preferences and inbound mail."""
 from django.contrib import admin
 from django.utils import timezone
 
-from .models import (GameMute, InboundMessage, KindPreference, Notification, NotificationSettings, StandingOrder,
-                     Vacation)
+from .models import GameMute, InboundMessage, KindPreference, Notification, NotificationSettings
 
 
 @admin.register(Notification)
@@ -27,18 +26,6 @@ class InboundMessageAdmin(admin.ModelAdmin):
     list_filter = ("outcome",)
     search_fields = ("sender", "message_id")
     raw_id_fields = ("game", "seat")
-
-
-@admin.register(Vacation)
-class VacationAdmin(admin.ModelAdmin):
-    list_display = ("user", "starts_on", "ends_on")
-    raw_id_fields = ("user",)
-
-
-@admin.register(StandingOrder)
-class StandingOrderAdmin(admin.ModelAdmin):
-    list_display = ("seat", "kind", "answer", "updated_at")
-    raw_id_fields = ("seat",)
 
 
 admin.site.register(KindPreference, list_display=("user", "kind", "delivery"), raw_id_fields=("user",))

@@ -7,18 +7,23 @@ class NotificationsConfig(AppConfig):
 
     def ready(self):
         from anymail.signals import inbound
+        from celery.signals import task_postrun, task_prerun
+        from django.core.signals import request_finished, request_started
 
+        from games import events
+
+        from . import outbox, signals, tasks  # noqa: F401 (tasks: registered with Celery)
+        from .handoff import handoff
         from .inbound import on_anymail_inbound
 
         inbound.connect(on_anymail_inbound, dispatch_uid="trailpost.notifications.inbound")
-
-        from . import signals
-
         signals.connect()
-
-        from django.core.signals import request_finished, request_started
-
-        from .outbox import _handoff
-
-        request_started.connect(_handoff.request_started, dispatch_uid="trailpost.outbox.request_started")
-        request_finished.connect(_handoff.request_finished, dispatch_uid="trailpost.outbox.request_finished")
+        # The notices of what happens in games, written with each change.
+        events.listen(events.GameChanged, outbox.on_game_changed)
+        events.listen(events.DeadlineMissed, outbox.on_deadline_missed)
+        events.listen(events.InvitationSent, outbox.on_invitation_sent)
+        # When committed notices are handed to Celery (see notifications.handoff).
+        request_started.connect(handoff.request_started, dispatch_uid="trailpost.handoff.request_started")
+        request_finished.connect(handoff.request_finished, dispatch_uid="trailpost.handoff.request_finished")
+        task_prerun.connect(handoff.task_started, weak=False, dispatch_uid="trailpost.handoff.task_started")
+        task_postrun.connect(handoff.task_finished, weak=False, dispatch_uid="trailpost.handoff.task_finished")

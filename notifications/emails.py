@@ -7,6 +7,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from .models import TUNABLE_KINDS, Kind
 from .tokens import unsubscribe_token
 
 
@@ -20,8 +21,6 @@ def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict
     if game_id:
         ctx["game_url"] = site_url(f"/games/{game_id}/")
     if user_id:
-        from .models import TUNABLE_KINDS, Kind
-
         if game_id:
             mute = unsubscribe_token(user_id=user_id, game_id=game_id)
             ctx["mute_url"] = site_url(reverse("notifications:unsubscribe", args=[mute]))

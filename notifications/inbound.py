@@ -34,9 +34,18 @@ from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.db import DatabaseError, IntegrityError, transaction
+from django.http import Http404, HttpResponse
 from django.utils import timezone
 
+from games.errors import GameError
+from games.models import Game, Move, Seat
+from games.selectors import legal_moves
+from games.services import move_submit
+
+from .models import InboundMessage, Kind, Notification
+from .outbox import decision_context, event_text, record_notice
 from .tokens import find_reply_token, read_reply_token
 
 log = logging.getLogger(__name__)
@@ -282,8 +291,6 @@ def handle_message(msg, *, recipients=(), raw_hash: str = "", envelope_sender: s
     """Handles one parsed email reply: plays the move it names, or explains why not (to the
     player when the mail came from a person, within the hourly cap). `refusal` is (outcome, why)
     for mail already found unreadable."""
-    from games.models import Seat
-
     if refusal is None and not raw_hash:  # from a webhook: its message was parsed by anymail
         try:
             data = msg.as_bytes()
@@ -333,8 +340,6 @@ def handle_message(msg, *, recipients=(), raw_hash: str = "", envelope_sender: s
 
 def _record(fields: dict, outcome: str, why: str) -> InboundResult:
     """Records mail that is neither played nor answered."""
-    from .models import InboundMessage
-
     try:
         with transaction.atomic():
             InboundMessage.objects.create(outcome=outcome, detail=safe_text(why, 2000), **fields)
@@ -345,10 +350,6 @@ def _record(fields: dict, outcome: str, why: str) -> InboundResult:
 
 def _handle(fields: dict, seat, token, line: str) -> InboundResult:
     """Records a person's reply and plays it, within the seat's hourly caps."""
-    from games.models import Game
-
-    from .models import InboundMessage, Kind, Notification
-
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -377,11 +378,6 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
 
 
 def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> InboundResult:
-    from games.errors import GameError
-    from games.models import Game, Move
-    from games.selectors import legal_moves
-    from games.services import move_submit
-
     if game.version != token.version:
         why = ("The game has moved on since that email was sent, so it was not played."
                if game.status == Game.Status.ACTIVE else f"This game is {game.get_status_display().lower()}.")
@@ -415,19 +411,14 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> In
 
 
 def _fresh(game, seat):
-    from games.models import Game, Seat
-
     return Game.objects.get(pk=game.pk), Seat.objects.select_related("user").get(pk=seat.pk)
 
 
 def _reply_ok(game, seat, label, result):
-    from .models import Kind
-    from .outbox import _event_text, decision_context, record_notice
-
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
-    ctx = {"played": label, "events": [t for t in (_event_text(e, seat.position) for e in result.events) if t]}
+    ctx = {"played": label, "events": [t for t in (event_text(e, seat.position) for e in result.events) if t]}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision
@@ -435,9 +426,6 @@ def _reply_ok(game, seat, label, result):
 
 
 def _reply_error(game, seat, line, why):
-    from .models import Kind
-    from .outbox import decision_context, record_notice
-
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
@@ -462,10 +450,6 @@ def guard_inbound_webhook(view):
     thousands deep, say) is recorded as refused and answered 200, not a 500 the provider retries.
     Refused credentials (400) and an unreachable database (500: the provider tries again later)
     go through unchanged."""
-    from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
-    from django.db import DatabaseError
-    from django.http import Http404, HttpResponse
-
     @functools.wraps(view)
     def guarded(request, *args, **kwargs):
         try:
@@ -496,7 +480,7 @@ def guard_inbound_webhook(view):
 
 def guarded_anymail_urls() -> list:
     """anymail's URL patterns, with its inbound webhooks wrapped in guard_inbound_webhook."""
-    from anymail import urls
+    from anymail import urls  # its views, loaded with the URLconf rather than when the app starts
 
     patterns = []
     for pattern in urls.urlpatterns:

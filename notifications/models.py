@@ -1,5 +1,4 @@
-"""The notification outbox, player preferences (per kind, per game, webhook), vacations,
-standing orders and the inbound-mail log."""
+"""The notification outbox, player preferences (per kind, per game, webhook) and the inbound-mail log."""
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -11,9 +10,7 @@ class Kind(models.TextChoices):
     YOUR_TURN = "your_turn", "It is your turn"
     DECISION = "decision", "A decision is needed (out of turn)"
     REMINDER = "reminder", "Reminder before a deadline"
-    CALAMITY = "calamity", "A calamity hits you"
-    MEMBER_DIED = "member_died", "A wagon member died"
-    PLAYER_OUT = "player_out", "A player is out"
+    HIT = "hit", "Another player's move hits you"
     GAME_OVER = "game_over", "The game is over"
     TIMEOUT = "timeout", "A deadline passed and a default move was played"
     # Not tunable: always sent at once.
@@ -23,8 +20,7 @@ class Kind(models.TextChoices):
     DIGEST = "digest", "Daily digest"
 
 
-TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.CALAMITY, Kind.MEMBER_DIED,
-                 Kind.PLAYER_OUT, Kind.GAME_OVER, Kind.TIMEOUT]
+TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT]
 
 
 class Delivery(models.TextChoices):
@@ -102,41 +98,6 @@ class GameMute(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="gamemute_unique")]
-
-
-class Vacation(models.Model):
-    """Days (inclusive, UTC) on which a player's deadlines pause."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
-    starts_on = models.DateField()
-    ends_on = models.DateField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["starts_on"]
-        indexes = [models.Index(fields=["user", "ends_on"], name="vacation_user_end_idx")]
-
-    def __str__(self):
-        return f"{self.user}: {self.starts_on} to {self.ends_on}"
-
-    @property
-    def days(self) -> int:
-        return (self.ends_on - self.starts_on).days + 1
-
-
-class StandingOrder(models.Model):
-    """A seat's answer, given in advance, to one of the engine's out-of-turn decision kinds."""
-
-    seat = models.ForeignKey("games.Seat", on_delete=models.CASCADE, related_name="standing_orders")
-    kind = models.CharField(max_length=40)
-    answer = models.CharField(max_length=40)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["seat", "kind"], name="standingorder_unique")]
-
-    def __str__(self):
-        return f"{self.seat}: {self.kind} -> {self.answer}"
 
 
 class InboundMessage(models.Model):

@@ -1,16 +1,9 @@
-"""Keeps the flags the move pipeline reads instead of querying on every turn change:
-`User.vacation_until` (the end of the user's latest vacation), `User.has_notice_settings` (the
-user has per-kind preferences or muted games) and `Seat.has_standing_orders`."""
+"""Keeps `User.has_notice_settings` (the user has per-kind preferences or muted games), which the
+notices of a change read instead of querying for every player on every turn change."""
 from django.contrib.auth import get_user_model
-from django.db.models import Max
 from django.db.models.signals import post_delete, post_save
 
-from .models import GameMute, KindPreference, StandingOrder, Vacation
-
-
-def _vacations_changed(sender, instance, **kwargs):
-    until = Vacation.objects.filter(user_id=instance.user_id).aggregate(m=Max("ends_on"))["m"]
-    get_user_model().objects.filter(pk=instance.user_id).update(vacation_until=until)
+from .models import GameMute, KindPreference
 
 
 def _settings_changed(sender, instance, **kwargs):
@@ -19,16 +12,7 @@ def _settings_changed(sender, instance, **kwargs):
     get_user_model().objects.filter(pk=instance.user_id).update(has_notice_settings=has)
 
 
-def _standing_changed(sender, instance, **kwargs):
-    from games.models import Seat
-
-    has = StandingOrder.objects.filter(seat_id=instance.seat_id).exists()
-    Seat.objects.filter(pk=instance.seat_id).update(has_standing_orders=has)
-
-
 def connect() -> None:
     for signal in (post_save, post_delete):
-        signal.connect(_vacations_changed, sender=Vacation, dispatch_uid=f"trailpost.vacation.{signal}")
-        signal.connect(_standing_changed, sender=StandingOrder, dispatch_uid=f"trailpost.standing.{signal}")
         for model in (KindPreference, GameMute):
             signal.connect(_settings_changed, sender=model, dispatch_uid=f"trailpost.settings.{model.__name__}.{signal}")

@@ -1,7 +1,14 @@
-"""Celery tasks of the notifications app (thin wrappers around services)."""
+"""Celery tasks of the notifications app (thin wrappers around delivery and reminders)."""
 import logging
 
 from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from games.broker import broker_outage
+
+from . import delivery, reminders
 
 log = logging.getLogger(__name__)
 
@@ -11,23 +18,29 @@ log = logging.getLogger(__name__)
 WEBHOOK_RETRIES = 6
 
 
+def _queue_webhooks(ids: list[int]) -> None:
+    """Queues a webhook post per sent notice whose player has a webhook. They go in tasks of their
+    own, after the emails: a slow or unreachable chat server holds up no one's email, and a failed
+    post is tried again later. With the broker down they are posted now, once."""
+    for pk in ids:
+        try:
+            post_webhook.apply_async((pk,), retry=False)
+        except OperationalError:  # posted now, once, instead
+            broker_outage.failed(f"the webhook of notice {pk} (posted now, without retries)")
+            delivery.deliver_webhook(pk)
+
+
 @shared_task(acks_late=True)
 def send_notifications(ids: list[int]) -> int:
     """Sends committed notices (each is claimed first, so a redelivered task sends nothing twice)."""
-    from .outbox import send_notifications as run
-
-    return run(ids)
+    return delivery.send_notifications(ids, then_webhooks=_queue_webhooks)
 
 
 @shared_task(bind=True, acks_late=True, max_retries=WEBHOOK_RETRIES)
 def post_webhook(self, notice_id: int) -> bool:
     """Posts a sent notice to its player's webhook, trying again with growing pauses while the
     chat server fails; the email already went, so after the last try it is given up (logged)."""
-    from django.conf import settings
-
-    from .outbox import deliver_webhook
-
-    if deliver_webhook(notice_id):
+    if delivery.deliver_webhook(notice_id):
         return True
     if self.request.is_eager:  # run inline (tests, no worker): nothing can wait for a later try
         return False
@@ -38,35 +51,18 @@ def post_webhook(self, notice_id: int) -> bool:
 
 
 @shared_task(acks_late=True)
-def sweep() -> dict:
-    """The minute sweep: reminders, deadline timeouts, stuck bots and standing orders, unsent notices."""
-    from .deadlines import sweep as run
+def send_reminders() -> int:
+    """Every minute: reminds players whose deadline is near."""
+    return reminders.send_reminders(timezone.now())
 
-    return run(fan_out=not sweep.app.conf.task_always_eager)
+
+@shared_task(acks_late=True)
+def send_unsent() -> int:
+    """Every minute: sends the notices still unsent (the broker was down, or a worker died)."""
+    return delivery.send_unsent(then_webhooks=_queue_webhooks)
 
 
 @shared_task(acks_late=True)
 def send_digests() -> int:
-    from .outbox import send_digests as run
-
-    return run()
-
-
-@shared_task
-def apply_standing_orders(game_id: int) -> int:
-    from .standing import apply_standing_orders as run
-
-    return run(game_id)
-
-
-@shared_task(acks_late=True)
-def handle_due_games(game_ids: list[int], now: str | None = None) -> dict:
-    """Handles the passed deadlines of some games (the sweep fans large batches out to this)."""
-    from datetime import datetime
-
-    from django.utils import timezone
-
-    from .deadlines import handle_games
-
-    moment = max(datetime.fromisoformat(now), timezone.now()) if now else timezone.now()
-    return handle_games(game_ids, moment)
+    """Every morning: one email per player with the notices they asked to receive daily."""
+    return delivery.send_digests()

@@ -12,12 +12,15 @@ from rest_framework.response import Response
 
 from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
 from games.errors import ErrorCode, GameError
-from games.models import Game, Seat
+from games.clock.autoplay import standing_orders_set
+from games.clock.orders import standing_orders_for
+from games.clock.vacations import vacation_add as add_vacation
+from games.clock.vacations import vacation_remove as remove_vacation
+from games.models import Game, Seat, Vacation
 
 from . import services
 from .forms import PreferencesForm, StandingOrdersForm, VacationForm
-from .models import TUNABLE_KINDS, GameMute, Kind, Vacation
-from .standing import standing_orders_for, standing_orders_set
+from .models import TUNABLE_KINDS, GameMute, Kind
 from .tokens import read_unsubscribe_token
 
 
@@ -50,7 +53,7 @@ def vacation_add(request):
     form = VacationForm(request.POST)
     if form.is_valid():
         try:
-            services.vacation_add(user=request.user, **form.cleaned_data)
+            add_vacation(user=request.user, **form.cleaned_data)
             messages.success(request, "Vacation saved: your deadlines pause on those days.")
         except GameError as exc:
             messages.error(request, exc.message)
@@ -62,7 +65,7 @@ def vacation_add(request):
 @login_required
 @require_POST
 def vacation_remove(request, pk):
-    services.vacation_remove(user=request.user, vacation_id=pk)
+    remove_vacation(user=request.user, vacation_id=pk)
     messages.success(request, "Vacation removed.")
     return redirect("notifications:preferences")
 

@@ -216,7 +216,8 @@ def test_the_lock_query_gives_the_game_seats_and_players_as_the_orm_would(starte
     from games.hotpath import lock_game_with_seats
 
     with transaction.atomic():
-        game, seats = lock_game_with_seats(started.pk)
+        locked = lock_game_with_seats(started.pk)
+        game, seats = locked.game, locked.seats
     orm = Game.objects.get(pk=started.pk)
     assert game.state == orm.state and isinstance(game.state, dict)
     assert game.options == orm.options and game.version == orm.version
@@ -263,17 +264,17 @@ def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_ro
 
     a, b = row(last.seq + 1), row(last.seq + 2)
     with transaction.atomic():
-        with pipeline():
-            insert_rows([a, b])
+        with pipeline() as pipe:
+            insert_rows([a, b], pipe=pipe)
             assert a.pk is None  # the answer is read when the block ends
         assert a.pk and b.pk == a.pk + 1
     assert list(started.moves.filter(note="t").order_by("seq").values_list("pk", flat=True)) == [a.pk, b.pk]
     # A statement that fails inside the block raises by its end, and the transaction rolls back.
     c, dup = row(last.seq + 3), row(last.seq + 1)
     with pytest.raises(IntegrityError), transaction.atomic():
-        with pipeline():
-            insert_rows([c])
-            insert_rows([dup])  # the (game, seq) of an existing row
+        with pipeline() as pipe:
+            insert_rows([c], pipe=pipe)
+            insert_rows([dup], pipe=pipe)  # the (game, seq) of an existing row
     assert c.pk is None
     assert not started.moves.filter(seq=last.seq + 3).exists()
 
@@ -295,8 +296,8 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
 
     held = rows([last + 3, last + 1, last + 5, last + 2, last + 4, last + 6], "held")
     with transaction.atomic():
-        with pipeline():
-            insert_rows(held)
+        with pipeline() as pipe:
+            insert_rows(held, pipe=pipe)
             assert all(m.pk is None for m in held)
     direct = rows([last + 8, last + 7, last + 9, last + 10], "direct")
     with transaction.atomic():
@@ -308,8 +309,8 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
     # One duplicate among many: nothing of the batch stays.
     batch = rows([last + 11, last + 12, last + 1, last + 13], "bad")
     with pytest.raises(IntegrityError), transaction.atomic():
-        with pipeline():
-            insert_rows(batch)
+        with pipeline() as pipe:
+            insert_rows(batch, pipe=pipe)
     assert not started.moves.filter(note="bad").exists()
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_rows(rows([last + 14, last + 2, last + 15, last + 16], "bad"))

@@ -10,7 +10,9 @@ import time_machine
 from aiosmtpd.controller import Controller
 
 from games import services
+from games import tasks as game_tasks
 from games.models import Game, Seat
+from notifications import tasks as notice_tasks
 
 
 @pytest.fixture(autouse=True)
@@ -27,6 +29,15 @@ T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
 def clock():
     with time_machine.travel(T0, tick=False) as traveller:
         yield traveller
+
+
+def minute() -> dict:
+    """Runs what beat starts every minute, in its order, and returns their counts: reminders,
+    the deadline sweep (inline: tasks run eagerly here), and the sending of unsent notices."""
+    stats = {"reminders": notice_tasks.send_reminders()}
+    stats.update(game_tasks.sweep_deadlines())
+    stats["sent"] = notice_tasks.send_unsent()
+    return stats
 
 
 def free_port() -> int:

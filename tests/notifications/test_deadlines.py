@@ -9,10 +9,12 @@ import pytest
 from games import services
 from games.errors import GameError
 from games.models import Game, Move, Seat
-from notifications import deadlines, services as notify
+from games.clock import vacations as notify
+from games.clock.vacations import paused_deadline
+from games.clock.sweep import due_game_ids
 from notifications.models import Kind, Notification
 
-from .conftest import T0, seat_at, turn_seat
+from .conftest import T0, minute, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +41,10 @@ def test_reminder_goes_out_before_the_deadline_once(clock, make_game, settings):
     game = make_game(turn_hours=48)
     seat = turn_seat(game)
     clock.move_to(T0 + timedelta(hours=35))
-    assert deadlines.sweep()["reminders"] == 0
+    assert minute()["reminders"] == 0
     clock.move_to(T0 + timedelta(hours=36, minutes=1))
-    assert deadlines.sweep()["reminders"] == 1
-    assert deadlines.sweep()["reminders"] == 0
+    assert minute()["reminders"] == 1
+    assert minute()["reminders"] == 0
     seat.refresh_from_db()
     game.refresh_from_db()
     assert seat.reminder_sent_for == game.version
@@ -58,7 +60,7 @@ def test_no_reminder_for_a_decision_already_made(clock, make_game):
     play(game, first, {"type": "end_turn"})
     second = turn_seat(game)
     clock.move_to(T0 + timedelta(hours=47))
-    assert deadlines.sweep()["reminders"] == 0  # first decided; second is due at T0+88h
+    assert minute()["reminders"] == 0  # first decided; second is due at T0+88h
     assert Kind.REMINDER not in kinds_for(first) + kinds_for(second)
 
 
@@ -66,9 +68,9 @@ def test_timeout_plays_the_default_action_at_the_deadline(clock, make_game):
     game = make_game(turn_hours=24)
     seat = turn_seat(game)
     clock.move_to(T0 + timedelta(hours=23, minutes=59))
-    assert deadlines.sweep()["timeouts"] == 0
+    assert minute()["timeouts"] == 0
     clock.move_to(T0 + timedelta(hours=24, seconds=1))
-    assert deadlines.sweep()["timeouts"] == 1
+    assert minute()["timeouts"] == 1
     move = Move.objects.filter(game=game).latest("seq")
     assert (move.channel, move.action, move.position) == ("timeout", {"type": "end_turn"}, seat.position)
     seat.refresh_from_db()
@@ -78,7 +80,7 @@ def test_timeout_plays_the_default_action_at_the_deadline(clock, make_game):
     nxt = turn_seat(game)
     assert nxt.deadline_at == T0 + timedelta(hours=48, seconds=1)
     assert Kind.YOUR_TURN in kinds_for(nxt)
-    assert deadlines.sweep()["timeouts"] == 0
+    assert minute()["timeouts"] == 0
 
 
 def _miss_twice(clock, game, hours):
@@ -88,7 +90,7 @@ def _miss_twice(clock, game, hours):
     for _ in range(2):
         now += timedelta(hours=hours, seconds=1)
         clock.move_to(now)
-        deadlines.sweep()
+        minute()
         other = turn_seat(game)
         if other.pk != absent.pk and other.user_id:
             play(game, other, {"type": "end_turn"})
@@ -123,7 +125,7 @@ def test_a_stuck_bot_is_played_by_the_sweep(clock, make_game):
         bot = turn_seat(game)
     assert bot.is_bot and bot.deadline_at <= T0 + timedelta(minutes=5)
     clock.move_to(T0 + timedelta(minutes=5))
-    stats = deadlines.sweep()
+    stats = minute()
     assert stats["bots"] >= 1
     assert Move.objects.filter(game=game, channel="bot").exists()
     assert not turn_seat(game).is_bot
@@ -136,13 +138,13 @@ def test_vacation_pauses_a_pending_deadline(clock, make_game):
     seat.refresh_from_db()
     assert seat.deadline_at == T0 + timedelta(hours=48 + 72)
     clock.move_to(T0 + timedelta(hours=49))
-    assert deadlines.sweep()["timeouts"] == 0
+    assert minute()["timeouts"] == 0
     clock.move_to(T0 + timedelta(hours=48 + 72, seconds=1))
-    assert deadlines.sweep()["timeouts"] == 1
+    assert minute()["timeouts"] == 1
 
 
 def test_a_second_vacation_adds_only_its_own_days_and_removing_one_gives_them_back(clock, make_game):
-    from notifications.models import Vacation
+    from games.models import Vacation
 
     game = make_game(turn_hours=96)
     seat = turn_seat(game)
@@ -169,7 +171,7 @@ def test_the_sweep_does_not_time_out_a_player_on_vacation(clock, make_game):
     seat = turn_seat(game)
     notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 1), ends_on=date(2030, 3, 1))
     Seat.objects.filter(pk=seat.pk).update(deadline_at=T0 - timedelta(minutes=1))  # as if set before it
-    stats = deadlines.sweep()
+    stats = minute()
     assert stats["timeouts"] == 0 and stats["paused"] == 1
     seat.refresh_from_db()
     assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=timezone.utc)  # a full turn after it ends
@@ -189,21 +191,21 @@ def test_paused_deadline_skips_every_vacation_interval():
     a = datetime(2030, 1, 1, tzinfo=timezone.utc)
     day = timedelta(days=1)
     intervals = [(a + day, a + 2 * day), (a + 3 * day, a + 5 * day)]
-    assert deadlines.paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins
-    assert deadlines.paused_deadline(a + day + day / 2, day * 1.5, intervals) == a + 5 * day + day / 2
+    assert paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins
+    assert paused_deadline(a + day + day / 2, day * 1.5, intervals) == a + 5 * day + day / 2
 
 
 def test_a_redelivered_sweep_task_times_out_once(clock, make_game):
-    from notifications.tasks import handle_due_games
+    from games.tasks import handle_due_games
 
     games = [make_game(turn_hours=24) for _ in range(3)]
     clock.move_to(T0 + timedelta(hours=25))
-    ids = deadlines.due_game_ids(T0 + timedelta(hours=25), limit=100)
+    ids = due_game_ids(T0 + timedelta(hours=25), limit=100)
     assert sorted(ids) == sorted(g.pk for g in games)
     handle_due_games.apply(args=(ids,))
     handle_due_games.apply(args=(ids,))  # the same task delivered again
     assert Move.objects.filter(channel="timeout").count() == 3
-    assert deadlines.due_game_ids(T0 + timedelta(hours=25), limit=100) == []
+    assert due_game_ids(T0 + timedelta(hours=25), limit=100) == []
 
 
 def test_one_failing_game_does_not_hold_up_the_rest_of_its_chunk(clock, make_game, toy_notify_engine, monkeypatch):
@@ -219,7 +221,7 @@ def test_one_failing_game_does_not_hold_up_the_rest_of_its_chunk(clock, make_gam
     monkeypatch.setattr(type(toy_notify_engine), "default_action", default_action)
     Game.objects.filter(pk=bad.pk).update(state={**bad.state, "broken": True})
     clock.move_to(T0 + timedelta(hours=24, seconds=1))
-    stats = deadlines.sweep()
+    stats = minute()
     assert stats["timeouts"] == 2
     for game in games:
         timed_out = Move.objects.filter(game=game, channel="timeout").count()
@@ -237,7 +239,7 @@ def test_a_database_error_in_one_game_rolls_its_chunk_back_and_the_rest_go_throu
     Move.objects.create(game=bad, seq=bad.version + 1, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN,
                         action={}, note="in the way")
     clock.move_to(T0 + timedelta(hours=24, seconds=1))
-    stats = deadlines.sweep()
+    stats = minute()
     assert stats["timeouts"] == 2
     for game in games:
         assert Move.objects.filter(game=game, channel="timeout").count() == (0 if game is bad else 1)
@@ -259,7 +261,7 @@ def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pa
     absent = turn_seat(game)
     clock.move_to(T0 + timedelta(hours=10, seconds=1))
     with caplog.at_level("WARNING"):
-        stats = deadlines.sweep()
+        stats = minute()
     assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
     assert stats["timeouts"] == 1
     absent.refresh_from_db()

@@ -96,7 +96,7 @@ def test_a_stale_token_applies_nothing_and_sends_a_fresh_menu(make_game):
     error = Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR).get()
     assert "moved on" in error.context["error"]
     # The victim's calamity email carries their own token and menu: "keep the medicine" by phrase.
-    cal = Notification.objects.get(seat=victim, kind=Kind.CALAMITY)
+    cal = Notification.objects.get(seat=victim, kind=Kind.HIT)
     assert handle_raw(reply(cal.context["decision"]["reply_to"], "keep the medicine")).outcome == "played"
 
 

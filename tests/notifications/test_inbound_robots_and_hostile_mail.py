@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.models import Move
-from notifications import outbox
+from notifications import delivery
 from notifications.inbound import handle_raw
 from notifications.models import InboundMessage, Kind, Notification
 
@@ -174,7 +174,7 @@ def test_not_played_and_played_answers_say_they_are_automatic(make_game, smtp_si
     assert handle_raw(reply(address, "hmm, let me think")).outcome == "not_understood"
     assert handle_raw(reply(address, "1")).outcome == "played"
     ids = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
-    outbox.send_notifications(ids)
+    delivery.send_notifications(ids)
     messages = smtp_sink.wait_for(len(ids))
     by_kind = {}
     for n, msg in zip(Notification.objects.filter(pk__in=ids).order_by("pk"), messages, strict=True):
@@ -348,7 +348,7 @@ def test_an_out_of_office_robot_gets_at_most_three_answers(make_game, smtp_sink,
     try:
         for _ in range(10):
             ids = list(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
-            outbox.send_notifications(ids)
+            delivery.send_notifications(ids)
             messages = smtp_sink.wait_for(seen + len(ids))
             new, seen = messages[seen:], len(messages)
             robot_mail = [m for m in new if m["To"] == seat.user.email and m["Reply-To"]]

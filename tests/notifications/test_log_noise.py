@@ -7,7 +7,7 @@ import pytest
 from games import services, tasks
 from games.broker import broker_outage
 from games.models import Game
-from notifications import outbox
+from notifications import delivery
 from notifications.models import Notification
 
 from .conftest import _forget_routes, free_port, point_producers_at, turn_seat
@@ -106,8 +106,8 @@ def test_a_recipient_the_mail_server_refuses_is_one_line_not_a_traceback(make_ga
 
     smtp_sink.handle_RCPT = handle_RCPT
     with caplog.at_level(logging.WARNING):
-        assert outbox.send_notifications(ids) == 0
-    refused = [r for r in caplog.records if r.name == "notifications.outbox"]
+        assert delivery.send_notifications(ids) == 0
+    refused = [r for r in caplog.records if r.name == "notifications.delivery"]
     assert len(refused) == len(ids) and "No such mailbox" in refused[0].getMessage()
     assert noisy(caplog.records) == []
     assert Notification.objects.filter(pk__in=ids, attempts=1, sent_at__isnull=True).count() == len(ids)

@@ -7,7 +7,7 @@ import pytest
 from games import services
 from games.models import Game
 from games.rules import get_engine
-from notifications import outbox
+from notifications import delivery
 from notifications.models import Kind, Notification
 
 from .conftest import seat_at
@@ -44,19 +44,22 @@ def test_a_whole_game_of_notices(make_game, ruleset):
     assert game.status == Game.Status.FINISHED
     notes = list(Notification.objects.filter(game=game))
     kinds = {n.kind for n in notes}
-    assert {Kind.YOUR_TURN, Kind.CALAMITY, Kind.MEMBER_DIED, Kind.GAME_OVER} <= kinds
+    assert {Kind.YOUR_TURN, Kind.HIT, Kind.GAME_OVER} <= kinds
     for n in notes:
-        message = outbox.render_notification(n)
+        message = delivery.render_notification(n)
         assert f"/games/{game.pk}/" in message.body and message.subject
         if n.context.get("decision"):
             assert message.reply_to and "1. " in message.body
-    for n in notes:
-        if n.kind == Kind.CALAMITY:
-            assert n.context["by"] and n.context["calamity"] and n.seat.position is not None
+    hits = [n for n in notes if n.kind == Kind.HIT]
+    for n in hits:
+        assert n.context["text"] and n.seat.position is not None
+    # Calamities reach their victims from the player who played them, and deaths are told.
+    assert any(n.context["by"] and " sends " in n.context["text"] for n in hits)
+    assert any("loses 1 wagon member" in " ".join([n.context["text"], *n.context["effects"]]) for n in hits)
     over = [n for n in notes if n.kind == Kind.GAME_OVER]
     assert len(over) == 3 and over[0].context["seed"] == game.seed
     if ruleset == "classic":  # print one of each kind when run with -s: what the players read
         for kind in sorted(kinds):
             n = next(n for n in notes if n.kind == kind)
-            message = outbox.render_notification(n)
+            message = delivery.render_notification(n)
             print(f"\n===== {message.subject}\nReply-To: {message.reply_to}\n{message.body}")

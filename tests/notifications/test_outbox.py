@@ -8,7 +8,8 @@ from django.core import mail
 from django.db import transaction
 
 from games import services
-from notifications import outbox
+from games.models import Move
+from notifications import delivery, outbox
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
 from notifications.tokens import read_reply_token
 
@@ -67,14 +68,15 @@ def test_calamity_tells_the_victim_at_once_what_it_does_and_what_they_can_do(mak
     victim = seat_at(game, 1 - seat.position)
     play(game, seat, {"type": "calamity", "victim": victim.position})
     notes = list(Notification.objects.filter(game=game, seat=victim).exclude(kind=Kind.YOUR_TURN))
-    assert [n.kind for n in notes] == [Kind.CALAMITY]  # the menu is in it: no separate decision notice
+    assert [n.kind for n in notes] == [Kind.HIT]  # the menu is in it: no separate decision notice
     ctx = notes[0].context
-    assert ctx["calamity"] == "Dysentery" and ctx["by"] == seat.name
+    assert ctx["text"] == f"Seat {seat.position} sends dysentery to seat {victim.position}."
+    assert ctx["by"] == seat.name
     assert ctx["effects"] == [f"Dysentery strikes the wagon of seat {victim.position}."]
     assert [m["label"] for m in ctx["decision"]["moves"]] == ["Use medicine", "Keep the medicine"]
     assert ctx["decision"]["deadline_text"]
-    message = outbox.render_notification(notes[0])
-    assert "Calamity" in message.subject and seat.name in message.subject
+    message = delivery.render_notification(notes[0])
+    assert message.subject == f"{seat.name}'s move hits you in {game}"
     assert "1. Use medicine" in message.body and "2. Keep the medicine" in message.body
     assert message.reply_to[0].startswith("play+")
 
@@ -85,7 +87,7 @@ def test_out_of_turn_decision_is_a_decision_notice(make_game):
     victim = seat_at(game, 1 - seat.position)
     # The calamity from a timeout (not attended): the decision notice logic still sees "out of turn".
     game.refresh_from_db()
-    KindPreference.objects.create(user=victim.user, kind=Kind.CALAMITY, delivery=Delivery.NEVER)
+    KindPreference.objects.create(user=victim.user, kind=Kind.HIT, delivery=Delivery.NEVER)
     play(game, seat, {"type": "calamity", "victim": victim.position})
     kinds = list(Notification.objects.filter(seat=victim).values_list("kind", flat=True))
     assert kinds == [Kind.DECISION]
@@ -95,15 +97,21 @@ def test_member_died_player_out_and_game_over(make_game):
     game = make_game()
     seat = turn_seat(game)
     victim = seat_at(game, 1 - seat.position)
-    for _ in range(2):
+    for i in range(2):
         seat = turn_seat(game)
         if seat.pk == victim.pk:
             play(game, seat, {"type": "end_turn"})
             seat = turn_seat(game)
         play(game, seat, {"type": "calamity", "victim": victim.position})
-        play(game, victim, {"type": "medicine", "use": False})
-    kinds = list(Notification.objects.filter(seat=victim).values_list("kind", flat=True))
-    assert kinds.count(Kind.MEMBER_DIED) == 2 and kinds.count(Kind.PLAYER_OUT) == 1
+        # The victim's answer: the first time the clock's (their deadline passed), the second
+        # time their own on the web, where they see what it did.
+        play(game, victim, {"type": "medicine", "use": False}, channel="timeout" if i == 0 else "web")
+    hits = [n.context for n in Notification.objects.filter(seat=victim, kind=Kind.HIT).order_by("pk")]
+    # Each calamity hit them at once; the death the clock's answer caused too, with no "by".
+    assert [h["by"] for h in hits] == [seat.name, "", seat.name]
+    assert hits[1]["text"] == f"A member of seat {victim.position}'s wagon dies."
+    # The death and the elimination their own answer on the web caused: they saw them, no email.
+    assert Move.objects.filter(game=game).latest("seq").channel == "web"
     # Finish: the other seat advances three times.
     winner = seat_at(game, 1 - victim.position)
     for _ in range(3):
@@ -118,14 +126,14 @@ def test_member_died_player_out_and_game_over(make_game):
     assert ctx["seed"] == game.seed and ctx["winners"] == [winner.name]
     assert ctx["verify_url"].endswith(f"/games/{game.pk}/verify/")
     assert ctx["api_verify_url"].endswith(f"/api/games/{game.pk}/verify/")
-    body = outbox.render_notification(overs[0]).body
+    body = delivery.render_notification(overs[0]).body
     assert game.seed in body and f"/api/games/{game.pk}/verify/" in body
 
 
 def test_every_email_links_the_game_and_a_signed_unsubscribe(make_game, client):
     game = make_game()
     note = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
-    message = outbox.render_notification(note)
+    message = delivery.render_notification(note)
     assert f"/games/{game.pk}/" in message.body
     html = message.alternatives[0][0]
     assert f"/games/{game.pk}/" in html
@@ -148,10 +156,10 @@ def test_preferences_never_digest_and_mute(make_game, users, eager):
     if seat.user == users[0]:
         assert [(n.kind, n.delivery) for n in notes] == [(Kind.YOUR_TURN, Delivery.DIGEST)]
         mail.outbox.clear()
-        assert outbox.send_unsent() == 0
-        assert outbox.send_digests() == 1
+        assert delivery.send_unsent() == 0
+        assert delivery.send_digests() == 1
         assert len(mail.outbox) == 1 and "digest" in mail.outbox[0].body
-        assert outbox.send_digests() == 0
+        assert delivery.send_digests() == 0
     else:
         assert notes == []
     GameMute.objects.create(user=users[0], game=game)
@@ -176,9 +184,9 @@ def test_sending_claims_each_notice_once(make_game):
     game = make_game()
     ids = list(Notification.objects.values_list("pk", flat=True))
     mail.outbox.clear()
-    assert outbox.send_notifications(ids) == 1
-    assert outbox.send_notifications(ids) == 0
-    assert outbox.send_unsent() == 0
+    assert delivery.send_notifications(ids) == 1
+    assert delivery.send_notifications(ids) == 0
+    assert delivery.send_unsent() == 0
     assert len(mail.outbox) == 1
 
 
@@ -210,7 +218,7 @@ def test_each_notice_is_marked_sent_before_the_next_email_goes(make_game, smtp_s
         return await handle(server, session, envelope)
 
     smtp_sink.handle_DATA = handle_DATA
-    assert outbox.send_notifications(ids) == len(ids) == 4
+    assert delivery.send_notifications(ids) == len(ids) == 4
     assert marked_when_sent == [0, 1, 2, 3]
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
 
@@ -234,7 +242,7 @@ def test_webhook_gets_the_same_notice_as_json(make_game, users, settings):
         for u in users:
             NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/hook")
         game = make_game()
-        outbox.send_unsent()
+        delivery.send_unsent()
     finally:
         server.shutdown()
     assert len(received) == 1
@@ -252,7 +260,7 @@ def test_a_webhook_that_is_gone_is_asked_once_and_inline_there_is_no_retry(make_
         for u in users:
             NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/deleted")
         game = make_game()
-        outbox.send_unsent()
+        delivery.send_unsent()
         notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
         assert [status for status, _ in hits] == [404]  # refused for good (a deleted Discord or Slack webhook): not asked again
         assert tasks.post_webhook.apply((notice.pk,)).get() is True
@@ -300,7 +308,7 @@ def test_a_notice_bug_does_not_cost_the_move(make_game, monkeypatch):
 def test_user_flags_follow_their_preferences_mutes_and_vacations(make_game, users):
     from datetime import date
 
-    from notifications.models import Vacation
+    from games.models import Vacation
 
     game = make_game()
     user = users[0]

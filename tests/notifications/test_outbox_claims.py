@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from notifications import outbox
+from notifications import delivery
 from notifications.models import Delivery, Notification
 
 from .conftest import T0
@@ -29,8 +29,8 @@ def claimed(make_game, clock):
 
 def test_a_notice_another_worker_claimed_is_not_sent_again_while_the_claim_lives(claimed, smtp_sink, clock, lease):
     clock.move_to(T0 + lease)  # the last instant of the claim
-    assert outbox.send_notifications([claimed.pk]) == 0
-    assert outbox.send_unsent() == 0
+    assert delivery.send_notifications([claimed.pk]) == 0
+    assert delivery.send_unsent() == 0
     assert smtp_sink.messages == []
     claimed.refresh_from_db()
     assert claimed.sent_at is None and claimed.claimed_at == T0 and claimed.attempts == 0
@@ -38,12 +38,12 @@ def test_a_notice_another_worker_claimed_is_not_sent_again_while_the_claim_lives
 
 def test_a_notice_whose_claim_lapsed_is_sent_once(claimed, smtp_sink, clock, lease):
     clock.move_to(T0 + lease + timedelta(seconds=1))
-    assert outbox.send_notifications([claimed.pk]) == 1
+    assert delivery.send_notifications([claimed.pk]) == 1
     assert [m["To"] for m in smtp_sink.messages] == [claimed.email]
     claimed.refresh_from_db()
     assert claimed.sent_at == T0 + lease + timedelta(seconds=1) and claimed.attempts == 1
-    assert outbox.send_notifications([claimed.pk]) == 0
-    assert outbox.send_unsent() == 0
+    assert delivery.send_notifications([claimed.pk]) == 0
+    assert delivery.send_unsent() == 0
     assert len(smtp_sink.messages) == 1
 
 
@@ -53,23 +53,23 @@ def test_the_sweep_sends_a_lapsed_claim_and_leaves_a_live_one(make_game, smtp_si
     lapsed, live = Notification.objects.order_by("pk")
     Notification.objects.filter(pk=lapsed.pk).update(claimed_at=T0 - lease - timedelta(seconds=1))
     Notification.objects.filter(pk=live.pk).update(claimed_at=T0 - timedelta(seconds=1))
-    assert outbox.send_unsent() == 1
+    assert delivery.send_unsent() == 1
     assert [m["To"] for m in smtp_sink.messages] == [lapsed.email]
     assert set(Notification.objects.filter(sent_at__isnull=False).values_list("pk", flat=True)) == {lapsed.pk}
 
 
 def test_the_sweep_gives_up_on_a_notice_after_the_most_attempts(claimed, smtp_sink, clock, lease):
     clock.move_to(T0 + lease + timedelta(seconds=1))
-    Notification.objects.filter(pk=claimed.pk).update(attempts=outbox.MAX_ATTEMPTS)
-    assert outbox.send_unsent() == 0
-    Notification.objects.filter(pk=claimed.pk).update(attempts=outbox.MAX_ATTEMPTS - 1)
-    assert outbox.send_unsent() == 1
+    Notification.objects.filter(pk=claimed.pk).update(attempts=delivery.MAX_ATTEMPTS)
+    assert delivery.send_unsent() == 0
+    Notification.objects.filter(pk=claimed.pk).update(attempts=delivery.MAX_ATTEMPTS - 1)
+    assert delivery.send_unsent() == 1
     assert len(smtp_sink.messages) == 1
 
 
 def test_the_sweep_leaves_digest_notices_to_the_digest(claimed, smtp_sink):
     Notification.objects.filter(pk=claimed.pk).update(claimed_at=None, delivery=Delivery.DIGEST)
-    assert outbox.send_unsent() == 0
+    assert delivery.send_unsent() == 0
     assert smtp_sink.messages == []
 
 
@@ -79,8 +79,8 @@ def test_a_refused_email_keeps_its_claim_and_counts_the_attempt(claimed, smtp_si
 
     smtp_sink.handle_DATA = refuse
     clock.move_to(T0 + lease + timedelta(seconds=1))
-    assert outbox.send_notifications([claimed.pk]) == 0
+    assert delivery.send_notifications([claimed.pk]) == 0
     claimed.refresh_from_db()
     assert claimed.sent_at is None and claimed.attempts == 1 and "550" in claimed.last_error
     assert claimed.claimed_at == T0 + lease + timedelta(seconds=1)
-    assert outbox.send_unsent() == 0  # the claim it took is live: the back-off
+    assert delivery.send_unsent() == 0  # the claim it took is live: the back-off

@@ -5,9 +5,10 @@ import pytest
 
 from games import services
 from games.models import Move
-from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings, StandingOrder, Vacation
+from games.models import StandingOrder, Vacation
+from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings
 
-from .conftest import seat_at, turn_seat
+from .conftest import minute, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +49,6 @@ def test_a_standing_order_lost_with_the_broker_is_played_by_the_sweep(make_game)
     import time_machine
     from django.utils import timezone
 
-    from notifications import deadlines
-
     game = make_game()
     seat = turn_seat(game)
     victim = seat_at(game, 1 - seat.position)
@@ -58,7 +57,7 @@ def test_a_standing_order_lost_with_the_broker_is_played_by_the_sweep(make_game)
     victim.refresh_from_db()
     assert victim.deadline_at <= timezone.now() + timezone.timedelta(minutes=3)
     with time_machine.travel(timezone.now() + timezone.timedelta(minutes=3), tick=False):
-        assert deadlines.sweep()["standing"] == 1
+        assert minute()["standing"] == 1
     move = Move.objects.filter(game=game).latest("seq")
     assert (move.channel, move.action) == ("standing", {"type": "medicine", "use": False})
 
@@ -78,12 +77,12 @@ def test_preferences_page(users, client, make_game):
     assert client.get("/accounts/profile/").content.decode().count("/mail/preferences/") == 1
     page = client.get("/mail/preferences/")
     assert page.status_code == 200
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "calamity", "member_died",
-                                               "player_out", "game_over", "timeout"]}
-    data.update(kind_reminder="digest", kind_member_died="never", webhook_url="https://discord.example/api/webhooks/1")
+    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over",
+                                               "timeout"]}
+    data.update(kind_reminder="digest", kind_hit="never", webhook_url="https://discord.example/api/webhooks/1")
     assert client.post("/mail/preferences/", data).status_code == 302
     prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))
-    assert prefs["reminder"] == Delivery.DIGEST and prefs["member_died"] == Delivery.NEVER
+    assert prefs["reminder"] == Delivery.DIGEST and prefs["hit"] == Delivery.NEVER
     assert NotificationSettings.objects.get(user=users[0]).webhook_url.startswith("https://discord")
     r = client.post("/mail/vacations/", {"starts_on": "2099-07-01", "ends_on": "2099-07-05"})
     assert r.status_code == 302
@@ -98,7 +97,7 @@ def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make
     from django.test.utils import CaptureQueriesContext
 
     from games.models import Seat
-    from notifications.standing import standing_orders_set
+    from games.clock.autoplay import standing_orders_set
 
     game = make_game()
     seat = turn_seat(game)

@@ -2,7 +2,7 @@
 import pytest
 from django.core import signing
 
-from notifications import outbox
+from notifications import delivery
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification
 from notifications.tokens import unsubscribe_token
 
@@ -58,7 +58,7 @@ def test_a_forged_or_altered_token_is_refused_with_a_clear_page(client, users, m
 def test_sent_emails_carry_one_click_unsubscribe_headers(make_game, smtp_sink, client):
     game = make_game()
     ids = list(Notification.objects.filter(game=game, kind=Kind.YOUR_TURN).values_list("pk", flat=True))
-    assert outbox.send_notifications(ids) == 1
+    assert delivery.send_notifications(ids) == 1
     (message,) = smtp_sink.wait_for(1)
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     link = message["List-Unsubscribe"].strip().strip("<>")

@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 
 from games.errors import ErrorCode, GameError
-from notifications import outbox, services, tasks, webhooks
+from notifications import delivery, services, tasks, webhooks
 from notifications.models import Kind, Notification, NotificationSettings
 
 from .conftest import hook_server
@@ -61,8 +61,8 @@ def test_public_addresses_and_names_that_do_not_resolve_yet_may_be_saved(url, st
 
 def test_the_preferences_page_refuses_a_local_webhook_with_a_form_error(users, client, strict):
     client.force_login(users[0])
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "calamity", "member_died",
-                                               "player_out", "game_over", "timeout"]}
+    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over",
+                                               "timeout"]}
     data["webhook_url"] = "http://169.254.169.254/latest/meta-data/"
     page = client.post("/mail/preferences/", data)
     assert page.status_code == 200
@@ -88,7 +88,7 @@ def test_with_local_hosts_not_allowed_a_loopback_webhook_gets_no_request_and_no_
             services.preferences_save(user=users[0], webhook_url=f"http://127.0.0.1:{server.server_port}/")
         game = make_game()
         with caplog.at_level(logging.WARNING, logger="notifications"):
-            outbox.send_unsent()
+            delivery.send_unsent()
             notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
             assert notice.sent_at is not None
             assert tasks.post_webhook.apply((notice.pk,)).get() is True  # done: not to be tried again
@@ -106,7 +106,7 @@ def test_with_local_hosts_allowed_the_same_webhook_is_posted(make_game, users, s
         for u in users:
             services.preferences_save(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/")
         make_game()
-        outbox.send_unsent()
+        delivery.send_unsent()
     finally:
         server.shutdown()
     assert [status for status, _ in hits] == [204]
@@ -143,7 +143,7 @@ def test_a_redirect_is_not_followed_nor_tried_again(make_game, users, settings):
         for u in users:
             NotificationSettings.objects.create(user=u, webhook_url=f"http://127.0.0.1:{server.server_port}/")
         game = make_game()
-        outbox.send_unsent()
+        delivery.send_unsent()
         notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
         assert tasks.post_webhook.apply((notice.pk,)).get() is True  # refused for good: no retry
     finally:

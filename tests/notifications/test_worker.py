@@ -5,9 +5,10 @@ import pytest
 
 from games import services
 from games.models import Move
-from notifications import outbox
+from notifications import delivery
 from notifications.models import Kind, Notification, NotificationSettings
-from notifications.tasks import send_notifications, sweep
+from games.tasks import sweep_deadlines as sweep
+from notifications.tasks import send_notifications, send_unsent
 
 from .conftest import free_port, hook_server, point_producers_at, turn_seat
 
@@ -44,7 +45,7 @@ def test_a_moves_notice_is_sent_exactly_once(live_worker, smtp_sink, make_game):
     send_notifications.delay(ids)
     send_notifications.delay(ids)
     sweep.delay()
-    assert outbox.send_unsent() == 0
+    assert delivery.send_unsent() == 0
     time.sleep(1.0)  # give the worker time to (wrongly) send duplicates
     assert len(smtp_sink.messages) == 2
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
@@ -68,10 +69,10 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
     assert result.applied and Move.objects.filter(game=game, seq=result.version).exists()
     pending = Notification.objects.get(kind=Kind.YOUR_TURN, sent_at__isnull=True)
     assert len(smtp_sink.messages) == 1
-    # The broker is back: the minute sweep (run by the worker) sends it, once.
-    sweep.delay()
+    # The broker is back: the minute task for unsent notices (run by the worker) sends it, once.
+    send_unsent.delay()
     assert wait_until(lambda: len(smtp_sink.messages) >= 2)
-    sweep.delay()
+    send_unsent.delay()
     time.sleep(1.0)
     assert len(smtp_sink.messages) == 2
     assert smtp_sink.messages[1]["To"] == pending.email
@@ -83,7 +84,7 @@ def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smt
     from django.utils import timezone
 
     from games.models import Seat
-    from notifications.deadlines import FAN_OUT_CHUNK
+    from games.clock.sweep import CHUNK as FAN_OUT_CHUNK
 
     games = [make_game(turn_hours=24) for _ in range(FAN_OUT_CHUNK + 10)]
     smtp_sink.wait_for(len(games))

@@ -4,7 +4,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.services import replay_state
+from games.selectors import replay_state
 
 
 class Command(BaseCommand):

@@ -1,0 +1,73 @@
+"""Deadlines: when a decision that arises falls due, and keeping every seat's deadline current.
+
+A player's deadline is the game's turn time with their vacation days not counted. A bot's
+decision, and one a standing order answers, get a short deadline: their task normally plays them
+at once, and if it was lost (the broker was down) the sweep plays them when that passes.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.hotpath import save_deadlines
+from games.models import Game, Seat
+
+from .orders import covered_action
+from .vacations import Known, paused_deadline, vacation_intervals
+
+
+def _short_deadline(now):
+    return now + timedelta(seconds=settings.TRAILPOST["BOT_STUCK_AFTER_SECONDS"])
+
+
+def deadline_for(*, seat, game, now, vacations: Known | None = None):
+    """Returns when a decision that arises now for this seat falls due (`vacations`: the
+    players' vacations when the caller has read them already, see vacations.vacations_ahead)."""
+    if seat.is_bot:
+        return _short_deadline(now)
+    if covered_action(game, seat) is not None:
+        return _short_deadline(now)
+    span = timedelta(hours=game.turn_hours)
+    return paused_deadline(now, span, _seat_vacations(seat, now, vacations))
+
+
+def _seat_vacations(seat, now, known: Known | None) -> list:
+    """The seat's player's vacations ahead; no query when the loaded user says there are none."""
+    if seat.user_id and Seat.user.is_cached(seat):
+        until = seat.user.vacation_until
+        if until is None or until < now.date():
+            return []
+    return vacation_intervals(seat.user_id, since=now, known=known)
+
+
+def refresh_deadlines(game: Game, seats: list[Seat], *, before: set[int], to_act: set[int] | None = None,
+                      dirty=(), now=None, vacations: Known | None = None) -> list[Seat]:
+    """Gives every seat now to act a deadline (kept if it was in `before`, already to act);
+    clears the rest. Seats in `dirty` (a changed miss count) are written with them, in the same
+    statement.
+
+    Returns the seats that newly have a decision pending.
+    """
+    now = now or timezone.now()
+    if to_act is None:
+        to_act = set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set()
+    elif game.status != Game.Status.ACTIVE:
+        to_act = set()
+    newly, changed = [], []
+    for seat in seats:
+        if seat.position is None:
+            continue
+        if seat.position in to_act:
+            if seat.position not in before or seat.deadline_at is None:
+                seat.deadline_at = deadline_for(seat=seat, game=game, now=now, vacations=vacations)
+                seat.reminder_sent_for = None
+                newly.append(seat)
+                changed.append(seat)
+        elif seat.deadline_at is not None:
+            seat.deadline_at = None
+            changed.append(seat)
+    changed += [s for s in dirty if s not in changed]
+    save_deadlines(changed)
+    return newly

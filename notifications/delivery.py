@@ -1,0 +1,224 @@
+"""Sending notices: email (claimed first, so none goes twice), webhooks, digests, and what is left
+unsent. Nothing here queues a task: `notifications.tasks` does, around these functions.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import smtplib
+from datetime import timedelta
+
+import httpx
+from django.conf import settings
+from django.core.mail import get_connection
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from . import webhooks
+from .emails import base_context, render_email
+from .models import Delivery, Kind, Notification, NotificationSettings
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being down
+
+
+# -- sending --------------------------------------------------------------------------------------
+
+def _claim(ids, now) -> list[Notification]:
+    """Claims unsent notices for this worker (one UPDATE); returns the rows it won."""
+    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    with transaction.atomic():
+        won = list(Notification.objects.select_for_update(skip_locked=True)
+                   .filter(pk__in=ids, sent_at__isnull=True)
+                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+                   .values_list("pk", flat=True))
+        if won:
+            Notification.objects.filter(pk__in=won).update(claimed_at=now)
+    return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
+
+
+def render_notification(notification: Notification, connection=None):
+    """Returns the email for a notice."""
+    ctx = dict(notification.context)
+    game_id = (ctx.get("game") or {}).get("id") or notification.game_id
+    ctx.update(base_context(user_id=notification.user_id, kind=notification.kind, game_id=game_id))
+    if notification.user is not None:
+        ctx.setdefault("recipient", notification.user.public_name)
+    ctx["kind"] = notification.kind
+    reply_to = (ctx.get("decision") or {}).get("reply_to")
+    return render_email(template=notification.kind, to=notification.email, context=ctx, reply_to=reply_to,
+                        connection=connection)
+
+
+def _mark_sent(n: Notification) -> None:
+    """Marks a sent notice, right after its email went: a worker killed mid-send leaves at most
+    the one email it was sending unmarked, to go out again once its claim lapses.
+
+    On PostgreSQL the commit does not wait for the disk (synchronous_commit off for this
+    transaction only): a killed worker loses nothing by it, as the mark is in the database once
+    the statement returns; only a crash of the database server itself within a fraction of a
+    second could lose a few marks, and with them send those notices again.
+    """
+    with transaction.atomic():
+        if transaction.get_connection().vendor == "postgresql":
+            with transaction.get_connection().cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1,
+                                                    last_error="")
+
+
+def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
+    """Sends the given notices that nobody has sent or claimed; returns how many went out.
+
+    Each is claimed first (one UPDATE for all), so no other worker or retry sends it while this
+    one holds the claim, and marked sent as soon as its email has gone. The sent notices whose
+    player has a webhook go to `then_webhooks(ids)` (the task queues a post for each), or are
+    posted now, once, without it.
+    """
+    rows = _claim(ids, timezone.now())
+    if not rows:
+        return 0
+    sent = 0
+    hooks = _webhooks({n.user_id for n in rows if n.user_id})
+    hooked: list[int] = []
+    try:
+        with get_connection() as connection:
+            for n in rows:
+                try:
+                    render_notification(n, connection=connection).send()
+                except Exception as exc:  # isolate each notice: one bad address must not block the rest
+                    # A refusal by the mail server is expected now and then: one line. Anything
+                    # else is a bug (a template, say): its traceback.
+                    expected = isinstance(exc, (smtplib.SMTPException, OSError))
+                    log.warning("sending notice %s failed: %s", n.pk, exc, exc_info=not expected)
+                    # The claim stays: the sweep tries again when it lapses (SEND_LEASE_SECONDS), a
+                    # back-off that rides out a mail server outage without hammering it.
+                    Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1,
+                                                                last_error=str(exc)[:2000])
+                    continue
+                _mark_sent(n)
+                sent += 1
+                if n.user_id in hooks:
+                    hooked.append(n.pk)
+    finally:
+        if hooked:
+            (then_webhooks or _post_webhooks_now)(hooked)
+    return sent
+
+
+def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
+    """Sends immediate notices still unsent (the broker was down, or a worker died); returns the count."""
+    limit = limit or settings.TRAILPOST["SWEEP_BATCH"]
+    lease = timezone.now() - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    total = 0
+    while True:
+        ids = list(Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
+                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+                   .filter(attempts__lt=MAX_ATTEMPTS)
+                   .order_by("created_at").values_list("pk", flat=True)[:limit])
+        if not ids:
+            return total
+        sent = send_notifications(ids, then_webhooks=then_webhooks)
+        total += sent
+        if sent == 0:
+            return total
+
+
+def send_digests(*, now=None) -> int:
+    """Sends each user one email with their unsent digest notices; returns how many emails."""
+    now = now or timezone.now()
+    users = (Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.DIGEST, created_at__lte=now)
+             .values_list("user_id", flat=True).distinct())
+    emails = 0
+    for user_id in list(users):
+        with transaction.atomic():
+            rows = list(Notification.objects.select_for_update(skip_locked=True, of=("self",))
+                        .filter(user_id=user_id, sent_at__isnull=True, delivery=Delivery.DIGEST,
+                                created_at__lte=now).select_related("user", "game").order_by("created_at"))
+            if not rows:
+                continue
+            user = rows[0].user
+            items = []
+            for n in rows:
+                game = n.context.get("game") or {}
+                items.append({"kind": n.get_kind_display(), "game": game.get("title", ""),
+                              "game_url": settings.SITE_URL + f"/games/{game['id']}/" if game.get("id") else "",
+                              "text": digest_line(n)})
+            ctx = base_context(user_id=user_id, kind=Kind.DIGEST, game_id=None)
+            ctx.update(items=items, recipient=user.public_name, count=len(items))
+            render_email(template="digest", to=user.email, context=ctx).send()
+            Notification.objects.filter(pk__in=[n.pk for n in rows]).update(sent_at=timezone.now())
+            emails += 1
+    return emails
+
+
+def digest_line(n: Notification) -> str:
+    c = n.context
+    if n.kind == Kind.GAME_OVER:
+        return c.get("reason", "")
+    if n.kind in (Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER):
+        d = c.get("decision") or {}
+        return f"A decision is pending (due {d.get('deadline_text', '')})."
+    return c.get("text", "")
+
+
+# -- webhooks -------------------------------------------------------------------------------------
+
+def _webhooks(user_ids) -> dict[int, str]:
+    if not user_ids:
+        return {}
+    return dict(NotificationSettings.objects.filter(user_id__in=user_ids).exclude(webhook_url="")
+                .values_list("user_id", "webhook_url"))
+
+
+def webhook_payload(n: Notification) -> dict:
+    """Returns the JSON a chat webhook receives: `content` for Discord, `text` for Slack."""
+    message = render_notification(n)
+    url = settings.SITE_URL + f"/games/{n.game_id}/" if n.game_id else settings.SITE_URL
+    text = f"{message.subject}\n{url}"
+    return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}
+
+
+def _post_webhooks_now(ids: list[int]) -> None:
+    for pk in ids:
+        deliver_webhook(pk)
+
+
+def deliver_webhook(notice_id: int) -> bool:
+    """Posts a sent notice to its player's webhook as it is set now; returns False when the post
+    failed (to be tried again), True when it went or there is nothing to post any more."""
+    n = Notification.objects.filter(pk=notice_id).select_related("user").first()
+    url = _webhooks({n.user_id}).get(n.user_id) if n is not None and n.user_id else None
+    if not url:
+        return True
+    return post_webhook(url, n)
+
+
+def post_webhook(url: str, n: Notification) -> bool:
+    """Posts a notice to a webhook. Returns False when trying again later may help (no answer, a
+    server error, 429 Too Many Requests), True when it is done: taken, or refused for good (any
+    other 4xx, such as a deleted Discord or Slack webhook; a redirect; an address webhooks may
+    not go to). A redirect is not followed and not asked again: the server answered, and would
+    answer the same; where it points is the player's URL to fix, checked when they save it."""
+
+    body = json.dumps(webhook_payload(n)).encode()
+    try:
+        status = webhooks.post(url, body)
+    except webhooks.WebhookRefused as exc:
+        log.warning("webhook for notice %s refused: %s Not tried again.", n.pk, exc)
+        return True
+    except (webhooks.WebhookUnresolved, httpx.HTTPError) as exc:
+        log.warning("webhook for notice %s failed: %s", n.pk, str(exc) or type(exc).__name__)
+        return False
+    except Exception:  # not an expected failure: worth its traceback
+        log.warning("webhook for notice %s failed", n.pk, exc_info=True)
+        return False
+    if 200 <= status < 300:
+        return True
+    if 300 <= status < 500 and status != 429:
+        log.warning("webhook for notice %s refused (%s): not tried again", n.pk, status)
+        return True
+    log.warning("webhook for notice %s failed (%s)", n.pk, status)
+    return False
