@@ -18,6 +18,8 @@ Conventions shared by all engines:
   `do_apply` mutates the state in place and returns events.
 - Events are `{"type", "seat", "public": {... "text": str}, "private": {"<seat>": {...}}}`.
   `public["text"]` is a sentence for the game log; private parts are keyed by str(seat).
+  An event that hits seats (a calamity's victim, a lassoed card's owner) lists them in
+  `"audience"`: the server tells each of them at once, whatever the game.
 - Texts and labels name a seat `seat_label(seat)`, "Player N" (N = seat + 1): engines know no
   names, and the server puts each player's display name in its place with `name_seats`.
 - Card ids are globally unique strings, so the conformance suite can check that every card is
@@ -156,7 +158,8 @@ def name_seats(text: str, names: dict) -> str:
 
 def event(type_: str, seat, text: str, *, public: dict | None = None, private: dict | None = None,
           audience: list | None = None) -> dict:
-    """Builds an event dict; `audience` lists the seats it concerns most (e.g. a victim)."""
+    """Builds an event dict; `audience` lists the seats it hits (a victim, a loser of cards or
+    track), whom the server tells at once; leave it out for news everyone reads in the log."""
     pub = dict(public or {})
     pub["text"] = text
     ev = {"type": type_, "seat": seat, "public": pub,

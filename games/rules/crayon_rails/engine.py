@@ -941,8 +941,7 @@ class CrayonRailsEngine(Engine):
         drawer = state["turn"]
         kind = ev["type"]
         events.append(event("event", drawer, f"Event ({seat_label(drawer)} draws it): {ev['text']}",
-                            public={"card": cid, "event": kind},
-                            audience=active(state)))
+                            public={"card": cid, "event": kind}))  # whom it hits, its effects say
         players = state["players"]
         if kind == "tax":
             for s in active(state):
@@ -950,7 +949,7 @@ class CrayonRailsEngine(Engine):
                 if tax:
                     players[s]["cash"] -= tax
                     events.append(event("tax", s, f"{seat_label(s)} pays {tax} in excess profit tax.",
-                                        public={"tax": tax}))
+                                        public={"tax": tax}, audience=[s]))
             return
         if kind == "derailment":
             area = city_area(tuple(ev["cities"]), ev["radius"])
@@ -988,7 +987,7 @@ class CrayonRailsEngine(Engine):
                     events.append(event("washed_away", s, f"The flood washes away {len(lost)} of "
                                         f"{seat_label(s)}'s bridges.", public={
                                             "sections": [[xy(a), xy(b)] for a, b in
-                                                         map(edge_nodes, lost)]}))
+                                                         map(edge_nodes, lost)]}, audience=[s]))
 
     def _has_won(self, state: dict, seat: int) -> bool:
         p = state["players"][seat]
@@ -1063,8 +1062,7 @@ class CrayonRailsEngine(Engine):
             p["moves"] = (full + 1) // 2
         else:
             p["moves"] = full
-        events.append(event("turn", seat, f"{seat_label(seat)}'s turn (round {state['round']}).",
-                            audience=[seat]))
+        events.append(event("turn", seat, f"{seat_label(seat)}'s turn (round {state['round']})."))
 
     def _finish_by_limit(self, state: dict, events: list) -> None:
         players = state["players"]
@@ -1091,8 +1089,7 @@ class CrayonRailsEngine(Engine):
         names = " and ".join(seat_label(s) for s in winners) or "Nobody"
         events.append(event("game_over", None, f"Game over: {names} win"
                             f"{'s' if len(winners) == 1 else ''}. {reason}",
-                            public={"winners": winners, "reason": reason},
-                            audience=list(range(state["seats"]))))
+                            public={"winners": winners, "reason": reason}))
 
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason", "cash"}."""
@@ -1105,8 +1102,7 @@ class CrayonRailsEngine(Engine):
         if state["over"] or p["resigned"]:
             return events
         p["resigned"] = True
-        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game; the track stays.",
-                            audience=list(range(state["seats"]))))
+        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game; the track stays."))
         state["discard"] += p["hand"]
         p["hand"] = []
         p["locks"] = []

@@ -529,8 +529,7 @@ class OgallalaEngine(Engine):
         names = " and ".join(seat_label(s) for s in winners)
         events.append(event("game_over", None, f"Game over: {reason} {names} "
                             f"win{'s' if len(winners) == 1 else ''} with {best} points.",
-                            public={"scores": scores, "winners": winners, "reason": reason},
-                            audience=list(range(state["seats"]))))
+                            public={"scores": scores, "winners": winners, "reason": reason}))
 
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
@@ -550,8 +549,7 @@ class OgallalaEngine(Engine):
         if state["over"] or seat in state["resigned"]:
             return events
         state["resigned"].append(seat)
-        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game.",
-                            audience=list(range(state["seats"]))))
+        events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game."))
         left = [s for s in range(state["seats"]) if s not in state["resigned"]]
         if len(left) == 1:
             self._finish(state, f"{seat_label(left[0])} is the only player left.", events)

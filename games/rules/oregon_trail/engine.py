@@ -1091,8 +1091,7 @@ class OregonTrailEngine(Engine):
             state["calamity_discard"].append(cid)
         state["revealed"] = []
         events.append(event("game_over", None, reason,
-                            public={"winners": winners, "ranking": ranking},
-                            audience=list(range(state["n"]))))
+                            public={"winners": winners, "ranking": ranking}))
 
     def _after(self, state, events):
         """Ends the turn when it is used up and no decision is pending."""
