@@ -40,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.common import free_port, settle  # noqa: E402
+
 BENCH_DB = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_api")
 BENCH_REDIS = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 LEVELS = [int(x) for x in os.environ.get("BENCH_LEVELS", "1,8,32").split(",")]
@@ -83,9 +84,9 @@ def truncate():
 def create_game(n, seed):
     """Creates game number n of the level (its own two players and tokens), playing from `seed`,
     and returns its script: the moves the bot makes from that seed, each with its player's token."""
-    from accounts.services import api_token_create
     from django.contrib.auth import get_user_model
 
+    from accounts.services import api_token_create
     from games import services
     from games.models import Game, Seat
 
@@ -223,8 +224,8 @@ def run_slice(port, chains, at, bare, seconds):
     stopped = list(at)
     lat, errors, most, dry, idle = [], 0, 0, set(), set()
     for js, part in zip(idx, parts):
-        for j, (l, e, where, sent, ran_dry, stopped_early) in zip(js, part):
-            lat += l
+        for j, (lats, e, where, sent, ran_dry, stopped_early) in zip(js, part):
+            lat += lats
             errors += e
             stopped[j] = where
             most = max(most, sent)

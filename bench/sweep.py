@@ -37,6 +37,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.common import free_port, settle  # noqa: E402
+
 BENCH_DB = os.environ.get("BENCH_SWEEP_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_sweep")
 BENCH_REDIS = os.environ.get("BENCH_SWEEP_REDIS_URL", "redis://127.0.0.1:6379/13")
 DUE = int(os.environ.get("BENCH_DUE", "1000"))
@@ -289,10 +290,9 @@ def bench_sweep_fan_out(n_games, users, form):
 
 
 def bench_send(users, sink):
-    from notifications.models import Kind, Notification
-    from notifications.handoff import hand_to_celery
-
     from config.celery import app
+    from notifications.handoff import hand_to_celery
+    from notifications.models import Kind, Notification
 
     with app.connection_for_write() as conn:
         conn.default_channel.queue_purge(QUEUE)

@@ -1,11 +1,11 @@
 import os
 
-from django.contrib import admin
-from django.core.exceptions import RequestDataTooBig
-from django.views import defaults
-from django.urls import include, path
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
+from django.contrib import admin
+from django.core.exceptions import RequestDataTooBig
+from django.urls import include, path
+from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api.errors import TOO_LARGE_MESSAGE, json_error

@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
+from functools import cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -65,7 +65,7 @@ class _Part:
         return self.model.from_db(db, self.attnames, values)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan(vendor: str, n_games: int, skip_locked: bool):
     connection = _db()
     q = connection.ops.quote_name

@@ -1,7 +1,7 @@
 """Plain Django forms for notification preferences, vacations and standing orders."""
 from django import forms
 
-from .models import Delivery, Kind, TUNABLE_KINDS
+from .models import TUNABLE_KINDS, Delivery, Kind
 
 
 class PreferencesForm(forms.Form):

@@ -27,7 +27,6 @@ from games.broker import broker_outage
 
 from .models import Notification
 
-
 SEND_TASK = "notifications.tasks.send_notifications"
 
 

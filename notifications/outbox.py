@@ -14,7 +14,7 @@ Once the transaction commits, the immediate notices are handed to Celery (notifi
 from __future__ import annotations
 
 import logging
-from datetime import timezone as dt_timezone
+from datetime import UTC
 
 from django.conf import settings
 from django.db.models import Value
@@ -50,7 +50,7 @@ def _engine_title(game) -> str:
 
 
 def format_when(dt) -> str:
-    return dt.astimezone(dt_timezone.utc).strftime("%a %d %b %Y, %H:%M UTC") if dt else ""
+    return dt.astimezone(UTC).strftime("%a %d %b %Y, %H:%M UTC") if dt else ""
 
 
 def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:

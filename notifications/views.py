@@ -3,19 +3,19 @@ and the standing-orders API. Views parse, call a service, render."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.csrf import csrf_exempt
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
-from games.errors import ErrorCode, GameError
 from games.clock.autoplay import standing_orders_set
 from games.clock.orders import standing_orders_for
 from games.clock.vacations import vacation_add as add_vacation
 from games.clock.vacations import vacation_remove as remove_vacation
+from games.errors import ErrorCode, GameError
 from games.models import Game, Seat, Vacation
 
 from . import services

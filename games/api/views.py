@@ -11,10 +11,24 @@ from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
 
-from .serializers import (ERRORS, ActionsSerializer, BoardSerializer, EngineSerializer,
-                          GameCreateSerializer, GameDetailSerializer, GameSummarySerializer, InvitationSerializer,
-                          InviteSerializer, JoinSerializer, MoveEntrySerializer, MoveResultSerializer,
-                          MoveSubmitSerializer, TokenCreateSerializer, TokenSerializer, VerifySerializer)
+from .serializers import (
+    ERRORS,
+    ActionsSerializer,
+    BoardSerializer,
+    EngineSerializer,
+    GameCreateSerializer,
+    GameDetailSerializer,
+    GameSummarySerializer,
+    InvitationSerializer,
+    InviteSerializer,
+    JoinSerializer,
+    MoveEntrySerializer,
+    MoveResultSerializer,
+    MoveSubmitSerializer,
+    TokenCreateSerializer,
+    TokenSerializer,
+    VerifySerializer,
+)
 
 
 def _game(request, pk) -> Game:

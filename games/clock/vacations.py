@@ -1,8 +1,7 @@
 """Vacations: days (UTC) on which a player's deadlines pause, within a yearly allowance."""
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
-from datetime import timezone as dt_timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -16,7 +15,7 @@ Known = dict[int, list[tuple[date, date]]]
 
 
 def _day_start(day) -> datetime:
-    return datetime.combine(day, time.min, tzinfo=dt_timezone.utc)
+    return datetime.combine(day, time.min, tzinfo=UTC)
 
 
 def vacations_ahead(user_ids, today: date) -> Known:

@@ -5,7 +5,7 @@ of the log, and the deadlines of seats still to act after a move.
 Besides the toy-shed engine, a small engine of its own ("toy-twice") lets one seat decide twice
 in a row, every seat decide at once, and a move be secret with private event parts for each seat.
 """
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
@@ -18,7 +18,7 @@ from games.rules.base import Engine, event, new_rng
 from notifications.models import Kind, Notification
 
 pytestmark = pytest.mark.django_db
-T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
 WORD = "ruby"
 
 

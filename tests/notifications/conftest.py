@@ -3,7 +3,7 @@ import socket
 import threading
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 import time_machine
@@ -22,7 +22,7 @@ def _toy_game(toy_engine):
 
 
 # The deadline tests' clock: frozen at T0 and moved by hand (time-machine).
-T0 = datetime(2030, 3, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture

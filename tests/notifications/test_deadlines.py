@@ -2,16 +2,16 @@
 
 The clock is moved with time-machine; the sweep is the function the minute task runs.
 """
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from games import services
+from games.clock import vacations as notify
+from games.clock.sweep import due_game_ids
+from games.clock.vacations import paused_deadline
 from games.errors import GameError
 from games.models import Game, Move, Seat
-from games.clock import vacations as notify
-from games.clock.vacations import paused_deadline
-from games.clock.sweep import due_game_ids
 from notifications.models import Kind, Notification
 
 from .conftest import T0, minute, seat_at, turn_seat
@@ -174,7 +174,7 @@ def test_the_sweep_does_not_time_out_a_player_on_vacation(clock, make_game):
     stats = minute()
     assert stats["timeouts"] == 0 and stats["paused"] == 1
     seat.refresh_from_db()
-    assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=timezone.utc)  # a full turn after it ends
+    assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=UTC)  # a full turn after it ends
 
 
 def test_vacation_allowance_per_year(clock, users, settings):
@@ -188,7 +188,7 @@ def test_vacation_allowance_per_year(clock, users, settings):
 
 
 def test_paused_deadline_skips_every_vacation_interval():
-    a = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    a = datetime(2030, 1, 1, tzinfo=UTC)
     day = timedelta(days=1)
     intervals = [(a + day, a + 2 * day), (a + 3 * day, a + 5 * day)]
     assert paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins

@@ -181,7 +181,7 @@ def test_invitation_email(users, eager, django_capture_on_commit_callbacks):
 
 
 def test_sending_claims_each_notice_once(make_game):
-    game = make_game()
+    make_game()
     ids = list(Notification.objects.values_list("pk", flat=True))
     mail.outbox.clear()
     assert delivery.send_notifications(ids) == 1

@@ -4,8 +4,7 @@ from datetime import date
 import pytest
 
 from games import services
-from games.models import Move
-from games.models import StandingOrder, Vacation
+from games.models import Move, StandingOrder, Vacation
 from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings
 
 from .conftest import minute, seat_at, turn_seat
@@ -96,8 +95,8 @@ def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.models import Seat
     from games.clock.autoplay import standing_orders_set
+    from games.models import Seat
 
     game = make_game()
     seat = turn_seat(game)

@@ -1,10 +1,12 @@
 """Webhooks go only to public addresses (no server-side request forgery), checked when saved and
 on the address actually connected to, and redirects are not followed."""
+import contextlib
 import logging
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
+import httpx
 import pytest
 
 from games.errors import ErrorCode, GameError
@@ -189,9 +191,10 @@ def test_a_name_that_answers_public_then_loopback_cannot_rebind_the_post(dns, se
     server, hits = hook_server([204])
     dns["answers"] = ["93.184.215.14", "127.0.0.1"]
     try:
-        with pytest.raises(Exception):  # no route to the internet from the test machine, or a refusal
-            status = webhooks.post(f"http://hook.test:{server.server_port}/", b"{}")
-            assert status >= 400
+        # No route to the internet from the test machine (an error), or an answer from the public
+        # address: either way, not the loopback server.
+        with contextlib.suppress(httpx.HTTPError, OSError):
+            webhooks.post(f"http://hook.test:{server.server_port}/", b"{}")
     finally:
         server.shutdown()
     assert hits == [] and dns["asked"] == 1

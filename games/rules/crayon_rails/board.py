@@ -19,7 +19,7 @@ Nodes are integers y * WIDTH + x; an edge is the integer a * NODES + b for its n
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 WIDTH, HEIGHT = 40, 30
 NODES = WIDTH * HEIGHT
@@ -278,7 +278,7 @@ def within(centres, radius: int) -> frozenset:
     return frozenset(seen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def city_area(names: tuple, radius: int) -> frozenset:
     """Returns the mileposts within `radius` of the named cities (an event's area)."""
     return within([n for name in names for n in CITY_LIST[CITY_INDEX[name]]["posts"]], radius)

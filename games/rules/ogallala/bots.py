@@ -63,7 +63,7 @@ def _placement_gain(engine, state, seat, action, cid) -> float:
     r = action["row"]
     row = list(disp[r])
     before = row_value(row, state["edition"])
-    for mr, a, b in sorted(action.get("moves", []), key=lambda m: m[1]):
+    for _mr, a, _b in sorted(action.get("moves", []), key=lambda m: m[1]):
         row[a] = None
     for mr, a, b in action.get("moves", []):
         row[b] = disp[mr][a]

@@ -281,9 +281,9 @@ class OgallalaEngine(Engine):
         moved = []
         for mr, a, b in sorted(action.get("moves", []), key=lambda m: m[1]):
             moved.append((disp[mr][a], mr, a, b))
-        for mcid, mr, a, b in moved:
+        for _mcid, mr, a, _b in moved:
             disp[mr][a] = None
-        for mcid, mr, a, b in moved:
+        for mcid, mr, _a, b in moved:
             disp[mr][b] = mcid
         disp[r][c] = cid
         state["placed_since_reshuffle"] += 1

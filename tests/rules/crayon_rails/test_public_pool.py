@@ -9,8 +9,22 @@ from games.rules.crayon_rails.board import edge, node
 from games.rules.crayon_rails.cards import DEMANDS, is_event
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import (act, at, begin, blank, demand_cards, event_card, lay, legal, lock, on_top,
-                      plain_cards, texts, to_hand, to_pool)
+from .helpers import (
+    act,
+    at,
+    begin,
+    blank,
+    demand_cards,
+    event_card,
+    lay,
+    legal,
+    lock,
+    on_top,
+    plain_cards,
+    texts,
+    to_hand,
+    to_pool,
+)
 
 GRAIN = [cid for cid, _d in demand_cards(good="Grain")]        # cards with a Grain demand
 DERAIL = event_card("derailment", cities=["Wyvern Gap", "Morrowfen", "Redscar"])

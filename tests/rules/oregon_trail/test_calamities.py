@@ -5,8 +5,16 @@ from games.rules.base import IllegalAction
 from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import (
-    act, blank, give_calamity, give_hand, give_supplies, held, lay_length, set_draws,
-    stack_calamity, types,
+    act,
+    blank,
+    give_calamity,
+    give_hand,
+    give_supplies,
+    held,
+    lay_length,
+    set_draws,
+    stack_calamity,
+    types,
 )
 
 

@@ -5,7 +5,13 @@ from games.rules.base import IllegalAction
 from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import (
-    act, blank, give_calamity, give_hand, held, lay_length, place_town,
+    act,
+    blank,
+    give_calamity,
+    give_hand,
+    held,
+    lay_length,
+    place_town,
 )
 
 

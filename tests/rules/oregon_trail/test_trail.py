@@ -6,8 +6,18 @@ from games.rules.oregon_trail.engine import ENGINE
 from games.rules.oregon_trail.state import trail_length
 
 from .helpers import (
-    act, blank, give_calamity, give_hand, give_supplies, held, lay_length, lay_trail,
-    place_town, set_draws, stack_calamity, types,
+    act,
+    blank,
+    give_calamity,
+    give_hand,
+    give_supplies,
+    held,
+    lay_length,
+    lay_trail,
+    place_town,
+    set_draws,
+    stack_calamity,
+    types,
 )
 
 
