@@ -2,6 +2,7 @@
 
 The keys are stored hashed (accounts.models.ApiToken), so the lookup is by prefix and digest.
 """
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication

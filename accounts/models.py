@@ -1,4 +1,5 @@
 """Users, their API tokens, and their profile (display name)."""
+
 import hashlib
 import hmac
 import secrets
@@ -14,10 +15,12 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=60, blank=True)
     # Kept by games.signals (vacation_until) and notifications.signals (has_notice_settings), so the move pipeline reads these with the seat's user and
     # skips a query per turn for the many players who never set a vacation or a preference.
-    vacation_until = models.DateField(null=True, blank=True, editable=False,
-                                      help_text="The last day of the user's latest vacation.")
-    has_notice_settings = models.BooleanField(default=False, editable=False,
-                                              help_text="The user has per-kind preferences or muted games.")
+    vacation_until = models.DateField(
+        null=True, blank=True, editable=False, help_text="The last day of the user's latest vacation."
+    )
+    has_notice_settings = models.BooleanField(
+        default=False, editable=False, help_text="The user has per-kind preferences or muted games."
+    )
 
     @property
     def public_name(self) -> str:
@@ -38,8 +41,12 @@ class ApiToken(models.Model):
 
     PREFIX_LENGTH = 8
 
-    prefix = models.CharField(max_length=PREFIX_LENGTH, db_index=True, editable=False,
-                              help_text="The key's first characters, to find it and to tell tokens apart.")
+    prefix = models.CharField(
+        max_length=PREFIX_LENGTH,
+        db_index=True,
+        editable=False,
+        help_text="The key's first characters, to find it and to tell tokens apart.",
+    )
     digest = models.CharField(max_length=64, editable=False, help_text="SHA-256 of the key, hex.")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=60, default="API token")
@@ -55,7 +62,7 @@ class ApiToken(models.Model):
     def create_with_key(cls, **fields) -> "ApiToken":
         """Creates a token with a new random key; the returned object carries the plain `key`."""
         key = secrets.token_hex(20)
-        token = cls.objects.create(prefix=key[:cls.PREFIX_LENGTH], digest=cls.digest_of(key), **fields)
+        token = cls.objects.create(prefix=key[: cls.PREFIX_LENGTH], digest=cls.digest_of(key), **fields)
         token.key = key
         return token
 
@@ -64,7 +71,7 @@ class ApiToken(models.Model):
         """Returns the token whose key this is (digests compared in constant time), or None."""
         digest = cls.digest_of(key)
         found = None
-        for token in cls.objects.select_related("user").filter(prefix=key[:cls.PREFIX_LENGTH]):
+        for token in cls.objects.select_related("user").filter(prefix=key[: cls.PREFIX_LENGTH]):
             if hmac.compare_digest(token.digest, digest):
                 found = token
         return found

@@ -1,4 +1,5 @@
 """Writes for accounts: API tokens and profile."""
+
 from .models import ApiToken
 
 

@@ -1,4 +1,5 @@
 """The profile page: display name and API tokens."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -15,12 +16,16 @@ def profile(request):
         form.save()
         messages.success(request, "Profile saved.")
         return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {
-        "form": form,
-        "token_form": TokenForm(),
-        "tokens": request.user.api_tokens.order_by("-created_at"),
-        "new_token": request.session.pop("new_token", None),
-    })
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "form": form,
+            "token_form": TokenForm(),
+            "tokens": request.user.api_tokens.order_by("-created_at"),
+            "new_token": request.session.pop("new_token", None),
+        },
+    )
 
 
 @login_required

@@ -24,6 +24,7 @@ generous guess: FIRST_RATE moves/s shared by the level's clients), then the writ
 again. A client that still ran dry, sat idle or got errors in a slice is flagged (a warning on
 stderr and `flagged_slices`), and `clients_out_of_games` counts the clients that ran dry.
 """
+
 import gc
 import itertools
 import json
@@ -91,8 +92,9 @@ def create_game(n, seed):
     from games.models import Game, Seat
 
     User = get_user_model()
-    users = [User.objects.get_or_create(username=f"bench{n}-{s}", defaults={"email": f"b{n}{s}@x.test"})[0]
-             for s in range(2)]
+    users = [
+        User.objects.get_or_create(username=f"bench{n}-{s}", defaults={"email": f"b{n}{s}@x.test"})[0] for s in range(2)
+    ]
     game = services.game_create(owner=users[0], rules="oregon-trail-race", max_players=2, turn_hours=1000)
     services.game_join(game=game, user=users[1])
     services.game_start(game=game, by=users[0])
@@ -181,11 +183,17 @@ def client_run(args):
             if bare:
                 path, body = f"/bench/bare/{script['game']}/", {"action": action}
             else:
-                path, body = (f"/api/games/{script['game']}/moves/",
-                              {"action": action, "expected_version": script["version"] + m})
+                path, body = (
+                    f"/api/games/{script['game']}/moves/",
+                    {"action": action, "expected_version": script["version"] + m},
+                )
             try:
-                conn.request("POST", path, body=json.dumps(body),
-                             headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+                conn.request(
+                    "POST",
+                    path,
+                    body=json.dumps(body),
+                    headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+                )
                 resp = conn.getresponse()
                 resp.read()
             except (OSError, HTTPException):
@@ -219,8 +227,9 @@ def run_slice(port, chains, at, bare, seconds):
     procs = min(len(chains), 4)
     idx = [list(range(len(chains)))[i::procs] for i in range(procs)]
     with Pool(procs) as pool:
-        parts = pool.map(client_run, [(port, [chains[j] for j in js], [at[j] for j in js], bare, seconds)
-                                      for js in idx])
+        parts = pool.map(
+            client_run, [(port, [chains[j] for j in js], [at[j] for j in js], bare, seconds) for js in idx]
+        )
     stopped = list(at)
     lat, errors, most, dry, idle = [], 0, 0, set(), set()
     for js, part in zip(idx, parts):
@@ -239,8 +248,13 @@ def run_slice(port, chains, at, bare, seconds):
 def summary(lat, errors, seconds):
     lat = sorted(lat)
     p = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 2) if lat else None  # noqa: E731
-    return {"requests": len(lat), "per_second": round(len(lat) / seconds, 1), "p50_ms": p(0.50),
-            "p99_ms": p(0.99), "errors": errors}
+    return {
+        "requests": len(lat),
+        "per_second": round(len(lat) / seconds, 1),
+        "p50_ms": p(0.50),
+        "p99_ms": p(0.99),
+        "errors": errors,
+    }
 
 
 def ratio(a, b):
@@ -272,10 +286,11 @@ def measure_level(ports, clients):
             settle_writes()
         # The order turns every round: each side goes first in turn, so whatever the machine does
         # after the setup (or at any moment) falls on every side alike.
-        for side in SIDES[r % 3:] + SIDES[:r % 3]:
+        for side in SIDES[r % 3 :] + SIDES[: r % 3]:
             port = ports["orm"] if side == "orm" else ports["sql"]
-            part, err, at[side], most, dry, idle = run_slice(port, chains[side], at[side], side == "bare",
-                                                             slice_seconds)
+            part, err, at[side], most, dry, idle = run_slice(
+                port, chains[side], at[side], side == "bare", slice_seconds
+            )
             lat[side] += part
             errors[side] += err
             if side in API_SIDES:
@@ -284,11 +299,14 @@ def measure_level(ports, clients):
                 need[side] = max(most * SAFETY, need[side] * SAFETY if dry else 0)
                 out_of_games[side] |= dry
             if err or dry or idle:
-                flagged.append({"round": r, "side": side, "errors": err, "clients_ran_dry": len(dry),
-                                "clients_idle": len(idle)})
-                print(f"warning: {clients} clients, round {r}, {side}: {err} error(s), {len(dry)} client(s) "
-                      f"out of games, {len(idle)} stopped before the end: this level's figures are not valid",
-                      file=sys.stderr)
+                flagged.append(
+                    {"round": r, "side": side, "errors": err, "clients_ran_dry": len(dry), "clients_idle": len(idle)}
+                )
+                print(
+                    f"warning: {clients} clients, round {r}, {side}: {err} error(s), {len(dry)} client(s) "
+                    f"out of games, {len(idle)} stopped before the end: this level's figures are not valid",
+                    file=sys.stderr,
+                )
     level = {side: summary(lat[side], errors[side], SECONDS) for side in SIDES}
     for side in API_SIDES:
         level[side]["rate_ratio"] = ratio(level[side]["per_second"], level["bare"]["per_second"])
@@ -304,23 +322,49 @@ def measure_level(ports, clients):
 def start_server(port, hotpath):
     """A gunicorn server whose tasks queue to a real Redis, as in production (no worker: the queue
     is purged at the end); `hotpath` is its TRAILPOST_SQL_HOTPATH."""
-    env = dict(os.environ, DATABASE_URL=BENCH_DB, TRAILPOST_ENV="test", TRAILPOST_BENCH="1",
-               CELERY_TASK_ALWAYS_EAGER="0", REDIS_URL=BENCH_REDIS, DJANGO_SETTINGS_MODULE="config.settings",
-               TRAILPOST_SQL_HOTPATH=hotpath)
-    return subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
-                             "-w", WORKERS, "--log-level", "warning"], env=env, cwd=ROOT)
-
+    env = dict(
+        os.environ,
+        DATABASE_URL=BENCH_DB,
+        TRAILPOST_ENV="test",
+        TRAILPOST_BENCH="1",
+        CELERY_TASK_ALWAYS_EAGER="0",
+        REDIS_URL=BENCH_REDIS,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        TRAILPOST_SQL_HOTPATH=hotpath,
+    )
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            WORKERS,
+            "--log-level",
+            "warning",
+        ],
+        env=env,
+        cwd=ROOT,
+    )
 
 
 def main():
-    subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "CREATE DATABASE trailpost_bench_api"],
-                   capture_output=True)
+    subprocess.run(
+        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", "CREATE DATABASE trailpost_bench_api"], capture_output=True
+    )
     django_setup()
     ports = {side: free_port() for side in API_SIDES}
     servers = [start_server(ports[side], HOTPATH[side]) for side in API_SIDES]
-    report = {"gunicorn_workers": int(WORKERS), "seconds_per_side": SECONDS, "rounds": ROUNDS,
-              "servers": {side: f"TRAILPOST_SQL_HOTPATH={HOTPATH[side]}" for side in API_SIDES},
-              "bare_served_by": "sql", "levels": {}}
+    report = {
+        "gunicorn_workers": int(WORKERS),
+        "seconds_per_side": SECONDS,
+        "rounds": ROUNDS,
+        "servers": {side: f"TRAILPOST_SQL_HOTPATH={HOTPATH[side]}" for side in API_SIDES},
+        "bare_served_by": "sql",
+        "levels": {},
+    }
     try:
         for port in ports.values():
             for _ in range(50):

@@ -1,4 +1,5 @@
 """Helpers the benchmark scripts share."""
+
 import socket
 
 

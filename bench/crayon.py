@@ -7,6 +7,7 @@ A bot turn is every decision of one seat from the start of its turn until the tu
 Reports the median and p95 bot-turn time and the median whole-game time per mode and player
 count. Target: a bot turn under 50 ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,14 +54,16 @@ def bot_games(mode: str, players: int, games: int) -> dict:
             n += 1
         game_ms.append((time.perf_counter() - started) * 1000)
         actions.append(n)
-    return {"games": games,
-            "bot_turns": len(turn_ms),
-            "median_bot_turn_ms": round(statistics.median(turn_ms), 2),
-            "p95_bot_turn_ms": round(_p95(turn_ms), 2),
-            "max_bot_turn_ms": round(max(turn_ms), 2),
-            "median_game_ms": round(statistics.median(game_ms), 1),
-            "mean_game_ms": round(statistics.mean(game_ms), 1),
-            "median_game_actions": statistics.median(actions)}
+    return {
+        "games": games,
+        "bot_turns": len(turn_ms),
+        "median_bot_turn_ms": round(statistics.median(turn_ms), 2),
+        "p95_bot_turn_ms": round(_p95(turn_ms), 2),
+        "max_bot_turn_ms": round(max(turn_ms), 2),
+        "median_game_ms": round(statistics.median(game_ms), 1),
+        "mean_game_ms": round(statistics.mean(game_ms), 1),
+        "median_game_actions": statistics.median(actions),
+    }
 
 
 def main() -> int:

@@ -6,6 +6,7 @@ Reports actions/second over random legal playouts (legal_actions + apply per ste
 server does) for both rulesets, and the median wall time of a whole 4-player bot game.
 Targets: >= 20,000 actions/s; a 4-player game under 20 ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,14 +48,15 @@ def bot_games(ruleset: str, games: int, players: int = 4) -> dict:
     lengths = []
     for g in range(games):
         t0 = time.perf_counter()
-        _state, n, _bad, _done = play_one(ENGINE, players=players, seed=f"bench:{g}",
-                                          options={"ruleset": ruleset})
+        _state, n, _bad, _done = play_one(ENGINE, players=players, seed=f"bench:{g}", options={"ruleset": ruleset})
         times.append((time.perf_counter() - t0) * 1000)
         lengths.append(n)
-    return {"median_game_ms": round(statistics.median(times), 2),
-            "mean_game_ms": round(statistics.mean(times), 2),
-            "median_game_actions": statistics.median(lengths),
-            "bot_actions_per_second": round(sum(lengths) / (sum(times) / 1000))}
+    return {
+        "median_game_ms": round(statistics.median(times), 2),
+        "mean_game_ms": round(statistics.mean(times), 2),
+        "median_game_actions": statistics.median(lengths),
+        "bot_actions_per_second": round(sum(lengths) / (sum(times) / 1000)),
+    }
 
 
 def main() -> int:
@@ -64,8 +66,10 @@ def main() -> int:
     args = parser.parse_args()
     out = {"engine": ENGINE.name, "python": sys.version.split()[0]}
     for ruleset in ("revised", "classic"):
-        out[ruleset] = {"random_playouts_4p": random_playouts(ruleset, args.seconds),
-                        "bot_games_4p": bot_games(ruleset, args.games)}
+        out[ruleset] = {
+            "random_playouts_4p": random_playouts(ruleset, args.seconds),
+            "bot_games_4p": bot_games(ruleset, args.games),
+        }
     print(json.dumps(out, indent=2))
     return 0
 

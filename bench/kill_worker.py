@@ -14,6 +14,7 @@ received. A killed worker should re-send at most the one email it was sending.
 The database is created if missing and migrated. BENCH_NOTICES (400), BENCH_KILL_AFTER
 (comma-separated, one trial each: 60,150,290), BENCH_SINK_DELAY (0.01 s), BENCH_LEASE (3 s).
 """
+
 import asyncio
 import os
 import signal
@@ -49,8 +50,14 @@ def create_database(url: str) -> None:
     if not url.startswith("postgres"):
         return
     cfg = dj_database_url.parse(url)
-    with psycopg.connect(host=cfg["HOST"], port=cfg["PORT"] or 5432, user=cfg["USER"],
-                         password=cfg["PASSWORD"] or None, dbname="postgres", autocommit=True) as conn:
+    with psycopg.connect(
+        host=cfg["HOST"],
+        port=cfg["PORT"] or 5432,
+        user=cfg["USER"],
+        password=cfg["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    ) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [cfg["NAME"]]).fetchone():
             conn.execute(f'CREATE DATABASE "{cfg["NAME"]}"')
 
@@ -90,22 +97,45 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
     from notifications.tasks import send_notifications
 
     Notification.objects.filter(email__endswith="@killbench.example").delete()
-    context = {"game": {"id": None, "title": "Kill bench", "rules_title": "Bench"}, "inviter": "The bench",
-               "join_url": "http://127.0.0.1:8000/join/x/"}
+    context = {
+        "game": {"id": None, "title": "Kill bench", "rules_title": "Bench"},
+        "inviter": "The bench",
+        "join_url": "http://127.0.0.1:8000/join/x/",
+    }
     rows = Notification.objects.bulk_create(
-        Notification(kind=Kind.INVITATION, email=f"r{i}@killbench.example", context=context)
-        for i in range(NOTICES))
+        Notification(kind=Kind.INVITATION, email=f"r{i}@killbench.example", context=context) for i in range(NOTICES)
+    )
     ids = [n.pk for n in rows]
     with sink.lock:
         sink.rcpts.clear()
 
     queue = f"killbench-{uuid.uuid4().hex[:8]}"
-    env = dict(os.environ, EMAIL_PORT=str(port), LOG_LEVEL="ERROR",
-               PYTHONWARNINGS="ignore:You're running the worker with superuser")
+    env = dict(
+        os.environ,
+        EMAIL_PORT=str(port),
+        LOG_LEVEL="ERROR",
+        PYTHONWARNINGS="ignore:You're running the worker with superuser",
+    )
     worker = subprocess.Popen(
-        [str(Path(sys.executable).parent / "celery"), "-A", "config", "worker", "-P", "solo", "-Q", queue,
-         "--without-mingle", "--without-gossip", "--without-heartbeat", "-l", "ERROR"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+        [
+            str(Path(sys.executable).parent / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-P",
+            "solo",
+            "-Q",
+            queue,
+            "--without-mingle",
+            "--without-gossip",
+            "--without-heartbeat",
+            "-l",
+            "ERROR",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
     try:
         send_notifications.apply_async((ids,), queue=queue)
         if not wait_until(lambda: sink.count() >= kill_after, timeout=120):
@@ -125,9 +155,15 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
     connections.close_all()
     rcpts = list(sink.rcpts)
     distinct = set(rcpts)
-    return {"kill_after": kill_after, "at_kill": at_kill, "taken_by_dead_worker": taken_before_sweep,
-            "marked_sent_by_it": marked, "messages": len(rcpts), "duplicates": len(rcpts) - len(distinct),
-            "missing": NOTICES - len(distinct)}
+    return {
+        "kill_after": kill_after,
+        "at_kill": at_kill,
+        "taken_by_dead_worker": taken_before_sweep,
+        "marked_sent_by_it": marked,
+        "messages": len(rcpts),
+        "duplicates": len(rcpts) - len(distinct),
+        "missing": NOTICES - len(distinct),
+    }
 
 
 def main() -> None:
@@ -148,8 +184,10 @@ def main() -> None:
     controller.start()
     settings.EMAIL_PORT = port
     try:
-        print(f"{NOTICES} notices per trial, sink {SINK_DELAY * 1000:.0f} ms per message, lease {LEASE} s, "
-              f"database {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}")
+        print(
+            f"{NOTICES} notices per trial, sink {SINK_DELAY * 1000:.0f} ms per message, lease {LEASE} s, "
+            f"database {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}"
+        )
         total = 0
         for kill_after in KILL_AFTER:
             result = trial(kill_after, port, sink)

@@ -22,6 +22,7 @@ their medians. Sending does not touch the hot path and is measured once.
 Uses its own database (trailpost_bench_sweep on the local PostgreSQL, created if missing) and
 Redis db 13. `make bench` runs it.
 """
+
 import json
 import os
 import random
@@ -106,13 +107,33 @@ def populate(n_games, users):
     now = timezone.now()
     rnd = random.Random(1)
     with connection.cursor() as c:
-        c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game, notifications_notification, "
-                  "notifications_inboundmessage, games_standingorder CASCADE")
+        c.execute(
+            "TRUNCATE games_move, games_seat, games_invitation, games_game, notifications_notification, "
+            "notifications_inboundmessage, games_standingorder CASCADE"
+        )
         c.execute("SELECT nextval('games_game_id_seq')")
         first_id = c.fetchone()[0] + 1
-        game_cols = ["id", "rules", "rules_version", "options", "title", "owner_id", "status", "max_players",
-                     "is_open", "invite_code", "seed", "seed_sha256", "state", "version", "turn_hours",
-                     "miss_limit", "on_missed", "created_at", "started_at"]
+        game_cols = [
+            "id",
+            "rules",
+            "rules_version",
+            "options",
+            "title",
+            "owner_id",
+            "status",
+            "max_players",
+            "is_open",
+            "invite_code",
+            "seed",
+            "seed_sha256",
+            "state",
+            "version",
+            "turn_hours",
+            "miss_limit",
+            "on_missed",
+            "created_at",
+            "started_at",
+        ]
         fake_state = json.dumps({"fake": True})
         opts = json.dumps(options)
         due_states = {}
@@ -128,14 +149,42 @@ def populate(n_games, users):
                     state_json = json.dumps(state)
                 else:
                     state_json = fake_state
-                yield (gid, "oregon-trail-race", engine.version, opts, f"Bench {gid}", users[0].pk,
-                       Game.Status.ACTIVE, 2, False, f"b{gid}", seed, Game.hash_seed(seed), state_json, 1, 48, 3,
-                       "bot", now, now)
+                yield (
+                    gid,
+                    "oregon-trail-race",
+                    engine.version,
+                    opts,
+                    f"Bench {gid}",
+                    users[0].pk,
+                    Game.Status.ACTIVE,
+                    2,
+                    False,
+                    f"b{gid}",
+                    seed,
+                    Game.hash_seed(seed),
+                    state_json,
+                    1,
+                    48,
+                    3,
+                    "bot",
+                    now,
+                    now,
+                )
 
         _copy(c, Game, game_cols, games())
         c.execute("SELECT setval('games_game_id_seq', %s)", [first_id + n_games])
-        seat_cols = ["game_id", "position", "user_id", "is_bot", "bot_name", "status", "deadline_at",
-                     "missed_deadlines", "has_standing_orders", "joined_at"]
+        seat_cols = [
+            "game_id",
+            "position",
+            "user_id",
+            "is_bot",
+            "bot_name",
+            "status",
+            "deadline_at",
+            "missed_deadlines",
+            "has_standing_orders",
+            "joined_at",
+        ]
 
         def seats():
             for i in range(n_games):
@@ -184,9 +233,17 @@ def bench_sweep(n_games, users, form):
     with connection.cursor() as c:
         c.execute("SELECT count(*) FROM games_move WHERE channel = 'timeout'")
         timeouts = c.fetchone()[0]
-    return {"games": n_games, "due": DUE, "timeouts": timeouts, "reminders": reminded,
-            "sweep_seconds": round(elapsed, 3), "idle_sweep_seconds": round(idle, 4),
-            "second_pass_timeouts": again["timeouts"], "setup_seconds": round(setup_s, 1), "stats": stats}
+    return {
+        "games": n_games,
+        "due": DUE,
+        "timeouts": timeouts,
+        "reminders": reminded,
+        "sweep_seconds": round(elapsed, 3),
+        "idle_sweep_seconds": round(idle, 4),
+        "second_pass_timeouts": again["timeouts"],
+        "setup_seconds": round(setup_s, 1),
+        "stats": stats,
+    }
 
 
 class CountingSink:
@@ -209,14 +266,47 @@ class CountingSink:
 def start_workers(port, form):
     """WORKERS Celery workers for one form of the hot path, reading that form's queue."""
     queue = QUEUES[form]
-    env = dict(os.environ, EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1",
-               EMAIL_PORT=str(port), DATABASE_URL=BENCH_DB, CELERY_TASK_ALWAYS_EAGER="0",
-               CELERY_BROKER_URL=BENCH_REDIS, LOG_LEVEL="ERROR", TRAILPOST_SQL_HOTPATH=str(int(FORMS[form])))
-    return [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
-                              "-Q", queue, "-n", f"bench{i}-{queue}@%h", "-l", "error", "--without-gossip",
-                              "--without-mingle", "--without-heartbeat", "--prefetch-multiplier", "1"],
-                             env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for i in range(WORKERS)]
+    env = dict(
+        os.environ,
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_PORT=str(port),
+        DATABASE_URL=BENCH_DB,
+        CELERY_TASK_ALWAYS_EAGER="0",
+        CELERY_BROKER_URL=BENCH_REDIS,
+        LOG_LEVEL="ERROR",
+        TRAILPOST_SQL_HOTPATH=str(int(FORMS[form])),
+    )
+    return [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-P",
+                "solo",
+                "-Q",
+                queue,
+                "-n",
+                f"bench{i}-{queue}@%h",
+                "-l",
+                "error",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--prefetch-multiplier",
+                "1",
+            ],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for i in range(WORKERS)
+    ]
 
 
 def stop_workers(workers):
@@ -265,8 +355,12 @@ def bench_sweep_fan_out(n_games, users, form):
     # The notices the sweep writes are parked on a queue no worker reads, so this times the
     # decisions alone (sending is measured below); they are thrown away afterwards.
     parked = QUEUE + "-parked"
-    route({"notifications.tasks.send_notifications": {"queue": parked},
-           "games.tasks.handle_due_games": {"queue": QUEUES[form]}})
+    route(
+        {
+            "notifications.tasks.send_notifications": {"queue": parked},
+            "games.tasks.handle_due_games": {"queue": QUEUES[form]},
+        }
+    )
     try:
         now = timezone.now()
         t0 = time.perf_counter()
@@ -277,16 +371,26 @@ def bench_sweep_fan_out(n_games, users, form):
         elapsed = time.perf_counter() - t0
         due_left = Seat.objects.filter(deadline_at__lte=now).count()
         if due_left:
-            print(f"warning: two-worker sweep ({form}, {n_games} games): {due_left} due seat(s) left after "
-                  f"{elapsed:.0f} s; this run's time is not valid", file=sys.stderr)
+            print(
+                f"warning: two-worker sweep ({form}, {n_games} games): {due_left} due seat(s) left after "
+                f"{elapsed:.0f} s; this run's time is not valid",
+                file=sys.stderr,
+            )
     finally:
         route(None)
         with app.connection_for_write() as conn:
             conn.default_channel.queue_purge(parked)
         written = Notification.objects.count()
         Notification.objects.filter(sent_at__isnull=True).delete()
-    return {"games": n_games, "due": DUE, "workers": WORKERS, "queued_games": queued.get("queued_games", 0),
-            "sweep_seconds": round(elapsed, 3), "due_left": due_left, "notices_written": written}
+    return {
+        "games": n_games,
+        "due": DUE,
+        "workers": WORKERS,
+        "queued_games": queued.get("queued_games", 0),
+        "sweep_seconds": round(elapsed, 3),
+        "due_left": due_left,
+        "notices_written": written,
+    }
 
 
 def bench_send(users, sink):
@@ -301,26 +405,47 @@ def bench_send(users, sink):
     with connection.cursor() as c:
         c.execute("SELECT id FROM games_game ORDER BY id LIMIT 1")
         game_id = c.fetchone()[0]
-    ctx = {"game": {"id": game_id, "title": "Bench", "rules_title": "Oregon Trail Race"},
-           "events": ["Player 1 forges a trail card."],
-           "decision": {"moves": [{"index": i, "label": f"Move number {i}"} for i in range(1, 8)],
-                        "decision_label": "", "deadline_text": "Tue 24 Nov 2026, 07:28 UTC",
-                        "reply_to": "play+1-1-1.abcdefghijklmnopqrstuvwx@trailpost.localhost", "version": 1}}
-    rows = [Notification(kind=Kind.YOUR_TURN, user=users[i % 2], email=f"p{i}@send.bench.example", game_id=game_id,
-                         version=1, context=ctx) for i in range(NOTICES)]
+    ctx = {
+        "game": {"id": game_id, "title": "Bench", "rules_title": "Oregon Trail Race"},
+        "events": ["Player 1 forges a trail card."],
+        "decision": {
+            "moves": [{"index": i, "label": f"Move number {i}"} for i in range(1, 8)],
+            "decision_label": "",
+            "deadline_text": "Tue 24 Nov 2026, 07:28 UTC",
+            "reply_to": "play+1-1-1.abcdefghijklmnopqrstuvwx@trailpost.localhost",
+            "version": 1,
+        },
+    }
+    rows = [
+        Notification(
+            kind=Kind.YOUR_TURN,
+            user=users[i % 2],
+            email=f"p{i}@send.bench.example",
+            game_id=game_id,
+            version=1,
+            context=ctx,
+        )
+        for i in range(NOTICES)
+    ]
     ids = [n.pk for n in Notification.objects.bulk_create(rows, batch_size=2000)]
     t0 = time.perf_counter()
     for i in range(0, len(ids), 100):  # one hand-off per 100 notices, as a busy sweep does
-        hand_to_celery(ids[i:i + 100])
+        hand_to_celery(ids[i : i + 100])
     deadline = time.monotonic() + 120
     while sink.count < NOTICES and time.monotonic() < deadline:
         time.sleep(0.02)
     elapsed = time.perf_counter() - t0
     time.sleep(1.0)
     unsent = Notification.objects.filter(pk__in=ids, sent_at__isnull=True).count()
-    return {"notices": NOTICES, "workers": WORKERS, "received_by_smtp_sink": sink.count,
-            "duplicates": max(0, sink.count - NOTICES), "unsent": unsent, "seconds": round(elapsed, 2),
-            "per_second": round(sink.count / elapsed, 1)}
+    return {
+        "notices": NOTICES,
+        "workers": WORKERS,
+        "received_by_smtp_sink": sink.count,
+        "duplicates": max(0, sink.count - NOTICES),
+        "unsent": unsent,
+        "seconds": round(elapsed, 2),
+        "per_second": round(sink.count / elapsed, 1),
+    }
 
 
 def repeated(bench, users):
@@ -333,7 +458,7 @@ def repeated(bench, users):
     turn = 0
     for _ in range(REPEATS):
         for n in SCALES:
-            for form in (("sql", "orm") if turn % 2 == 0 else ("orm", "sql")):
+            for form in ("sql", "orm") if turn % 2 == 0 else ("orm", "sql"):
                 use_form(form)
                 runs[n, form].append(bench(n, users, form))
             turn += 1
@@ -353,8 +478,10 @@ def repeated(bench, users):
 
 def largest_to_smallest(scales):
     """Per form: the largest scale's median sweep time over the smallest's."""
-    return {form: round(max(s[form]["sweep_seconds"] for s in scales)
-                        / min(s[form]["sweep_seconds"] for s in scales), 2) for form in FORMS}
+    return {
+        form: round(max(s[form]["sweep_seconds"] for s in scales) / min(s[form]["sweep_seconds"] for s in scales), 2)
+        for form in FORMS
+    }
 
 
 def main():

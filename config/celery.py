@@ -1,4 +1,5 @@
 """The Celery app: Redis broker from REDIS_URL (see settings), tasks discovered in the apps."""
+
 import os
 
 from celery import Celery

@@ -5,6 +5,7 @@
 - TRAILPOST_ENV: development (default) | production | test.
 - EMAIL_URL-style settings: EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, ...; ANYMAIL_* for providers.
 """
+
 import os
 from pathlib import Path
 
@@ -93,18 +94,20 @@ MIDDLEWARE = [
 # script, style or handler (static/js/trailpost.js does what they did), no eval (htmx is told so
 # in base.html); a template that must inline a script gives it nonce="{{ request.csp_nonce }}".
 # The API docs page widens it for itself (config/urls.py). CSP_REPORT_ONLY=1 reports instead.
-_CSP = {"DIRECTIVES": {
-    "default-src": [SELF],
-    "script-src": [SELF, NONCE],
-    "style-src": [SELF],
-    "img-src": [SELF, "data:"],
-    "connect-src": [SELF],
-    "font-src": [SELF],
-    "object-src": [NONE],
-    "base-uri": [SELF],
-    "form-action": [SELF],
-    "frame-ancestors": [NONE],
-}}
+_CSP = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 if env_bool("CSP_REPORT_ONLY", False):
     CONTENT_SECURITY_POLICY_REPORT_ONLY = _CSP
 else:
@@ -135,7 +138,8 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env("DATABASE_URL", f"sqlite:///{VAR_DIR / 'trailpost.sqlite3'}"),
-        conn_max_age=int(env("DB_CONN_MAX_AGE", "600")), conn_health_checks=True,
+        conn_max_age=int(env("DB_CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -145,8 +149,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _sqlite = Path(DATABASES["default"]["NAME"])
     _sqlite.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        transaction_mode="IMMEDIATE", timeout=20,
-        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        transaction_mode="IMMEDIATE", timeout=20, init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    )
     # Tests get a file of their own beside it (not an in-memory database): the threads of the
     # live server and the Celery worker share it as the processes of `make run` do.
     DATABASES["default"]["TEST"] = {"NAME": str(_sqlite.with_name("test-" + _sqlite.name))}
@@ -157,7 +161,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # PgBouncers: DB_SERVER_SIDE_BINDING=0 turns both off again.
     if env_bool("DB_SERVER_SIDE_BINDING", True):
         DATABASES["default"].setdefault("OPTIONS", {}).update(
-            server_side_binding=True, prepare_threshold=int(env("DB_PREPARE_THRESHOLD", "5")))
+            server_side_binding=True, prepare_threshold=int(env("DB_PREPARE_THRESHOLD", "5"))
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
@@ -193,7 +198,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # Email: console in development, SMTP when EMAIL_HOST is set, anymail when ANYMAIL_ESP is set.
 EMAIL_BACKEND = env(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend" if env("EMAIL_HOST")
+    "django.core.mail.backends.smtp.EmailBackend"
+    if env("EMAIL_HOST")
     else "django.core.mail.backends.console.EmailBackend",
 )
 EMAIL_HOST = env("EMAIL_HOST", "localhost")
@@ -215,7 +221,9 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     _q = VAR_DIR / "broker"
     (_q / "done").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_q), "data_folder_out": str(_q), "processed_folder": str(_q / "done"),
+        "data_folder_in": str(_q),
+        "data_folder_out": str(_q),
+        "processed_folder": str(_q / "done"),
         "control_folder": str(_q / "control"),  # Kombu's default is ./control, wherever it runs
         # Kombu looks for new messages in the folder this often (default 1 s): the bots answer
         # sooner, and a worker's warm shutdown on Ctrl-C ends sooner.
@@ -243,16 +251,22 @@ def _throttle_rate(scope, default):
 # web process; a per-process cache would multiply each limit by the number of processes); with
 # the filesystem broker of `make run` (no Redis answers) a folder under var/; tests keep theirs
 # in memory. TRAILPOST_CACHE=redis|file|locmem chooses; CACHE_REDIS_URL defaults to REDIS_URL.
-_CACHE = env("TRAILPOST_CACHE", "locmem" if TRAILPOST_ENV == "test"
-             else "file" if CELERY_BROKER_URL.startswith("filesystem") else "redis")
-CACHES = {"default": {
-    "redis": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-              "LOCATION": env("CACHE_REDIS_URL", REDIS_URL), "KEY_PREFIX": "trailpost",
-              "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}},
-    "file": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-             "LOCATION": str(VAR_DIR / "cache")},
-    "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-}[_CACHE]}
+_CACHE = env(
+    "TRAILPOST_CACHE",
+    "locmem" if TRAILPOST_ENV == "test" else "file" if CELERY_BROKER_URL.startswith("filesystem") else "redis",
+)
+CACHES = {
+    "default": {
+        "redis": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": env("CACHE_REDIS_URL", REDIS_URL),
+            "KEY_PREFIX": "trailpost",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        },
+        "file": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache")},
+        "locmem": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    }[_CACHE]
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -280,7 +294,8 @@ REST_FRAMEWORK = {
         "games.api.throttles.WriteScopeThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        scope: _throttle_rate(scope.upper(), default) for scope, default in [
+        scope: _throttle_rate(scope.upper(), default)
+        for scope, default in [
             ("anon", "60/min"),
             # A fast API client needs about two requests a move: ten moves a second. The bench
             # server (TRAILPOST_BENCH=1) plays ~100 moves a second per token.
@@ -324,33 +339,35 @@ LOGGING = {
 }
 
 # Notifications (the notifications app): reminders, vacations, sweeps, sending.
-TRAILPOST.update({
-    # A reminder goes out this long before a deadline (re-checked when sent).
-    "REMINDER_BEFORE_HOURS": float(env("TRAILPOST_REMINDER_BEFORE_HOURS", "12")),
-    # Vacation days a player may take per calendar year; their deadlines pause meanwhile.
-    "VACATION_DAYS_PER_YEAR": int(env("TRAILPOST_VACATION_DAYS_PER_YEAR", "30")),
-    # Bot seats and standing orders get this short "deadline": if their task was lost (broker
-    # down), the minute sweep plays them once it passes.
-    "BOT_STUCK_AFTER_SECONDS": int(env("TRAILPOST_BOT_STUCK_AFTER_SECONDS", "120")),
-    # Rows per sweep batch (deadlines and unsent notices).
-    "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
-    # A worker's claim on a notice; after this the sweep may take it again (the worker died).
-    "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
-    "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
-    # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
-    # (a chat server on this machine in development; tests that post to a local server).
-    "WEBHOOK_ALLOW_PRIVATE": env_bool("TRAILPOST_WEBHOOK_ALLOW_PRIVATE", DEVELOPMENT),
-    # A failed webhook post is tried again this long after, then twice as long each time.
-    "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
-    # A web process hands the notices it committed to Celery at most this often, after the
-    # responses have gone (0: after each response). Celery tasks and commands hand over at once.
-    "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
-    # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
-    # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
-    # how many replies per seat an hour are handled at all, and how many of them may get a
-    # "Not played" answer (the rest are recorded without one: no mail loop with a robot).
-    "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
-    "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),
-    "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "30")),
-    "INBOUND_ERROR_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_ERROR_REPLIES_PER_HOUR", "3")),
-})
+TRAILPOST.update(
+    {
+        # A reminder goes out this long before a deadline (re-checked when sent).
+        "REMINDER_BEFORE_HOURS": float(env("TRAILPOST_REMINDER_BEFORE_HOURS", "12")),
+        # Vacation days a player may take per calendar year; their deadlines pause meanwhile.
+        "VACATION_DAYS_PER_YEAR": int(env("TRAILPOST_VACATION_DAYS_PER_YEAR", "30")),
+        # Bot seats and standing orders get this short "deadline": if their task was lost (broker
+        # down), the minute sweep plays them once it passes.
+        "BOT_STUCK_AFTER_SECONDS": int(env("TRAILPOST_BOT_STUCK_AFTER_SECONDS", "120")),
+        # Rows per sweep batch (deadlines and unsent notices).
+        "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
+        # A worker's claim on a notice; after this the sweep may take it again (the worker died).
+        "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
+        "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
+        # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
+        # (a chat server on this machine in development; tests that post to a local server).
+        "WEBHOOK_ALLOW_PRIVATE": env_bool("TRAILPOST_WEBHOOK_ALLOW_PRIVATE", DEVELOPMENT),
+        # A failed webhook post is tried again this long after, then twice as long each time.
+        "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
+        # A web process hands the notices it committed to Celery at most this often, after the
+        # responses have gone (0: after each response). Celery tasks and commands hand over at once.
+        "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
+        # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
+        # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
+        # how many replies per seat an hour are handled at all, and how many of them may get a
+        # "Not played" answer (the rest are recorded without one: no mail loop with a robot).
+        "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
+        "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),
+        "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "30")),
+        "INBOUND_ERROR_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_ERROR_REPLIES_PER_HOUR", "3")),
+    }
+)

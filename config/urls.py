@@ -17,8 +17,11 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's script comes from the server (the split view), but its page has an inline <style>.
-    path("api/docs/", csp_update({"style-src": [UNSAFE_INLINE]})(
-        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
+    path(
+        "api/docs/",
+        csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="schema")),
+        name="api-docs",
+    ),
     path("api/", include("games.api.urls")),
     path("api/", include("notifications.api_urls")),
     path("mail/", include("notifications.urls")),

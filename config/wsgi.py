@@ -1,4 +1,5 @@
 """WSGI entry point (gunicorn config.wsgi)."""
+
 import gc
 import os
 

@@ -3,6 +3,7 @@
 Every moderation goes through games.services (so it is in the game's own log) and is also
 recorded in Django's admin log (LogEntry) by `_record`.
 """
+
 import json
 
 from django import forms
@@ -39,8 +40,9 @@ class SeatInline(admin.TabularInline):
 
 class ReplaceSeatForm(forms.Form):
     seat = forms.ModelChoiceField(queryset=Seat.objects.none())
-    user = forms.ModelChoiceField(queryset=get_user_model().objects.all(), required=False,
-                                  help_text="Leave empty to give the seat to a bot.")
+    user = forms.ModelChoiceField(
+        queryset=get_user_model().objects.all(), required=False, help_text="Leave empty to give the seat to a bot."
+    )
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
@@ -67,9 +69,22 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("title", "owner__email")
     # The seed (and the state, which carries it in its rng) only through shown_*: hidden until the game ends.
     exclude = ("seed", "state")
-    readonly_fields = ("rules", "rules_version", "options", "seed_sha256", "shown_state", "version", "result",
-                       "created_at", "started_at", "finished_at", "paused_at", "invite_code", "shown_seed",
-                       "former_players")
+    readonly_fields = (
+        "rules",
+        "rules_version",
+        "options",
+        "seed_sha256",
+        "shown_state",
+        "version",
+        "result",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "paused_at",
+        "invite_code",
+        "shown_seed",
+        "former_players",
+    )
     inlines = [SeatInline]
     actions = ["pause", "resume", "abort", "undo_last_move"]
     change_form_template = "admin/games/game_change_form.html"
@@ -119,10 +134,16 @@ class GameAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         own = [
-            path("<int:pk>/replace-seat/", self.admin_site.admin_view(self.replace_seat_view),
-                 name="games_game_replace_seat"),
-            path("<int:pk>/extend-deadline/", self.admin_site.admin_view(self.extend_deadline_view),
-                 name="games_game_extend_deadline"),
+            path(
+                "<int:pk>/replace-seat/",
+                self.admin_site.admin_view(self.replace_seat_view),
+                name="games_game_replace_seat",
+            ),
+            path(
+                "<int:pk>/extend-deadline/",
+                self.admin_site.admin_view(self.extend_deadline_view),
+                name="games_game_extend_deadline",
+            ),
             path("<int:pk>/undo/", self.admin_site.admin_view(self.undo_view), name="games_game_undo"),
         ]
         return own + super().get_urls()
@@ -131,8 +152,11 @@ class GameAdmin(admin.ModelAdmin):
         game = Game.objects.get(pk=pk)
         if not self.has_change_permission(request, game):
             return redirect("admin:index")
-        form = form_class(request.POST or None, game=game) if form_class is not UndoForm else \
-            form_class(request.POST or None)
+        form = (
+            form_class(request.POST or None, game=game)
+            if form_class is not UndoForm
+            else form_class(request.POST or None)
+        )
         if request.method == "POST" and form.is_valid():
             try:
                 done = handle(game, form.cleaned_data)
@@ -142,27 +166,39 @@ class GameAdmin(admin.ModelAdmin):
                 self._record(request, game, done)
                 self.message_user(request, done, messages.SUCCESS)
                 return redirect(reverse("admin:games_game_change", args=[pk]))
-        return render(request, "admin/games/moderation_form.html",
-                      {**self.admin_site.each_context(request), "title": title, "form": form, "game": game,
-                       "opts": self.model._meta})
+        return render(
+            request,
+            "admin/games/moderation_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": title,
+                "form": form,
+                "game": game,
+                "opts": self.model._meta,
+            },
+        )
 
     def replace_seat_view(self, request, pk):
         def handle(game, data):
-            seat = services.seat_replace(game=game, seat=data["seat"], by=request.user, user=data["user"],
-                                         bot=data["user"] is None)
+            seat = services.seat_replace(
+                game=game, seat=data["seat"], by=request.user, user=data["user"], bot=data["user"] is None
+            )
             return f"Seat {seat.position} given to {seat.name}"
+
         return self._form_view(request, pk, ReplaceSeatForm, "Replace a player", handle)
 
     def extend_deadline_view(self, request, pk):
         def handle(game, data):
             seat = services.deadline_extend(game=game, seat=data["seat"], by=request.user, hours=data["hours"])
             return f"Deadline of {seat.name} extended by {data['hours']} h"
+
         return self._form_view(request, pk, ExtendDeadlineForm, "Extend a deadline", handle)
 
     def undo_view(self, request, pk):
         def handle(game, data):
             services.game_undo(game=game, by=request.user, count=data["count"])
             return f"Undid the last {data['count']} move(s)"
+
         return self._form_view(request, pk, UndoForm, "Undo moves", handle)
 
 
@@ -170,8 +206,18 @@ class GameAdmin(admin.ModelAdmin):
 class SeatAdmin(admin.ModelAdmin):
     list_display = ("game", "position", "user", "is_bot", "status", "deadline_at", "missed_deadlines")
     list_filter = ("status", "is_bot")
-    readonly_fields = ("game", "position", "user", "is_bot", "bot_name", "status", "deadline_at",
-                       "missed_deadlines", "reminder_sent_for", "has_standing_orders")
+    readonly_fields = (
+        "game",
+        "position",
+        "user",
+        "is_bot",
+        "bot_name",
+        "status",
+        "deadline_at",
+        "missed_deadlines",
+        "reminder_sent_for",
+        "has_standing_orders",
+    )
 
 
 @admin.register(Move)

@@ -9,6 +9,7 @@ it derives from the data, such as a pre-rendered SVG map, under that key.
 Engines without `map_data` (or returning None) get `board = None`. Boards that draw paths may
 also post a `path` form field instead of an action (see games.views.parse_path_action).
 """
+
 from __future__ import annotations
 
 import hashlib

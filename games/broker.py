@@ -4,6 +4,7 @@ Moves, notices, bots and standing orders hand work to the broker; while it is do
 fails, and the minute sweep takes the work up later. `broker_outage` says so once per outage per
 process instead of once per hand-off (a minute's outage under play was hundreds of tracebacks).
 """
+
 import logging
 import os
 import sys
@@ -40,8 +41,12 @@ class _BrokerOutage:
             self._missed += 1
             first = self._missed == 1
         if first:
-            log.warning("broker unreachable (%s): %s and what follows are left for the minute sweep; "
-                        "logged once until the broker answers again", exc, what)
+            log.warning(
+                "broker unreachable (%s): %s and what follows are left for the minute sweep; "
+                "logged once until the broker answers again",
+                exc,
+                what,
+            )
 
     def published(self, **kwargs) -> None:
         if not self._missed:  # the usual case: no lock, nothing to say

@@ -1,4 +1,5 @@
 """The one application error type, with stable codes (the API returns them as-is)."""
+
 from enum import StrEnum
 
 

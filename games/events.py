@@ -11,6 +11,7 @@ only after the commit registers that itself (`transaction.on_commit`).
 A listener's bug must not cost a player their move: anything but a database error is logged and
 the change goes through without that listener's rows.
 """
+
 from __future__ import annotations
 
 import logging
@@ -87,8 +88,12 @@ def announce(message: Message, *, pipe: Pipeline | None = None) -> list:
             raise  # the transaction is broken: the change cannot commit anyway
         except Exception:
             game = getattr(message, "game", None) or getattr(getattr(message, "invitation", None), "game", None)
-            log.exception("%s could not handle %s of game %s", getattr(listener, "__qualname__", listener),
-                          type(message).__name__, getattr(game, "pk", None))
+            log.exception(
+                "%s could not handle %s of game %s",
+                getattr(listener, "__qualname__", listener),
+                type(message).__name__,
+                getattr(game, "pk", None),
+            )
     by_model: dict[type, list] = {}
     for row in rows:
         by_model.setdefault(type(row), []).append(row)

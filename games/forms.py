@@ -1,4 +1,5 @@
 """Forms of the web pages: creating a game (with the engine's own options), inviting."""
+
 from django import forms
 
 from games.models import Game
@@ -12,11 +13,17 @@ def option_field(key: str, spec: dict) -> forms.Field:
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
     if "choices" in spec:
-        return forms.TypedChoiceField(label=label, choices=[(c, c) for c in spec["choices"]], initial=default,
-                                      coerce=type(default), help_text=help_text)
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(c, c) for c in spec["choices"]],
+            initial=default,
+            coerce=type(default),
+            help_text=help_text,
+        )
     if isinstance(default, int):
-        return forms.IntegerField(label=label, initial=default, min_value=spec.get("min"),
-                                  max_value=spec.get("max"), help_text=help_text)
+        return forms.IntegerField(
+            label=label, initial=default, min_value=spec.get("min"), max_value=spec.get("max"), help_text=help_text
+        )
     return forms.CharField(label=label, initial=default, help_text=help_text)
 
 
@@ -26,14 +33,25 @@ class GameCreateForm(forms.Form):
     bots = forms.IntegerField(label="Bots to seat now", min_value=0, initial=0)
     turn_hours = forms.IntegerField(label="Hours per decision", min_value=1, max_value=24 * 30, initial=48)
     visibility = forms.ChoiceField(
-        label="Who may watch", widget=forms.RadioSelect, initial=Game.Visibility.PUBLIC, required=False,
-        choices=[(Game.Visibility.PUBLIC, "Public: anyone may watch it, and an open game is listed in the lobby"),
-                 (Game.Visibility.PRIVATE, "Private: only its players, the people you invite and staff see it")])
+        label="Who may watch",
+        widget=forms.RadioSelect,
+        initial=Game.Visibility.PUBLIC,
+        required=False,
+        choices=[
+            (Game.Visibility.PUBLIC, "Public: anyone may watch it, and an open game is listed in the lobby"),
+            (Game.Visibility.PRIVATE, "Private: only its players, the people you invite and staff see it"),
+        ],
+    )
     is_open = forms.BooleanField(
-        label="Open seats: anyone who can see the game may join without an invitation", required=False,
-        initial=True, help_text="Untick to seat only the people who have your invite link or an invitation.")
-    on_missed = forms.ChoiceField(label="After repeated missed deadlines",
-                                  choices=[("bot", "a bot takes the seat"), ("drop", "the player is dropped")])
+        label="Open seats: anyone who can see the game may join without an invitation",
+        required=False,
+        initial=True,
+        help_text="Untick to seat only the people who have your invite link or an invitation.",
+    )
+    on_missed = forms.ChoiceField(
+        label="After repeated missed deadlines",
+        choices=[("bot", "a bot takes the seat"), ("drop", "the player is dropped")],
+    )
     miss_limit = forms.IntegerField(label="Missed deadlines allowed in a row", min_value=1, max_value=20, initial=3)
 
     def __init__(self, *args, engine, **kwargs):
@@ -52,7 +70,8 @@ class GameCreateForm(forms.Form):
         n = self.cleaned_data["max_players"]
         if not self.engine.min_seats <= n <= self.engine.max_seats:
             raise forms.ValidationError(
-                f"{self.engine.title} is for {self.engine.min_seats} to {self.engine.max_seats} players.")
+                f"{self.engine.title} is for {self.engine.min_seats} to {self.engine.max_seats} players."
+            )
         return n
 
     def clean_visibility(self):

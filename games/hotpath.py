@@ -8,6 +8,7 @@ models' own metadata and sent in one psycopg pipeline; rows become instances thr
 `Model.from_db` with each field's own converters, as the ORM does it. `bench/api.py` and
 `bench/sweep.py` measure the two forms against each other in one run.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -56,7 +57,7 @@ class _Part:
         self.start = 0
 
     def build(self, row, db, connection):
-        values = list(row[self.start:self.start + len(self.attnames)])
+        values = list(row[self.start : self.start + len(self.attnames)])
         if values[0] is None:  # a LEFT JOIN that found nothing (a bot's seat has no user)
             return None
         for i, convs, col in self.converters:
@@ -74,11 +75,13 @@ def _plan(vendor: str, n_games: int, skip_locked: bool):
     seat.start = len(game.attnames)
     user.start = seat.start + len(seat.attnames)
     where = "= %s" if n_games == 1 else f"IN ({', '.join(['%s'] * n_games)})"
-    sql = (f"SELECT {', '.join(game.columns + seat.columns + user.columns)} "
-           f"FROM {q(Seat._meta.db_table)} s "
-           f"INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')} "
-           f"LEFT OUTER JOIN {q(user_model._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')} "
-           f"WHERE s.{q('game_id')} {where} ORDER BY s.{q('game_id')}, s.{q('id')}")
+    sql = (
+        f"SELECT {', '.join(game.columns + seat.columns + user.columns)} "
+        f"FROM {q(Seat._meta.db_table)} s "
+        f"INNER JOIN {q(Game._meta.db_table)} g ON g.{q('id')} = s.{q('game_id')} "
+        f"LEFT OUTER JOIN {q(user_model._meta.db_table)} u ON u.{q('id')} = s.{q('user_id')} "
+        f"WHERE s.{q('game_id')} {where} ORDER BY s.{q('game_id')}, s.{q('id')}"
+    )
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
     elif connection.features.has_select_for_update:
@@ -131,8 +134,12 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, L
 def _orm_lock(game_ids, skip_locked: bool) -> dict[int, Locked]:
     """The same lock and rows through the ORM: one query, the game rows locked (FOR UPDATE OF)."""
     out: dict[int, Locked] = {}
-    seats = (Seat.objects.filter(game_id__in=game_ids).select_related("game", "user")
-             .select_for_update(skip_locked=skip_locked, of=("game",)).order_by("game_id", "id"))
+    seats = (
+        Seat.objects.filter(game_id__in=game_ids)
+        .select_related("game", "user")
+        .select_for_update(skip_locked=skip_locked, of=("game",))
+        .order_by("game_id", "id")
+    )
     for seat in seats:
         locked = out.setdefault(seat.game_id, Locked(seat.game, []))
         seat.game = locked.game  # one instance per game, shared by its seats
@@ -165,8 +172,9 @@ def save_deadlines(seats: list[Seat]) -> None:
     connection = _db()
     ops = connection.ops
     meta = Seat._meta
-    pk, deadline, reminder, missed = (ops.quote_name(meta.get_field(f).column)
-                                      for f in ("id", "deadline_at", "reminder_sent_for", "missed_deadlines"))
+    pk, deadline, reminder, missed = (
+        ops.quote_name(meta.get_field(f).column) for f in ("id", "deadline_at", "reminder_sent_for", "missed_deadlines")
+    )
     # PostgreSQL types a CASE of bare NULLs as text, so it gets the column types spelled out.
     typed = connection.vendor == "postgresql"
     when_d = "WHEN %s THEN %s::timestamptz" if typed else "WHEN %s THEN %s"
@@ -177,11 +185,13 @@ def save_deadlines(seats: list[Seat]) -> None:
         params_r += [seat.pk, seat.reminder_sent_for]
         params_m += [seat.pk, seat.missed_deadlines]
     ids = [seat.pk for seat in seats]
-    sql = (f"UPDATE {ops.quote_name(meta.db_table)} SET "
-           f"{deadline} = CASE {pk} {' '.join([when_d] * len(seats))} END, "
-           f"{reminder} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
-           f"{missed} = CASE {pk} {' '.join([when_r] * len(seats))} END "
-           f"WHERE {pk} IN ({', '.join(['%s'] * len(ids))})")
+    sql = (
+        f"UPDATE {ops.quote_name(meta.db_table)} SET "
+        f"{deadline} = CASE {pk} {' '.join([when_d] * len(seats))} END, "
+        f"{reminder} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
+        f"{missed} = CASE {pk} {' '.join([when_r] * len(seats))} END "
+        f"WHERE {pk} IN ({', '.join(['%s'] * len(ids))})"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, params_d + params_r + params_m + ids)
 
@@ -294,8 +304,9 @@ def _insert(objs: list):
     ops = connection.ops
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     many = len(objs) > 1 and len(objs) * len(fields) > _CACHED_PARAMS and connection.vendor == "postgresql"
-    head = (f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) "
-            f"VALUES ")
+    head = (
+        f"INSERT INTO {ops.quote_name(meta.db_table)} ({', '.join(ops.quote_name(f.column) for f in fields)}) VALUES "
+    )
     tail = f" RETURNING {ops.quote_name(meta.pk.column)}"
     rows = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objs]
     cursor = connection.cursor()
@@ -334,5 +345,7 @@ def update_fields(obj, names) -> None:
     sets = ", ".join(f"{ops.quote_name(f.column)} = %s" for f in fields)
     params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {ops.quote_name(meta.db_table)} SET {sets} WHERE {ops.quote_name(meta.pk.column)} = %s",
-                       params + [obj.pk])
+        cursor.execute(
+            f"UPDATE {ops.quote_name(meta.db_table)} SET {sets} WHERE {ops.quote_name(meta.pk.column)} = %s",
+            params + [obj.pk],
+        )

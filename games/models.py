@@ -1,5 +1,6 @@
 """Games, seats, the append-only move log, invitations, and what the turn clock keeps per player
 (vacations) and per seat (standing orders)."""
+
 import hashlib
 import secrets
 
@@ -31,10 +32,12 @@ class GameQuerySet(models.QuerySet):
         if user.email:
             invited |= Q(email__iexact=user.email)
         return self.filter(
-            public | Q(owner=user)
+            public
+            | Q(owner=user)
             | Exists(Seat.objects.filter(game=game, user=user))
             | Exists(Game.former_players.through.objects.filter(game=game, user=user))
-            | Exists(Invitation.objects.filter(invited, game=game)))
+            | Exists(Invitation.objects.filter(invited, game=game))
+        )
 
 
 class Game(models.Model):
@@ -63,15 +66,22 @@ class Game(models.Model):
     # Who may join: is_open lets anyone who can see the game take a free seat without an invitation.
     # Who may see it is `visibility`, a separate choice.
     is_open = models.BooleanField(
-        default=True, help_text="Anyone who can see the game may join it without an invitation.")
+        default=True, help_text="Anyone who can see the game may join it without an invitation."
+    )
     # Public by default, as every game was before the choice existed: watching and verifying
     # others' games is part of the server, and API clients that create games keep working.
     visibility = models.CharField(
-        max_length=7, choices=Visibility.choices, default=Visibility.PUBLIC,
-        help_text="Who may watch the game: anyone, or only its players, invitees and staff.")
+        max_length=7,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        help_text="Who may watch the game: anyone, or only its players, invitees and staff.",
+    )
     former_players = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="former_games",
-        help_text="Players whose seat went to someone else (a bot or a replacement): they may still watch.")
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="former_games",
+        help_text="Players whose seat went to someone else (a bot or a replacement): they may still watch.",
+    )
     invite_code = models.CharField(max_length=20, unique=True, default=new_code)
     seed = models.CharField(max_length=64, default="", blank=True)
     seed_sha256 = models.CharField(max_length=64, default="", blank=True)
@@ -126,25 +136,27 @@ class Seat(models.Model):
     # turn change rewrites seats (deadline_at is indexed, so never in place): one index fewer.
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     position = models.PositiveSmallIntegerField(null=True, blank=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
     is_bot = models.BooleanField(default=False)
     bot_name = models.CharField(max_length=40, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    reminder_sent_for = models.PositiveIntegerField(null=True, blank=True,
-                                                    help_text="Game version the last reminder was for.")
+    reminder_sent_for = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Game version the last reminder was for."
+    )
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
     has_standing_orders = models.BooleanField(
-        default=False, help_text="Kept by games.signals; without orders a decision costs no lookup.")
+        default=False, help_text="Kept by games.signals; without orders a decision costs no lookup."
+    )
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["position", "joined_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
-            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
-                                    name="seat_unique_user"),
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_unique_user"),
         ]
 
     def __str__(self):
@@ -195,8 +207,11 @@ class Move(models.Model):
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
-            models.UniqueConstraint(fields=["game", "idempotency_key"], condition=Q(idempotency_key__isnull=False),
-                                    name="move_unique_idempotency_key"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="move_unique_idempotency_key",
+            ),
         ]
 
     def __str__(self):
@@ -208,8 +223,9 @@ class Invitation(models.Model):
     email = models.EmailField()
     code = models.CharField(max_length=20, unique=True, default=new_code)
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     accepted_at = models.DateTimeField(null=True, blank=True)
 

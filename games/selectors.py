@@ -1,4 +1,5 @@
 """Reads for games: what a user may see of a game, its legal moves and its log."""
+
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
@@ -20,29 +21,32 @@ def named_event(event: dict, names: dict) -> dict:
         out["public"] = {**public, "text": with_names(public["text"], names)}
     private = event.get("private") or {}
     if private:
-        out["private"] = {k: ({**v, "text": with_names(v["text"], names)} if isinstance(v, dict) and v.get("text")
-                              else v) for k, v in private.items()}
+        out["private"] = {
+            k: ({**v, "text": with_names(v["text"], names)} if isinstance(v, dict) and v.get("text") else v)
+            for k, v in private.items()
+        }
     return out
 
 
 def visible_game(user, pk) -> Game:
     """Returns the game with its owner and seats if `user` may see it; Http404 otherwise, exactly
     as for a missing id (a private game's existence stays private)."""
-    return get_object_or_404(Game.objects.visible_to(user).select_related("owner")
-                             .prefetch_related("seats__user"), pk=pk)
+    return get_object_or_404(
+        Game.objects.visible_to(user).select_related("owner").prefetch_related("seats__user"), pk=pk
+    )
 
 
 def games_for_user(user):
     """Returns the user's games, newest first, with seats preloaded."""
-    return (Game.objects.filter(seats__user=user).distinct()
-            .prefetch_related("seats__user").order_by("-created_at"))
+    return Game.objects.filter(seats__user=user).distinct().prefetch_related("seats__user").order_by("-created_at")
 
 
 def open_games(user=None):
     """Returns the lobby's list: public games waiting for players that anyone may join (excluding
     ones the user is already in). Private games are never listed; their invitees have a link."""
-    qs = (Game.objects.filter(visibility=Game.Visibility.PUBLIC, status=Game.Status.LOBBY, is_open=True)
-          .prefetch_related("seats__user"))
+    qs = Game.objects.filter(
+        visibility=Game.Visibility.PUBLIC, status=Game.Status.LOBBY, is_open=True
+    ).prefetch_related("seats__user")
     if user is not None and user.is_authenticated:
         qs = qs.exclude(seats__user=user)
     return qs.order_by("-created_at")
@@ -93,8 +97,10 @@ def legal_moves(game: Game, seat: Seat | None, *, names: dict | None = None) -> 
     engine = game.engine
     actions = engine.legal_actions(game.state, seat.position)
     names = seat_names(game) if names is None else names
-    return [{"index": i, "label": with_names(engine.action_label(game.state, seat.position, a), names), "action": a}
-            for i, a in enumerate(actions, start=1)]
+    return [
+        {"index": i, "label": with_names(engine.action_label(game.state, seat.position, a), names), "action": a}
+        for i, a in enumerate(actions, start=1)
+    ]
 
 
 def _redact_event(event: dict, viewer: int | None) -> dict:
@@ -142,14 +148,17 @@ def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int 
 
 def players(game: Game) -> list[dict]:
     """Returns the seats as public information."""
-    return [{
-        "position": s.position,
-        "name": s.name,
-        "is_bot": s.is_bot,
-        "status": s.status,
-        "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
-        "missed_deadlines": s.missed_deadlines,
-    } for s in game.seats.select_related("user")]
+    return [
+        {
+            "position": s.position,
+            "name": s.name,
+            "is_bot": s.is_bot,
+            "status": s.status,
+            "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
+            "missed_deadlines": s.missed_deadlines,
+        }
+        for s in game.seats.select_related("user")
+    ]
 
 
 def game_summary(game: Game, user=None) -> dict:
@@ -204,8 +213,13 @@ def verify_game(game: Game) -> dict:
     """Replays a finished game's log from its revealed seed; says whether it reproduces the snapshot."""
     state = replay_state(game)
     ok = state == game.state
-    return {"game": game.pk, "seed": game.seed, "seed_sha256": game.seed_sha256,
-            "seed_matches_hash": Game.hash_seed(game.seed) == game.seed_sha256,
-            "moves_replayed": game.moves.filter(undone_by__isnull=True,
-                                                kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).count(),
-            "reproduces_snapshot": ok}
+    return {
+        "game": game.pk,
+        "seed": game.seed,
+        "seed_sha256": game.seed_sha256,
+        "seed_matches_hash": Game.hash_seed(game.seed) == game.seed_sha256,
+        "moves_replayed": game.moves.filter(
+            undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]
+        ).count(),
+        "reproduces_snapshot": ok,
+    }

@@ -6,6 +6,7 @@ announced (games.events) inside the same transaction: the listeners' rows (notic
 roll back with it, and what they do after the commit (sending, bot turns) never happens for a
 rolled-back move.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -46,6 +47,7 @@ class MoveResult:
 
 # -- helpers ------------------------------------------------------------------------------------
 
+
 def _engine_for(rules: str):
     try:
         return get_engine(rules)
@@ -67,17 +69,35 @@ def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, event
     """Appends a log row; every row bumps the game version and takes it as its seq."""
     game.version += 1
     return Move.objects.create(
-        game=game, seq=game.version, kind=kind, channel=channel, actor=actor, seat=seat,
-        position=seat.position if seat else None, action=action or {}, events=events or [], note=note[:200],
+        game=game,
+        seq=game.version,
+        kind=kind,
+        channel=channel,
+        actor=actor,
+        seat=seat,
+        position=seat.position if seat else None,
+        action=action or {},
+        events=events or [],
+        note=note[:200],
     )
 
 
-def _announce(game: Game, move: Move | None, events_: list, deciding: list[Seat], *,
-              seats: list[Seat] | None = None, pipe: Pipeline | None = None) -> None:
+def _announce(
+    game: Game,
+    move: Move | None,
+    events_: list,
+    deciding: list[Seat],
+    *,
+    seats: list[Seat] | None = None,
+    pipe: Pipeline | None = None,
+) -> None:
     """Announces a change once its writes are done; its listeners' rows are written with it."""
-    events.announce(events.GameChanged(game=game, move=move, events=events_,
-                                       seats=seats if seats is not None else _seats(game), deciding=deciding),
-                    pipe=pipe)
+    events.announce(
+        events.GameChanged(
+            game=game, move=move, events=events_, seats=seats if seats is not None else _seats(game), deciding=deciding
+        ),
+        pipe=pipe,
+    )
 
 
 def _finish_if_over(game: Game) -> bool:
@@ -101,16 +121,29 @@ def _save_game(game: Game) -> None:
 
 # -- lobby --------------------------------------------------------------------------------------
 
+
 @transaction.atomic
-def game_create(*, owner, rules: str, options: dict | None = None, title: str = "", max_players: int | None = None,
-                turn_hours: int | None = None, is_open: bool = True, bots: int = 0, miss_limit: int = 3,
-                on_missed: str = Game.OnMissed.BOT, visibility: str = Game.Visibility.PUBLIC) -> Game:
+def game_create(
+    *,
+    owner,
+    rules: str,
+    options: dict | None = None,
+    title: str = "",
+    max_players: int | None = None,
+    turn_hours: int | None = None,
+    is_open: bool = True,
+    bots: int = 0,
+    miss_limit: int = 3,
+    on_missed: str = Game.OnMissed.BOT,
+    visibility: str = Game.Visibility.PUBLIC,
+) -> Game:
     """Creates a game in the lobby with its owner seated (and any bot seats)."""
     engine = _engine_for(rules)
     max_players = max_players or engine.max_seats
     if not engine.min_seats <= max_players <= engine.max_seats:
-        raise GameError(ErrorCode.BAD_OPTIONS,
-                        f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players.")
+        raise GameError(
+            ErrorCode.BAD_OPTIONS, f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players."
+        )
     if bots < 0 or bots + 1 > max_players:
         raise GameError(ErrorCode.BAD_OPTIONS, f"At most {max_players - 1} bots fit in this game.")
     try:
@@ -122,10 +155,17 @@ def game_create(*, owner, rules: str, options: dict | None = None, title: str = 
     if visibility not in Game.Visibility.values:
         raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
     game = Game.objects.create(
-        rules=rules, rules_version=engine.version, options=options, title=title[:100], owner=owner,
-        max_players=max_players, is_open=is_open, visibility=visibility,
+        rules=rules,
+        rules_version=engine.version,
+        options=options,
+        title=title[:100],
+        owner=owner,
+        max_players=max_players,
+        is_open=is_open,
+        visibility=visibility,
         turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
-        miss_limit=miss_limit, on_missed=on_missed,
+        miss_limit=miss_limit,
+        on_missed=on_missed,
     )
     Seat.objects.create(game=game, user=owner)
     for i in range(bots):
@@ -152,13 +192,19 @@ def _check_invitation_cap(user) -> None:
     chose, so an unlimited number would make the server a spam relay."""
     cap = settings.TRAILPOST["INVITATIONS_PER_DAY"]
     since = timezone.now() - timedelta(days=1)
-    sent = list(Invitation.objects.filter(invited_by=user, created_at__gt=since)
-                .order_by("-created_at").values_list("created_at", flat=True)[:cap])
+    sent = list(
+        Invitation.objects.filter(invited_by=user, created_at__gt=since)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:cap]
+    )
     if len(sent) >= cap:
         retry_after = max(1, int((sent[-1] - since).total_seconds()) + 1)
-        raise GameError(ErrorCode.INVITATION_LIMIT,
-                        f"You have sent {cap} invitations in the last 24 hours, the most allowed; "
-                        f"try again later.", limit=cap, retry_after=retry_after)
+        raise GameError(
+            ErrorCode.INVITATION_LIMIT,
+            f"You have sent {cap} invitations in the last 24 hours, the most allowed; try again later.",
+            limit=cap,
+            retry_after=retry_after,
+        )
 
 
 @transaction.atomic
@@ -236,9 +282,12 @@ def game_start(*, game: Game, by) -> Game:
     engine = game.engine
     seats = list(game.seats.all())
     if len(seats) < engine.min_seats:
-        raise GameError(ErrorCode.NOT_ENOUGH_PLAYERS,
-                        f"{engine.title} needs at least {engine.min_seats} players; add players or bots.",
-                        seated=len(seats), needed=engine.min_seats)
+        raise GameError(
+            ErrorCode.NOT_ENOUGH_PLAYERS,
+            f"{engine.title} needs at least {engine.min_seats} players; add players or bots.",
+            seated=len(seats),
+            needed=engine.min_seats,
+        )
     try:
         game.options = engine.normalize_options(game.options, len(seats))
     except BadOptions as exc:
@@ -253,22 +302,44 @@ def game_start(*, game: Game, by) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.version = 0
-    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"},
-                note="Game started")
+    move = _log(
+        game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"}, note="Game started"
+    )
     game.save()
     seats = _seats(game)
     newly = refresh_deadlines(game, seats, before=set())
-    _announce(game, move, [{"type": "game_started", "seat": None, "private": {},
-                            "public": {"text": f"The game started with {len(seats)} players."}}], newly,
-              seats=seats)
+    _announce(
+        game,
+        move,
+        [
+            {
+                "type": "game_started",
+                "seat": None,
+                "private": {},
+                "public": {"text": f"The game started with {len(seats)} players."},
+            }
+        ],
+        newly,
+        seats=seats,
+    )
     return game
 
 
 # -- the move pipeline --------------------------------------------------------------------------
 
-def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int | None, channel: str,
-                idempotency_key: str | None = None, actor=None, locked: Locked | None = None,
-                pipe: Pipeline | None = None) -> MoveResult:
+
+def move_submit(
+    *,
+    game: Game,
+    seat: Seat | None,
+    action,
+    expected_version: int | None,
+    channel: str,
+    idempotency_key: str | None = None,
+    actor=None,
+    locked: Locked | None = None,
+    pipe: Pipeline | None = None,
+) -> MoveResult:
     """Applies one move for a seat: the only way a game's state changes through play.
 
     With seat=None the seat is the actor's own seat in the game (found under the row lock).
@@ -279,11 +350,21 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
     """
     savepoint = locked is None or bool(idempotency_key)
     try:
-        with transaction.atomic(savepoint=savepoint), \
-                (contextlib.nullcontext(pipe) if pipe is not None else pipeline()) as pipe:
-            return _move_submit(game=game, seat=seat, action=action, expected_version=expected_version,
-                                channel=channel, idempotency_key=idempotency_key, actor=actor, locked=locked,
-                                pipe=pipe)
+        with (
+            transaction.atomic(savepoint=savepoint),
+            contextlib.nullcontext(pipe) if pipe is not None else pipeline() as pipe,
+        ):
+            return _move_submit(
+                game=game,
+                seat=seat,
+                action=action,
+                expected_version=expected_version,
+                channel=channel,
+                idempotency_key=idempotency_key,
+                actor=actor,
+                locked=locked,
+                pipe=pipe,
+            )
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
@@ -293,8 +374,7 @@ def move_submit(*, game: Game, seat: Seat | None, action, expected_version: int 
         raise
 
 
-def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked,
-                 pipe) -> MoveResult:
+def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked, pipe) -> MoveResult:
     if locked is None:
         locked = lock_game_with_seats(game.pk)
     game, seats = locked.game, locked.seats
@@ -308,22 +388,29 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
         if first is not None:
             if first.request_hash != _request_hash(seat.position, action, expected_version):
-                raise GameError(ErrorCode.IDEMPOTENCY_KEY_REUSED,
-                                "This Idempotency-Key was already used for a different move.")
+                raise GameError(
+                    ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different move."
+                )
             return MoveResult(move=first, version=first.seq, applied=False, events=first.events)
     if game.status != Game.Status.ACTIVE:
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, f"This game is {game.get_status_display().lower()}: "
-                                                   "no moves can be made now.", status=game.status)
+        raise GameError(
+            ErrorCode.GAME_NOT_ACTIVE,
+            f"This game is {game.get_status_display().lower()}: no moves can be made now.",
+            status=game.status,
+        )
     if seat.status != Seat.Status.PLAYING:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You have left this game.")
     if channel in PLAYER_CHANNELS and seat.is_bot:
         raise GameError(ErrorCode.NOT_A_PLAYER, "A bot plays this seat.")
     if expected_version is not None and expected_version != game.version:
-        raise GameError(ErrorCode.STALE_VERSION,
-                        "The game has moved on since you looked: reload and choose again.",
-                        current_version=game.version, expected_version=expected_version)
+        raise GameError(
+            ErrorCode.STALE_VERSION,
+            "The game has moved on since you looked: reload and choose again.",
+            current_version=game.version,
+            expected_version=expected_version,
+        )
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise GameError(ErrorCode.MALFORMED_ACTION, "A move must be an object with a 'type', e.g. {\"type\": \"scout\"}.")
+        raise GameError(ErrorCode.MALFORMED_ACTION, 'A move must be an object with a \'type\', e.g. {"type": "scout"}.')
     engine = game.engine
     state = game.state
     before = set(engine.to_act(state))
@@ -336,9 +423,18 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         raise GameError(code, exc.message) from None
     game.version += 1
     move = Move(
-        game=game, seq=game.version, kind=Move.Kind.MOVE, channel=channel, actor=actor, seat=seat,
-        position=seat.position, action=action, events=events, idempotency_key=idempotency_key,
-        request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "")
+        game=game,
+        seq=game.version,
+        kind=Move.Kind.MOVE,
+        channel=channel,
+        actor=actor,
+        seat=seat,
+        position=seat.position,
+        action=action,
+        events=events,
+        idempotency_key=idempotency_key,
+        request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "",
+    )
     insert_rows([move], pipe=pipe)
     game.state = state
     _finish_if_over(game)
@@ -349,8 +445,14 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     elif channel in PLAYER_CHANNELS:
         seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
     to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
-    newly = refresh_deadlines(game, seats, before=before - {seat.position}, to_act=to_act,
-                              dirty=[seat] if seat.missed_deadlines != missed else (), vacations=locked.vacations)
+    newly = refresh_deadlines(
+        game,
+        seats,
+        before=before - {seat.position},
+        to_act=to_act,
+        dirty=[seat] if seat.missed_deadlines != missed else (),
+        vacations=locked.vacations,
+    )
     _announce(game, move, events, newly, seats=seats, pipe=pipe)
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 
@@ -362,8 +464,9 @@ def game_resign(*, game: Game, user) -> Move:
     seat = game.seats.filter(user=user, position__isnull=False).first()
     if seat is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
-    return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB,
-                    reason="resigned")
+    return seat_out(
+        game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB, reason="resigned"
+    )
 
 
 def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> Move:
@@ -379,8 +482,16 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> 
     seat.status = status
     seat.deadline_at = None
     seat.save(update_fields=["status", "deadline_at"])
-    move = _log(game, kind=Move.Kind.RESIGN, channel=channel, actor=actor, seat=seat,
-                action={"type": "resign"}, events=events, note=f"{seat.name} {reason}")
+    move = _log(
+        game,
+        kind=Move.Kind.RESIGN,
+        channel=channel,
+        actor=actor,
+        seat=seat,
+        action={"type": "resign"},
+        events=events,
+        note=f"{seat.name} {reason}",
+    )
     _finish_if_over(game)
     _save_game(game)
     seats = _seats(game)
@@ -391,6 +502,7 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> 
 
 # -- moderation ---------------------------------------------------------------------------------
 
+
 @transaction.atomic
 def game_pause(*, game: Game, by, reason: str = "") -> Game:
     """Pauses an active game: no moves, and deadlines stop."""
@@ -399,8 +511,14 @@ def game_pause(*, game: Game, by, reason: str = "") -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
     game.status = Game.Status.PAUSED
     game.paused_at = timezone.now()
-    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "pause"},
-         note=reason or "Paused by a moderator")
+    _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        action={"type": "pause"},
+        note=reason or "Paused by a moderator",
+    )
     game.save()
     game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
     return game
@@ -414,8 +532,14 @@ def game_resume(*, game: Game, by) -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
     game.status = Game.Status.ACTIVE
     game.paused_at = None
-    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "resume"},
-                note="Resumed by a moderator")
+    move = _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        action={"type": "resume"},
+        note="Resumed by a moderator",
+    )
     game.save()
     seats = _seats(game)
     newly = refresh_deadlines(game, seats, before=set())
@@ -431,8 +555,14 @@ def game_abort(*, game: Game, by, reason: str = "") -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
-    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, action={"type": "abort"},
-         note=reason or "Aborted by a moderator")
+    _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        action={"type": "abort"},
+        note=reason or "Aborted by a moderator",
+    )
     game.save()
     game.seats.update(deadline_at=None)
     return game
@@ -447,9 +577,14 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
     if len(targets) < count or count < 1:
         raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
-    undo = _log(game, kind=Move.Kind.UNDO, channel=Move.Channel.ADMIN, actor=by,
-                action={"type": "undo", "moves": [m.seq for m in targets]},
-                note=f"Undid {count} move(s)")
+    undo = _log(
+        game,
+        kind=Move.Kind.UNDO,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        action={"type": "undo", "moves": [m.seq for m in targets]},
+        note=f"Undid {count} move(s)",
+    )
     Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
     game.state = replay_state(game)
     game.result = None
@@ -484,9 +619,15 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
         seat.bot_name = ""
     seat.missed_deadlines = 0
     seat.save()
-    move = _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, seat=seat,
-                action={"type": "replace_seat", "position": seat.position},
-                note=f"Seat {seat.position}: {old} replaced by {seat.name}")
+    move = _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        seat=seat,
+        action={"type": "replace_seat", "position": seat.position},
+        note=f"Seat {seat.position}: {old} replaced by {seat.name}",
+    )
     game.save(update_fields=["version"])
     if game.status == Game.Status.ACTIVE:
         newly = []
@@ -512,8 +653,14 @@ def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
     seat.deadline_at += timedelta(hours=hours)
     seat.reminder_sent_for = None
     seat.save(update_fields=["deadline_at", "reminder_sent_for"])
-    _log(game, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, actor=by, seat=seat,
-         action={"type": "extend_deadline", "hours": hours},
-         note=f"Deadline of {seat.name} extended by {hours} h")
+    _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        seat=seat,
+        action={"type": "extend_deadline", "hours": hours},
+        note=f"Deadline of {seat.name} extended by {hours} h",
+    )
     game.save(update_fields=["version"])
     return seat

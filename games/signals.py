@@ -1,5 +1,6 @@
 """Keeps the flags the move pipeline reads instead of querying on every turn change:
 `User.vacation_until` (the end of the user's latest vacation) and `Seat.has_standing_orders`."""
+
 from django.contrib.auth import get_user_model
 from django.db.models import Max
 from django.db.models.signals import post_delete, post_save

@@ -1,5 +1,6 @@
 """Celery tasks of the games app (thin wrappers around services and the turn clock), and the
 queueing of bot and standing-order turns after each change."""
+
 import logging
 from datetime import datetime
 
@@ -30,8 +31,12 @@ def play_bots(game_id: int) -> int:
     try:
         played = autoplay.bots_play(game_id, limit=limit)
     except GameError as exc:
-        if exc.code not in (ErrorCode.STALE_VERSION, ErrorCode.NOT_YOUR_TURN, ErrorCode.GAME_NOT_ACTIVE,
-                            ErrorCode.NOT_A_PLAYER):
+        if exc.code not in (
+            ErrorCode.STALE_VERSION,
+            ErrorCode.NOT_YOUR_TURN,
+            ErrorCode.GAME_NOT_ACTIVE,
+            ErrorCode.NOT_A_PLAYER,
+        ):
             raise
         log.info("bot moves of game %s stopped, someone else moved first: %s", game_id, exc.code)
         return 0
@@ -65,7 +70,7 @@ def fan_out(now) -> dict:
         return sweep.handle_due(now)
     queued = 0
     for i in range(0, len(ids), sweep.CHUNK):
-        chunk = ids[i:i + sweep.CHUNK]
+        chunk = ids[i : i + sweep.CHUNK]
         try:
             handle_due_games.apply_async((chunk, now.isoformat()), retry=False)
             queued += len(chunk)
@@ -100,6 +105,5 @@ def queue_automatic_turns(change: events.GameChanged) -> list:
     if any(s.is_bot and s.position in to_act and s.status == Seat.Status.PLAYING for s in change.seats):
         transaction.on_commit(lambda: _queue(play_bots, game_id, f"the bot moves of game {game_id}"))
     if standing_orders_due(game, change.seats):
-        transaction.on_commit(lambda: _queue(apply_standing_orders, game_id,
-                                             f"the standing orders of game {game_id}"))
+        transaction.on_commit(lambda: _queue(apply_standing_orders, game_id, f"the standing orders of game {game_id}"))
     return []

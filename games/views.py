@@ -3,6 +3,7 @@
 Every page works without JavaScript (plain forms, post/redirect/get); htmx only refreshes the
 live part of the game page when someone else moves.
 """
+
 import json
 import re
 import uuid
@@ -38,11 +39,15 @@ def lobby(request):
         seat = selectors.seat_of(game, request.user)
         summary["my_deadline"] = seat.deadline_at if seat else None
         mine.append(summary)
-    return render(request, "games/lobby.html", {
-        "my_games": mine,
-        "open_games": [selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)],
-        "engines": engines(),
-    })
+    return render(
+        request,
+        "games/lobby.html",
+        {
+            "my_games": mine,
+            "open_games": [selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)],
+            "engines": engines(),
+        },
+    )
 
 
 @login_required
@@ -56,9 +61,18 @@ def game_new(request, slug):
         data = form.cleaned_data
         try:
             game = services.game_create(
-                owner=request.user, rules=slug, options=form.options(), title=data["title"],
-                max_players=data["max_players"], turn_hours=data["turn_hours"], is_open=data["is_open"],
-                visibility=data["visibility"], bots=data["bots"], miss_limit=data["miss_limit"], on_missed=data["on_missed"])
+                owner=request.user,
+                rules=slug,
+                options=form.options(),
+                title=data["title"],
+                max_players=data["max_players"],
+                turn_hours=data["turn_hours"],
+                is_open=data["is_open"],
+                visibility=data["visibility"],
+                bots=data["bots"],
+                miss_limit=data["miss_limit"],
+                on_missed=data["on_missed"],
+            )
         except GameError as exc:
             form.add_error(None, exc.message)
         else:
@@ -135,8 +149,10 @@ def parse_path_action(path_type: str, text: str) -> dict:
             break
         m = _POINT.match(text, pos)
         if not m or m.end() == pos:
-            raise PathError(f"Could not read the path at \u201c{text[pos:pos + 12]}\u201d: write points as x,y "
-                             "separated by spaces, for example 12,4 13,4 13,5.")
+            raise PathError(
+                f"Could not read the path at \u201c{text[pos : pos + 12]}\u201d: write points as x,y "
+                "separated by spaces, for example 12,4 13,4 13,5."
+            )
         points.append([int(m.group(1)), int(m.group(2))])
         pos = m.end()
     if not points:
@@ -169,9 +185,15 @@ def game_move(request, pk):
         messages.error(request, "You are not playing in this game.")
         return redirect("games:detail", pk=pk)
     try:
-        result = services.move_submit(game=game, seat=seat, action=action, expected_version=version,
-                                      channel=Move.Channel.WEB, idempotency_key=request.POST.get("key") or None,
-                                      actor=request.user)
+        result = services.move_submit(
+            game=game,
+            seat=seat,
+            action=action,
+            expected_version=version,
+            channel=Move.Channel.WEB,
+            idempotency_key=request.POST.get("key") or None,
+            actor=request.user,
+        )
     except GameError as exc:
         messages.error(request, exc.message)
     else:
@@ -238,8 +260,14 @@ def game_invite(request, pk):
     if not form.is_valid():
         messages.error(request, "Please give a valid email address.")
         return redirect("games:detail", pk=pk)
-    return _post_service(request, pk, services.game_invite, f"Invitation sent to {form.cleaned_data['email']}.",
-                         by=request.user, email=form.cleaned_data["email"])
+    return _post_service(
+        request,
+        pk,
+        services.game_invite,
+        f"Invitation sent to {form.cleaned_data['email']}.",
+        by=request.user,
+        email=form.cleaned_data["email"],
+    )
 
 
 def join_link(request, code):
@@ -261,8 +289,9 @@ def join_link(request, code):
         else:
             messages.success(request, "You joined the game.")
         return redirect("games:detail", pk=game.pk)
-    return render(request, "games/join.html", {"game": game, "summary": selectors.game_summary(game, request.user),
-                                               "code": code})
+    return render(
+        request, "games/join.html", {"game": game, "summary": selectors.game_summary(game, request.user), "code": code}
+    )
 
 
 def game_verify(request, pk):

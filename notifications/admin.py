@@ -1,4 +1,5 @@
 """Admin for the outbox (resend, inspect), preferences and inbound mail."""
+
 from django.contrib import admin
 from django.utils import timezone
 

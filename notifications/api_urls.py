@@ -1,4 +1,5 @@
 """API routes of the notifications app (included under /api/ by config/urls.py)."""
+
 from django.urls import path
 
 from . import views

@@ -1,6 +1,7 @@
 """Sending notices: email (claimed first, so none goes twice), webhooks, digests, and what is left
 unsent. Nothing here queues a task: `notifications.tasks` does, around these functions.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,14 +27,17 @@ MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being
 
 # -- sending --------------------------------------------------------------------------------------
 
+
 def _claim(ids, now) -> list[Notification]:
     """Claims unsent notices for this worker (one UPDATE); returns the rows it won."""
     lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
     with transaction.atomic():
-        won = list(Notification.objects.select_for_update(skip_locked=True)
-                   .filter(pk__in=ids, sent_at__isnull=True)
-                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
-                   .values_list("pk", flat=True))
+        won = list(
+            Notification.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=ids, sent_at__isnull=True)
+            .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+            .values_list("pk", flat=True)
+        )
         if won:
             Notification.objects.filter(pk__in=won).update(claimed_at=now)
     return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
@@ -48,8 +52,9 @@ def render_notification(notification: Notification, connection=None):
         ctx.setdefault("recipient", notification.user.public_name)
     ctx["kind"] = notification.kind
     reply_to = (ctx.get("decision") or {}).get("reply_to")
-    return render_email(template=notification.kind, to=notification.email, context=ctx, reply_to=reply_to,
-                        connection=connection)
+    return render_email(
+        template=notification.kind, to=notification.email, context=ctx, reply_to=reply_to, connection=connection
+    )
 
 
 def _mark_sent(n: Notification) -> None:
@@ -65,8 +70,7 @@ def _mark_sent(n: Notification) -> None:
         if transaction.get_connection().vendor == "postgresql":
             with transaction.get_connection().cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1,
-                                                    last_error="")
+        Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
 
 
 def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
@@ -95,8 +99,7 @@ def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
                     log.warning("sending notice %s failed: %s", n.pk, exc, exc_info=not expected)
                     # The claim stays: the sweep tries again when it lapses (SEND_LEASE_SECONDS), a
                     # back-off that rides out a mail server outage without hammering it.
-                    Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1,
-                                                                last_error=str(exc)[:2000])
+                    Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1, last_error=str(exc)[:2000])
                     continue
                 _mark_sent(n)
                 sent += 1
@@ -114,10 +117,13 @@ def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
     lease = timezone.now() - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
     total = 0
     while True:
-        ids = list(Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
-                   .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
-                   .filter(attempts__lt=MAX_ATTEMPTS)
-                   .order_by("created_at").values_list("pk", flat=True)[:limit])
+        ids = list(
+            Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
+            .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+            .filter(attempts__lt=MAX_ATTEMPTS)
+            .order_by("created_at")
+            .values_list("pk", flat=True)[:limit]
+        )
         if not ids:
             return total
         sent = send_notifications(ids, then_webhooks=then_webhooks)
@@ -129,23 +135,34 @@ def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
 def send_digests(*, now=None) -> int:
     """Sends each user one email with their unsent digest notices; returns how many emails."""
     now = now or timezone.now()
-    users = (Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.DIGEST, created_at__lte=now)
-             .values_list("user_id", flat=True).distinct())
+    users = (
+        Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.DIGEST, created_at__lte=now)
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
     emails = 0
     for user_id in list(users):
         with transaction.atomic():
-            rows = list(Notification.objects.select_for_update(skip_locked=True, of=("self",))
-                        .filter(user_id=user_id, sent_at__isnull=True, delivery=Delivery.DIGEST,
-                                created_at__lte=now).select_related("user", "game").order_by("created_at"))
+            rows = list(
+                Notification.objects.select_for_update(skip_locked=True, of=("self",))
+                .filter(user_id=user_id, sent_at__isnull=True, delivery=Delivery.DIGEST, created_at__lte=now)
+                .select_related("user", "game")
+                .order_by("created_at")
+            )
             if not rows:
                 continue
             user = rows[0].user
             items = []
             for n in rows:
                 game = n.context.get("game") or {}
-                items.append({"kind": n.get_kind_display(), "game": game.get("title", ""),
-                              "game_url": settings.SITE_URL + f"/games/{game['id']}/" if game.get("id") else "",
-                              "text": digest_line(n)})
+                items.append(
+                    {
+                        "kind": n.get_kind_display(),
+                        "game": game.get("title", ""),
+                        "game_url": settings.SITE_URL + f"/games/{game['id']}/" if game.get("id") else "",
+                        "text": digest_line(n),
+                    }
+                )
             ctx = base_context(user_id=user_id, kind=Kind.DIGEST, game_id=None)
             ctx.update(items=items, recipient=user.public_name, count=len(items))
             render_email(template="digest", to=user.email, context=ctx).send()
@@ -166,11 +183,15 @@ def digest_line(n: Notification) -> str:
 
 # -- webhooks -------------------------------------------------------------------------------------
 
+
 def _webhooks(user_ids) -> dict[int, str]:
     if not user_ids:
         return {}
-    return dict(NotificationSettings.objects.filter(user_id__in=user_ids).exclude(webhook_url="")
-                .values_list("user_id", "webhook_url"))
+    return dict(
+        NotificationSettings.objects.filter(user_id__in=user_ids)
+        .exclude(webhook_url="")
+        .values_list("user_id", "webhook_url")
+    )
 
 
 def webhook_payload(n: Notification) -> dict:

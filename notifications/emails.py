@@ -1,5 +1,6 @@
 """The one email funnel: every email is a template triplet under templates/notifications/
 (<kind>.subject.txt, <kind>.txt, <kind>.html) rendered with one context shape."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -36,8 +37,9 @@ def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict
 AUTO_REPLIED = ("reply_ok", "reply_error")
 
 
-def render_email(*, template: str, to: str, context: dict, reply_to: str | None = None,
-                 connection=None) -> EmailMultiAlternatives:
+def render_email(
+    *, template: str, to: str, context: dict, reply_to: str | None = None, connection=None
+) -> EmailMultiAlternatives:
     """Renders a template triplet into a message (text with an HTML alternative)."""
     subject = " ".join(render_to_string(f"notifications/{template}.subject.txt", context).split())
     text = render_to_string(f"notifications/{template}.txt", context)
@@ -45,16 +47,24 @@ def render_email(*, template: str, to: str, context: dict, reply_to: str | None 
     # Every email here is sent automatically (RFC 3834): the answers to an emailed move are
     # auto-replied, the rest (notices, digests, invitations) auto-generated; neither should get an
     # automatic answer, and Exchange is asked not to send one (X-Auto-Response-Suppress).
-    headers = {"Auto-Submitted": "auto-replied" if template in AUTO_REPLIED else "auto-generated",
-               "X-Auto-Response-Suppress": "OOF, AutoReply"}
+    headers = {
+        "Auto-Submitted": "auto-replied" if template in AUTO_REPLIED else "auto-generated",
+        "X-Auto-Response-Suppress": "OOF, AutoReply",
+    }
     if context.get("unsubscribe_url"):
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     if context.get("game_url"):
         headers["X-Trailpost-Game"] = str(context.get("game", {}).get("id", ""))
-    message = EmailMultiAlternatives(subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL,
-                                     to=[to], reply_to=[reply_to] if reply_to else None, headers=headers,
-                                     connection=connection)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        reply_to=[reply_to] if reply_to else None,
+        headers=headers,
+        connection=connection,
+    )
     message.attach_alternative(html, "text/html")
     return message
 

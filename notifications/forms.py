@@ -1,19 +1,26 @@
 """Plain Django forms for notification preferences, vacations and standing orders."""
+
 from django import forms
 
 from .models import TUNABLE_KINDS, Delivery, Kind
 
 
 class PreferencesForm(forms.Form):
-    webhook_url = forms.URLField(required=False, assume_scheme="https", label="Webhook URL",
-                                 help_text="Discord or Slack incoming webhook: receives the same notices as JSON.")
+    webhook_url = forms.URLField(
+        required=False,
+        assume_scheme="https",
+        label="Webhook URL",
+        help_text="Discord or Slack incoming webhook: receives the same notices as JSON.",
+    )
 
     def __init__(self, *args, deliveries=None, **kwargs):
         super().__init__(*args, **kwargs)
         for kind in TUNABLE_KINDS:
             self.fields[f"kind_{kind.value}"] = forms.ChoiceField(
-                label=Kind(kind).label, choices=Delivery.choices,
-                initial=(deliveries or {}).get(kind.value, Delivery.IMMEDIATE))
+                label=Kind(kind).label,
+                choices=Delivery.choices,
+                initial=(deliveries or {}).get(kind.value, Delivery.IMMEDIATE),
+            )
 
     def deliveries(self) -> dict:
         return {k.value: self.cleaned_data[f"kind_{k.value}"] for k in TUNABLE_KINDS}
@@ -31,5 +38,6 @@ class StandingOrdersForm(forms.Form):
         super().__init__(*args, **kwargs)
         for kind, spec in (decision_kinds or {}).items():
             choices = [("", "Ask me each time")] + list(spec.get("answers", {}).items())
-            self.fields[kind] = forms.ChoiceField(label=spec.get("label", kind), choices=choices, required=False,
-                                                  initial=(current or {}).get(kind, ""))
+            self.fields[kind] = forms.ChoiceField(
+                label=spec.get("label", kind), choices=choices, required=False, initial=(current or {}).get(kind, "")
+            )

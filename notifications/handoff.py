@@ -12,6 +12,7 @@ before handing them over the minute `send_unsent` task sends them.
 The signals that open and close these scopes are connected in NotificationsConfig.ready; nothing
 else reads this state, and what a service does never depends on it.
 """
+
 from __future__ import annotations
 
 import atexit

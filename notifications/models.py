@@ -1,4 +1,5 @@
 """The notification outbox, player preferences (per kind, per game, webhook) and the inbound-mail log."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -34,18 +35,19 @@ class Notification(models.Model):
     handed to Celery after commit, and claimed atomically before it is sent, so it goes out once."""
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="notifications")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     email = models.EmailField(help_text="Where the email goes (the user's address when it was written).")
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="notifications")
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     version = models.PositiveIntegerField(null=True, blank=True, help_text="Game version it was written for.")
     delivery = models.CharField(max_length=10, choices=Delivery.choices, default=Delivery.IMMEDIATE)
     context = models.JSONField(default=dict, help_text="Everything the templates need, fixed when written.")
     created_at = models.DateTimeField(auto_now_add=True)
-    claimed_at = models.DateTimeField(null=True, blank=True,
-                                      help_text="When a worker took it for sending (a lease).")
+    claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it for sending (a lease).")
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
@@ -54,10 +56,14 @@ class Notification(models.Model):
         ordering = ["-created_at"]
         indexes = [
             # The sweep's and the digest's scans: only unsent rows are in these indexes.
-            models.Index(fields=["created_at"], name="notif_unsent_idx",
-                         condition=Q(sent_at__isnull=True, delivery="immediate")),
-            models.Index(fields=["user", "created_at"], name="notif_digest_idx",
-                         condition=Q(sent_at__isnull=True, delivery="digest")),
+            models.Index(
+                fields=["created_at"], name="notif_unsent_idx", condition=Q(sent_at__isnull=True, delivery="immediate")
+            ),
+            models.Index(
+                fields=["user", "created_at"],
+                name="notif_digest_idx",
+                condition=Q(sent_at__isnull=True, delivery="digest"),
+            ),
         ]
 
     def __str__(self):
@@ -67,10 +73,12 @@ class Notification(models.Model):
 class NotificationSettings(models.Model):
     """A user's notice settings that are not per kind: the optional webhook."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="notification_settings")
-    webhook_url = models.URLField(blank=True, help_text="Receives the same notices as JSON (Discord or Slack "
-                                                        "incoming webhook).")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
+    )
+    webhook_url = models.URLField(
+        blank=True, help_text="Receives the same notices as JSON (Discord or Slack incoming webhook)."
+    )
 
     def __str__(self):
         return f"Notification settings of {self.user}"

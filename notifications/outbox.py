@@ -11,6 +11,7 @@ answers to emailed moves) are written here by `record_notice`.
 Once the transaction commits, the immediate notices are handed to Celery (notifications.handoff);
 `notifications.delivery` sends them, each claimed first so none goes twice.
 """
+
 from __future__ import annotations
 
 import logging
@@ -37,6 +38,7 @@ ATTENDED_CHANNELS = {"web", "api", "email"}
 
 
 # -- what a notice says ---------------------------------------------------------------------------
+
 
 def game_context(game) -> dict:
     return {"id": game.pk, "title": str(game), "rules_title": _engine_title(game)}
@@ -90,6 +92,7 @@ def _is_out_of_turn(game, position: int) -> bool:
 
 # -- preferences ----------------------------------------------------------------------------------
 
+
 class Batch:
     """Collects the notices of one change, applying mutes and per-kind preferences.
 
@@ -113,8 +116,11 @@ class Batch:
         # One round trip for both tables.
         query = KindPreference.objects.filter(user_id__in=ids).values_list("user_id", "kind", "delivery")
         if self.game is not None:
-            mutes = (GameMute.objects.filter(game=self.game, user_id__in=ids)
-                     .annotate(k=Value(MUTED), d=Value(MUTED)).values_list("user_id", "k", "d"))
+            mutes = (
+                GameMute.objects.filter(game=self.game, user_id__in=ids)
+                .annotate(k=Value(MUTED), d=Value(MUTED))
+                .values_list("user_id", "k", "d")
+            )
             query = query.union(mutes, all=True)
         for uid, kind, delivery in query:
             if kind == MUTED:
@@ -134,8 +140,17 @@ class Batch:
             return Delivery.IMMEDIATE
         return self._prefs.get((user.pk, kind), Delivery.IMMEDIATE)
 
-    def add(self, *, kind: str, seat=None, user=None, email: str | None = None, context: dict,
-            version: int | None = None, force: bool = False) -> bool:
+    def add(
+        self,
+        *,
+        kind: str,
+        seat=None,
+        user=None,
+        email: str | None = None,
+        context: dict,
+        version: int | None = None,
+        force: bool = False,
+    ) -> bool:
         """Adds a notice unless the recipient muted the game or turned this kind off; says if it did."""
         user = user or (seat.user if seat is not None else None)
         email = email or (user.email if user is not None else "")
@@ -146,10 +161,18 @@ class Batch:
             delivery = self.delivery(user, kind)
             if delivery == Delivery.NEVER:
                 return False
-        self.rows.append(Notification(
-            kind=kind, user=user, email=email, game=self.game, seat=seat, delivery=delivery,
-            version=self.game.version if (version is None and self.game is not None) else version,
-            context=context))
+        self.rows.append(
+            Notification(
+                kind=kind,
+                user=user,
+                email=email,
+                game=self.game,
+                seat=seat,
+                delivery=delivery,
+                version=self.game.version if (version is None and self.game is not None) else version,
+                context=context,
+            )
+        )
         return True
 
     def done(self) -> list[Notification]:
@@ -170,6 +193,7 @@ class Batch:
 
 
 # -- the listeners of games.events ---------------------------------------------------------------
+
 
 def on_game_changed(change: events.GameChanged) -> list[Notification]:
     """The notices a change causes: a notice for each seat an event hits, the result when the game
@@ -195,13 +219,17 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
 
     if finished:
         result = game.result or {}
-        ctx = dict(base, reason=result.get("reason", ""),
-                   winners=[names.get(w, f"Seat {w}") for w in result.get("winners", [])],
-                   ranking=[names.get(p, f"Seat {p}") for p in result.get("ranking", [])],
-                   events=[t for t in (event_text(e, None) for e in evs) if t][-8:],
-                   seed=game.seed, seed_sha256=game.seed_sha256,
-                   verify_url=settings.SITE_URL + f"/games/{game.pk}/verify/",
-                   api_verify_url=settings.SITE_URL + f"/api/games/{game.pk}/verify/")
+        ctx = dict(
+            base,
+            reason=result.get("reason", ""),
+            winners=[names.get(w, f"Seat {w}") for w in result.get("winners", [])],
+            ranking=[names.get(p, f"Seat {p}") for p in result.get("ranking", [])],
+            events=[t for t in (event_text(e, None) for e in evs) if t][-8:],
+            seed=game.seed,
+            seed_sha256=game.seed_sha256,
+            verify_url=settings.SITE_URL + f"/games/{game.pk}/verify/",
+            api_verify_url=settings.SITE_URL + f"/api/games/{game.pk}/verify/",
+        )
         for seat in seats.values():
             if human(seat.position):
                 batch.add(kind=Kind.GAME_OVER, seat=seat, context=ctx)
@@ -213,11 +241,18 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
             continue
         mine = [i for i, e in enumerate(evs) if position in (e.get("audience") or ())]
         first = evs[mine[0]]
-        effects = [event_text(e, position) for e in evs[mine[0] + 1:]
-                   if e.get("seat") == position or position in (e.get("audience") or ())]
+        effects = [
+            event_text(e, position)
+            for e in evs[mine[0] + 1 :]
+            if e.get("seat") == position or position in (e.get("audience") or ())
+        ]
         by = first.get("seat")
-        ctx = dict(base, by=names.get(by, "") if by is not None and by != position else "",
-                   text=event_text(first, position), effects=[t for t in effects if t])
+        ctx = dict(
+            base,
+            by=names.get(by, "") if by is not None and by != position else "",
+            text=event_text(first, position),
+            effects=[t for t in effects if t],
+        )
         with_menu = position in to_act and seat.status == seat.Status.PLAYING
         if with_menu:
             ctx["decision"] = decision_context(game, seat, names=names)
@@ -246,10 +281,19 @@ def on_deadline_missed(missed: events.DeadlineMissed) -> list[Notification]:
     if not seat.user_id:
         return []
     batch = Batch(game, users=[seat.user])
-    batch.add(kind=Kind.TIMEOUT, seat=seat, context={
-        "game": game_context(game), "played": missed.played, "misses": missed.misses,
-        "miss_limit": game.miss_limit, "on_missed": game.on_missed, "replaced": missed.replaced,
-        "seat": seat.pk})
+    batch.add(
+        kind=Kind.TIMEOUT,
+        seat=seat,
+        context={
+            "game": game_context(game),
+            "played": missed.played,
+            "misses": missed.misses,
+            "miss_limit": game.miss_limit,
+            "on_missed": game.on_missed,
+            "replaced": missed.replaced,
+            "seat": seat.pk,
+        },
+    )
     return batch.done()
 
 
@@ -258,16 +302,22 @@ def on_invitation_sent(message: events.InvitationSent) -> list[Notification]:
     invitation = message.invitation
     game = invitation.game
     batch = Batch(game)
-    batch.add(kind=Kind.INVITATION, email=invitation.email, force=True, context={
-        "game": game_context(game),
-        "inviter": invitation.invited_by.public_name,
-        "join_url": settings.SITE_URL + f"/join/{invitation.code}/",
-    })
+    batch.add(
+        kind=Kind.INVITATION,
+        email=invitation.email,
+        force=True,
+        context={
+            "game": game_context(game),
+            "inviter": invitation.invited_by.public_name,
+            "join_url": settings.SITE_URL + f"/join/{invitation.code}/",
+        },
+    )
     return batch.done()
 
 
-def record_notice(*, kind: str, game=None, seat=None, user=None, email=None, context: dict,
-                  force: bool = False) -> list[Notification]:
+def record_notice(
+    *, kind: str, game=None, seat=None, user=None, email=None, context: dict, force: bool = False
+) -> list[Notification]:
     """Writes one notice (reminders, answers to emailed moves) inside the caller's transaction."""
     batch = Batch(game)
     ctx = {"game": game_context(game)} if game is not None else {}

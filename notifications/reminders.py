@@ -1,4 +1,5 @@
 """Reminders before a deadline, for players who have not decided yet."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -18,10 +19,18 @@ def send_reminders(now, *, batch: int | None = None) -> int:
     batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
     before = timedelta(hours=settings.TRAILPOST["REMINDER_BEFORE_HOURS"])
     sent = 0
-    rows = list(Seat.objects.filter(deadline_at__gt=now, deadline_at__lte=now + before,
-                                    reminder_sent_for__isnull=True, is_bot=False, user__isnull=False,
-                                    status=Seat.Status.PLAYING)
-                .order_by("deadline_at").values_list("pk", "game_id")[:batch])
+    rows = list(
+        Seat.objects.filter(
+            deadline_at__gt=now,
+            deadline_at__lte=now + before,
+            reminder_sent_for__isnull=True,
+            is_bot=False,
+            user__isnull=False,
+            status=Seat.Status.PLAYING,
+        )
+        .order_by("deadline_at")
+        .values_list("pk", "game_id")[:batch]
+    )
     for seat_id, game_id in rows:
         with transaction.atomic():
             # Skipped if another transaction holds the game: the next sweep reminds them.

@@ -1,5 +1,6 @@
 """Writes for notification preferences, game mutes and unsubscribe links (vacations are the turn
 clock's: games.clock.vacations)."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model

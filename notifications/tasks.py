@@ -1,4 +1,5 @@
 """Celery tasks of the notifications app (thin wrappers around delivery and reminders)."""
+
 import logging
 
 from celery import shared_task
@@ -47,7 +48,7 @@ def post_webhook(self, notice_id: int) -> bool:
     if self.request.retries >= self.max_retries:
         log.warning("webhook of notice %s given up after %d tries", notice_id, self.request.retries + 1)
         return False
-    raise self.retry(countdown=settings.TRAILPOST["WEBHOOK_RETRY_SECONDS"] * 2 ** self.request.retries)
+    raise self.retry(countdown=settings.TRAILPOST["WEBHOOK_RETRY_SECONDS"] * 2**self.request.retries)
 
 
 @shared_task(acks_late=True)

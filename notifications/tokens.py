@@ -4,6 +4,7 @@ The reply token names (seat, game, version) and is signed with django.core.signi
 an email local part, which some mail systems lowercase and which RFC 5321 caps at 64 characters,
 so the signature is a truncated HMAC in lowercase base32 rather than the usual base64.
 """
+
 from __future__ import annotations
 
 import base64

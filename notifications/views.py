@@ -1,5 +1,6 @@
 """Web pages of the notifications app: preferences, vacations, unsubscribe, standing orders;
 and the standing-orders API. Views parse, call a service, render."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,24 +28,30 @@ from .tokens import read_unsubscribe_token
 @login_required
 def preferences(request):
     prefs = services.preferences_of(request.user)
-    form = PreferencesForm(request.POST or None, deliveries=prefs["deliveries"],
-                           initial={"webhook_url": prefs["webhook_url"]})
+    form = PreferencesForm(
+        request.POST or None, deliveries=prefs["deliveries"], initial={"webhook_url": prefs["webhook_url"]}
+    )
     if request.method == "POST" and form.is_valid():
         try:  # the service checks the webhook address (once: it resolves the host)
-            services.preferences_save(user=request.user, deliveries=form.deliveries(),
-                                      webhook_url=form.cleaned_data["webhook_url"])
+            services.preferences_save(
+                user=request.user, deliveries=form.deliveries(), webhook_url=form.cleaned_data["webhook_url"]
+            )
         except GameError as exc:
             form.add_error("webhook_url" if exc.extra.get("field") == "webhook_url" else None, exc.message)
         else:
             messages.success(request, "Notification settings saved.")
             return redirect("notifications:preferences")
-    return render(request, "notifications/preferences.html", {
-        "form": form,
-        "vacation_form": VacationForm(),
-        "vacations": Vacation.objects.filter(user=request.user).order_by("starts_on"),
-        "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
-        "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
-    })
+    return render(
+        request,
+        "notifications/preferences.html",
+        {
+            "form": form,
+            "vacation_form": VacationForm(),
+            "vacations": Vacation.objects.filter(user=request.user).order_by("starts_on"),
+            "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
+            "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
+        },
+    )
 
 
 @login_required
@@ -82,8 +89,9 @@ def game_mute(request, pk):
 
 def _local_or(request, url, fallback):
     """Returns `url` if it stays on this site, else `fallback`: a posted `next` is never trusted."""
-    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
-                                               require_https=request.is_secure()):
+    if url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return url
     return fallback
 
@@ -106,14 +114,20 @@ def unsubscribe(request, token):
     or a mail client's one-click `List-Unsubscribe=One-Click`, applies it."""
     data = read_unsubscribe_token(token)
     if data is None:
-        return render(request, "notifications/unsubscribed.html",
-                      {"message": "This unsubscribe link is not valid: it may have been cut short or changed. "
-                                  "Nothing was changed. You can choose which emails you get in your "
-                                  "notification settings."},
-                      status=400)
+        return render(
+            request,
+            "notifications/unsubscribed.html",
+            {
+                "message": "This unsubscribe link is not valid: it may have been cut short or changed. "
+                "Nothing was changed. You can choose which emails you get in your "
+                "notification settings."
+            },
+            status=400,
+        )
     if request.method != "POST":
-        return render(request, "notifications/unsubscribe_confirm.html",
-                      {"what": _unsubscribe_what(data), "action": request.path})
+        return render(
+            request, "notifications/unsubscribe_confirm.html", {"what": _unsubscribe_what(data), "action": request.path}
+        )
     message = services.unsubscribe_apply(data)
     return render(request, "notifications/unsubscribed.html", {"message": message})
 
@@ -145,10 +159,19 @@ def standing_orders(request, pk):
     return render(request, "notifications/standing_orders.html", {"game": game, "form": form, "kinds": kinds})
 
 
-@extend_schema(methods=["GET"], operation_id="games_standing_orders_retrieve",
-               responses={200: StandingOrdersSerializer, **ERRORS}, tags=["games"])
-@extend_schema(methods=["PUT"], operation_id="games_standing_orders_update", request=StandingOrdersUpdateSerializer,
-               responses={200: StandingOrdersSerializer, **ERRORS}, tags=["games"])
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_standing_orders_retrieve",
+    responses={200: StandingOrdersSerializer, **ERRORS},
+    tags=["games"],
+)
+@extend_schema(
+    methods=["PUT"],
+    operation_id="games_standing_orders_update",
+    request=StandingOrdersUpdateSerializer,
+    responses={200: StandingOrdersSerializer, **ERRORS},
+    tags=["games"],
+)
 @api_view(["GET", "PUT"])
 def api_standing_orders(request, pk):
     """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""

@@ -7,6 +7,7 @@ https, the TLS server name and certificate check keep the real name). A second l
 DNS-rebinding attacker could answer differently, never happens. No proxy from the environment
 (it would connect elsewhere), no redirects.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -31,8 +32,15 @@ def _blocked(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
         embedded = [ip.ipv4_mapped, ip.sixtofour, ip.teredo[1] if ip.teredo else None]
         if any(e is not None and _blocked(e) for e in embedded):
             return True
-    return (not ip.is_global or ip.is_private or ip.is_loopback or ip.is_link_local
-            or ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+    return (
+        not ip.is_global
+        or ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_multicast
+        or ip.is_reserved
+        or ip.is_unspecified
+    )
 
 
 def _allow_private() -> bool:
@@ -70,8 +78,9 @@ def resolve(url: str) -> tuple[httpx.URL, str]:
     if not addresses:
         raise WebhookUnresolved(f"The server {parsed.host} could not be found.")
     if not _allow_private() and any(_blocked(ip) for ip in addresses):
-        raise WebhookRefused(f"{parsed.host} is a local or private address: webhooks go only to "
-                             "servers on the internet.")
+        raise WebhookRefused(
+            f"{parsed.host} is a local or private address: webhooks go only to servers on the internet."
+        )
     return parsed, str(addresses[0])
 
 
@@ -93,11 +102,11 @@ def post(url: str, body: bytes, *, timeout: float | None = None) -> int:
     """
     parsed, ip = resolve(url)
     timeout = settings.TRAILPOST["WEBHOOK_TIMEOUT_SECONDS"] if timeout is None else timeout
-    headers = {"Content-Type": "application/json", "User-Agent": "Trailpost",
-               "Host": parsed.netloc.decode("ascii")}
+    headers = {"Content-Type": "application/json", "User-Agent": "Trailpost", "Host": parsed.netloc.decode("ascii")}
     extensions = {"sni_hostname": parsed.raw_host.decode("ascii")} if parsed.scheme == "https" else {}
     with httpx.Client(trust_env=False, follow_redirects=False, timeout=timeout) as client:
         # Streamed and never read: the status is all we need, and a slow or endless body costs nothing.
-        with client.stream("POST", parsed.copy_with(host=ip), content=body, headers=headers,
-                           extensions=extensions) as response:
+        with client.stream(
+            "POST", parsed.copy_with(host=ip), content=body, headers=headers, extensions=extensions
+        ) as response:
             return response.status_code

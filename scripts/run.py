@@ -7,6 +7,7 @@ broker's folders and beat's schedule go under TRAILPOST_VAR_DIR (<repo>/var by d
 config/settings.py), so a run can keep its state in a temporary folder. PORT (8000) is the web
 server's port.
 """
+
 import os
 import socket
 import subprocess

@@ -4,6 +4,7 @@
 broker (what `make run` uses on a laptop). A test that needs one of them says so with
 `@pytest.mark.postgresql(reason=...)` and is skipped, with its reason, on the other.
 """
+
 import itertools
 
 import pytest
@@ -61,10 +62,15 @@ def make_user(db):
         n = next(_counter)
         name = name or f"player{n}"
         user = get_user_model().objects.create_user(
-            username=f"{name}-{n}", email=f"{name}-{n}@example.com", password="pw-Trailpost-1", display_name=name,
-            **extra)
+            username=f"{name}-{n}",
+            email=f"{name}-{n}@example.com",
+            password="pw-Trailpost-1",
+            display_name=name,
+            **extra,
+        )
         EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
         return user
+
     return make
 
 
@@ -76,4 +82,5 @@ def api_for():
         c = APIClient()
         c.credentials(HTTP_AUTHORIZATION=f"Token {api_token_create(user=user).key}")
         return c
+
     return client

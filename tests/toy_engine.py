@@ -18,6 +18,7 @@ declaring its option, so its menu is exactly the one its tests count on:
 A test serves them with the `toy_engine` fixture (tests/conftest.py), which registers both
 through `games.rules.registered` for the duration of the test.
 """
+
 from games.rules.base import Engine, Rng, event, new_rng
 
 MEDICINE = "medicine_choice"
@@ -36,16 +37,35 @@ class ToyEngine(Engine):
             self.options_schema["hand_size"] = {"default": hand_size, "min": 1, "max": 6, "label": "Cards in hand"}
         if goal is not None:
             self.options_schema["goal"] = {"default": goal, "min": 1, "max": 50, "label": "Goal"}
-        self.decision_kinds = {} if goal is None else {
-            MEDICINE: {"label": "Dysentery: use medicine",
-                       "answers": {"always": "Use medicine", "never": "Keep the medicine"}}}
+        self.decision_kinds = (
+            {}
+            if goal is None
+            else {
+                MEDICINE: {
+                    "label": "Dysentery: use medicine",
+                    "answers": {"always": "Use medicine", "never": "Keep the medicine"},
+                }
+            }
+        )
 
     # -- the game ------------------------------------------------------------------------------
     def new_state(self, options, seats, seed):
         hand_size = options.get("hand_size", 0)
-        state = {"rng": new_rng(seed), "options": options, "n": seats, "turn": 0, "out": [], "result": None,
-                 "deck": [f"c{i}" for i in range(40)] if hand_size else [], "hands": [], "pile": [],
-                 "goal": options.get("goal"), "steps": [0] * seats, "members": [2] * seats, "pending": None}
+        state = {
+            "rng": new_rng(seed),
+            "options": options,
+            "n": seats,
+            "turn": 0,
+            "out": [],
+            "result": None,
+            "deck": [f"c{i}" for i in range(40)] if hand_size else [],
+            "hands": [],
+            "pile": [],
+            "goal": options.get("goal"),
+            "steps": [0] * seats,
+            "members": [2] * seats,
+            "pending": None,
+        }
         Rng(state).shuffle(state["deck"])
         for _ in range(seats):
             state["hands"].append([state["deck"].pop() for _ in range(hand_size)])
@@ -68,8 +88,11 @@ class ToyEngine(Engine):
         if state["deck"]:
             acts.append({"type": "draw"})
         if state["goal"] is not None:
-            acts += ([{"type": "advance"}] + [{"type": "calamity", "victim": v} for v in range(state["n"]) if v != seat]
-                     + [{"type": "end_turn"}])
+            acts += (
+                [{"type": "advance"}]
+                + [{"type": "calamity", "victim": v} for v in range(state["n"]) if v != seat]
+                + [{"type": "end_turn"}]
+            )
         return acts
 
     def do_apply(self, state, seat, action):
@@ -90,16 +113,30 @@ class ToyEngine(Engine):
             events = [event("advanced", seat, f"Seat {seat} advances.")]
             if state["steps"][seat] >= state["goal"]:
                 self._win(state, seat, f"Seat {seat} reaches the goal.")
-                return events + [event("game_over", None, f"Seat {seat} reaches the goal.",
-                                       public={"winners": [seat]}, audience=list(range(state["n"])))]
+                return events + [
+                    event(
+                        "game_over",
+                        None,
+                        f"Seat {seat} reaches the goal.",
+                        public={"winners": [seat]},
+                        audience=list(range(state["n"])),
+                    )
+                ]
         elif t == "end_turn":
             events = [event("turn_ended", seat, f"Seat {seat} ends the turn.")]
         elif t == "calamity":
             v = action["victim"]
             state["pending"] = {"seat": v, "kind": MEDICINE}
-            return [event("calamity", seat, f"Seat {seat} sends dysentery to seat {v}.",
-                          public={"calamity": "dysentery", "victim": v, "by": seat}, audience=[v]),
-                    event("calamity_received", v, f"Dysentery strikes the wagon of seat {v}.", audience=[v])]
+            return [
+                event(
+                    "calamity",
+                    seat,
+                    f"Seat {seat} sends dysentery to seat {v}.",
+                    public={"calamity": "dysentery", "victim": v, "by": seat},
+                    audience=[v],
+                ),
+                event("calamity_received", v, f"Dysentery strikes the wagon of seat {v}.", audience=[v]),
+            ]
         else:  # medicine: the victim decides out of turn; then the turn player's turn ends
             state["pending"] = None
             if action["use"]:
@@ -132,11 +169,19 @@ class ToyEngine(Engine):
         return [event("player_out", seat, f"Seat {seat} left the game.")]
 
     def view(self, state, seat):
-        return {"players": [{"seat": s, "cards": len(h), "steps": state["steps"][s], "members": state["members"][s]}
-                            for s, h in enumerate(state["hands"])],
-                "my_hand": sorted(state["hands"][seat]) if seat is not None else None,
-                "pile": list(state["pile"]), "deck_size": len(state["deck"]), "turn": state["turn"],
-                "goal": state["goal"], "pending": state["pending"], "result": state["result"]}
+        return {
+            "players": [
+                {"seat": s, "cards": len(h), "steps": state["steps"][s], "members": state["members"][s]}
+                for s, h in enumerate(state["hands"])
+            ],
+            "my_hand": sorted(state["hands"][seat]) if seat is not None else None,
+            "pile": list(state["pile"]),
+            "deck_size": len(state["deck"]),
+            "turn": state["turn"],
+            "goal": state["goal"],
+            "pending": state["pending"],
+            "result": state["result"],
+        }
 
     def result(self, state):
         return state["result"]

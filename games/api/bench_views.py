@@ -3,6 +3,7 @@
 It does the least a move can cost: token auth, one select_for_update row update, one appended
 log row, in one transaction.
 """
+
 from django.db import transaction
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
@@ -16,6 +17,12 @@ def bare_move(request, pk):
         game = Game.objects.select_for_update().only("id", "version").get(pk=pk)
         game.version += 1
         game.save(update_fields=["version"])
-        Move.objects.create(game=game, seq=game.version, kind=Move.Kind.ADMIN, channel=Move.Channel.API,
-                            action=request.data.get("action") or {}, note="bench")
+        Move.objects.create(
+            game=game,
+            seq=game.version,
+            kind=Move.Kind.ADMIN,
+            channel=Move.Channel.API,
+            action=request.data.get("action") or {},
+            note="bench",
+        )
     return Response({"version": game.version}, status=201)

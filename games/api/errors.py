@@ -3,6 +3,7 @@
 `json_error` is the same body for errors Django answers before or outside DRF (config/urls.py's
 handler400/404/500 use it for paths under /api/).
 """
+
 import math
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied

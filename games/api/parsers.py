@@ -5,6 +5,7 @@ Python's json module recurses once per level: a body of 5,000 brackets ends in R
 serializers, the rules engine, the database adapter). No action or option of any game nests
 anywhere near this deep.
 """
+
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 

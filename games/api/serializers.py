@@ -1,4 +1,5 @@
 """Request and response shapes of the API (they also document it in the OpenAPI schema)."""
+
 from rest_framework import serializers
 
 from games.rules import engine_slugs
@@ -22,12 +23,17 @@ class GameCreateSerializer(serializers.Serializer):
     max_players = serializers.IntegerField(required=False, min_value=1, max_value=8)
     turn_hours = serializers.IntegerField(required=False, min_value=1, max_value=24 * 30)
     is_open = serializers.BooleanField(
-        required=False, default=True,
-        help_text="Anyone who can see the game may join it without an invitation (a seat, not a view).")
+        required=False,
+        default=True,
+        help_text="Anyone who can see the game may join it without an invitation (a seat, not a view).",
+    )
     visibility = serializers.ChoiceField(
-        choices=["public", "private"], required=False, default="public",
+        choices=["public", "private"],
+        required=False,
+        default="public",
         help_text="public: anyone may watch it (and an open one is listed in the lobby); "
-                  "private: only its players, invitees and staff see it, anyone else gets NOT_FOUND.")
+        "private: only its players, invitees and staff see it, anyone else gets NOT_FOUND.",
+    )
     bots = serializers.IntegerField(required=False, min_value=0, max_value=7, default=0)
     miss_limit = serializers.IntegerField(required=False, min_value=1, max_value=20, default=3)
     on_missed = serializers.ChoiceField(choices=["bot", "drop"], required=False, default="bot")
@@ -48,8 +54,11 @@ class InviteSerializer(serializers.Serializer):
 class MoveSubmitSerializer(serializers.Serializer):
     action = serializers.JSONField(help_text='One of the legal actions, e.g. {"type": "scout"}.')
     expected_version = serializers.IntegerField(
-        required=False, allow_null=True, min_value=0,
-        help_text="The game version the move was chosen at; a stale one is refused (STALE_VERSION).")
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text="The game version the move was chosen at; a stale one is refused (STALE_VERSION).",
+    )
 
     def validate_action(self, value):
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
@@ -70,6 +79,7 @@ class TokenSerializer(serializers.Serializer):
 
 
 # -- responses (documentation: the views build these shapes in games.selectors) -------------------
+
 
 class EngineSerializer(serializers.Serializer):
     slug = serializers.CharField()
@@ -175,5 +185,7 @@ class StandingOrdersSerializer(serializers.Serializer):
 
 
 class StandingOrdersUpdateSerializer(serializers.Serializer):
-    orders = serializers.DictField(child=serializers.CharField(allow_blank=True, allow_null=True),
-                                   help_text='{kind: answer, or "" to answer each time}')
+    orders = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, allow_null=True),
+        help_text='{kind: answer, or "" to answer each time}',
+    )

@@ -5,6 +5,7 @@ A rate of None turns its throttle off. Counts live in Django's cache (Redis when
 one, config/settings.py CACHES), so every web process shares them. If the cache cannot be reached
 the request goes through (one warning line): an outage of Redis must not take the API down.
 """
+
 import logging
 
 from redis.exceptions import RedisError

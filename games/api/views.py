@@ -1,4 +1,5 @@
 """The REST API. Views parse, call a service or selector, and render; nothing else."""
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, permission_classes, throttle_scope
@@ -49,23 +50,40 @@ def _detail(game, user):
     return data
 
 
-@extend_schema(operation_id="engines_list", responses={200: EngineSerializer(many=True), **ERRORS},
-               tags=["engines"])
+@extend_schema(operation_id="engines_list", responses={200: EngineSerializer(many=True), **ERRORS}, tags=["engines"])
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def engine_list(request):
     """Lists the games this server plays, with their options."""
-    return Response([{
-        "slug": e.name, "title": e.title, "version": e.version, "min_players": e.min_seats,
-        "max_players": e.max_seats, "options": e.options_schema,
-        "decision_kinds": e.decision_kinds,
-    } for e in engines()])
+    return Response(
+        [
+            {
+                "slug": e.name,
+                "title": e.title,
+                "version": e.version,
+                "min_players": e.min_seats,
+                "max_players": e.max_seats,
+                "options": e.options_schema,
+                "decision_kinds": e.decision_kinds,
+            }
+            for e in engines()
+        ]
+    )
 
 
-@extend_schema(methods=["GET"], operation_id="games_list",
-               responses={200: GameSummarySerializer(many=True), **ERRORS}, tags=["games"])
-@extend_schema(methods=["POST"], operation_id="games_create", request=GameCreateSerializer,
-               responses={201: GameDetailSerializer, **ERRORS}, tags=["games"])
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_list",
+    responses={200: GameSummarySerializer(many=True), **ERRORS},
+    tags=["games"],
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_create",
+    request=GameCreateSerializer,
+    responses={201: GameDetailSerializer, **ERRORS},
+    tags=["games"],
+)
 @api_view(["GET", "POST"])
 @throttle_scope("game_create")
 def game_list(request):
@@ -78,8 +96,9 @@ def game_list(request):
     return Response(_detail(_game(request, game.pk), request.user), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(operation_id="games_open_list", responses={200: GameSummarySerializer(many=True), **ERRORS},
-               tags=["games"])
+@extend_schema(
+    operation_id="games_open_list", responses={200: GameSummarySerializer(many=True), **ERRORS}, tags=["games"]
+)
 @api_view(["GET"])
 def open_game_list(request):
     """Lists games waiting for players that anyone may join."""
@@ -93,8 +112,12 @@ def game_detail(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(operation_id="games_join_by_code", request=JoinSerializer,
-               responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
+@extend_schema(
+    operation_id="games_join_by_code",
+    request=JoinSerializer,
+    responses={200: GameDetailSerializer, **ERRORS},
+    tags=["games"],
+)
 @api_view(["POST"])
 def game_join_by_code(request):
     """Joins the game an invite link or invitation code belongs to."""
@@ -105,8 +128,7 @@ def game_join_by_code(request):
     return Response(_detail(_game(request, game.pk), request.user))
 
 
-@extend_schema(operation_id="games_join", request=None, responses={200: GameDetailSerializer, **ERRORS},
-               tags=["games"])
+@extend_schema(operation_id="games_join", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
 @api_view(["POST"])
 def game_join(request, pk):
     """Joins an open game."""
@@ -115,8 +137,9 @@ def game_join(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(operation_id="games_leave", request=None, responses={200: GameDetailSerializer, **ERRORS},
-               tags=["games"])
+@extend_schema(
+    operation_id="games_leave", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"]
+)
 @api_view(["POST"])
 def game_leave(request, pk):
     """Leaves a game that has not started."""
@@ -126,8 +149,9 @@ def game_leave(request, pk):
     return Response(_detail(game, request.user))
 
 
-@extend_schema(operation_id="games_bots_add", request=None, responses={200: GameDetailSerializer, **ERRORS},
-               tags=["games"])
+@extend_schema(
+    operation_id="games_bots_add", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"]
+)
 @api_view(["POST"])
 def game_add_bot(request, pk):
     """Adds a bot seat (owner, before the start)."""
@@ -135,8 +159,12 @@ def game_add_bot(request, pk):
     return Response(_detail(_game(request, pk), request.user))
 
 
-@extend_schema(operation_id="games_invitations_create", request=InviteSerializer,
-               responses={201: InvitationSerializer, **ERRORS}, tags=["games"])
+@extend_schema(
+    operation_id="games_invitations_create",
+    request=InviteSerializer,
+    responses={201: InvitationSerializer, **ERRORS},
+    tags=["games"],
+)
 @api_view(["POST"])
 @throttle_scope("invitations")
 def game_invite(request, pk):
@@ -147,8 +175,9 @@ def game_invite(request, pk):
     return Response({"email": inv.email, "code": inv.code}, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(operation_id="games_start", request=None, responses={200: GameDetailSerializer, **ERRORS},
-               tags=["games"])
+@extend_schema(
+    operation_id="games_start", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"]
+)
 @api_view(["POST"])
 def game_start(request, pk):
     """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
@@ -162,8 +191,7 @@ def game_actions(request, pk):
     """The caller's legal actions now, numbered, with the version to send back."""
     game = _game(request, pk)
     seat = _my_seat(game, request.user)
-    return Response({"version": game.version, "status": game.status,
-                     "actions": selectors.legal_moves(game, seat)})
+    return Response({"version": game.version, "status": game.status, "actions": selectors.legal_moves(game, seat)})
 
 
 @extend_schema(operation_id="games_board_retrieve", responses={200: BoardSerializer, **ERRORS}, tags=["games"])
@@ -181,15 +209,28 @@ def game_board(request, pk):
 
 
 @extend_schema(
-    methods=["POST"], operation_id="games_moves_create", request=MoveSubmitSerializer,
+    methods=["POST"],
+    operation_id="games_moves_create",
+    request=MoveSubmitSerializer,
     responses={201: MoveResultSerializer, 200: MoveResultSerializer, **ERRORS},
-    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
-                                 description="Repeat a submission safely: the same key returns the first answer.")],
-    tags=["moves"])
-@extend_schema(methods=["GET"], operation_id="games_moves_list",
-               responses={200: MoveEntrySerializer(many=True), **ERRORS},
-               parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
-               tags=["moves"])
+    parameters=[
+        OpenApiParameter(
+            "Idempotency-Key",
+            str,
+            OpenApiParameter.HEADER,
+            required=False,
+            description="Repeat a submission safely: the same key returns the first answer.",
+        )
+    ],
+    tags=["moves"],
+)
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_moves_list",
+    responses={200: MoveEntrySerializer(many=True), **ERRORS},
+    parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
+    tags=["moves"],
+)
 @api_view(["GET", "POST"])
 def game_moves(request, pk):
     """GET: the move log, redacted for the caller. POST: submit a move."""
@@ -209,9 +250,15 @@ def game_moves(request, pk):
     if key is not None and len(key) > 100:
         raise GameError(ErrorCode.VALIDATION_ERROR, "The Idempotency-Key header is at most 100 characters.")
     try:
-        result = services.move_submit(game=game, seat=None, action=ser.validated_data["action"],
-                                      expected_version=ser.validated_data.get("expected_version"),
-                                      channel=Move.Channel.API, idempotency_key=key, actor=request.user)
+        result = services.move_submit(
+            game=game,
+            seat=None,
+            action=ser.validated_data["action"],
+            expected_version=ser.validated_data.get("expected_version"),
+            channel=Move.Channel.API,
+            idempotency_key=key,
+            actor=request.user,
+        )
     except Game.DoesNotExist:
         raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
     except GameError as exc:  # an outsider to a private game learns nothing, not even that it exists
@@ -220,12 +267,15 @@ def game_moves(request, pk):
         raise
     move = result.move
     entry = selectors.move_entry(move.game.engine, move, move.position, {move.position: request.user.public_name})
-    return Response({"applied": result.applied, "version": result.version, "move": entry},
-                    status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK)
+    return Response(
+        {"applied": result.applied, "version": result.version, "move": entry},
+        status=status.HTTP_201_CREATED if result.applied else status.HTTP_200_OK,
+    )
 
 
-@extend_schema(operation_id="games_resign", request=None, responses={200: GameDetailSerializer, **ERRORS},
-               tags=["games"])
+@extend_schema(
+    operation_id="games_resign", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"]
+)
 @api_view(["POST"])
 def game_resign(request, pk):
     """Resigns from a game in play."""
@@ -244,23 +294,34 @@ def game_verify(request, pk):
     return Response(selectors.verify_game(game))
 
 
-@extend_schema(methods=["GET"], operation_id="tokens_list", responses={200: TokenSerializer(many=True), **ERRORS},
-               tags=["tokens"])
-@extend_schema(methods=["POST"], operation_id="tokens_create", request=TokenCreateSerializer,
-               responses={201: TokenSerializer, **ERRORS}, tags=["tokens"])
+@extend_schema(
+    methods=["GET"], operation_id="tokens_list", responses={200: TokenSerializer(many=True), **ERRORS}, tags=["tokens"]
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="tokens_create",
+    request=TokenCreateSerializer,
+    responses={201: TokenSerializer, **ERRORS},
+    tags=["tokens"],
+)
 @api_view(["GET", "POST"])
 @throttle_scope("tokens")
 def token_list(request):
     """GET: my API tokens (without keys). POST: create one; its key is shown only in this answer."""
     if request.method == "GET":
-        return Response([{"id": t.pk, "name": t.name, "prefix": t.prefix, "created_at": t.created_at}
-                         for t in request.user.api_tokens.order_by("-created_at")])
+        return Response(
+            [
+                {"id": t.pk, "name": t.name, "prefix": t.prefix, "created_at": t.created_at}
+                for t in request.user.api_tokens.order_by("-created_at")
+            ]
+        )
     ser = TokenCreateSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     token = account_services.api_token_create(user=request.user, name=ser.validated_data["name"])
-    return Response({"id": token.pk, "name": token.name, "prefix": token.prefix, "created_at": token.created_at,
-                     "key": token.key},
-                    status=status.HTTP_201_CREATED)
+    return Response(
+        {"id": token.pk, "name": token.name, "prefix": token.prefix, "created_at": token.created_at, "key": token.key},
+        status=status.HTTP_201_CREATED,
+    )
 
 
 @extend_schema(operation_id="tokens_destroy", request=None, responses={204: None, **ERRORS}, tags=["tokens"])

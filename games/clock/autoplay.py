@@ -5,6 +5,7 @@ Both are played through `games.services.move_submit`, like every move, with chan
 task lost while the broker was down is made good by the sweep, as these decisions get a short
 deadline (`games.clock.deadlines`).
 """
+
 from __future__ import annotations
 
 import logging
@@ -38,8 +39,7 @@ def bots_play(game_id: int, limit: int | None = None) -> int:
         rnd = Rng.stream(f"{game.seed}:{game.version}:{seat.position}")
         action = engine.bot_action(game.state, seat.position, rnd)
         try:
-            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.BOT)
+            move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=Move.Channel.BOT)
         except GameError as exc:
             if exc.code == ErrorCode.STALE_VERSION:
                 continue  # someone else moved first; look again
@@ -59,8 +59,9 @@ def apply_standing_orders(game_id: int, limit: int = 50) -> int:
         if seat is None:
             break
         try:
-            move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                        channel=Move.Channel.STANDING)
+            move_submit(
+                game=game, seat=seat, action=action, expected_version=game.version, channel=Move.Channel.STANDING
+            )
         except GameError as exc:
             if exc.code == ErrorCode.STALE_VERSION:
                 continue
@@ -77,11 +78,15 @@ def standing_orders_set(*, seat, orders: dict) -> dict[str, str]:
     kinds = seat.game.engine.decision_kinds
     for kind, answer in orders.items():
         if kind not in kinds:
-            raise GameError(ErrorCode.VALIDATION_ERROR, f"This game has no decision called '{kind}'.",
-                            kinds=sorted(kinds))
+            raise GameError(
+                ErrorCode.VALIDATION_ERROR, f"This game has no decision called '{kind}'.", kinds=sorted(kinds)
+            )
         if answer and answer not in kinds[kind].get("answers", {}):
-            raise GameError(ErrorCode.VALIDATION_ERROR, f"'{answer}' is not an answer to '{kind}'.",
-                            answers=sorted(kinds[kind].get("answers", {})))
+            raise GameError(
+                ErrorCode.VALIDATION_ERROR,
+                f"'{answer}' is not an answer to '{kind}'.",
+                answers=sorted(kinds[kind].get("answers", {})),
+            )
     for kind, answer in orders.items():
         if answer:
             StandingOrder.objects.update_or_create(seat=seat, kind=kind, defaults={"answer": answer})

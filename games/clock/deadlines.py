@@ -4,6 +4,7 @@ A player's deadline is the game's turn time with their vacation days not counted
 decision, and one a standing order answers, get a short deadline: their task normally plays them
 at once, and if it was lost (the broker was down) the sweep plays them when that passes.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -42,8 +43,16 @@ def _seat_vacations(seat, now, known: Known | None) -> list:
     return vacation_intervals(seat.user_id, since=now, known=known)
 
 
-def refresh_deadlines(game: Game, seats: list[Seat], *, before: set[int], to_act: set[int] | None = None,
-                      dirty=(), now=None, vacations: Known | None = None) -> list[Seat]:
+def refresh_deadlines(
+    game: Game,
+    seats: list[Seat],
+    *,
+    before: set[int],
+    to_act: set[int] | None = None,
+    dirty=(),
+    now=None,
+    vacations: Known | None = None,
+) -> list[Seat]:
     """Gives every seat now to act a deadline (kept if it was in `before`, already to act);
     clears the rest. Seats in `dirty` (a changed miss count) are written with them, in the same
     statement.

@@ -4,6 +4,7 @@ An engine declares the decisions a standing order may answer (`decision_kinds`),
 a seat faces (`decision_kind`) and turns an answer into the legal action (`standing_action`).
 This module reads orders; `games.clock.autoplay` plays them and sets them.
 """
+
 from __future__ import annotations
 
 from games.models import Game, Seat, StandingOrder
@@ -53,9 +54,9 @@ def covered_seat(game, seats=None):
         return None, None
     if seats is not None and not any(_may_have_orders(s) for s in seats if s.position in pending):
         return None, None
-    orders = (StandingOrder.objects.filter(seat__game_id=game.pk, seat__position__in=list(pending),
-                                           seat__status=Seat.Status.PLAYING, seat__is_bot=False)
-              .select_related("seat"))
+    orders = StandingOrder.objects.filter(
+        seat__game_id=game.pk, seat__position__in=list(pending), seat__status=Seat.Status.PLAYING, seat__is_bot=False
+    ).select_related("seat")
     for order in orders:
         if pending.get(order.seat.position) != order.kind:
             continue

@@ -8,6 +8,7 @@ vacation gets their deadline pushed, anyone else times out (the engine's default
 for them and the miss counted); a player whose misses reach the game's limit is replaced by a bot
 or dropped.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -69,7 +70,7 @@ def handle_games(game_ids, now, *, chunk: int = CHUNK) -> dict:
     """
     stats: dict = {}
     for i in range(0, len(game_ids), chunk):
-        ids = game_ids[i:i + chunk]
+        ids = game_ids[i : i + chunk]
         try:
             out, after = _handle_chunk(ids, now, isolated=False)
         except Exception:
@@ -95,7 +96,7 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
     after = []
     # Without savepoints the whole chunk is one pipeline: its timeouts' writes reach PostgreSQL
     # in one round trip, and an error in any of them, raised by the end, rolls back the chunk.
-    with transaction.atomic(), (pipeline() if not isolated else contextlib.nullcontext()) as pipe:
+    with transaction.atomic(), pipeline() if not isolated else contextlib.nullcontext() as pipe:
         games, seats, names = _lock_chunk(ids, now)  # games: {id: Locked}
         add(stats, {"skipped": len(ids) - len(games)})
         for game_id in ids:
@@ -184,7 +185,8 @@ def _handle_game(locked: Locked, seats, now, *, names=None, pipe: Pipeline | Non
             break
         to_act = set(game.engine.to_act(game.state))
     return out, [(what, missed) for what, missed in post if what == "give_up"] + list(
-        dict.fromkeys(p for p in post if p[0] != "give_up"))
+        dict.fromkeys(p for p in post if p[0] != "give_up")
+    )
 
 
 def time_out(locked: Locked, seat, now, *, names: dict | None = None, pipe: Pipeline | None = None):
@@ -203,8 +205,15 @@ def time_out(locked: Locked, seat, now, *, names: dict | None = None, pipe: Pipe
     action = engine.default_action(game.state, seat.position)
     label = with_names(engine.action_label(game.state, seat.position, action), names or seat_names(game))
     misses = seat.missed_deadlines + 1
-    move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                channel=Move.Channel.TIMEOUT, locked=locked, pipe=pipe)
+    move_submit(
+        game=game,
+        seat=seat,
+        action=action,
+        expected_version=game.version,
+        channel=Move.Channel.TIMEOUT,
+        locked=locked,
+        pipe=pipe,
+    )
     seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
     missed = events.DeadlineMissed(game=game, seat=seat, played=label, misses=misses)
     if misses >= game.miss_limit:
@@ -221,12 +230,19 @@ def give_up_seat(game_id: int, missed: events.DeadlineMissed) -> None:
         game = Game.objects.select_for_update().get(pk=game_id)
         seat = Seat.objects.select_related("user").get(pk=missed.seat.pk, game=game)
         replaced = ""
-        if (game.status == Game.Status.ACTIVE and seat.status == Seat.Status.PLAYING and not seat.is_bot
-                and seat.missed_deadlines >= game.miss_limit):
+        if (
+            game.status == Game.Status.ACTIVE
+            and seat.status == Seat.Status.PLAYING
+            and not seat.is_bot
+            and seat.missed_deadlines >= game.miss_limit
+        ):
             replaced = replace_absent(game, seat)
         if seat.user_id:
-            events.announce(events.DeadlineMissed(game=game, seat=seat, played=missed.played,
-                                                  misses=missed.misses, replaced=replaced))
+            events.announce(
+                events.DeadlineMissed(
+                    game=game, seat=seat, played=missed.played, misses=missed.misses, replaced=replaced
+                )
+            )
 
 
 def replace_absent(game, seat) -> str:
@@ -236,12 +252,22 @@ def replace_absent(game, seat) -> str:
         try:
             with transaction.atomic():
                 locked = Game.objects.select_for_update().get(pk=game.pk)
-                seat_out(game=locked, seat=seat, status=Seat.Status.DROPPED, actor=None,
-                         channel=Move.Channel.TIMEOUT, reason=reason)
+                seat_out(
+                    game=locked,
+                    seat=seat,
+                    status=Seat.Status.DROPPED,
+                    actor=None,
+                    channel=Move.Channel.TIMEOUT,
+                    reason=reason,
+                )
             return "dropped"
         except NotImplementedError:
-            log.warning("engine %s cannot drop a player; a bot takes seat %s of game %s instead",
-                        game.rules, seat.position, game.pk)
+            log.warning(
+                "engine %s cannot drop a player; a bot takes seat %s of game %s instead",
+                game.rules,
+                seat.position,
+                game.pk,
+            )
     user = seat.user
     seat_replace(game=game, seat=seat, by=None, bot=True)
     seat.user = user  # the notice about it still goes to the player who missed

@@ -1,4 +1,5 @@
 """Vacations: days (UTC) on which a player's deadlines pause, within a yearly allowance."""
+
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
@@ -22,8 +23,11 @@ def vacations_ahead(user_ids, today: date) -> Known:
     """Reads the vacations not yet over of these users in one query (every user gets an entry)."""
     known: Known = {uid: [] for uid in user_ids}
     if known:
-        for uid, a, b in (Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today)
-                          .order_by("starts_on").values_list("user_id", "starts_on", "ends_on")):
+        for uid, a, b in (
+            Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today)
+            .order_by("starts_on")
+            .values_list("user_id", "starts_on", "ends_on")
+        ):
             known[uid].append((a, b))
     return known
 
@@ -36,8 +40,11 @@ def vacation_intervals(user_id, *, since, known: Known | None = None) -> list[tu
     if known is not None and user_id in known:
         rows = [v for v in known[user_id] if v[1] >= since.date()]
     else:
-        rows = Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date()).order_by(
-            "starts_on").values_list("starts_on", "ends_on")
+        rows = (
+            Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date())
+            .order_by("starts_on")
+            .values_list("starts_on", "ends_on")
+        )
     merged: list[list[datetime]] = []
     for v in rows:
         a, b = _day_start(v[0]), _day_start(v[1]) + timedelta(days=1)
@@ -62,8 +69,10 @@ def paused_deadline(start, span: timedelta, intervals) -> datetime:
 
 def on_vacation(user_id, now) -> bool:
     """Whether the user is on vacation on the day of `now`."""
-    return bool(user_id) and Vacation.objects.filter(user_id=user_id, starts_on__lte=now.date(),
-                                                     ends_on__gte=now.date()).exists()
+    return (
+        bool(user_id)
+        and Vacation.objects.filter(user_id=user_id, starts_on__lte=now.date(), ends_on__gte=now.date()).exists()
+    )
 
 
 def _paused_within(now, deadline, intervals) -> timedelta:
@@ -87,13 +96,15 @@ def vacations_changed(*, user, before) -> int:
     changed = 0
     now = timezone.now()
     after = vacation_intervals(user.pk, since=now)
-    for seat in Seat.objects.filter(user=user, deadline_at__isnull=False, status=Seat.Status.PLAYING,
-                                    is_bot=False, game__status=Game.Status.ACTIVE):
+    for seat in Seat.objects.filter(
+        user=user, deadline_at__isnull=False, status=Seat.Status.PLAYING, is_bot=False, game__status=Game.Status.ACTIVE
+    ):
         left = max(seat.deadline_at - now - _paused_within(now, seat.deadline_at, before), timedelta(0))
         new = paused_deadline(now, left, after)
         if new != seat.deadline_at:
             Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(
-                deadline_at=new, reminder_sent_for=None)
+                deadline_at=new, reminder_sent_for=None
+            )
             changed += 1
     return changed
 
@@ -122,9 +133,12 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
         wanted = (year_end - day).days + 1
         used = vacation_days_used(user, day.year)
         if used + wanted > allowance:
-            raise GameError(ErrorCode.VALIDATION_ERROR,
-                            f"That is more than your {allowance} vacation days for {day.year} "
-                            f"({used} used, {wanted} asked).", used=used, allowance=allowance)
+            raise GameError(
+                ErrorCode.VALIDATION_ERROR,
+                f"That is more than your {allowance} vacation days for {day.year} ({used} used, {wanted} asked).",
+                used=used,
+                allowance=allowance,
+            )
         day = year_end + timedelta(days=1)
     if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on).exists():
         raise GameError(ErrorCode.VALIDATION_ERROR, "That overlaps a vacation you already have.")

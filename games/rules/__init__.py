@@ -1,4 +1,5 @@
 """The registry of rules engines, by slug. Pure Python: no Django import anywhere below here."""
+
 from __future__ import annotations
 
 import contextlib

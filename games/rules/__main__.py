@@ -1,4 +1,5 @@
 """Command line for the engines: `python -m games.rules simulate SLUG --games N ...`."""
+
 import argparse
 import json
 import sys
@@ -32,8 +33,9 @@ def main(argv=None) -> int:
         options[key] = value
     engine = get_engine(args.slug)
     players = args.players or engine.min_seats
-    report = simulate(engine, games=args.games, players=players, seed=args.seed, options=options,
-                      max_actions=args.max_actions)
+    report = simulate(
+        engine, games=args.games, players=players, seed=args.seed, options=options, max_actions=args.max_actions
+    )
     print(json.dumps(report, sort_keys=True))
     return 0 if report["errors"] == 0 and report["illegal_actions"] == 0 else 1
 

@@ -45,6 +45,7 @@ game is `result` (Oregon Trail Race) or `over`; the queue of out-of-turn steps i
 (`players[s]["alive"]`), `players[s]["resigned"]` or a seat in `state["resigned"]`. Each
 game's `state.py` says which it uses.
 """
+
 from __future__ import annotations
 
 import copy
@@ -156,14 +157,20 @@ def name_seats(text: str, names: dict) -> str:
     return SEAT_LABEL.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
-def event(type_: str, seat, text: str, *, public: dict | None = None, private: dict | None = None,
-          audience: list | None = None) -> dict:
+def event(
+    type_: str,
+    seat,
+    text: str,
+    *,
+    public: dict | None = None,
+    private: dict | None = None,
+    audience: list | None = None,
+) -> dict:
     """Builds an event dict; `audience` lists the seats it hits (a victim, a loser of cards or
     track), whom the server tells at once; leave it out for news everyone reads in the log."""
     pub = dict(public or {})
     pub["text"] = text
-    ev = {"type": type_, "seat": seat, "public": pub,
-          "private": {str(k): v for k, v in (private or {}).items()}}
+    ev = {"type": type_, "seat": seat, "public": pub, "private": {str(k): v for k, v in (private or {}).items()}}
     if audience is not None:
         ev["audience"] = list(audience)
     return ev

@@ -1,4 +1,5 @@
 """Seeded bot playouts for any registered engine (used by the CLI, the tests and the bench)."""
+
 from __future__ import annotations
 
 import time
@@ -7,8 +8,7 @@ import traceback
 from .base import Engine, Rng
 
 
-def play_one(engine: Engine, *, players: int, seed, options: dict, max_actions: int = 20000,
-             on_step=None):
+def play_one(engine: Engine, *, players: int, seed, options: dict, max_actions: int = 20000, on_step=None):
     """Plays one bot game; returns (state, actions taken, illegal count, finished)."""
     opts = engine.normalize_options(options, players)
     state = engine.new_state(opts, players, seed)
@@ -32,8 +32,7 @@ def play_one(engine: Engine, *, players: int, seed, options: dict, max_actions: 
     return state, actions, illegal, engine.result(state) is not None
 
 
-def simulate(engine: Engine, *, games: int, players: int, seed, options: dict,
-             max_actions: int = 20000) -> dict:
+def simulate(engine: Engine, *, games: int, players: int, seed, options: dict, max_actions: int = 20000) -> dict:
     """Plays `games` seeded bot games and returns the summary the CLI prints."""
     wins = {str(s): 0 for s in range(players)}
     finished = errors = illegal = total_actions = no_winner = 0
@@ -42,8 +41,8 @@ def simulate(engine: Engine, *, games: int, players: int, seed, options: dict,
     for g in range(games):
         try:
             state, actions, bad, done = play_one(
-                engine, players=players, seed=f"{seed}:{g}", options=options,
-                max_actions=max_actions)
+                engine, players=players, seed=f"{seed}:{g}", options=options, max_actions=max_actions
+            )
         except Exception:  # a crash is counted, reported once, and the run goes on
             errors += 1
             if first_error is None:

@@ -6,6 +6,7 @@ a page then only renders the layers that change: tracks, trains and the path bei
 
 Geometry: milepost [x, y]; odd rows sit half a step to the right, rows are sqrt(3)/2 apart.
 """
+
 from __future__ import annotations
 
 import math
@@ -41,13 +42,15 @@ def _f(v: float) -> str:
 
 
 def _hexagon(cx, cy, r, start_deg) -> str:
-    return " ".join(f"{_f(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
-                    f"{_f(cy + r * math.sin(math.radians(start_deg + 60 * k)))}" for k in range(6))
+    return " ".join(
+        f"{_f(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
+        f"{_f(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
+        for k in range(6)
+    )
 
 
 def _triangle(cx, cy, r) -> str:
-    return (f"{_f(cx)},{_f(cy - r)} {_f(cx + r * 0.95)},{_f(cy + r * 0.6)} "
-            f"{_f(cx - r * 0.95)},{_f(cy + r * 0.6)}")
+    return f"{_f(cx)},{_f(cy - r)} {_f(cx + r * 0.95)},{_f(cy + r * 0.6)} {_f(cx - r * 0.95)},{_f(cy + r * 0.6)}"
 
 
 def _smooth(pts) -> str:
@@ -102,8 +105,10 @@ def _water_layers(data, out) -> list[str]:
     out.append('<g class="cr-water">')
     for x, y, kind in data.get("water_cells", []):
         cx, cy = xy(x, y)
-        out.append(f'<polygon class="cr-w-{escape(kind)}" fill="{WATER_FILL.get(kind, "#a9d3ef")}" '
-                   f'points="{_hexagon(cx, cy, S * 0.6, 30)}"/>')
+        out.append(
+            f'<polygon class="cr-w-{escape(kind)}" fill="{WATER_FILL.get(kind, "#a9d3ef")}" '
+            f'points="{_hexagon(cx, cy, S * 0.6, 30)}"/>'
+        )
     out.append('</g><g class="cr-water-edges">')
     labels = []
     for water in data.get("water", []):
@@ -112,8 +117,10 @@ def _water_layers(data, out) -> list[str]:
         course = water.get("course") or []
         if len(course) >= 2:  # the river itself, smoothed; its crossings as light ticks below
             pts = [(MARGIN + S * cx, MARGIN + S * cy) for cx, cy in course]
-            out.append(f'<path class="cr-{escape(kind)}-course" stroke="{colour}" stroke-width="{stroke + 0.8}" '
-                       f'd="{_smooth(pts)}"/>')
+            out.append(
+                f'<path class="cr-{escape(kind)}-course" stroke="{colour}" stroke-width="{stroke + 0.8}" '
+                f'd="{_smooth(pts)}"/>'
+            )
             if water.get("name"):
                 mid = len(pts) // 2
                 (ax, ay), (bx, by) = pts[mid - 1], pts[mid]
@@ -147,18 +154,23 @@ def _city_layer(data, out) -> list[str]:
         if size == "major":
             r = max(math.hypot(px - cx, py - cy) for px, py in pts) + S * 0.42
             r = max(r, S * 0.6)
-            out.append(f'<polygon class="cr-city cr-major" points="{_hexagon(cx, cy, r, 0)}"><title>{name}</title>'
-                       '</polygon>')
+            out.append(
+                f'<polygon class="cr-city cr-major" points="{_hexagon(cx, cy, r, 0)}"><title>{name}</title></polygon>'
+            )
             top, bottom = cy - r * 0.87, cy + r * 0.87
         elif size == "medium":
             r = S * 0.36
-            out.append(f'<rect class="cr-city cr-medium" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
-                       f'height="{_f(2 * r)}"><title>{name}</title></rect>')
+            out.append(
+                f'<rect class="cr-city cr-medium" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
+                f'height="{_f(2 * r)}"><title>{name}</title></rect>'
+            )
             top, bottom = cy - r, cy + r
         else:
             r = S * 0.3
-            out.append(f'<circle class="cr-city cr-small" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
-                       '</title></circle>')
+            out.append(
+                f'<circle class="cr-city cr-small" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
+                "</title></circle>"
+            )
             top, bottom = cy - r, cy + r
         labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(size)}"))
         if city.get("goods"):
@@ -245,8 +257,18 @@ def crayon_trains(players):
             if len(group) > 1:
                 angle = 2 * math.pi * i / len(group)
                 dx, dy = S * 0.3 * math.cos(angle), S * 0.3 * math.sin(angle)
-            trains.append({"seat": p["seat"], "cx": _f(cx + dx), "cy": _f(cy + dy), "colour": crayon_colour(p["seat"]),
-                           "label": str(p["seat"] + 1), "name": p.get("name", ""), "x": x, "y": y})
+            trains.append(
+                {
+                    "seat": p["seat"],
+                    "cx": _f(cx + dx),
+                    "cy": _f(cy + dy),
+                    "colour": crayon_colour(p["seat"]),
+                    "label": str(p["seat"] + 1),
+                    "name": p.get("name", ""),
+                    "x": x,
+                    "y": y,
+                }
+            )
     return trains
 
 

@@ -1,4 +1,5 @@
 """API tokens are stored hashed: the key is shown once, the database keeps a prefix and a digest."""
+
 import hashlib
 
 import pytest
@@ -52,14 +53,19 @@ def test_the_migration_hashes_existing_plain_keys_in_place(transactional_db):
     try:
         key = "ab" * 20
         with connection.cursor() as cur:
-            cur.execute("INSERT INTO accounts_user (password, is_superuser, username, first_name, last_name, email,"
-                        " is_staff, is_active, date_joined, display_name, has_notice_settings)"
-                        " VALUES ('', %s, 'old', '', '', 'old@example.com', %s, %s, CURRENT_TIMESTAMP, '', %s)",
-                        [False, False, True, False])
+            cur.execute(
+                "INSERT INTO accounts_user (password, is_superuser, username, first_name, last_name, email,"
+                " is_staff, is_active, date_joined, display_name, has_notice_settings)"
+                " VALUES ('', %s, 'old', '', '', 'old@example.com', %s, %s, CURRENT_TIMESTAMP, '', %s)",
+                [False, False, True, False],
+            )
             cur.execute("SELECT id FROM accounts_user WHERE username = 'old'")
             user_id = cur.fetchone()[0]
-            cur.execute("INSERT INTO accounts_apitoken (key, user_id, name, created_at)"
-                        " VALUES (%s, %s, 'old', CURRENT_TIMESTAMP)", [key, user_id])
+            cur.execute(
+                "INSERT INTO accounts_apitoken (key, user_id, name, created_at)"
+                " VALUES (%s, %s, 'old', CURRENT_TIMESTAMP)",
+                [key, user_id],
+            )
     finally:
         call_command("migrate", verbosity=0)
     token = ApiToken.find(key)

@@ -1,5 +1,6 @@
 """In headless Chromium (Debian's package, driven by Playwright): two people sign up, verify their
 email, create a game, join it by the invite link, and play moves from the game page."""
+
 import re
 
 import pytest
@@ -51,8 +52,9 @@ def test_two_people_sign_up_create_join_and_play(live_server, browser, settings)
     ann.click("text=Oregon Trail Race")
     ann.fill("input[name=title]", "Browser race")
     ann.fill("input[name=max_players]", "2")
-    ann.select_option("select[name=opt_trail_length]", "10") if ann.locator("select[name=opt_trail_length]").count() \
-        else ann.fill("input[name=opt_trail_length]", "10")
+    ann.select_option("select[name=opt_trail_length]", "10") if ann.locator(
+        "select[name=opt_trail_length]"
+    ).count() else ann.fill("input[name=opt_trail_length]", "10")
     ann.click("form.panel button[type=submit]")
     invite = ann.locator("#invite-link").input_value()
     assert "/join/" in invite

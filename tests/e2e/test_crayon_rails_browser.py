@@ -2,6 +2,7 @@
 and see the new track drawn in the player's colour; later place the train and move it by
 clicking. A composed path survives an htmx swap of the live section. The real engine plays one
 game; a stand-in (tests/games/crayon_rails_stand_in.py) checks the path tools in isolation."""
+
 import os
 import re
 

@@ -2,6 +2,7 @@
 the site's pages (each game's board, live updates by htmx, the admin, the API docs) and the browser
 reports no violation, neither as a `securitypolicyviolation` event nor a "Refused to ..." console
 message."""
+
 import re
 
 import pytest
@@ -28,14 +29,19 @@ class Visitor:
         c.force_login(user)
         self.context = browser.new_context(viewport={"width": 1100, "height": 900})
         host = live_server.url.split("//", 1)[1].split(":")[0]
-        self.context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host,
-                                   "path": "/"}])
+        self.context.add_cookies(
+            [{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}]
+        )
         self.context.add_init_script(RECORD_VIOLATIONS)
         self.page = self.context.new_page()
         self.base = live_server.url
         self.problems = []
-        self.page.on("console", lambda m: self.problems.append(m.text)
-                     if re.search(r"Refused to|Content.Security.Policy", m.text) else None)
+        self.page.on(
+            "console",
+            lambda m: (
+                self.problems.append(m.text) if re.search(r"Refused to|Content.Security.Policy", m.text) else None
+            ),
+        )
         self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
     def visit(self, path, settle=None):
@@ -52,8 +58,7 @@ class Visitor:
 def _game(owner, rules, *, bots=1, options=None, start=True):
     from games import services
 
-    game = services.game_create(owner=owner, rules=rules, options=options or {}, title=f"CSP {rules}",
-                                bots=bots)
+    game = services.game_create(owner=owner, rules=rules, options=options or {}, title=f"CSP {rules}", bots=bots)
     if start:
         services.game_start(game=game, by=owner)
     return game
@@ -65,10 +70,19 @@ def test_no_page_breaks_the_content_security_policy(live_server, browser, make_u
     lobby = _game(staff, "oregon-trail-race", bots=0, start=False)
     v = Visitor(browser, live_server, staff)
 
-    for path in ["/", "/games/new/oregon-trail-race/", "/games/new/crayon-rails/", f"/games/{lobby.pk}/",
-                 "/accounts/profile/", "/mail/preferences/", f"/mail/games/{games[0].pk}/standing-orders/",
-                 "/admin/", "/admin/games/game/", f"/admin/games/game/{games[0].pk}/change/",
-                 "/admin/accounts/user/"]:
+    for path in [
+        "/",
+        "/games/new/oregon-trail-race/",
+        "/games/new/crayon-rails/",
+        f"/games/{lobby.pk}/",
+        "/accounts/profile/",
+        "/mail/preferences/",
+        f"/mail/games/{games[0].pk}/standing-orders/",
+        "/admin/",
+        "/admin/games/game/",
+        f"/admin/games/game/{games[0].pk}/change/",
+        "/admin/accounts/user/",
+    ]:
         v.visit(path)
     for game in games:
         # The live section reloads itself (htmx) every 4 s: wait for one swap.

@@ -8,6 +8,7 @@ honcho runs each Procfile.dev entry in a session of its own, so neither the proc
 the session of `make run` holds them all: the processes are found by the TRAILPOST_VAR_DIR in
 their environment, which every one of them inherits and which is this test's own temporary folder.
 """
+
 import os
 import signal
 import socket
@@ -28,8 +29,9 @@ ON_SQLITE = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlit
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.xdist_group("newcomer"),
-    pytest.mark.skipif(not ON_SQLITE, reason="tests make run's own SQLite and no-Redis path: runs in the SQLite "
-                                             "run of the suite only"),
+    pytest.mark.skipif(
+        not ON_SQLITE, reason="tests make run's own SQLite and no-Redis path: runs in the SQLite run of the suite only"
+    ),
     pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes through /proc (Linux)"),
 ]
 
@@ -118,16 +120,36 @@ def make_run(tmp_path):
     log path, marker). Whatever is still running afterwards (a failed test) is killed."""
     var = tmp_path / "var"
     port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER", "TRAILPOST_ENV", "SITE_URL",
-                        "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
-    env.update(TRAILPOST_VAR_DIR=str(var), PORT=str(port),
-               REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")  # nothing answers there
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "CELERY_TASK_ALWAYS_EAGER",
+            "TRAILPOST_ENV",
+            "SITE_URL",
+            "MAKEFLAGS",
+            "MFLAGS",
+            "MAKELEVEL",
+        )
+    }
+    env.update(
+        TRAILPOST_VAR_DIR=str(var), PORT=str(port), REDIS_URL=f"redis://127.0.0.1:{free_port()}/0"
+    )  # nothing answers there
     marker = f"TRAILPOST_VAR_DIR={var}".encode()
     log = tmp_path / "make-run.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            ["make", "run"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     try:
         yield proc, f"http://127.0.0.1:{port}", log, marker
     finally:
@@ -156,20 +178,24 @@ def test_a_newcomer_plays_against_the_bots_and_ctrl_c_stops_everything(make_run)
 def play_the_demo_game(proc, web: Browser):
     """Logs in, makes a token, plays a move on the game page and one through the API, and waits
     until the bots (played by the worker) have answered and it is the player's turn again."""
+
     def up():
         assert proc.poll() is None, f"make run exited with {proc.returncode}"
         try:  # once, not as Browser would: a make run that failed is seen at once
             return httpx.get(web.url("/accounts/login/"), timeout=5, trust_env=False).status_code == 200
         except httpx.TransportError:
             return False
+
     wait_for(up, 120, "make run serves the login page")
 
     # Log in through allauth's page, as a browser does.
     login = Forms(web.get("/accounts/login/").text).forms
     token = next(f["fields"]["csrfmiddlewaretoken"] for f in login if "csrfmiddlewaretoken" in f["fields"])
-    r = web.post("/accounts/login/", data={"csrfmiddlewaretoken": token, "login": DEMO_LOGIN[0],
-                                           "password": DEMO_LOGIN[1]},
-                 headers={"Referer": web.url("/accounts/login/")})
+    r = web.post(
+        "/accounts/login/",
+        data={"csrfmiddlewaretoken": token, "login": DEMO_LOGIN[0], "password": DEMO_LOGIN[1]},
+        headers={"Referer": web.url("/accounts/login/")},
+    )
     assert r.status_code == 302 and "sessionid" in web.cookies, (r.status_code, r.text[:500])
 
     # An API token, made with the session (and its CSRF token) as the profile page's scripts would.
@@ -211,12 +237,16 @@ def play_the_demo_game(proc, web: Browser):
         if s["status"] != "active":
             break  # the game is over: nothing more to answer
         bots_answered = last is not None and any(
-            e["channel"] == "bot" for e in web.get(f"/api/games/{gid}/moves/", params={"after": last},
-                                                 headers=api).json())
+            e["channel"] == "bot"
+            for e in web.get(f"/api/games/{gid}/moves/", params={"after": last}, headers=api).json()
+        )
         if s["my_turn"] and not bots_answered:  # a first move, or a decision of the player's own
             acts = web.get(f"/api/games/{gid}/actions/", headers=api).json()
-            r = web.post(f"/api/games/{gid}/moves/", headers={**api, "Idempotency-Key": str(uuid.uuid4())},
-                         json={"action": acts["actions"][0]["action"], "expected_version": acts["version"]})
+            r = web.post(
+                f"/api/games/{gid}/moves/",
+                headers={**api, "Idempotency-Key": str(uuid.uuid4())},
+                json={"action": acts["actions"][0]["action"], "expected_version": acts["version"]},
+            )
             # 201, or 200 with the first answer when the request went twice (see Browser)
             assert r.status_code in (200, 201) and r.json()["move"]["seat"] == s["my_seat"], r.text
             assert r.json()["version"] > acts["version"]

@@ -15,16 +15,25 @@ which need what the real engine cannot give at a fixed place:
 The real engine's play, map and paths are tested in tests/games/test_crayon_rails_play.py and in
 the real-engine game of tests/e2e/test_crayon_rails_browser.py.
 """
+
 from games.rules.base import Engine, IllegalAction, event, new_rng
 
 W, H = 18, 12
 CITIES = [
-    {"name": "Norburg", "size": "major", "mileposts": [[4, 3], [5, 3], [3, 4], [4, 4], [5, 4], [4, 5], [5, 5]],
-     "goods": ["Steel", "Coal"]},
+    {
+        "name": "Norburg",
+        "size": "major",
+        "mileposts": [[4, 3], [5, 3], [3, 4], [4, 4], [5, 4], [4, 5], [5, 5]],
+        "goods": ["Steel", "Coal"],
+    },
     {"name": "Easton", "size": "medium", "mileposts": [[13, 3]], "goods": ["Fish"]},
     {"name": "Sudham", "size": "small", "mileposts": [[10, 9]], "goods": ["Wine", "Cheese"]},
-    {"name": "Westmark", "size": "major", "mileposts": [[12, 7], [13, 7], [11, 8], [12, 8], [13, 8], [12, 9], [13, 9]],
-     "goods": []},
+    {
+        "name": "Westmark",
+        "size": "major",
+        "mileposts": [[12, 7], [13, 7], [11, 8], [12, 8], [13, 8], [12, 9], [13, 9]],
+        "goods": [],
+    },
 ]
 WATER_CELLS = [[x, y, "sea"] for y in range(H) for x in range(15, W)] + [[8, 8, "lake"], [8, 9, "lake"]]
 RIVER = [[[7, y], [8, y]] for y in range(0, 6)]
@@ -43,8 +52,9 @@ def _terrain():
         for x in range(W):
             if (x, y) in water:
                 continue
-            t = city_at.get((x, y)) or ("alpine" if (x, y) in {(10, 2), (11, 2)} else
-                                        "mountain" if (x + 2 * y) % 11 == 0 else "clear")
+            t = city_at.get((x, y)) or (
+                "alpine" if (x, y) in {(10, 2), (11, 2)} else "mountain" if (x + 2 * y) % 11 == 0 else "clear"
+            )
             out.append([x, y, t])
     return out
 
@@ -58,23 +68,48 @@ class CrayonRailsStandIn(Engine):
     options_schema = {}
 
     def map_data(self, options):
-        return {"width": W, "height": H, "mileposts": _terrain(), "cities": CITIES,
-                "water": [{"kind": "river", "edges": RIVER}], "water_cells": WATER_CELLS,
-                "goods": [{"name": "Steel", "chips": 3, "sources": ["Norburg"]},
-                          {"name": "Coal", "chips": 4, "sources": ["Norburg"]},
-                          {"name": "Fish", "chips": 3, "sources": ["Easton"]},
-                          {"name": "Wine", "chips": 2, "sources": ["Sudham"]},
-                          {"name": "Cheese", "chips": 3, "sources": ["Sudham"]}]}
+        return {
+            "width": W,
+            "height": H,
+            "mileposts": _terrain(),
+            "cities": CITIES,
+            "water": [{"kind": "river", "edges": RIVER}],
+            "water_cells": WATER_CELLS,
+            "goods": [
+                {"name": "Steel", "chips": 3, "sources": ["Norburg"]},
+                {"name": "Coal", "chips": 4, "sources": ["Norburg"]},
+                {"name": "Fish", "chips": 3, "sources": ["Easton"]},
+                {"name": "Wine", "chips": 2, "sources": ["Sudham"]},
+                {"name": "Cheese", "chips": 3, "sources": ["Sudham"]},
+            ],
+        }
 
     def new_state(self, options, seats, seed):
-        pool = [{"id": f"D{i}", "demands": [{"good": g, "city": c, "payoff": 10 + i * 3 + j, "locked_by": []}
-                                            for j, (g, c) in enumerate([("Fish", "Sudham"), ("Steel", "Easton"),
-                                                                        ("Wine", "Norburg")])]} for i in range(3)]
-        return {"rng": new_rng(seed), "seats": seats, "turn": 0, "round": 1, "pool": pool,
-                "hands": [[{"id": f"H{s}", "demands": [{"good": "Coal", "city": "Easton", "payoff": 20 + s,
-                                                        "locked_by": []}]}] for s in range(seats)],
-                "players": [{"cash": 50, "track": [], "position": None, "loads": [], "status": "playing"}
-                            for _ in range(seats)], "over": False}
+        pool = [
+            {
+                "id": f"D{i}",
+                "demands": [
+                    {"good": g, "city": c, "payoff": 10 + i * 3 + j, "locked_by": []}
+                    for j, (g, c) in enumerate([("Fish", "Sudham"), ("Steel", "Easton"), ("Wine", "Norburg")])
+                ],
+            }
+            for i in range(3)
+        ]
+        return {
+            "rng": new_rng(seed),
+            "seats": seats,
+            "turn": 0,
+            "round": 1,
+            "pool": pool,
+            "hands": [
+                [{"id": f"H{s}", "demands": [{"good": "Coal", "city": "Easton", "payoff": 20 + s, "locked_by": []}]}]
+                for s in range(seats)
+            ],
+            "players": [
+                {"cash": 50, "track": [], "position": None, "loads": [], "status": "playing"} for _ in range(seats)
+            ],
+            "over": False,
+        }
 
     def to_act(self, state):
         return [] if state["over"] else [state["turn"]]
@@ -113,16 +148,37 @@ class CrayonRailsStandIn(Engine):
         return [event("move", seat, f"Player {seat + 1} moves {len(path) - 1} mileposts.")]
 
     def view(self, state, seat):
-        players = [{"seat": s, "name": f"Player {s + 1}", "cash": p["cash"],
-                    "train": {"kind": "Freight", "speed": 9, "capacity": 2}, "position": p["position"],
-                    "loads": p["loads"], "track": p["track"], "locks": [], "hand_count": len(state["hands"][s]),
-                    "moves_left": 9, "built_this_turn": 0, "connected_majors": 0, "status": p["status"]}
-                   for s, p in enumerate(state["players"])]
-        return {"mode": "classic", "phase": "play", "turn": state["turn"], "round": state["round"],
-                "players": players, "pool": state["pool"], "hand": state["hands"][seat] if seat is not None else [],
-                "chips": {"Steel": 3, "Coal": 4, "Fish": 3, "Wine": 2, "Cheese": 3},
-                "events_in_force": [{"type": "strike", "text": "Player 2's strike: no pickups at Easton."}],
-                "deck_count": 30, "discard_count": 2}
+        players = [
+            {
+                "seat": s,
+                "name": f"Player {s + 1}",
+                "cash": p["cash"],
+                "train": {"kind": "Freight", "speed": 9, "capacity": 2},
+                "position": p["position"],
+                "loads": p["loads"],
+                "track": p["track"],
+                "locks": [],
+                "hand_count": len(state["hands"][s]),
+                "moves_left": 9,
+                "built_this_turn": 0,
+                "connected_majors": 0,
+                "status": p["status"],
+            }
+            for s, p in enumerate(state["players"])
+        ]
+        return {
+            "mode": "classic",
+            "phase": "play",
+            "turn": state["turn"],
+            "round": state["round"],
+            "players": players,
+            "pool": state["pool"],
+            "hand": state["hands"][seat] if seat is not None else [],
+            "chips": {"Steel": 3, "Coal": 4, "Fish": 3, "Wine": 2, "Cheese": 3},
+            "events_in_force": [{"type": "strike", "text": "Player 2's strike: no pickups at Easton."}],
+            "deck_count": 30,
+            "discard_count": 2,
+        }
 
     def result(self, state):
         return None

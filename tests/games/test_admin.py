@@ -1,4 +1,5 @@
 """Admin moderation: pause, resume, abort, undo, replace a seat, extend a deadline — all logged."""
+
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.urls import reverse
@@ -21,8 +22,9 @@ def setup(client, make_user, toy_engine):
 
 
 def _action(client, game, name):
-    return client.post(reverse("admin:games_game_changelist"),
-                       {"action": name, "_selected_action": [game.pk]}, follow=True)
+    return client.post(
+        reverse("admin:games_game_changelist"), {"action": name, "_selected_action": [game.pk]}, follow=True
+    )
 
 
 def test_admin_pages_render(setup):
@@ -61,8 +63,13 @@ def test_undo_action_and_form(setup):
     game.refresh_from_db()
     start_state = game.state
     pos = game.engine.to_act(game.state)[0]
-    services.move_submit(game=game, seat=game.seats.get(position=pos), action={"type": "draw"},
-                         expected_version=None, channel=Move.Channel.API)
+    services.move_submit(
+        game=game,
+        seat=game.seats.get(position=pos),
+        action={"type": "draw"},
+        expected_version=None,
+        channel=Move.Channel.API,
+    )
     _action(client, game, "undo_last_move")
     game.refresh_from_db()
     assert game.state == start_state
@@ -76,8 +83,9 @@ def test_replace_seat_with_user_and_extend_deadline(setup, make_user):
     pos = game.engine.to_act(game.state)[0]
     seat = game.seats.get(position=pos)
     carol = make_user("carol")
-    resp = client.post(reverse("admin:games_game_replace_seat", args=[game.pk]),
-                       {"seat": seat.pk, "user": carol.pk}, follow=True)
+    resp = client.post(
+        reverse("admin:games_game_replace_seat", args=[game.pk]), {"seat": seat.pk, "user": carol.pk}, follow=True
+    )
     assert resp.status_code == 200
     seat.refresh_from_db()
     assert seat.user == carol
@@ -103,9 +111,11 @@ def test_replace_seat_with_bot_from_admin(setup, django_capture_on_commit_callba
 
 
 def _admin_pages(client, game):
-    return [client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode(),
-            client.get(reverse("admin:games_game_changelist")).content.decode(),
-            client.get(reverse("admin:games_game_history", args=[game.pk])).content.decode()]
+    return [
+        client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode(),
+        client.get(reverse("admin:games_game_changelist")).content.decode(),
+        client.get(reverse("admin:games_game_history", args=[game.pk])).content.decode(),
+    ]
 
 
 def test_admin_hides_a_running_games_seed(setup):

@@ -1,4 +1,5 @@
 """The REST API: every endpoint, every error code, the {code, message, extra} shape."""
+
 import pytest
 
 from games.models import Game
@@ -23,8 +24,7 @@ def two(make_user, api_for):
 @pytest.fixture
 def game(two, toy_engine):
     ann, a, bob, b = two
-    created = a.post("/api/games/", {"rules": "toy-shed", "max_players": 2, "options": {"hand_size": 2}},
-                     format="json")
+    created = a.post("/api/games/", {"rules": "toy-shed", "max_players": 2, "options": {"hand_size": 2}}, format="json")
     assert created.status_code == 201, created.content
     gid = created.json()["id"]
     code = created.json()["invite_code"]
@@ -74,8 +74,9 @@ def test_create_list_open_and_detail(two, toy_engine):
 def test_create_with_malformed_input_is_a_400(two, toy_engine):
     a = two[1]
     _error(a.post("/api/games/", {"rules": "no-such"}, format="json"), 400, "VALIDATION_ERROR")
-    _error(a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 50}}, format="json"),
-           400, "BAD_OPTIONS")
+    _error(
+        a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 50}}, format="json"), 400, "BAD_OPTIONS"
+    )
     _error(a.post("/api/games/", {"rules": "toy-shed", "options": "x"}, format="json"), 400, "VALIDATION_ERROR")
     _error(a.post("/api/games/", "{not json", content_type="application/json"), 400, "VALIDATION_ERROR")
 
@@ -102,8 +103,7 @@ def test_invitation_by_email(two, toy_engine):
     gid = a.post("/api/games/", {"rules": "toy-shed", "is_open": False}, format="json").json()["id"]
     resp = a.post(f"/api/games/{gid}/invitations/", {"email": "carol@example.com"}, format="json")
     assert resp.status_code == 201
-    _error(a.post(f"/api/games/{gid}/invitations/", {"email": "not-an-email"}, format="json"),
-           400, "VALIDATION_ERROR")
+    _error(a.post(f"/api/games/{gid}/invitations/", {"email": "not-an-email"}, format="json"), 400, "VALIDATION_ERROR")
     _error(b.post(f"/api/games/{gid}/invitations/", {"email": "x@example.com"}, format="json"), 403, "NOT_A_PLAYER")
     assert b.post("/api/games/join/", {"code": resp.json()["code"]}, format="json").status_code == 200
 
@@ -125,11 +125,19 @@ def test_actions_and_move_submission(game, two):
     assert actions["actions"] and actions["actions"][0]["index"] == 1
     assert other.get(f"/api/games/{game}/actions/").json()["actions"] == []
     action = actions["actions"][0]["action"]
-    resp = mover.post(f"/api/games/{game}/moves/", {"action": action, "expected_version": actions["version"]},
-                      format="json", HTTP_IDEMPOTENCY_KEY="abc")
+    resp = mover.post(
+        f"/api/games/{game}/moves/",
+        {"action": action, "expected_version": actions["version"]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="abc",
+    )
     assert resp.status_code == 201 and resp.json()["applied"] is True
-    again = mover.post(f"/api/games/{game}/moves/", {"action": action, "expected_version": actions["version"]},
-                       format="json", HTTP_IDEMPOTENCY_KEY="abc")
+    again = mover.post(
+        f"/api/games/{game}/moves/",
+        {"action": action, "expected_version": actions["version"]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="abc",
+    )
     assert again.status_code == 200 and again.json()["applied"] is False
     assert again.json()["move"]["seq"] == resp.json()["move"]["seq"]
 
@@ -137,19 +145,28 @@ def test_actions_and_move_submission(game, two):
 def test_move_error_codes(game, two, make_user, api_for):
     mover, other = _acting(game, two)
     version = mover.get(f"/api/games/{game}/actions/").json()["version"]
-    _error(other.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"),
-           409, "NOT_YOUR_TURN")
-    _error(mover.post(f"/api/games/{game}/moves/", {"action": {"type": "play", "card": "zz"}}, format="json"),
-           422, "ILLEGAL_ACTION")
-    _error(mover.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}, "expected_version": version + 5},
-                      format="json"), 409, "STALE_VERSION")
+    _error(other.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"), 409, "NOT_YOUR_TURN")
+    _error(
+        mover.post(f"/api/games/{game}/moves/", {"action": {"type": "play", "card": "zz"}}, format="json"),
+        422,
+        "ILLEGAL_ACTION",
+    )
+    _error(
+        mover.post(
+            f"/api/games/{game}/moves/", {"action": {"type": "draw"}, "expected_version": version + 5}, format="json"
+        ),
+        409,
+        "STALE_VERSION",
+    )
     _error(mover.post(f"/api/games/{game}/moves/", {"action": "draw"}, format="json"), 400, "VALIDATION_ERROR")
-    _error(mover.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}, "expected_version": "x"},
-                      format="json"), 400, "VALIDATION_ERROR")
+    _error(
+        mover.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}, "expected_version": "x"}, format="json"),
+        400,
+        "VALIDATION_ERROR",
+    )
     _error(mover.post(f"/api/games/{game}/moves/", {}, format="json"), 400, "VALIDATION_ERROR")
     stranger = api_for(make_user("eve"))
-    _error(stranger.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"),
-           403, "NOT_A_PLAYER")
+    _error(stranger.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"), 403, "NOT_A_PLAYER")
     _error(stranger.get(f"/api/games/{game}/actions/"), 403, "NOT_A_PLAYER")
     _error(mover.get("/api/games/999999/"), 404, "NOT_FOUND")
     _error(mover.get(f"/api/games/{game}/moves/?after=x"), 400, "VALIDATION_ERROR")
@@ -158,19 +175,29 @@ def test_move_error_codes(game, two, make_user, api_for):
 def test_key_reused_for_a_different_move(game, two):
     mover, _ = _acting(game, two)
     acts = mover.get(f"/api/games/{game}/actions/").json()
-    mover.post(f"/api/games/{game}/moves/", {"action": acts["actions"][0]["action"]}, format="json",
-               HTTP_IDEMPOTENCY_KEY="same")
+    mover.post(
+        f"/api/games/{game}/moves/",
+        {"action": acts["actions"][0]["action"]},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="same",
+    )
     mover2, _ = _acting(game, two)
     if mover2 is mover:
         other_action = mover.get(f"/api/games/{game}/actions/").json()["actions"][-1]["action"]
-        resp = mover.post(f"/api/games/{game}/moves/", {"action": other_action}, format="json",
-                          HTTP_IDEMPOTENCY_KEY="same")
+        resp = mover.post(
+            f"/api/games/{game}/moves/", {"action": other_action}, format="json", HTTP_IDEMPOTENCY_KEY="same"
+        )
         _error(resp, 422, "IDEMPOTENCY_KEY_REUSED")
     else:
         # the other player reusing a key is still "this key, another move"
         other_action = mover2.get(f"/api/games/{game}/actions/").json()["actions"][0]["action"]
-        _error(mover2.post(f"/api/games/{game}/moves/", {"action": other_action}, format="json",
-                           HTTP_IDEMPOTENCY_KEY="same"), 422, "IDEMPOTENCY_KEY_REUSED")
+        _error(
+            mover2.post(
+                f"/api/games/{game}/moves/", {"action": other_action}, format="json", HTTP_IDEMPOTENCY_KEY="same"
+            ),
+            422,
+            "IDEMPOTENCY_KEY_REUSED",
+        )
 
 
 def test_paused_game_refuses_moves(game, two, make_user):
@@ -178,8 +205,7 @@ def test_paused_game_refuses_moves(game, two, make_user):
 
     services.game_pause(game=Game.objects.get(pk=game), by=make_user(is_staff=True))
     mover, _ = _acting(game, two)
-    _error(mover.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"),
-           409, "GAME_NOT_ACTIVE")
+    _error(mover.post(f"/api/games/{game}/moves/", {"action": {"type": "draw"}}, format="json"), 409, "GAME_NOT_ACTIVE")
 
 
 def test_log_is_redacted_for_the_caller(game, two):

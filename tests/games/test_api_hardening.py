@@ -1,5 +1,6 @@
 """Hostile input to the API: every error is the JSON body {code, message, extra}, never a 500 or an
 HTML page; throttles answer 429 with Retry-After; invitations have a daily cap."""
+
 import json
 
 import pytest
@@ -30,8 +31,7 @@ def ann(make_user):
 @pytest.fixture
 def game(ann, api_for, toy_engine):
     a = api_for(ann)
-    created = a.post("/api/games/", {"rules": "toy-shed", "max_players": 2, "options": {"hand_size": 2}},
-                     format="json")
+    created = a.post("/api/games/", {"rules": "toy-shed", "max_players": 2, "options": {"hand_size": 2}}, format="json")
     assert created.status_code == 201, created.content
     return a, created.json()["id"]
 
@@ -54,8 +54,12 @@ def _raw(client, method, path, body: bytes, content_type="application/json"):
 def test_deeply_nested_json_is_a_parse_error_not_a_server_error(game):
     a, gid = game
     body = ('{"action": ' + "[" * 5000 + "]" * 5000 + "}").encode()
-    for method, path in [("post", f"/api/games/{gid}/moves/"), ("post", "/api/games/"),
-                         ("post", "/api/tokens/"), ("post", f"/api/games/{gid}/invitations/")]:
+    for method, path in [
+        ("post", f"/api/games/{gid}/moves/"),
+        ("post", "/api/games/"),
+        ("post", "/api/tokens/"),
+        ("post", f"/api/games/{gid}/invitations/"),
+    ]:
         _error(_raw(a, method, path, body), 400, "VALIDATION_ERROR")
     resp = _raw(a, "put", f"/api/games/{gid}/standing-orders/", body)  # a seat is looked up first
     _error(resp, resp.status_code)
@@ -70,9 +74,14 @@ def test_nesting_within_the_limit_still_parses(game):
 
 def test_a_list_where_an_object_is_expected_is_a_validation_error(game):
     a, gid = game
-    for method, path in [("put", f"/api/games/{gid}/standing-orders/"), ("post", f"/api/games/{gid}/moves/"),
-                         ("post", "/api/games/"), ("post", f"/api/games/{gid}/invitations/"),
-                         ("post", "/api/tokens/"), ("post", "/api/games/join/")]:
+    for method, path in [
+        ("put", f"/api/games/{gid}/standing-orders/"),
+        ("post", f"/api/games/{gid}/moves/"),
+        ("post", "/api/games/"),
+        ("post", f"/api/games/{gid}/invitations/"),
+        ("post", "/api/tokens/"),
+        ("post", "/api/games/join/"),
+    ]:
         resp = _raw(a, method, path, b'[1, 2, {"orders": {}}]')
         assert resp.status_code in (400, 403, 404, 409), (path, resp.content)
         _error(resp, resp.status_code)
@@ -87,7 +96,16 @@ def test_standing_orders_refuse_a_list_body(started):
 def test_invalid_json_and_wrong_media_type_get_the_error_body(game):
     a, gid = game
     _error(_raw(a, "post", f"/api/games/{gid}/moves/", b'{"action": '), 400, "VALIDATION_ERROR")
-    _error(_raw(a, "post", f"/api/games/{gid}/moves/", b"\xff\xfe{", ), 400, "VALIDATION_ERROR")
+    _error(
+        _raw(
+            a,
+            "post",
+            f"/api/games/{gid}/moves/",
+            b"\xff\xfe{",
+        ),
+        400,
+        "VALIDATION_ERROR",
+    )
     _error(_raw(a, "post", f"/api/games/{gid}/moves/", b"<x/>", "application/xml"), 415, "VALIDATION_ERROR")
 
 
@@ -99,8 +117,14 @@ def test_an_oversize_body_gets_413_with_the_error_body(game, settings):
 
 def test_unknown_urls_and_odd_ids_under_api_get_a_json_404(game):
     a, gid = game
-    for path in ["/api/games/-1/", "/api/games/abc/", "/api/nothing-here/", "/api/games/99999999/",
-                 "/api/games/-1/moves/", "/api/tokens/-3/"]:
+    for path in [
+        "/api/games/-1/",
+        "/api/games/abc/",
+        "/api/nothing-here/",
+        "/api/games/99999999/",
+        "/api/games/-1/moves/",
+        "/api/tokens/-3/",
+    ]:
         _error(a.get(path), 404, "NOT_FOUND")
 
 
@@ -138,11 +162,20 @@ def test_django_level_errors_under_api_get_the_error_body(rf):
 
 # -- throttles (rates set per test: the test settings turn them off) ------------------------------
 
+
 def _rates(settings, **rates):
     cache.clear()
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {"anon": None, "user": None, "game_create": None,
-                                                          "invitations": None, "tokens": None, **rates}}
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            "anon": None,
+            "user": None,
+            "game_create": None,
+            "invitations": None,
+            "tokens": None,
+            **rates,
+        },
+    }
 
 
 def _count_until_throttled(send, limit=100):
@@ -178,12 +211,14 @@ def test_creating_games_invitations_and_tokens_have_stricter_scopes(settings, ga
     a, gid = game
     _rates(settings, user="1000/hour", game_create="2/hour", invitations="3/hour", tokens="2/hour")
     answered, refused = _count_until_throttled(
-        lambda: a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 2}}, format="json"))
+        lambda: a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 2}}, format="json")
+    )
     assert answered == 2 and refused.json()["code"] == "THROTTLED"
     assert a.get("/api/games/").status_code == 200  # reading the same endpoint is not the scope
     emails = iter(f"friend{n}@example.com" for n in range(100))
     answered, refused = _count_until_throttled(
-        lambda: a.post(f"/api/games/{gid}/invitations/", {"email": next(emails)}, format="json"))
+        lambda: a.post(f"/api/games/{gid}/invitations/", {"email": next(emails)}, format="json")
+    )
     assert answered == 3 and refused.json()["code"] == "THROTTLED"
     assert Invitation.objects.filter(game_id=gid).count() == 3
     answered, refused = _count_until_throttled(lambda: a.post("/api/tokens/", {"name": "x"}, format="json"))
@@ -200,8 +235,9 @@ def test_invitations_have_a_daily_cap_per_sender(settings, game, ann):
     a, gid = game
     settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_DAY": 3}
     for n in range(3):
-        assert a.post(f"/api/games/{gid}/invitations/", {"email": f"f{n}@example.com"},
-                      format="json").status_code == 201
+        assert (
+            a.post(f"/api/games/{gid}/invitations/", {"email": f"f{n}@example.com"}, format="json").status_code == 201
+        )
     notices = Notification.objects.count()
     refused = a.post(f"/api/games/{gid}/invitations/", {"email": "f9@example.com"}, format="json")
     body = _error(refused, 429, "INVITATION_LIMIT")
@@ -233,9 +269,13 @@ def test_an_unreachable_throttle_cache_lets_requests_through(settings, ann, api_
     """A Redis outage must not take the API down with it: the throttle steps aside, with one line."""
     a = api_for(ann)
     _rates(settings, user="1/hour")
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0",
-                                   "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
     assert [a.get("/api/games/").status_code for _ in range(3)] == [200, 200, 200]
     assert "cache is unreachable" in caplog.text
 

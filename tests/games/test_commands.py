@@ -1,4 +1,5 @@
 """manage.py replay --verify, and the account pages allauth gives us (password reset, profile)."""
+
 import re
 
 import pytest
@@ -20,8 +21,13 @@ def played(make_user, toy_engine):
     for _ in range(4):
         game.refresh_from_db()
         pos = game.engine.to_act(game.state)[0]
-        services.move_submit(game=game, seat=game.seats.get(position=pos), action={"type": "draw"},
-                             expected_version=None, channel=Move.Channel.WEB)
+        services.move_submit(
+            game=game,
+            seat=game.seats.get(position=pos),
+            action={"type": "draw"},
+            expected_version=None,
+            channel=Move.Channel.WEB,
+        )
     return Game.objects.get(pk=game.pk)
 
 

@@ -1,4 +1,5 @@
 """Concurrent submissions for one game, on each database: exactly one is applied."""
+
 import threading
 
 import pytest
@@ -48,8 +49,13 @@ def test_two_different_moves_at_once_exactly_one_applies(started):
     legal = started.engine.legal_actions(started.state, pos)
 
     def submit(i):
-        return services.move_submit(game=Game.objects.get(pk=started.pk), seat=seat, action=legal[i],
-                                    expected_version=1, channel=Move.Channel.API)
+        return services.move_submit(
+            game=Game.objects.get(pk=started.pk),
+            seat=seat,
+            action=legal[i],
+            expected_version=1,
+            channel=Move.Channel.API,
+        )
 
     outcomes = _race(2, submit)
     applied = [o for o in outcomes if not isinstance(o, str) and o.applied]
@@ -65,8 +71,14 @@ def test_same_idempotency_key_at_once_applies_once(started):
     action = started.engine.legal_actions(started.state, pos)[0]
 
     def submit(i):
-        return services.move_submit(game=Game.objects.get(pk=started.pk), seat=seat, action=action,
-                                    expected_version=None, channel=Move.Channel.API, idempotency_key="dup")
+        return services.move_submit(
+            game=Game.objects.get(pk=started.pk),
+            seat=seat,
+            action=action,
+            expected_version=None,
+            channel=Move.Channel.API,
+            idempotency_key="dup",
+        )
 
     outcomes = _race(4, submit)
     assert all(not isinstance(o, str) for o in outcomes), outcomes

@@ -2,6 +2,7 @@
 the static-map cache and typed paths are tested without depending on the real rules: the map is
 drawn, tracks are coloured, the pool is shown, each player sees only their own cards, and a
 path typed into the plain form becomes a build or move action."""
+
 import html as htmlmod
 import re
 
@@ -34,10 +35,17 @@ def _page(client, user, game):
 
 
 def _post_path(client, game, path_type, text, version=None):
-    return client.post(reverse("games:move", args=[game.pk]), {
-        "action": "", "path_type": path_type, "path": text,
-        "version": version if version is not None else Game.objects.get(pk=game.pk).version, "key": f"k-{path_type}-{text}"},
-        follow=True)
+    return client.post(
+        reverse("games:move", args=[game.pk]),
+        {
+            "action": "",
+            "path_type": path_type,
+            "path": text,
+            "version": version if version is not None else Game.objects.get(pk=game.pk).version,
+            "key": f"k-{path_type}-{text}",
+        },
+        follow=True,
+    )
 
 
 def test_parse_path_action():
@@ -97,8 +105,10 @@ def test_typed_move_and_the_menu(client, game):
     assert Game.objects.get(pk=g.pk).state["players"][0]["position"] == [6, 4]
     page = _page(client, ann, g)
     action = re.search(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">', page)
-    resp = client.post(reverse("games:move", args=[g.pk]), {"action": htmlmod.unescape(action.group(1)),
-                                                           "version": action.group(2), "key": "menu-1"})
+    resp = client.post(
+        reverse("games:move", args=[g.pk]),
+        {"action": htmlmod.unescape(action.group(1)), "version": action.group(2), "key": "menu-1"},
+    )
     assert resp.status_code == 302
     assert Game.objects.get(pk=g.pk).engine.to_act(Game.objects.get(pk=g.pk).state) == [1]
 

@@ -5,6 +5,7 @@ demand pool, and never another seat's hidden cards; a build path can be typed in
 form (no JavaScript) and the numbered menu buttons work. Through the API a build and a move are
 sent as free paths, not menu items.
 """
+
 import html as htmlmod
 import re
 from collections import deque
@@ -50,16 +51,23 @@ def free_build(engine, state, avoid=(), data=None):
                 if terrain.get(n1) != "clear" or n1 in used or frozenset([m0, n1]) in taken:
                     continue
                 for n2 in neighbours(*n1):
-                    if terrain.get(n2) == "clear" and n2 != m0 and n2 not in used \
-                            and all(terrain.get(n) != "major" for n in neighbours(*n2)):
+                    if (
+                        terrain.get(n2) == "clear"
+                        and n2 != m0
+                        and n2 not in used
+                        and all(terrain.get(n) != "major" for n in neighbours(*n2))
+                    ):
                         return [list(m0), list(n1), list(n2)], city["name"]
     raise AssertionError("no free build found")
 
 
 def _move_forms(page):
     """Returns (action json, version, key, label) of each numbered menu button on a game page."""
-    forms = re.findall(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-                       r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>', page)
+    forms = re.findall(
+        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
+        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
+        page,
+    )
     return [(htmlmod.unescape(a), v, k, htmlmod.unescape(label)) for a, v, k, label in forms]
 
 
@@ -85,8 +93,12 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
         forms = _move_forms(client.get(url).content.decode())
         action, version, key, label = forms[0]
         assert label.startswith("1. Keep card")
-        assert client.post(reverse("games:move", args=[g.pk]),
-                           {"action": action, "version": version, "key": key}).status_code == 302
+        assert (
+            client.post(
+                reverse("games:move", args=[g.pk]), {"action": action, "version": version, "key": key}
+            ).status_code
+            == 302
+        )
     g = Game.objects.get(pk=game.pk)
     assert g.state["phase"] == "build"
     assert Move.objects.filter(game=g, channel=Move.Channel.WEB).count() >= 2
@@ -95,9 +107,17 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
     seat = crayon_rails.to_act(g.state)[0]
     path, city = free_build(crayon_rails, g.state)
     client.force_login(users[seat])
-    page = client.post(reverse("games:move", args=[g.pk]), {
-        "action": "", "path_type": "build", "path": " ".join(f"{x},{y}" for x, y in path),
-        "version": g.version, "key": "typed-build"}, follow=True).content.decode()
+    page = client.post(
+        reverse("games:move", args=[g.pk]),
+        {
+            "action": "",
+            "path_type": "build",
+            "path": " ".join(f"{x},{y}" for x, y in path),
+            "version": g.version,
+            "key": "typed-build",
+        },
+        follow=True,
+    ).content.decode()
     g = Game.objects.get(pk=game.pk)
     last = Move.objects.get(game=g, seq=g.version)
     assert last.action == {"type": "build", "path": path} and last.channel == Move.Channel.WEB
@@ -127,15 +147,25 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
 
     # a malformed typed path is refused with a clear message and changes nothing
     client.force_login(users[seat])
-    page = client.post(reverse("games:move", args=[g.pk]), {
-        "action": "", "path_type": "build", "path": "12,4 13", "version": g.version, "key": "bad"},
-        follow=True).content.decode()
+    page = client.post(
+        reverse("games:move", args=[g.pk]),
+        {"action": "", "path_type": "build", "path": "12,4 13", "version": g.version, "key": "bad"},
+        follow=True,
+    ).content.decode()
     assert "Could not read the path" in page and Game.objects.get(pk=g.pk).version == g.version
 
     # the engine's refusal of a path that breaks the rules reaches the page too
-    page = client.post(reverse("games:move", args=[g.pk]), {
-        "action": "", "path_type": "build", "path": f"{path[2][0]},{path[2][1]} {path[0][0]},{path[0][1]}",
-        "version": g.version, "key": "far"}, follow=True).content.decode()
+    page = client.post(
+        reverse("games:move", args=[g.pk]),
+        {
+            "action": "",
+            "path_type": "build",
+            "path": f"{path[2][0]},{path[2][1]} {path[0][0]},{path[0][1]}",
+            "version": g.version,
+            "key": "far",
+        },
+        follow=True,
+    ).content.decode()
     assert "not neighbours" in page and Game.objects.get(pk=g.pk).version == g.version
 
     # the menu's "end this building turn" button passes the turn on

@@ -6,6 +6,7 @@ a running game (and owns a game in its lobby), so the game endpoints are reached
 type, headers and body. Deterministic (derandomized, no example database) and bounded: about
 FUZZ_EXAMPLES cases per operation and generation mode.
 """
+
 import os
 from collections import Counter
 
@@ -29,8 +30,13 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 set_hypothesis_home_dir(django_settings.VAR_DIR / "hypothesis")
 
 FUZZ_EXAMPLES = int(os.environ.get("TRAILPOST_FUZZ_EXAMPLES", "10"))
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
 # Operations that act on a game still in its lobby; the others get the running game.
 LOBBY_OPERATIONS = {"games_join", "games_leave", "games_bots_add", "games_invitations_create", "games_start"}
 STATS = Counter()
@@ -58,13 +64,15 @@ def world(make_user, api_for):
 
     fuzzer = make_user("fuzzer")
     client = api_for(fuzzer)
-    running = client.post("/api/games/", {"rules": "oregon-trail-race", "bots": 1, "title": "Fuzzed"},
-                          format="json").json()["id"]
+    running = client.post(
+        "/api/games/", {"rules": "oregon-trail-race", "bots": 1, "title": "Fuzzed"}, format="json"
+    ).json()["id"]
     assert client.post(f"/api/games/{running}/start/").status_code == 200
     lobby = client.post("/api/games/", {"rules": "ogallala", "title": "Fuzz lobby"}, format="json").json()["id"]
     return {
         "auth": f"Token {api_token_create(user=fuzzer, name='fuzz').key}",
-        "running": running, "lobby": lobby,
+        "running": running,
+        "lobby": lobby,
         "spare_token": api_token_create(user=fuzzer, name="spare").pk,
     }
 
@@ -87,8 +95,14 @@ def report():
 
 
 @schema.parametrize()
-@settings(max_examples=FUZZ_EXAMPLES, derandomize=True, database=None, deadline=None,
-          phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=FUZZ_EXAMPLES,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 def test_every_operation_answers_without_server_errors_and_as_the_schema_says(case, world, keep_connection):
     operation_id = case.operation.definition.raw.get("operationId", case.operation.label)
     if "id" in (case.path_parameters or {}):

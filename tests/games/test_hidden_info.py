@@ -4,6 +4,7 @@ Two people play a real engine through the API; after every move, everything each
 fetch (game detail, legal actions, the move log) is searched for the card ids the engine says
 they may not see, and for the secret seed.
 """
+
 import json
 
 import pytest
@@ -36,7 +37,8 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
         for seat in game.seats.all():
             hidden = engine.hidden_places(game.state, seat.position)
             ever_seen.setdefault(seat.position, set()).update(
-                card for place, cards in places.items() if place not in hidden for card in cards)
+                card for place, cards in places.items() if place not in hidden for card in cards
+            )
             c = clients[seat.user_id]
             now = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json()]
             log = c.get(f"/api/games/{gid}/moves/").json()
@@ -51,6 +53,7 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
         mover = clients[game.seats.get(position=pos).user_id]
         acts = mover.get(f"/api/games/{gid}/actions/").json()
         choice = acts["actions"][step % len(acts["actions"])]["action"]
-        resp = mover.post(f"/api/games/{gid}/moves/", {"action": choice, "expected_version": acts["version"]},
-                          format="json")
+        resp = mover.post(
+            f"/api/games/{gid}/moves/", {"action": choice, "expected_version": acts["version"]}, format="json"
+        )
         assert resp.status_code == 201, resp.content

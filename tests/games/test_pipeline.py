@@ -1,4 +1,5 @@
 """The move pipeline (games.services.move_submit) and the lobby services, on each database."""
+
 import pytest
 
 from games import selectors, services
@@ -39,8 +40,9 @@ def test_start_orders_seats_deals_and_publishes_only_the_seed_hash(started):
 def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
     seat = _acting_seat(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
-    result = services.move_submit(game=started, seat=seat, action=action, expected_version=started.version,
-                                  channel=Move.Channel.API)
+    result = services.move_submit(
+        game=started, seat=seat, action=action, expected_version=started.version, channel=Move.Channel.API
+    )
     started.refresh_from_db()
     assert result.applied and result.version == started.version == 2
     move = started.moves.get(seq=2)
@@ -52,8 +54,9 @@ def test_stale_version_is_refused_and_changes_nothing(started):
     seat = _acting_seat(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
     with pytest.raises(GameError) as exc:
-        services.move_submit(game=started, seat=seat, action=action, expected_version=started.version - 1,
-                             channel=Move.Channel.API)
+        services.move_submit(
+            game=started, seat=seat, action=action, expected_version=started.version - 1, channel=Move.Channel.API
+        )
     assert exc.value.code == ErrorCode.STALE_VERSION
     before = started.state
     started.refresh_from_db()
@@ -63,16 +66,22 @@ def test_stale_version_is_refused_and_changes_nothing(started):
 def test_not_your_turn(started):
     seat = _idle_seat(started)
     with pytest.raises(GameError) as exc:
-        services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=None,
-                             channel=Move.Channel.WEB)
+        services.move_submit(
+            game=started, seat=seat, action={"type": "draw"}, expected_version=None, channel=Move.Channel.WEB
+        )
     assert exc.value.code == ErrorCode.NOT_YOUR_TURN
 
 
 def test_illegal_action_is_refused_with_a_sentence(started):
     seat = _acting_seat(started)
     with pytest.raises(GameError) as exc:
-        services.move_submit(game=started, seat=seat, action={"type": "play", "card": "nope"},
-                             expected_version=None, channel=Move.Channel.WEB)
+        services.move_submit(
+            game=started,
+            seat=seat,
+            action={"type": "play", "card": "nope"},
+            expected_version=None,
+            channel=Move.Channel.WEB,
+        )
     assert exc.value.code == ErrorCode.ILLEGAL_ACTION
     assert exc.value.message.endswith(".")
 
@@ -80,10 +89,12 @@ def test_illegal_action_is_refused_with_a_sentence(started):
 def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(started):
     seat = _acting_seat(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
-    first = services.move_submit(game=started, seat=seat, action=action, expected_version=1,
-                                 channel=Move.Channel.API, idempotency_key="k-1")
-    again = services.move_submit(game=started, seat=seat, action=action, expected_version=1,
-                                 channel=Move.Channel.API, idempotency_key="k-1")
+    first = services.move_submit(
+        game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-1"
+    )
+    again = services.move_submit(
+        game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-1"
+    )
     assert first.applied and not again.applied
     assert again.move.pk == first.move.pk and again.version == first.version
     assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
@@ -92,11 +103,18 @@ def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(s
 def test_idempotency_key_reused_for_another_move_is_refused(started):
     seat = _acting_seat(started)
     legal = started.engine.legal_actions(started.state, seat.position)
-    services.move_submit(game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API,
-                         idempotency_key="k-2")
+    services.move_submit(
+        game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API, idempotency_key="k-2"
+    )
     with pytest.raises(GameError) as exc:
-        services.move_submit(game=started, seat=seat, action=legal[1], expected_version=1,
-                             channel=Move.Channel.API, idempotency_key="k-2")
+        services.move_submit(
+            game=started,
+            seat=seat,
+            action=legal[1],
+            expected_version=1,
+            channel=Move.Channel.API,
+            idempotency_key="k-2",
+        )
     assert exc.value.code == ErrorCode.IDEMPOTENCY_KEY_REUSED
 
 
@@ -106,8 +124,9 @@ def test_paused_game_takes_no_moves_and_resume_restores_deadlines(started, make_
     seat = _acting_seat(started)
     assert Seat.objects.get(pk=seat.pk).deadline_at is None
     with pytest.raises(GameError) as exc:
-        services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=None,
-                             channel=Move.Channel.WEB)
+        services.move_submit(
+            game=started, seat=seat, action={"type": "draw"}, expected_version=None, channel=Move.Channel.WEB
+        )
     assert exc.value.code == ErrorCode.GAME_NOT_ACTIVE
     services.game_resume(game=started, by=admin)
     assert Seat.objects.get(pk=seat.pk).deadline_at is not None
@@ -144,8 +163,9 @@ def test_finishing_reveals_the_seed_and_replay_verifies(started):
             break
         seat = _acting_seat(started)
         legal = started.engine.legal_actions(started.state, seat.position)
-        services.move_submit(game=started, seat=seat, action=legal[0], expected_version=started.version,
-                             channel=Move.Channel.WEB)
+        services.move_submit(
+            game=started, seat=seat, action=legal[0], expected_version=started.version, channel=Move.Channel.WEB
+        )
     started.refresh_from_db()
     assert started.status == Game.Status.FINISHED and started.result["winners"]
     assert started.revealed_seed == started.seed
@@ -153,8 +173,9 @@ def test_finishing_reveals_the_seed_and_replay_verifies(started):
     assert report["reproduces_snapshot"] and report["seed_matches_hash"]
 
 
-def test_replace_seat_with_bot_and_bot_moves_through_the_pipeline(started, make_user,
-                                                                  django_capture_on_commit_callbacks):
+def test_replace_seat_with_bot_and_bot_moves_through_the_pipeline(
+    started, make_user, django_capture_on_commit_callbacks
+):
     admin = make_user("mod", is_staff=True)
     seat = _acting_seat(started)
     with django_capture_on_commit_callbacks(execute=True):
@@ -236,8 +257,13 @@ def test_the_lock_query_gives_the_game_seats_and_players_as_the_orm_would(starte
 def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(started):
     acting, idle = _acting_seat(started), _idle_seat(started)
     assert acting.deadline_at is not None and idle.deadline_at is None
-    services.move_submit(game=started, seat=acting, action=started.engine.legal_actions(started.state, acting.position)[-1],
-                         expected_version=started.version, channel="web")
+    services.move_submit(
+        game=started,
+        seat=acting,
+        action=started.engine.legal_actions(started.state, acting.position)[-1],
+        expected_version=started.version,
+        channel="web",
+    )
     started.refresh_from_db()
     now_acting = _acting_seat(started)
     for seat in started.seats.all():
@@ -291,8 +317,10 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
     last = started.moves.order_by("-seq").first().seq
 
     def rows(seqs, note):
-        return [Move(game=started, seq=s, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, action={"n": s},
-                     note=note) for s in seqs]
+        return [
+            Move(game=started, seq=s, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, action={"n": s}, note=note)
+            for s in seqs
+        ]
 
     held = rows([last + 3, last + 1, last + 5, last + 2, last + 4, last + 6], "held")
     with transaction.atomic():
@@ -336,16 +364,30 @@ def test_both_forms_of_the_hot_path_write_the_same_rows(make_user, toy_engine, s
                 break
             pos = game.engine.to_act(game.state)[0]
             seat = game.seats.get(position=pos)
-            services.move_submit(game=game, seat=seat, action=game.engine.legal_actions(game.state, pos)[0],
-                                 expected_version=game.version, channel=Move.Channel.API, idempotency_key=f"k{_}")
+            services.move_submit(
+                game=game,
+                seat=seat,
+                action=game.engine.legal_actions(game.state, pos)[0],
+                expected_version=game.version,
+                channel=Move.Channel.API,
+                idempotency_key=f"k{_}",
+            )
         game.refresh_from_db()
         return (
-            game.state, game.version, game.status,
-            list(game.moves.filter(seq__gt=1).order_by("seq").values_list("seq", "position", "action", "events",
-                                                                           "channel", "idempotency_key")),
+            game.state,
+            game.version,
+            game.status,
+            list(
+                game.moves.filter(seq__gt=1)
+                .order_by("seq")
+                .values_list("seq", "position", "action", "events", "channel", "idempotency_key")
+            ),
             [(s.position, s.deadline_at is None, s.missed_deadlines) for s in game.seats.order_by("position")],
-            sorted(Notification.objects.filter(game=game).exclude(version=1)  # the seats' order is the draw's
-                   .values_list("version", "kind", "seat__position", "delivery")),
+            sorted(
+                Notification.objects.filter(game=game)
+                .exclude(version=1)  # the seats' order is the draw's
+                .values_list("version", "kind", "seat__position", "delivery")
+            ),
         )
 
     assert play(True) == play(False)

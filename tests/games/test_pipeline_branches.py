@@ -5,6 +5,7 @@ of the log, and the deadlines of seats still to act after a move.
 Besides the toy-shed engine, a small engine of its own ("toy-twice") lets one seat decide twice
 in a row, every seat decide at once, and a move be secret with private event parts for each seat.
 """
+
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -43,8 +44,13 @@ class TwiceEngine(Engine):
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []
-        return [{"type": "again"}, {"type": "pass"}, {"type": "all"}, {"type": "hide", "word": WORD},
-                {"type": "finish"}]
+        return [
+            {"type": "again"},
+            {"type": "pass"},
+            {"type": "all"},
+            {"type": "hide", "word": WORD},
+            {"type": "finish"},
+        ]
 
     def _pass(self, state, seat):
         state["to_act"].remove(seat)
@@ -124,8 +130,9 @@ def _seat(game, position) -> Seat:
 
 def _play(game, position, action, channel=Move.Channel.WEB):
     game.refresh_from_db()
-    return services.move_submit(game=game, seat=_seat(game, position), action=action,
-                                expected_version=game.version, channel=channel)
+    return services.move_submit(
+        game=game, seat=_seat(game, position), action=action, expected_version=game.version, channel=channel
+    )
 
 
 def _turn_notices(seat):
@@ -133,6 +140,7 @@ def _turn_notices(seat):
 
 
 # -- undo ---------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def shed(make_user, toy_engine):
@@ -143,8 +151,9 @@ def _play_first_legal(game):
     game.refresh_from_db()
     pos = game.engine.to_act(game.state)[0]
     action = game.engine.legal_actions(game.state, pos)[-1]  # a draw: the deck's order matters on replay
-    services.move_submit(game=game, seat=_seat(game, pos), action=action, expected_version=game.version,
-                         channel=Move.Channel.WEB)
+    services.move_submit(
+        game=game, seat=_seat(game, pos), action=action, expected_version=game.version, channel=Move.Channel.WEB
+    )
     game.refresh_from_db()
     return game.state
 
@@ -202,6 +211,7 @@ def test_undo_of_zero_moves_is_refused_and_changes_nothing(shed, make_user):
 
 # -- moves by seats that left -------------------------------------------------------------------
 
+
 @pytest.fixture
 def trio(make_user, api_for, twice_engine):
     people = [make_user("ann"), make_user("bob"), make_user("cy")]
@@ -211,8 +221,12 @@ def trio(make_user, api_for, twice_engine):
 
 def _snapshot(game):
     game.refresh_from_db()
-    return game.version, game.state, game.moves.count(), list(game.seats.order_by("pk").values_list(
-        "deadline_at", "missed_deadlines"))
+    return (
+        game.version,
+        game.state,
+        game.moves.count(),
+        list(game.seats.order_by("pk").values_list("deadline_at", "missed_deadlines")),
+    )
 
 
 def test_a_resigned_player_cannot_move_through_the_api(trio):
@@ -245,6 +259,7 @@ def test_a_dropped_player_cannot_move_through_the_api(trio):
 
 
 # -- what the log shows whom --------------------------------------------------------------------
+
 
 @pytest.fixture
 def hidden(make_user, api_for, twice_engine):
@@ -307,6 +322,7 @@ def test_each_player_reads_their_own_private_part_and_no_one_elses(hidden, api_f
 
 
 # -- deadlines of seats still to act ------------------------------------------------------------
+
 
 @pytest.fixture
 def duo(make_user, twice_engine, clock):

@@ -3,6 +3,7 @@
 Everyone else gets exactly what a game id that does not exist gets (404, NOT_FOUND in the API), on
 every page, API call and live fragment that takes a game id; public games stay open to watch.
 """
+
 import pytest
 from django.urls import reverse
 
@@ -15,33 +16,64 @@ MISSING = 999_999
 
 # (method, path) of every web page and API call that takes a game id; writes carry a well-formed body
 # (BODIES), so that only the game's visibility decides the answer.
-WEB = [("get", "/games/{}/"), ("get", "/games/{}/live/"), ("get", "/games/{}/verify/"),
-       ("post", "/games/{}/move/"), ("post", "/games/{}/start/"), ("post", "/games/{}/bots/"),
-       ("post", "/games/{}/join/"), ("post", "/games/{}/leave/"), ("post", "/games/{}/resign/"),
-       ("post", "/games/{}/invite/"), ("get", "/mail/games/{}/standing-orders/"),
-       ("post", "/mail/games/{}/mute/")]
-API = [("get", "/api/games/{}/"), ("get", "/api/games/{}/actions/"), ("get", "/api/games/{}/board/"),
-       ("get", "/api/games/{}/moves/"), ("post", "/api/games/{}/moves/"), ("get", "/api/games/{}/verify/"),
-       ("post", "/api/games/{}/join/"), ("post", "/api/games/{}/leave/"), ("post", "/api/games/{}/bots/"),
-       ("post", "/api/games/{}/invitations/"), ("post", "/api/games/{}/start/"),
-       ("post", "/api/games/{}/resign/"), ("get", "/api/games/{}/standing-orders/"),
-       ("put", "/api/games/{}/standing-orders/")]
+WEB = [
+    ("get", "/games/{}/"),
+    ("get", "/games/{}/live/"),
+    ("get", "/games/{}/verify/"),
+    ("post", "/games/{}/move/"),
+    ("post", "/games/{}/start/"),
+    ("post", "/games/{}/bots/"),
+    ("post", "/games/{}/join/"),
+    ("post", "/games/{}/leave/"),
+    ("post", "/games/{}/resign/"),
+    ("post", "/games/{}/invite/"),
+    ("get", "/mail/games/{}/standing-orders/"),
+    ("post", "/mail/games/{}/mute/"),
+]
+API = [
+    ("get", "/api/games/{}/"),
+    ("get", "/api/games/{}/actions/"),
+    ("get", "/api/games/{}/board/"),
+    ("get", "/api/games/{}/moves/"),
+    ("post", "/api/games/{}/moves/"),
+    ("get", "/api/games/{}/verify/"),
+    ("post", "/api/games/{}/join/"),
+    ("post", "/api/games/{}/leave/"),
+    ("post", "/api/games/{}/bots/"),
+    ("post", "/api/games/{}/invitations/"),
+    ("post", "/api/games/{}/start/"),
+    ("post", "/api/games/{}/resign/"),
+    ("get", "/api/games/{}/standing-orders/"),
+    ("put", "/api/games/{}/standing-orders/"),
+]
 # The ones a visible game answers with 200 for anyone who may see it.
-READS = [("get", "/games/{}/"), ("get", "/games/{}/live/"), ("get", "/api/games/{}/"),
-         ("get", "/api/games/{}/moves/"), ("get", "/api/games/{}/board/")]
+READS = [
+    ("get", "/games/{}/"),
+    ("get", "/games/{}/live/"),
+    ("get", "/api/games/{}/"),
+    ("get", "/api/games/{}/moves/"),
+    ("get", "/api/games/{}/board/"),
+]
 
 
 @pytest.fixture
 def people(make_user):
     return {name: make_user(name) for name in ("ann", "bob", "rita", "fred", "carl", "sam")} | {
-        "staff": make_user("mod", is_staff=True)}
+        "staff": make_user("mod", is_staff=True)
+    }
 
 
 def _played(people, *, visibility):
     """A game in play: ann (owner) and bob seated, rita resigned, fred replaced by a bot, carl invited."""
     ann = people["ann"]
-    game = services.game_create(owner=ann, rules="toy-shed", title=f"The {visibility} table", max_players=4,
-                                is_open=False, visibility=visibility)
+    game = services.game_create(
+        owner=ann,
+        rules="toy-shed",
+        title=f"The {visibility} table",
+        max_players=4,
+        is_open=False,
+        visibility=visibility,
+    )
     services.game_invite(game=game, by=ann, email=people["carl"].email.upper())
     for name in ("bob", "rita", "fred"):
         services.game_join(game=game, user=people[name], code=game.invite_code)
@@ -71,9 +103,14 @@ def _client(user):
     return c
 
 
-BODIES = {"/api/games/{}/moves/": {"action": {"type": "draw"}}, "/api/games/{}/invitations/": {"email": "x@example.org"},
-          "/api/games/{}/standing-orders/": {"orders": {}}, "/games/{}/invite/": {"email": "x@example.org"},
-          "/games/{}/move/": {"action": '{"type": "draw"}', "version": "0"}, "/mail/games/{}/mute/": {"muted": "1"}}
+BODIES = {
+    "/api/games/{}/moves/": {"action": {"type": "draw"}},
+    "/api/games/{}/invitations/": {"email": "x@example.org"},
+    "/api/games/{}/standing-orders/": {"orders": {}},
+    "/games/{}/invite/": {"email": "x@example.org"},
+    "/games/{}/move/": {"action": '{"type": "draw"}', "version": "0"},
+    "/mail/games/{}/mute/": {"muted": "1"},
+}
 
 
 def _call(client, method, path, pk):
@@ -108,8 +145,11 @@ def test_a_logged_in_stranger_gets_404_everywhere(private_game, people, method, 
         assert resp.json()["code"] == "NOT_FOUND"
 
 
-@pytest.mark.parametrize("who", ["ann", "bob", "rita", "fred", "carl", "staff"],
-                         ids=["owner", "player", "resigned", "replaced", "invitee", "staff"])
+@pytest.mark.parametrize(
+    "who",
+    ["ann", "bob", "rita", "fred", "carl", "staff"],
+    ids=["owner", "player", "resigned", "replaced", "invitee", "staff"],
+)
 @pytest.mark.parametrize("method,path", READS)
 def test_players_invitees_and_staff_see_a_private_game(private_game, people, who, method, path):
     resp = _call(_client(people[who]), method, path, private_game.pk)
@@ -117,8 +157,9 @@ def test_players_invitees_and_staff_see_a_private_game(private_game, people, who
 
 
 @pytest.mark.parametrize("who", [None, "sam"], ids=["anonymous", "stranger"])
-@pytest.mark.parametrize("method,path", [("get", "/games/{}/"), ("get", "/games/{}/live/"),
-                                         ("get", "/api/games/{}/verify/")])
+@pytest.mark.parametrize(
+    "method,path", [("get", "/games/{}/"), ("get", "/games/{}/live/"), ("get", "/api/games/{}/verify/")]
+)
 def test_anyone_watches_a_public_game(public_game, people, who, method, path):
     resp = _call(_client(people.get(who)), method, path, public_game.pk)
     if path.endswith("/verify/"):
@@ -146,8 +187,7 @@ def test_private_games_are_not_listed_for_outsiders(people, toy_engine):
 
 def test_the_invite_link_still_lets_someone_see_and_join_a_private_game(people, toy_engine):
     ann, sam = people["ann"], people["sam"]
-    game = services.game_create(owner=ann, rules="toy-shed", title="Link table", visibility="private",
-                                is_open=False)
+    game = services.game_create(owner=ann, rules="toy-shed", title="Link table", visibility="private", is_open=False)
     client = _client(sam)
     assert client.get(f"/games/{game.pk}/").status_code == 404
     link = reverse("games:join_link", args=[game.invite_code])
@@ -189,9 +229,19 @@ def test_the_creator_chooses_in_the_web_form(people, toy_engine):
     client = _client(people["ann"])
     form = client.get("/games/new/toy-shed/").content.decode()
     assert 'name="visibility"' in form and "Who may watch" in form and "Open seats" in form
-    resp = client.post("/games/new/toy-shed/", {"max_players": 2, "bots": 0, "turn_hours": 48, "on_missed": "bot",
-                                                "miss_limit": 3, "opt_hand_size": 3, "visibility": "private",
-                                                "title": "Made private"})
+    resp = client.post(
+        "/games/new/toy-shed/",
+        {
+            "max_players": 2,
+            "bots": 0,
+            "turn_hours": 48,
+            "on_missed": "bot",
+            "miss_limit": 3,
+            "opt_hand_size": 3,
+            "visibility": "private",
+            "title": "Made private",
+        },
+    )
     assert resp.status_code == 302
     game = Game.objects.get(title="Made private")
     assert game.visibility == "private" and not game.is_open

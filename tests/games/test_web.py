@@ -1,4 +1,5 @@
 """The web pages work without JavaScript: lobby, create, join, play a move, log, verify."""
+
 import json
 import re
 
@@ -14,9 +15,13 @@ pytestmark = pytest.mark.django_db
 
 def _move_forms(html):
     """Returns (action json, version, key, label) of each move button on a game page."""
-    forms = re.findall(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-                       r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>', html)
+    forms = re.findall(
+        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
+        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
+        html,
+    )
     import html as h
+
     return [(h.unescape(a), v, k, h.unescape(label)) for a, v, k, label in forms]
 
 
@@ -26,8 +31,10 @@ def test_welcome_page_for_visitors(client):
 
 
 def test_signup_login_and_lobby(client):
-    resp = client.post(reverse("account_signup"), {"email": "newbie@example.com", "password1": "Trail-pw-12345",
-                                                   "password2": "Trail-pw-12345"})
+    resp = client.post(
+        reverse("account_signup"),
+        {"email": "newbie@example.com", "password1": "Trail-pw-12345", "password2": "Trail-pw-12345"},
+    )
     assert resp.status_code in (302, 200)
     from django.contrib.auth import get_user_model
 
@@ -53,8 +60,15 @@ def test_play_against_bots_through_the_game_page(client, make_user, slug, django
     from games.rules import get_engine
 
     engine = get_engine(slug)
-    form = {"title": "Web game", "max_players": engine.min_seats + 1, "bots": engine.min_seats,
-            "turn_hours": 24, "is_open": "on", "on_missed": "bot", "miss_limit": 3}
+    form = {
+        "title": "Web game",
+        "max_players": engine.min_seats + 1,
+        "bots": engine.min_seats,
+        "turn_hours": 24,
+        "is_open": "on",
+        "on_missed": "bot",
+        "miss_limit": 3,
+    }
     for key, spec in engine.options_schema.items():
         if isinstance(spec["default"], bool):
             if spec["default"]:
@@ -77,8 +91,9 @@ def test_play_against_bots_through_the_game_page(client, make_user, slug, django
             break
         action, version, key, label = forms[0]
         with django_capture_on_commit_callbacks(execute=True):
-            resp = client.post(reverse("games:move", args=[game.pk]),
-                               {"action": action, "version": version, "key": key})
+            resp = client.post(
+                reverse("games:move", args=[game.pk]), {"action": action, "version": version, "key": key}
+            )
         assert resp.status_code == 302
         played += 1
     assert played >= 1
@@ -97,8 +112,7 @@ def test_stale_form_shows_a_clear_error(client, make_user, toy_engine):
     mover = game.seats.get(position=game.engine.to_act(game.state)[0]).user
     client.force_login(mover)
     action = json.dumps(game.engine.legal_actions(game.state, game.engine.to_act(game.state)[0])[0])
-    resp = client.post(reverse("games:move", args=[game.pk]), {"action": action, "version": 0, "key": "x"},
-                       follow=True)
+    resp = client.post(reverse("games:move", args=[game.pk]), {"action": action, "version": 0, "key": "x"}, follow=True)
     assert "The game has moved on" in resp.content.decode()
     assert Game.objects.get(pk=game.pk).version == 1
 
@@ -113,8 +127,13 @@ def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_eng
     assert client.get(url, {"v": 1}).status_code == 204
     game.refresh_from_db()
     pos = game.engine.to_act(game.state)[0]
-    services.move_submit(game=game, seat=game.seats.get(position=pos), action={"type": "draw"},
-                         expected_version=None, channel=Move.Channel.API)
+    services.move_submit(
+        game=game,
+        seat=game.seats.get(position=pos),
+        action={"type": "draw"},
+        expected_version=None,
+        channel=Move.Channel.API,
+    )
     resp = client.get(url, {"v": 1})
     assert resp.status_code == 200 and b'data-version="2"' in resp.content
 
@@ -143,8 +162,7 @@ def test_engine_texts_show_display_names_not_seat_numbers(client, make_user, dja
     game = Game.objects.get(pk=game.pk)
     seat = game.seats.get(position=game.engine.to_act(game.state)[0])
     move = legal_moves(game, seat)[0]
-    services.move_submit(game=game, seat=seat, action=move["action"], expected_version=None,
-                         channel=Move.Channel.WEB)
+    services.move_submit(game=game, seat=seat, action=move["action"], expected_version=None, channel=Move.Channel.WEB)
     texts = [e["public"]["text"] for m in move_log(Game.objects.get(pk=game.pk), seat) for e in m["events"]]
     assert texts and not any("Player " in t for t in texts)
     assert any(seat.user.display_name in t for t in texts)

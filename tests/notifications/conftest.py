@@ -1,4 +1,5 @@
 """Fixtures for the notification tests: the toy game served, games, an SMTP sink, a real Celery worker."""
+
 import socket
 import threading
 import time
@@ -138,8 +139,7 @@ def live_worker(celery_app, transactional_db):
     celery_app.conf.task_queues = [Queue(queue)]
     celery_app.conf.task_always_eager = False
     _forget_routes(celery_app)
-    with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False,
-                      shutdown_timeout=15) as worker:
+    with start_worker(celery_app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=15) as worker:
         yield worker
     task_postrun.disconnect(dispatch_uid="notif-test-close-db")
     celery_app.conf.task_default_queue, celery_app.conf.task_always_eager, celery_app.conf.task_queues = old
@@ -148,22 +148,36 @@ def live_worker(celery_app, transactional_db):
 
 @pytest.fixture
 def users(django_user_model):
-    return [django_user_model.objects.create_user(username=f"p{i}", email=f"p{i}@example.com", password="x",
-                                                  display_name=f"Player{i}") for i in range(3)]
+    return [
+        django_user_model.objects.create_user(
+            username=f"p{i}", email=f"p{i}@example.com", password="x", display_name=f"Player{i}"
+        )
+        for i in range(3)
+    ]
 
 
 @pytest.fixture
 def make_game(users):
-    def make(n=2, *, bots=0, rules="toy-notify", options=None, turn_hours=48, miss_limit=3,
-             on_missed=Game.OnMissed.BOT):
-        game = services.game_create(owner=users[0], rules=rules, options=options or {}, title="Test trail",
-                                    max_players=n + bots, turn_hours=turn_hours, bots=bots, miss_limit=miss_limit,
-                                    on_missed=on_missed)
+    def make(
+        n=2, *, bots=0, rules="toy-notify", options=None, turn_hours=48, miss_limit=3, on_missed=Game.OnMissed.BOT
+    ):
+        game = services.game_create(
+            owner=users[0],
+            rules=rules,
+            options=options or {},
+            title="Test trail",
+            max_players=n + bots,
+            turn_hours=turn_hours,
+            bots=bots,
+            miss_limit=miss_limit,
+            on_missed=on_missed,
+        )
         for u in users[1:n]:
             services.game_join(game=game, user=u, code=game.invite_code)
         services.game_start(game=game, by=users[0])
         game.refresh_from_db()
         return game
+
     return make
 
 

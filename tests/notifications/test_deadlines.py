@@ -2,6 +2,7 @@
 
 The clock is moved with time-machine; the sweep is the function the minute task runs.
 """
+
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -236,8 +237,9 @@ def test_a_database_error_in_one_game_rolls_its_chunk_back_and_the_rest_go_throu
     games = [make_game(turn_hours=24) for _ in range(3)]
     bad = games[1]
     bad.refresh_from_db()
-    Move.objects.create(game=bad, seq=bad.version + 1, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN,
-                        action={}, note="in the way")
+    Move.objects.create(
+        game=bad, seq=bad.version + 1, kind=Move.Kind.ADMIN, channel=Move.Channel.ADMIN, action={}, note="in the way"
+    )
     clock.move_to(T0 + timedelta(hours=24, seconds=1))
     stats = minute()
     assert stats["timeouts"] == 2
@@ -249,12 +251,16 @@ def test_a_database_error_in_one_game_rolls_its_chunk_back_and_the_rest_go_throu
     assert Notification.objects.filter(kind=Kind.TIMEOUT).count() == 2
 
 
-@pytest.mark.parametrize("rules,on_missed,outcome", [
-    ("toy-notify", Game.OnMissed.BOT, "bot"),
-    ("oregon-trail-race", Game.OnMissed.DROP, "dropped"),
-])
+@pytest.mark.parametrize(
+    "rules,on_missed,outcome",
+    [
+        ("toy-notify", Game.OnMissed.BOT, "bot"),
+        ("oregon-trail-race", Game.OnMissed.DROP, "dropped"),
+    ],
+)
 def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pass(
-        clock, make_game, caplog, rules, on_missed, outcome):
+    clock, make_game, caplog, rules, on_missed, outcome
+):
     """Replacing the absent player (a bot's seat, or dropping them) happens in the sweep's chunk
     like any timeout: no error, no rollback, no second pass game by game."""
     game = make_game(turn_hours=10, miss_limit=1, on_missed=on_missed, rules=rules)

@@ -4,6 +4,7 @@ once, by email, with the engine's own sentence (notifications knows no game's vo
 Each test sets up a precise Ogallala position on a real game (the scenario builders of the rules
 tests), plays the raiding move through the API, and reads what the SMTP side would send.
 """
+
 import pytest
 from django.core import mail
 
@@ -28,8 +29,9 @@ def ogallala_game(make_game, state):
 
 def move(api_for, game, seat, action):
     game.refresh_from_db()
-    response = api_for(seat.user).post(f"/api/games/{game.pk}/moves/",
-                                       {"action": action, "expected_version": game.version}, format="json")
+    response = api_for(seat.user).post(
+        f"/api/games/{game.pk}/moves/", {"action": action, "expected_version": game.version}, format="json"
+    )
     assert response.status_code == 201, response.content
     return response.json()
 
@@ -61,8 +63,8 @@ def test_an_ogallala_player_whose_card_is_lassoed_is_told_at_once(make_game, api
 
 def test_an_ogallala_player_whose_boat_is_attacked_is_told_at_once(make_game, api_for):
     s = fresh()
-    lay(s, 0, 0, 0, "bow", "chieftain", "furs")             # strength 5 once the stern is on
-    lay(s, 1, 0, 0, "bow_warrior", "warrior3", "tobacco")   # a section of strength 4
+    lay(s, 0, 0, 0, "bow", "chieftain", "furs")  # strength 5 once the stern is on
+    lay(s, 1, 0, 0, "bow_warrior", "warrior3", "tobacco")  # a section of strength 4
     draw(s, 0, "stern")
     game = ogallala_game(make_game, s)
     raider, victim = seat_at(game, 0), seat_at(game, 1)

@@ -1,4 +1,5 @@
 """Moves by email reply: one handler behind stdin, SMTP and anymail's inbound webhooks."""
+
 import io
 import smtplib
 import sys
@@ -33,8 +34,11 @@ def reply(to, body, *, message_id=None, sender="someone@example.com", html=False
 
 
 def test_first_line_and_choice_parsing():
-    moves = [{"index": 1, "label": "Advance one step"}, {"index": 2, "label": "Send dysentery to seat 1"},
-             {"index": 3, "label": "End the turn"}]
+    moves = [
+        {"index": 1, "label": "Advance one step"},
+        {"index": 2, "label": "Send dysentery to seat 1"},
+        {"index": 3, "label": "End the turn"},
+    ]
     assert first_line("\n\n  2  \n> 1. Advance") == "2"
     assert first_line("On Mon, 1 Jan 2030, Trailpost wrote:\n> 1") == ""
     assert first_line("> quoted\nend the turn") == ""

@@ -2,6 +2,7 @@
 inbound replies and on "Not played" answers per seat, and hostile MIME at each entry point: the
 SMTP server (`manage.py mailserver`), the stdin pipe (`manage.py receive_email`) and anymail's
 webhook."""
+
 import base64
 import io
 import json
@@ -44,30 +45,37 @@ def reply(to, body="1", *, sender="player@example.com", headers=None, crlf=False
 
 
 def head(to) -> bytes:
-    return (f"From: player@example.com\r\nTo: {to}\r\nSubject: Re: Your turn\r\n"
-            f"Message-ID: {make_msgid(domain='mail.example.com')}\r\nMIME-Version: 1.0\r\n").encode()
+    return (
+        f"From: player@example.com\r\nTo: {to}\r\nSubject: Re: Your turn\r\n"
+        f"Message-ID: {make_msgid(domain='mail.example.com')}\r\nMIME-Version: 1.0\r\n"
+    ).encode()
 
 
 def nested(to, depth) -> bytes:
     body = b"Content-Type: text/plain; charset=utf-8\r\n\r\n1\r\n"
     for i in range(depth):
         b = b"b%d" % i
-        body = (b"Content-Type: multipart/mixed; boundary=" + b + b"\r\n\r\n--" + b + b"\r\n" + body
-                + b"--" + b + b"--\r\n")
+        body = (
+            b"Content-Type: multipart/mixed; boundary=" + b + b"\r\n\r\n--" + b + b"\r\n" + body + b"--" + b + b"--\r\n"
+        )
     return head(to) + body
 
 
 HOSTILE = {
-    "bad base64": lambda to: head(to) + b"Content-Type: text/plain; charset=utf-8\r\n"
-                                        b"Content-Transfer-Encoding: base64\r\n\r\nMQ$$$==x=\r\n",
+    "bad base64": lambda to: (
+        head(to) + b"Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nMQ$$$==x=\r\n"
+    ),
     "unknown charset": lambda to: head(to) + b"Content-Type: text/plain; charset=x-klingon\r\n\r\n1\r\n",
     "invalid utf-8": lambda to: head(to) + b"Content-Type: text/plain; charset=utf-8\r\n\r\n1 \xff\xfe\r\n",
-    "bad quoted-printable": lambda to: head(to) + b"Content-Type: text/plain; charset=utf-8\r\n"
-                                                  b"Content-Transfer-Encoding: quoted-printable\r\n\r\n1 =ZZ\r\n",
+    "bad quoted-printable": lambda to: (
+        head(to) + b"Content-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Transfer-Encoding: quoted-printable\r\n\r\n1 =ZZ\r\n"
+    ),
     "NUL byte": lambda to: head(to) + b"Content-Type: text/plain; charset=utf-8\r\n\r\n1\x00\r\n",
-    "NUL in base64 text": lambda to: head(to) + b"Content-Type: text/plain; charset=utf-8\r\n"
-                                                b"Content-Transfer-Encoding: base64\r\n\r\n"
-                                                + base64.b64encode(b"1\x00\r\n") + b"\r\n",
+    "NUL in base64 text": lambda to: (
+        head(to) + b"Content-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Transfer-Encoding: base64\r\n\r\n" + base64.b64encode(b"1\x00\r\n") + b"\r\n"
+    ),
     "50-deep multipart": lambda to: nested(to, 50),
     "2000-deep multipart": lambda to: nested(to, 2000),
 }
@@ -112,8 +120,10 @@ def test_a_delivery_report_is_a_bounce(make_game):
     game = make_game()
     seat = turn_seat(game)
     before = Notification.objects.count()
-    raw = head(reply_to_address(seat)) + (b"Content-Type: multipart/report; report-type=delivery-status; "
-                                          b"boundary=x\r\n\r\n--x\r\nContent-Type: text/plain\r\n\r\n1\r\n--x--\r\n")
+    raw = head(reply_to_address(seat)) + (
+        b"Content-Type: multipart/report; report-type=delivery-status; "
+        b"boundary=x\r\n\r\n--x\r\nContent-Type: text/plain\r\n\r\n1\r\n--x--\r\n"
+    )
     assert handle_raw(raw).outcome == "bounce"
     nothing_played_or_answered(game, before)
 
@@ -166,6 +176,7 @@ def test_a_bounce_through_the_webhook_is_recorded_and_not_answered(make_game, cl
 
 # -- our own automatic answers --------------------------------------------------------------------
 
+
 @pytest.mark.django_db
 def test_not_played_and_played_answers_say_they_are_automatic(make_game, smtp_sink):
     game = make_game()
@@ -185,6 +196,7 @@ def test_not_played_and_played_answers_say_they_are_automatic(make_game, smtp_si
 
 
 # -- caps per seat --------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_the_fourth_unreadable_reply_within_the_hour_gets_no_answer(make_game, settings):
@@ -216,6 +228,7 @@ def test_inbound_replies_beyond_the_hourly_cap_are_recorded_and_dropped(make_gam
 
 
 # -- hostile MIME ---------------------------------------------------------------------------------
+
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
@@ -265,7 +278,7 @@ def test_hostile_mail_through_the_webhook_is_taken_and_recorded(make_game, clien
     seat = turn_seat(game)
     address = reply_to_address(seat)
     before = Notification.objects.count()
-    raw = (reply(address, "1\n" + "padding line\n" * 2000) if case == "oversize" else HOSTILE[case](address))
+    raw = reply(address, "1\n" + "padding line\n" * 2000) if case == "oversize" else HOSTILE[case](address)
     auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
     data = {"email": raw.decode("latin-1"), "envelope": json.dumps({"to": [address], "from": "x@example.com"})}
     response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
@@ -283,8 +296,10 @@ def test_a_webhook_post_over_djangos_body_limit_is_taken_and_recorded(make_game,
     address = reply_to_address(seat)
     before = Notification.objects.count()
     auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
-    data = {"email": reply(address, "1\n" + "padding line\n" * 2000).decode(),
-            "envelope": json.dumps({"to": [address], "from": "x@example.com"})}
+    data = {
+        "email": reply(address, "1\n" + "padding line\n" * 2000).decode(),
+        "envelope": json.dumps({"to": [address], "from": "x@example.com"}),
+    }
     response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
     assert response.status_code == 200
     nothing_played_or_answered(game, before)
@@ -292,6 +307,7 @@ def test_a_webhook_post_over_djangos_body_limit_is_taken_and_recorded(make_game,
 
 
 # -- over real SMTP, to the mailserver ------------------------------------------------------------
+
 
 def smtp_deliver(port, sender, address, raw) -> int:
     with smtplib.SMTP("127.0.0.1", port) as smtp:
@@ -327,8 +343,13 @@ def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(
         server.stop()
     nothing_played_or_answered(game, before)
     outcomes = list(InboundMessage.objects.order_by("pk").values_list("outcome", "seat_id"))
-    assert outcomes == [("bounce", seat.pk), ("malformed", seat.pk), ("malformed", seat.pk),
-                        ("malformed", seat.pk), ("too_large", seat.pk)]
+    assert outcomes == [
+        ("bounce", seat.pk),
+        ("malformed", seat.pk),
+        ("malformed", seat.pk),
+        ("malformed", seat.pk),
+        ("too_large", seat.pk),
+    ]
 
 
 @pytest.mark.xdist_group("worker")
@@ -357,8 +378,9 @@ def test_an_out_of_office_robot_gets_at_most_three_answers(make_game, smtp_sink,
             for m in robot_mail:
                 assert m["Auto-Submitted"] in ("auto-replied", "auto-generated")
                 headers = {"Auto-Submitted": "auto-replied"} if marked else {}
-                oof = reply(m["Reply-To"], "I am away until Monday.", sender=seat.user.email, headers=headers,
-                            crlf=True)
+                oof = reply(
+                    m["Reply-To"], "I am away until Monday.", sender=seat.user.email, headers=headers, crlf=True
+                )
                 assert smtp_deliver(port, seat.user.email, m["Reply-To"], oof) == 250
     finally:
         server.stop()

@@ -1,4 +1,5 @@
 """Expected failures log one line, not a traceback: a bot task that loses a race, a broker outage."""
+
 import logging
 import uuid
 
@@ -24,8 +25,7 @@ def noisy(records):
 
 
 @pytest.mark.django_db
-def test_a_bot_task_that_loses_a_race_logs_no_traceback_and_no_error(make_game, toy_notify_engine, monkeypatch,
-                                                                     caplog):
+def test_a_bot_task_that_loses_a_race_logs_no_traceback_and_no_error(make_game, toy_notify_engine, monkeypatch, caplog):
     game = make_game(1, bots=1)  # (the bot is not played: its task is queued at a commit that never comes)
     if not turn_seat(game).is_bot:
         play(game, turn_seat(game), {"type": "end_turn"})
@@ -71,8 +71,11 @@ def test_a_broker_outage_logs_one_line_per_outage_not_one_per_move(make_game, ce
     game = make_game(2, bots=0)  # published for real: the broker is up
 
     def broker_lines():
-        return [r for r in caplog.records  # ours (the filesystem transport warns of its own)
-                if r.levelno >= logging.WARNING and r.name.startswith(("games", "notifications"))]
+        return [
+            r
+            for r in caplog.records  # ours (the filesystem transport warns of its own)
+            if r.levelno >= logging.WARNING and r.name.startswith(("games", "notifications"))
+        ]
 
     with caplog.at_level(logging.INFO):
         point_producers_at(celery_app, dead)

@@ -1,5 +1,6 @@
 """The notices of a whole Oregon Trail Race game, played through move_submit: every notice renders,
 calamities reach their victim, the game-over notice reveals the seed."""
+
 import random
 
 import pytest
@@ -39,8 +40,7 @@ def test_a_whole_game_of_notices(make_game, ruleset):
         position = engine.to_act(game.state)[0]
         seat = seat_at(game, position)
         action = engine.bot_action(game.state, position, rnd)
-        services.move_submit(game=game, seat=seat, action=action, expected_version=game.version,
-                             channel="timeout")
+        services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel="timeout")
     assert game.status == Game.Status.FINISHED
     notes = list(Notification.objects.filter(game=game))
     kinds = {n.kind for n in notes}

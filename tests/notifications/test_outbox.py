@@ -1,4 +1,5 @@
 """The outbox: which notices a change writes, in its transaction, and how they are sent."""
+
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -141,8 +142,12 @@ def test_every_email_links_the_game_and_a_signed_unsubscribe(make_game, client):
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     path = link.split("://", 1)[1].split("/", 1)[1]
     assert client.get("/" + path).status_code == 200  # only asks: see test_unsubscribe.py
-    assert client.post("/" + path, "List-Unsubscribe=One-Click",
-                       content_type="application/x-www-form-urlencoded").status_code == 200
+    assert (
+        client.post(
+            "/" + path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+        ).status_code
+        == 200
+    )
     assert KindPreference.objects.get(user=note.user, kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
     assert client.get("/mail/unsubscribe/forged-token/").status_code == 400
 
@@ -262,7 +267,9 @@ def test_a_webhook_that_is_gone_is_asked_once_and_inline_there_is_no_retry(make_
         game = make_game()
         delivery.send_unsent()
         notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
-        assert [status for status, _ in hits] == [404]  # refused for good (a deleted Discord or Slack webhook): not asked again
+        assert [status for status, _ in hits] == [
+            404
+        ]  # refused for good (a deleted Discord or Slack webhook): not asked again
         assert tasks.post_webhook.apply((notice.pk,)).get() is True
         NotificationSettings.objects.filter(user=notice.user).update(webhook_url=f"http://127.0.0.1:{free_port()}/")
         # Nobody listens there: a failure, which run inline (no worker to wait) is not retried.

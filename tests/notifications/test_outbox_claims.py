@@ -1,6 +1,7 @@
 """Sending claims: a notice another worker holds a live claim on is not sent again; once the
 claim lapses (SEND_LEASE_SECONDS) it is. Real SMTP (the sink), the functions called directly,
 the clock moved with time-machine: no worker, no threads of ours, no waiting."""
+
 from datetime import timedelta
 
 import pytest

@@ -1,4 +1,5 @@
 """Standing orders (API, web form, applied at once) and the preferences pages."""
+
 from datetime import date
 
 import pytest
@@ -40,8 +41,11 @@ def test_a_standing_order_answers_the_decision_at_once(make_game, eager, django_
     with django_capture_on_commit_callbacks(execute=True):
         play(game, seat, {"type": "calamity", "victim": victim.position})
     move = Move.objects.filter(game=game).latest("seq")
-    assert (move.channel, move.action, move.position) == ("standing", {"type": "medicine", "use": True},
-                                                          victim.position)
+    assert (move.channel, move.action, move.position) == (
+        "standing",
+        {"type": "medicine", "use": True},
+        victim.position,
+    )
 
 
 def test_a_standing_order_lost_with_the_broker_is_played_by_the_sweep(make_game):
@@ -76,8 +80,7 @@ def test_preferences_page(users, client, make_game):
     assert client.get("/accounts/profile/").content.decode().count("/mail/preferences/") == 1
     page = client.get("/mail/preferences/")
     assert page.status_code == 200
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over",
-                                               "timeout"]}
+    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout"]}
     data.update(kind_reminder="digest", kind_hit="never", webhook_url="https://discord.example/api/webhooks/1")
     assert client.post("/mail/preferences/", data).status_code == 302
     prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))

@@ -1,4 +1,5 @@
 """Unsubscribe links (RFC 8058 one-click) and the mute form's redirect."""
+
 import pytest
 from django.core import signing
 
@@ -28,8 +29,7 @@ def test_one_click_post_unsubscribes_without_csrf_token_or_session(users):
 
     mailer = Client(enforce_csrf_checks=True)
     token = unsubscribe_token(user_id=users[0].pk, kind=Kind.YOUR_TURN)
-    resp = mailer.post(_url(token), "List-Unsubscribe=One-Click",
-                       content_type="application/x-www-form-urlencoded")
+    resp = mailer.post(_url(token), "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
     assert resp.status_code == 200
     assert KindPreference.objects.get(user=users[0], kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
 

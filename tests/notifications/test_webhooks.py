@@ -1,5 +1,6 @@
 """Webhooks go only to public addresses (no server-side request forgery), checked when saved and
 on the address actually connected to, and redirects are not followed."""
+
 import contextlib
 import logging
 import socket
@@ -55,16 +56,21 @@ def test_webhook_urls_to_local_private_or_odd_addresses_are_refused(url, strict)
         webhooks.check_url(url)
 
 
-@pytest.mark.parametrize("url", ["https://93.184.215.14/api/webhooks/1", "http://[2606:4700:4700::1111]/hook",
-                                 "https://discord.example/api/webhooks/1"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://93.184.215.14/api/webhooks/1",
+        "http://[2606:4700:4700::1111]/hook",
+        "https://discord.example/api/webhooks/1",
+    ],
+)
 def test_public_addresses_and_names_that_do_not_resolve_yet_may_be_saved(url, strict):
     webhooks.check_url(url)  # a name that does not resolve now is checked again at each post
 
 
 def test_the_preferences_page_refuses_a_local_webhook_with_a_form_error(users, client, strict):
     client.force_login(users[0])
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over",
-                                               "timeout"]}
+    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout"]}
     data["webhook_url"] = "http://169.254.169.254/latest/meta-data/"
     page = client.post("/mail/preferences/", data)
     assert page.status_code == 200
@@ -79,8 +85,7 @@ def test_saving_a_local_webhook_through_the_service_is_a_validation_error(users,
     assert not NotificationSettings.objects.filter(user=users[0]).exists()
 
 
-def test_with_local_hosts_not_allowed_a_loopback_webhook_gets_no_request_and_no_retry(make_game, users, strict,
-                                                                                       caplog):
+def test_with_local_hosts_not_allowed_a_loopback_webhook_gets_no_request_and_no_retry(make_game, users, strict, caplog):
     server, hits = hook_server([204])
     try:
         # Saved before addresses were checked (or written around the form): refused when posting.

@@ -1,4 +1,5 @@
 """End to end on real Redis with a real Celery worker and a real SMTP conversation."""
+
 import time
 
 import pytest
@@ -51,8 +52,7 @@ def test_a_moves_notice_is_sent_exactly_once(live_worker, smtp_sink, make_game):
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
 
 
-def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_worker, smtp_sink, make_game,
-                                                                            celery_app):
+def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_worker, smtp_sink, make_game, celery_app):
     game = make_game()
     assert len(smtp_sink.wait_for(1)) == 1
     # The worker marks each notice just after its email went out: wait for the mark.
@@ -99,7 +99,8 @@ def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smt
 
 
 def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_task(
-        live_worker, smtp_sink, make_game, api_for, settings):
+    live_worker, smtp_sink, make_game, api_for, settings
+):
     from celery.signals import task_prerun
 
     settings.TRAILPOST = {**settings.TRAILPOST, "HANDOFF_SECONDS": 3.0}
@@ -116,8 +117,9 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
     try:
         for _ in range(2):
             seat = turn_seat(game)
-            response = api_for(seat.user).post(f"/api/games/{game.pk}/moves/",
-                                                  {"action": {"type": "end_turn"}}, format="json")
+            response = api_for(seat.user).post(
+                f"/api/games/{game.pk}/moves/", {"action": {"type": "end_turn"}}, format="json"
+            )
             assert response.status_code == 201, response.content
         # Both moves are committed with their notices; nothing has been handed over yet.
         waiting = sorted(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
@@ -131,10 +133,14 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
 
 
-def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(live_worker, smtp_sink, make_game,
-                                                                             users, settings):
-    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_RETRY_SECONDS": 0.2,
-                          "WEBHOOK_ALLOW_PRIVATE": True}  # a local chat server
+def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(
+    live_worker, smtp_sink, make_game, users, settings
+):
+    settings.TRAILPOST = {
+        **settings.TRAILPOST,
+        "WEBHOOK_RETRY_SECONDS": 0.2,
+        "WEBHOOK_ALLOW_PRIVATE": True,
+    }  # a local chat server
     server, hits = hook_server([503, 500, 204], probe=lambda: len(smtp_sink.messages))
     try:
         for u in users:
@@ -149,12 +155,14 @@ def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(live
     assert hits == [(503, 1), (500, 1), (204, 1)]
 
 
-def test_a_webhook_that_keeps_failing_is_given_up_after_its_retries(live_worker, smtp_sink, make_game, users,
-                                                                    settings):
+def test_a_webhook_that_keeps_failing_is_given_up_after_its_retries(live_worker, smtp_sink, make_game, users, settings):
     from notifications.tasks import WEBHOOK_RETRIES
 
-    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True,  # a local chat server
-                          "WEBHOOK_RETRY_SECONDS": 0.02}  # 0.02 s, then 0.04 s, ...
+    settings.TRAILPOST = {
+        **settings.TRAILPOST,
+        "WEBHOOK_ALLOW_PRIVATE": True,  # a local chat server
+        "WEBHOOK_RETRY_SECONDS": 0.02,
+    }  # 0.02 s, then 0.04 s, ...
     server, hits = hook_server([502])
     try:
         NotificationSettings.objects.create(user=users[0], webhook_url=f"http://127.0.0.1:{server.server_port}/")

@@ -1,4 +1,5 @@
 """What base.py gives every engine: Rng and its streams, and the one seat-label convention."""
+
 from games.rules.base import Rng, name_seats, new_rng, seat_label
 
 

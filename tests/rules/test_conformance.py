@@ -7,6 +7,7 @@ survives JSON and keeps to its declared shape, replay reproduces the state, and 
 secret. Every game package has the same modules (games/rules/base.py), none imports another's
 private names, and nothing draws randomness outside Rng.
 """
+
 import ast
 import importlib
 import json
@@ -127,8 +128,9 @@ def _playout(engine, options, players, seed):
     replayed = json_roundtrip(initial)
     for seat, action in log:
         engine.apply(replayed, seat, action)
-    assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True), \
+    assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True), (
         "replaying the log did not reproduce the state"
+    )
     return steps
 
 
@@ -161,6 +163,7 @@ def test_engine_declares_its_metadata(engine):
 @pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)
 def test_unknown_option_is_refused(engine):
     from games.rules.base import BadOptions
+
     with pytest.raises(BadOptions):
         engine.normalize_options({"no_such_option": 1}, engine.min_seats)
 
@@ -213,6 +216,7 @@ def test_a_resignation_keeps_the_contract(engine, options, players):
 
 # -- the packages' shape -------------------------------------------------------------------------
 
+
 def _sources(package_dir: Path) -> dict[str, ast.Module]:
     return {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(package_dir.glob("*.py"))}
 
@@ -248,9 +252,13 @@ def test_no_module_reaches_for_another_modules_private_names(engine):
                         offences.append(f"{name}: from {node.module} import {alias.name}")
                     aliases[alias.asname or alias.name] = alias.name
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
-                    and not node.attr.startswith("__") and isinstance(node.value, ast.Name)
-                    and node.value.id not in ("self", "cls")):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and isinstance(node.value, ast.Name)
+                and node.value.id not in ("self", "cls")
+            ):
                 offences.append(f"{name}: {node.value.id}.{node.attr}")
     assert not offences, offences
 
@@ -259,8 +267,13 @@ def test_randomness_goes_through_rng_only():
     offences = []
     for path in sorted(RULES_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(n.split(".")[0] in ("random", "secrets", "time", "datetime") for n in names):
                 offences.append(f"{path.relative_to(RULES_DIR)}: imports {names}")
     allowed = {"simulate.py"}  # times its runs; draws nothing

@@ -19,6 +19,7 @@ point). To add a variant, add a line to CASES and run the update command.
 File format: JSON with sorted keys, indented, except that each recorded action is one line
 (`[seat, action]`), so a changed move reads as a changed line.
 """
+
 import json
 import os
 import random
@@ -55,6 +56,7 @@ def _path(slug: str, options: dict) -> Path:
 
 # -- recording --------------------------------------------------------------------------------
 
+
 def record(slug: str, options: dict) -> dict:
     """Plays a seeded bot game and returns the golden document for it."""
     engine = get_engine(slug)
@@ -72,17 +74,19 @@ def record(slug: str, options: dict) -> dict:
         engine.apply(state, seat, action)
         actions.append([seat, action])
     result = engine.result(state)
-    return json_roundtrip({
-        "engine": slug,
-        "options": opts,
-        "seats": SEATS,
-        "seed": seed,
-        "bot_seed": bot_seed,
-        "actions": actions,
-        "stopped_after": None if result is not None else len(actions),
-        "state": state,
-        "result": result,
-    })
+    return json_roundtrip(
+        {
+            "engine": slug,
+            "options": opts,
+            "seats": SEATS,
+            "seed": seed,
+            "bot_seed": bot_seed,
+            "actions": actions,
+            "stopped_after": None if result is not None else len(actions),
+            "state": state,
+            "result": result,
+        }
+    )
 
 
 def dumps(doc: dict) -> str:
@@ -90,8 +94,7 @@ def dumps(doc: dict) -> str:
     parts = []
     for key in sorted(doc):
         if key == "actions":
-            rows = ",\n".join("    " + json.dumps(pair, sort_keys=True, ensure_ascii=False)
-                              for pair in doc[key])
+            rows = ",\n".join("    " + json.dumps(pair, sort_keys=True, ensure_ascii=False) for pair in doc[key])
             value = f"[\n{rows}\n  ]" if rows else "[]"
         else:
             value = json.dumps(doc[key], sort_keys=True, indent=2, ensure_ascii=False)
@@ -101,6 +104,7 @@ def dumps(doc: dict) -> str:
 
 
 # -- checking ---------------------------------------------------------------------------------
+
 
 def differences(expected, actual, path="$", limit=5) -> list[str]:
     """Returns up to `limit` key paths where two JSON values differ, each with both values."""
@@ -143,31 +147,32 @@ def replay(doc: dict) -> tuple[dict, dict | None]:
     state = engine.new_state(doc["options"], doc["seats"], doc["seed"])
     for step, (seat, action) in enumerate(doc["actions"]):
         if engine.result(state) is not None:
-            pytest.fail(f"{doc['engine']}: the game ended before step {step} "
-                        f"({len(doc['actions'])} actions recorded)")
+            pytest.fail(f"{doc['engine']}: the game ended before step {step} ({len(doc['actions'])} actions recorded)")
         try:
             engine.apply(state, seat, action)
         except IllegalAction as exc:
-            pytest.fail(f"{doc['engine']}: step {step}, seat {seat}: recorded action "
-                        f"{json.dumps(action, sort_keys=True)} is refused now: {exc.message}")
+            pytest.fail(
+                f"{doc['engine']}: step {step}, seat {seat}: recorded action "
+                f"{json.dumps(action, sort_keys=True)} is refused now: {exc.message}"
+            )
     return json_roundtrip(state), json_roundtrip(engine.result(state))
 
 
-@pytest.mark.parametrize(("slug", "options"), CASES,
-                         ids=[_stem(slug, options) for slug, options in CASES])
+@pytest.mark.parametrize(("slug", "options"), CASES, ids=[_stem(slug, options) for slug, options in CASES])
 def test_replaying_the_recorded_actions_reaches_the_golden_state(slug, options):
     path = _path(slug, options)
     if UPDATE:
         path.parent.mkdir(exist_ok=True)
         path.write_text(dumps(record(slug, options)), encoding="utf-8")
     if not path.exists():
-        pytest.fail(f"{path} is missing; write it with TRAILPOST_GOLDEN_UPDATE=1 "
-                    f"(see this module's docstring)")
+        pytest.fail(f"{path} is missing; write it with TRAILPOST_GOLDEN_UPDATE=1 (see this module's docstring)")
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert (doc["engine"], doc["seats"]) == (slug, SEATS)
     state, result = replay(doc)
-    hint = ("\nIf the rules changed on purpose, rewrite the golden files with "
-            "TRAILPOST_GOLDEN_UPDATE=1 and review `git diff tests/rules/golden/`.")
+    hint = (
+        "\nIf the rules changed on purpose, rewrite the golden files with "
+        "TRAILPOST_GOLDEN_UPDATE=1 and review `git diff tests/rules/golden/`."
+    )
     diffs = differences(doc["result"], result, "result")
     assert not diffs, f"{path.name}: the result differs:\n  " + "\n  ".join(diffs) + hint
     diffs = differences(doc["state"], state, "state")

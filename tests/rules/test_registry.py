@@ -1,4 +1,5 @@
 """The engine registry: a test (or a stand-in) can serve an engine under a slug for a while."""
+
 import pytest
 
 from games import rules

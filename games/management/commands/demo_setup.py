@@ -1,4 +1,5 @@
 """Creates the demo admin and a demo game against bots (idempotent; used by `make run`)."""
+
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -16,14 +17,24 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         User = get_user_model()
         admin, created = User.objects.get_or_create(
-            username="admin", defaults={"email": DEMO_EMAIL, "is_staff": True, "is_superuser": True,
-                                        "display_name": "Admin"})
+            username="admin",
+            defaults={"email": DEMO_EMAIL, "is_staff": True, "is_superuser": True, "display_name": "Admin"},
+        )
         if created:
             admin.set_password(DEMO_PASSWORD)
             admin.save()
         EmailAddress.objects.get_or_create(user=admin, email=DEMO_EMAIL, defaults={"verified": True, "primary": True})
         if not Game.objects.filter(owner=admin, title="Demo: Oregon Trail Race against bots").exists():
-            game = services.game_create(owner=admin, rules="oregon-trail-race", title="Demo: Oregon Trail Race against bots",
-                                        options={"trail_length": 10}, max_players=3, bots=2, is_open=False)
+            game = services.game_create(
+                owner=admin,
+                rules="oregon-trail-race",
+                title="Demo: Oregon Trail Race against bots",
+                options={"trail_length": 10},
+                max_players=3,
+                bots=2,
+                is_open=False,
+            )
             services.game_start(game=game, by=admin)
-        self.stdout.write(f"Demo admin: {DEMO_EMAIL} / {DEMO_PASSWORD} (change it!). A demo game against bots is ready.")
+        self.stdout.write(
+            f"Demo admin: {DEMO_EMAIL} / {DEMO_PASSWORD} (change it!). A demo game against bots is ready."
+        )

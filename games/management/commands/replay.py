@@ -1,4 +1,5 @@
 """`manage.py replay GAME [--verify]`: rebuild a game's state from its seed and log."""
+
 import json
 
 from django.core.management.base import BaseCommand, CommandError

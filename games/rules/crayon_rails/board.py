@@ -17,6 +17,7 @@ everything else in this module is derived from them at import:
 
 Nodes are integers y * WIDTH + x; an edge is the integer a * NODES + b for its nodes a < b.
 """
+
 from __future__ import annotations
 
 from functools import cache, lru_cache
@@ -62,8 +63,20 @@ WATER_CODES = {"~": "sea", "L": "lake", "I": "inlet"}
 
 # good -> number of load chips
 GOODS = {
-    "Coal": 4, "Iron": 4, "Copper": 3, "Marble": 3, "Timber": 4, "Grain": 5, "Cattle": 4,
-    "Wine": 4, "Fish": 4, "Salt": 3, "Wool": 4, "Oil": 3, "Cheese": 3, "Machinery": 4,
+    "Coal": 4,
+    "Iron": 4,
+    "Copper": 3,
+    "Marble": 3,
+    "Timber": 4,
+    "Grain": 5,
+    "Cattle": 4,
+    "Wine": 4,
+    "Fish": 4,
+    "Salt": 3,
+    "Wool": 4,
+    "Oil": 3,
+    "Cheese": 3,
+    "Machinery": 4,
 }
 
 # (name, size, [x, y] (a major city's centre), goods supplied)
@@ -152,8 +165,8 @@ def draw_pos(x: float, y: int) -> tuple[float, float]:
 
 # -- derived at import -------------------------------------------------------------------------
 def _derive():
-    terrain = {}       # node -> clear/mountain/alpine/small/medium/major
-    water = {}         # node -> sea/lake/inlet
+    terrain = {}  # node -> clear/mountain/alpine/small/medium/major
+    water = {}  # node -> sea/lake/inlet
     for y, row in enumerate(TERRAIN):
         assert len(row) == WIDTH, f"terrain row {y} has {len(row)} points"
         for x, ch in enumerate(row):
@@ -177,16 +190,16 @@ def _derive():
         assert any(good in c["goods"] for c in cities), f"nobody supplies {good}"
     assert len(GOODS) == len(set(GOODS))
 
-    neighbours = {n: [node(a, b) for a, b in grid_neighbours(*xy(n)) if node(a, b) in terrain]
-                  for n in terrain}
+    neighbours = {n: [node(a, b) for a, b in grid_neighbours(*xy(n)) if node(a, b) in terrain] for n in terrain}
     edges = {edge(a, b) for a in neighbours for b in neighbours[a]}
 
     # lakes and inlets: both flanking points of the edge are water of that kind
     crossing = {}
     for e in edges:
         a, b = edge_nodes(e)
-        flanks = set(map(lambda p: node(*p), grid_neighbours(*xy(a)))) & \
-            set(map(lambda p: node(*p), grid_neighbours(*xy(b))))
+        flanks = set(map(lambda p: node(*p), grid_neighbours(*xy(a)))) & set(
+            map(lambda p: node(*p), grid_neighbours(*xy(b)))
+        )
         kinds = {water.get(f) for f in flanks}
         if len(flanks) == 2 and len(kinds) == 1 and kinds <= {"lake", "inlet"}:
             crossing[e] = kinds.pop()
@@ -195,8 +208,10 @@ def _derive():
     river_edges = {}
     for name, course in RIVERS:
         cut = set()
-        segs = [((course[i][0], 0.866 * course[i][1]), (course[i + 1][0], 0.866 * course[i + 1][1]))
-                for i in range(len(course) - 1)]
+        segs = [
+            ((course[i][0], 0.866 * course[i][1]), (course[i + 1][0], 0.866 * course[i + 1][1]))
+            for i in range(len(course) - 1)
+        ]
         for s, t in segs:
             x0, x1 = min(s[0], t[0]) - 1, max(s[0], t[0]) + 1
             y0, y1 = min(s[1], t[1]) - 1, max(s[1], t[1]) + 1
@@ -212,24 +227,27 @@ def _derive():
 def _segments_cross(p1, p2, p3, p4) -> bool:
     def orient(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
     d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
-(TERRAIN_AT, WATER_AT, CITY_LIST, CITY_OF, NEIGHBOURS, EDGES, CROSSING,
- RIVER_EDGES) = _derive()
+(TERRAIN_AT, WATER_AT, CITY_LIST, CITY_OF, NEIGHBOURS, EDGES, CROSSING, RIVER_EDGES) = _derive()
 CITY_INDEX = {c["name"]: i for i, c in enumerate(CITY_LIST)}
 MAJORS = [i for i, c in enumerate(CITY_LIST) if c["size"] == "major"]
 MAJOR_POSTS = frozenset(n for i in MAJORS for n in CITY_LIST[i]["posts"])
 # the free track inside each major city
-CITY_TRACK = frozenset(edge(a, b) for a in MAJOR_POSTS for b in NEIGHBOURS[a]
-                       if b in MAJOR_POSTS and CITY_OF[a] == CITY_OF[b])
+CITY_TRACK = frozenset(
+    edge(a, b) for a in MAJOR_POSTS for b in NEIGHBOURS[a] if b in MAJOR_POSTS and CITY_OF[a] == CITY_OF[b]
+)
 RIVER_OF = {e: name for name, cut in RIVER_EDGES.items() for e in cut}
 SOURCES = {g: [i for i, c in enumerate(CITY_LIST) if g in c["goods"]] for g in GOODS}
-COASTAL = frozenset(i for i, c in enumerate(CITY_LIST)
-                    if any(WATER_AT.get(node(a, b)) in ("sea", "inlet")
-                           for n in c["posts"] for a, b in grid_neighbours(*xy(n))))
+COASTAL = frozenset(
+    i
+    for i, c in enumerate(CITY_LIST)
+    if any(WATER_AT.get(node(a, b)) in ("sea", "inlet") for n in c["posts"] for a, b in grid_neighbours(*xy(n)))
+)
 
 
 def water_extra(e: int) -> int:
@@ -252,10 +270,8 @@ def enter_cost(e: int, to: int) -> int:
 ADJ: list = [()] * NODES
 RADJ: list = [()] * NODES
 for _n, _nbrs in NEIGHBOURS.items():
-    ADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), m),
-                     edge(_n, m)) for m in _nbrs)
-    RADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), _n),
-                      edge(_n, m)) for m in _nbrs)
+    ADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), m), edge(_n, m)) for m in _nbrs)
+    RADJ[_n] = tuple((m, 0 if edge(_n, m) in CITY_TRACK else enter_cost(edge(_n, m), _n), edge(_n, m)) for m in _nbrs)
 del _n, _nbrs
 
 
@@ -288,23 +304,42 @@ def city_area(names: tuple, radius: int) -> frozenset:
 def map_data() -> dict:
     """Returns the static board as the web board draws it (JSON-serialisable)."""
     posts = [[*xy(n), TERRAIN_AT[n]] for n in sorted(TERRAIN_AT)]
-    water = [{"kind": "river", "name": name,
-              "edges": [[xy(a), xy(b)] for a, b in map(edge_nodes, sorted(RIVER_EDGES[name]))],
-              "course": [[x, round(0.866 * r, 3)] for x, r in course]}
-             for name, course in RIVERS]
+    water = [
+        {
+            "kind": "river",
+            "name": name,
+            "edges": [[xy(a), xy(b)] for a, b in map(edge_nodes, sorted(RIVER_EDGES[name]))],
+            "course": [[x, round(0.866 * r, 3)] for x, r in course],
+        }
+        for name, course in RIVERS
+    ]
     for kind in ("lake", "inlet"):
-        water.append({"kind": kind, "edges": [[xy(a), xy(b)] for a, b in
-                                              map(edge_nodes, sorted(e for e, k in CROSSING.items()
-                                                                     if k == kind))]})
+        water.append(
+            {
+                "kind": kind,
+                "edges": [
+                    [xy(a), xy(b)] for a, b in map(edge_nodes, sorted(e for e, k in CROSSING.items() if k == kind))
+                ],
+            }
+        )
     return {
-        "width": WIDTH, "height": HEIGHT,
+        "width": WIDTH,
+        "height": HEIGHT,
         "mileposts": posts,
-        "cities": [{"name": c["name"], "size": c["size"], "mileposts": [xy(n) for n in c["posts"]],
-                    "goods": list(c["goods"]), "coastal": i in COASTAL}
-                   for i, c in enumerate(CITY_LIST)],
+        "cities": [
+            {
+                "name": c["name"],
+                "size": c["size"],
+                "mileposts": [xy(n) for n in c["posts"]],
+                "goods": list(c["goods"]),
+                "coastal": i in COASTAL,
+            }
+            for i, c in enumerate(CITY_LIST)
+        ],
         "water": water,
         "water_cells": [[*xy(n), k] for n, k in sorted(WATER_AT.items())],
-        "goods": [{"name": g, "chips": chips, "sources": [city_name(i) for i in SOURCES[g]]}
-                  for g, chips in GOODS.items()],
+        "goods": [
+            {"name": g, "chips": chips, "sources": [city_name(i) for i in SOURCES[g]]} for g, chips in GOODS.items()
+        ],
         "city_track": [[xy(a), xy(b)] for a, b in map(edge_nodes, sorted(CITY_TRACK))],
     }

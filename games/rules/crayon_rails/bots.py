@@ -9,6 +9,7 @@ cities it must link to win), upgrades to a faster train when the money allows, a
 It only ever returns an action from `legal_actions` (ready-made paths included), so it is always
 legal; `rnd` is not needed: the bot is deterministic.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -20,7 +21,7 @@ from .cards import DEMANDS
 from .deckgen import cheapest_track
 from .state import MAJORS_TO_WIN, capacity, chips_left, city_at, free_loads, lock_map, relevant_demands, speed
 
-LOCKED_BY_OTHERS = 0.6   # a demand somebody else locked may be gone before we get there
+LOCKED_BY_OTHERS = 0.6  # a demand somebody else locked may be gone before we get there
 
 
 # -- static distances between cities (computed once) ----------------------------------------------
@@ -68,8 +69,7 @@ def _bfs(starts) -> dict:
 class Job:
     """A demand the bot could fill: where to fetch the load, where to take it, and its worth."""
 
-    __slots__ = ("card", "demand", "good", "dest", "source", "pay", "build", "score", "have",
-                 "mine", "locked")
+    __slots__ = ("card", "demand", "good", "dest", "source", "pay", "build", "score", "have", "mine", "locked")
 
     def __init__(self, card, demand, good, dest, source, pay, build, score, have, mine, locked):
         self.card, self.demand, self.good, self.dest, self.source = card, demand, good, dest, source
@@ -79,16 +79,17 @@ class Job:
 
 def _connection(state: dict, seat: int) -> list[int]:
     """Returns, for every city, what building to it from the bot's network would cost."""
+
     def compute():
         dist, _prev = net.build_search(state, seat)
         conn = [min(dist[m] for m in c["posts"]) for c in CITY_LIST]
         for city, cost in enumerate(conn):
-            if cost >= net.INF:     # closed to our building: others' track may still lead there
+            if cost >= net.INF:  # closed to our building: others' track may still lead there
                 if any(n in net.reachable(state, seat) for n in CITY_LIST[city]["posts"]):
                     conn[city] = 0
         return conn
-    return net.cached(("conn", seat, net.tracks_key(state), net.build_env(state),
-                        net.move_env(state)), compute)
+
+    return net.cached(("conn", seat, net.tracks_key(state), net.build_env(state), net.move_env(state)), compute)
 
 
 def jobs(state: dict, seat: int) -> list[Job]:
@@ -102,7 +103,7 @@ def jobs(state: dict, seat: int) -> list[Job]:
     mine_locks = {(lk["card"], lk["demand"]): lk for lk in p["locks"]}
     others = lock_map(state)
     standard = state["mode"] == "standard"
-    trackless = not p["track"]      # every major is a start, none is reached yet
+    trackless = not p["track"]  # every major is a start, none is reached yet
     out = []
     for cid, d, g, city, pay, mine in relevant_demands(state, seat):
         dest = CITY_INDEX[city]
@@ -114,9 +115,9 @@ def jobs(state: dict, seat: int) -> list[Job]:
         else:
             have = free.get(g, 0) > 0
         if conn[dest] >= net.INF:
-            continue        # nobody may build there any more and our track does not reach it
+            continue  # nobody may build there any more and our track does not reach it
         best = None
-        for src in ([None] if have else SOURCES[g]):
+        for src in [None] if have else SOURCES[g]:
             if src is not None and conn[src] >= net.INF:
                 continue
             if src is None:
@@ -179,8 +180,7 @@ def _lose(state, seat, legal):
     p = state["players"][seat]
     demand_of = {lk["card"]: lk["demand"] for lk in p["locks"]}
     keep = [a for a in legal if a.get("release") is not True]
-    return min(keep, key=lambda a: (pays.get((a["card"], demand_of.get(a["card"])), 0),
-                                    a["card"]))
+    return min(keep, key=lambda a: (pays.get((a["card"], demand_of.get(a["card"])), 0), a["card"]))
 
 
 def _draft(state, seat, legal):
@@ -205,7 +205,7 @@ def _draft(state, seat, legal):
 def _turn(engine, state, seat, legal):
     p = state["players"][seat]
     todo = jobs(state, seat)
-    top = [j for j in todo if j.score > 0][:capacity(p) + 1]
+    top = [j for j in todo if j.score > 0][: capacity(p) + 1]
     public = state["mode"] == "public"
 
     if p["stage"] == "start" and not _workable(todo, p):
@@ -320,8 +320,14 @@ def _stops(state, seat, todo, top):
     if len(p["loads"]) < capacity(p):
         left = chips_left(state)
         for j in top:
-            if not j.have and j.card not in covered and j.source is not None \
-                    and j.source != here and j.source not in fetches and left[j.good] > 0:
+            if (
+                not j.have
+                and j.card not in covered
+                and j.source is not None
+                and j.source != here
+                and j.source not in fetches
+                and left[j.good] > 0
+            ):
                 fetches.append(j.source)
     return drops, fetches
 
@@ -338,13 +344,13 @@ def _move(engine, state, seat, legal, todo, top):
 
     def far(city):
         return min(steps.get(n, net.INF) for n in CITY_LIST[city]["posts"])
+
     # the nearest first: heading for the best-paying one flips as the train moves
     drop = min((c for c in drops if far(c) < net.INF), key=lambda c: (far(c), c), default=None)
-    fetch = min((c for c in fetches[:2] if far(c) < net.INF), key=lambda c: (far(c), c),
-                default=None)
+    fetch = min((c for c in fetches[:2] if far(c) < net.INF), key=lambda c: (far(c), c), default=None)
     order = [c for c in (drop, fetch) if c is not None]
     if drop is not None and fetch is not None and far(fetch) < far(drop):
-        order.reverse()     # fetch on the way
+        order.reverse()  # fetch on the way
     routes = dict(engine.move_routes(state, seat))
     by_path = {tuple(node(*pt) for pt in a["path"]): a for a in moves}
     for stop in order:
@@ -384,8 +390,11 @@ def _build(engine, state, seat, legal, todo):
     by_path = {tuple(node(*pt) for pt in a["path"]): a for a in builds}
     conn = _connection(state, seat)
     want = []
-    carried = [j for j in todo if j.have and not _free_only(p, j)] if state["mode"] == "public" \
+    carried = (
+        [j for j in todo if j.have and not _free_only(p, j)]
+        if state["mode"] == "public"
         else [j for j in todo if j.have]
+    )
     for j in carried + [j for j in todo if j.score > 0][:2]:
         for c in (j.source, j.dest):
             if c is not None and (conn[c] > 0 or not p["track"]) and c not in want:
@@ -416,5 +425,3 @@ def _upgrade(state, seat, legal, todo):
     if p["cash"] >= 120 and "super" in ups:
         return ups["super"]
     return None
-
-

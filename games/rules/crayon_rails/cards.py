@@ -2,6 +2,7 @@
 
 The cards themselves are generated data (`deck.py`, written by `deckgen.py`).
 """
+
 from __future__ import annotations
 
 from .deck import DEMANDS, EVENTS
@@ -26,6 +27,10 @@ def demand_text(cid: str, d: int) -> str:
 def card_public(cid: str, locked_by: dict | None = None) -> dict:
     """Returns a demand card as views show it; locked_by maps a demand index to seats."""
     locked_by = locked_by or {}
-    return {"id": cid, "demands": [{"good": g, "city": c, "payoff": p,
-                                    "locked_by": sorted(locked_by.get(i, []))}
-                                   for i, (g, c, p) in enumerate(DEMANDS[cid])]}
+    return {
+        "id": cid,
+        "demands": [
+            {"good": g, "city": c, "payoff": p, "locked_by": sorted(locked_by.get(i, []))}
+            for i, (g, c, p) in enumerate(DEMANDS[cid])
+        ],
+    }

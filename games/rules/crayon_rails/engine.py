@@ -73,6 +73,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
   a safety net for stalled games (a train stranded without the fees, a load locked to a demand
   nobody can reach any more); bot games end by a win after 20 to 60 rounds.
 """
+
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
@@ -140,22 +141,39 @@ class CrayonRailsEngine(Engine):
     min_seats = 2
     max_seats = 6
     options_schema = {
-        "mode": {"default": "public", "choices": ["public", "standard"], "label": "Demand cards",
-                 "help": "public: one face-up pool that players lock loads onto (variant); "
-                         "standard: three demand cards in each hand."},
-        "cash_to_win": {"default": 250, "min": 100, "max": 500, "label": "Cash to win",
-                        "help": "Cash needed (with all but one major city linked) to win."},
-        "max_rounds": {"default": 150, "min": 0, "max": 500, "label": "Round limit",
-                       "help": "The game ends after this many rounds (0: no limit) and the "
-                               "richest player with the major cities linked (or the richest, if "
-                               "nobody has them) wins. A safety net: games rarely last 60."},
+        "mode": {
+            "default": "public",
+            "choices": ["public", "standard"],
+            "label": "Demand cards",
+            "help": "public: one face-up pool that players lock loads onto (variant); "
+            "standard: three demand cards in each hand.",
+        },
+        "cash_to_win": {
+            "default": 250,
+            "min": 100,
+            "max": 500,
+            "label": "Cash to win",
+            "help": "Cash needed (with all but one major city linked) to win.",
+        },
+        "max_rounds": {
+            "default": 150,
+            "min": 0,
+            "max": 500,
+            "label": "Round limit",
+            "help": "The game ends after this many rounds (0: no limit) and the "
+            "richest player with the major cities linked (or the richest, if "
+            "nobody has them) wins. A safety net: games rarely last 60.",
+        },
     }
-    conformance_options = [{"mode": "public", "max_rounds": 20},
-                           {"mode": "standard", "max_rounds": 20, "cash_to_win": 100}]
+    conformance_options = [
+        {"mode": "public", "max_rounds": 20},
+        {"mode": "standard", "max_rounds": 20, "cash_to_win": 100},
+    ]
     decision_kinds = {
-        "derailment": {"label": "Derailed: which load to lose",
-                       "answers": {"unlocked_first":
-                                   "Lose a load that locks no card, if I have one"}},
+        "derailment": {
+            "label": "Derailed: which load to lose",
+            "answers": {"unlocked_first": "Lose a load that locks no card, if I have one"},
+        },
     }
 
     def check_options(self, options: dict, seats) -> None:
@@ -212,8 +230,7 @@ class CrayonRailsEngine(Engine):
         if state["phase"] == "draft":
             acts = []
             if len(state["players"][seat]["hand"]) < DRAFT_KEEP:
-                acts = [{"type": "keep", "card": cid, "demand": d}
-                        for cid in state["draft"]["offer"] for d in range(3)]
+                acts = [{"type": "keep", "card": cid, "demand": d} for cid in state["draft"]["offer"] for d in range(3)]
             return acts + [{"type": "keep_done"}]
         if state["phase"] == "build":
             return [{"type": "end_turn"}]
@@ -232,8 +249,7 @@ class CrayonRailsEngine(Engine):
             else:
                 acts += self._city_actions(state, seat)
             if p["built"] == 0:
-                acts += [{"type": "upgrade", "train": t} for t in UPGRADES[p["train"]]
-                         if p["cash"] >= UPGRADE_COST]
+                acts += [{"type": "upgrade", "train": t} for t in UPGRADES[p["train"]] if p["cash"] >= UPGRADE_COST]
         if public and stage in ("start", "move", "pitched"):
             acts += self._lock_actions(state, seat)
         acts.append({"type": "end_turn"})
@@ -251,8 +267,7 @@ class CrayonRailsEngine(Engine):
             acts += [a for a in self._deliveries(state, seat, name)]
             left = chips_left(state)
             if len(p["loads"]) < capacity(p):
-                acts += [{"type": "pickup", "good": g} for g in CITY_LIST[city]["goods"]
-                         if left[g] > 0]
+                acts += [{"type": "pickup", "good": g} for g in CITY_LIST[city]["goods"] if left[g] > 0]
         acts += [{"type": "drop", "good": g} for g in sorted(free_loads(p))]
         return acts
 
@@ -304,8 +319,10 @@ class CrayonRailsEngine(Engine):
             if not lk["private"]:
                 opts.append({"type": "lose_load", "good": lk["good"], "card": lk["card"]})
             elif lk["loaded"]:
-                opts += [{"type": "lose_load", "good": lk["good"], "card": lk["card"],
-                          "release": release} for release in (False, True)]
+                opts += [
+                    {"type": "lose_load", "good": lk["good"], "card": lk["card"], "release": release}
+                    for release in (False, True)
+                ]
         return opts
 
     # -- ready-made paths ------------------------------------------------------------------------
@@ -318,8 +335,7 @@ class CrayonRailsEngine(Engine):
         p = state["players"][seat]
         if state["phase"] == "build":
             return True
-        return state["phase"] == "play" and p["stage"] in ("start", "move", "build") \
-            and not p["upgraded"]
+        return state["phase"] == "play" and p["stage"] in ("start", "move", "build") and not p["upgraded"]
 
     def build_budget(self, state: dict, seat: int) -> int:
         p = state["players"][seat]
@@ -333,8 +349,7 @@ class CrayonRailsEngine(Engine):
         if budget <= 0:
             return []
         targets = tuple(target_cities(state, seat))
-        key = ("build_menu", seat, budget, targets, net.tracks_key(state), net.build_env(state),
-               tuple(active(state)))
+        key = ("build_menu", seat, budget, targets, net.tracks_key(state), net.build_env(state), tuple(active(state)))
 
         def compute():
             out, seen = [], set()
@@ -343,9 +358,9 @@ class CrayonRailsEngine(Engine):
                 if path is None or tuple(path) in seen:
                     continue
                 seen.add(tuple(path))
-                out.append({"type": "build", "path": [xy(n) for n in path],
-                            "toward": city_name(city)})
+                out.append({"type": "build", "path": [xy(n) for n in path], "toward": city_name(city)})
             return out
+
         return net.cached(key, compute)
 
     def build_toward(self, state: dict, seat: int, city: int) -> list[int] | None:
@@ -362,8 +377,7 @@ class CrayonRailsEngine(Engine):
             return None
         # the search kept to open sections; only a major city's entries need a look
         if any(n in MAJOR_POSTS for n in path):
-            new = [edge(a, b) for a, b in zip(path, path[1:])
-                   if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
+            new = [edge(a, b) for a, b in zip(path, path[1:]) if edge(a, b) not in own and edge(a, b) not in CITY_TRACK]
             if self._blocked_major(state, seat, new) is not None:
                 return None
         return path
@@ -384,11 +398,11 @@ class CrayonRailsEngine(Engine):
                 # no track yet: a major city is reached from the nearest other major
                 for major in MAJORS:
                     posts = set(CITY_LIST[major]["posts"])
-                    d2, p2 = net.build_search(state, seat,
-                                              [n for n in sorted(MAJOR_POSTS) if n not in posts])
+                    d2, p2 = net.build_search(state, seat, [n for n in sorted(MAJOR_POSTS) if n not in posts])
                     goal = net.cheapest_to_city(d2, major)
                     out[major] = net.path_to(p2, goal) if d2[goal] < net.INF else None
             return out
+
         return net.cached(key, compute)
 
     def build_cost(self, state: dict, seat: int, action: dict) -> int:
@@ -412,31 +426,39 @@ class CrayonRailsEngine(Engine):
             end = i + 1
         if start is None or end is None or end <= start:
             return None
-        return path[start:end + 1]
+        return path[start : end + 1]
 
     def move_menu(self, state: dict, seat: int) -> list[dict]:
         """Returns a move to every city the train reaches this turn and toward the others that
         matter (as far as it gets)."""
         p = state["players"][seat]
-        if state["phase"] != "play" or p["stage"] not in ("start", "move") or p["pos"] is None \
-                or p["moves"] <= 0:
+        if state["phase"] != "play" or p["stage"] not in ("start", "move") or p["pos"] is None or p["moves"] <= 0:
             return []
         targets = tuple(target_cities(state, seat))
-        key = ("move_menu", seat, p["pos"], p["moves"], p["cash"], tuple(p["fees"]), targets,
-               net.tracks_key(state), net.move_env(state),
-               tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
+        key = (
+            "move_menu",
+            seat,
+            p["pos"],
+            p["moves"],
+            p["cash"],
+            tuple(p["fees"]),
+            targets,
+            net.tracks_key(state),
+            net.move_env(state),
+            tuple(s for s, q in enumerate(state["players"]) if q["resigned"]),
+        )
 
         def compute():
             out, seen = [], set()
             for city, path in self.move_routes(state, seat):
                 if CITY_OF.get(path[-1]) != city and city not in targets:
-                    continue        # heading for a city out of reach only if it matters
+                    continue  # heading for a city out of reach only if it matters
                 if tuple(path) in seen:
                     continue
                 seen.add(tuple(path))
-                out.append({"type": "move", "path": [xy(n) for n in path],
-                            "toward": CITY_LIST[city]["name"]})
+                out.append({"type": "move", "path": [xy(n) for n in path], "toward": CITY_LIST[city]["name"]})
             return out
+
         return net.cached(key, compute)
 
     def move_routes(self, state: dict, seat: int) -> list[tuple[int, list[int]]]:
@@ -444,9 +466,17 @@ class CrayonRailsEngine(Engine):
         route on own track if it gets there this turn or if only it leads there, else on any
         track whose fees the player can pay; cut to the mileposts left."""
         p = state["players"][seat]
-        key = ("move_routes", seat, p["pos"], p["moves"], p["cash"], tuple(p["fees"]),
-               net.tracks_key(state), net.move_env(state),
-               tuple(s for s, q in enumerate(state["players"]) if q["resigned"]))
+        key = (
+            "move_routes",
+            seat,
+            p["pos"],
+            p["moves"],
+            p["cash"],
+            tuple(p["fees"]),
+            net.tracks_key(state),
+            net.move_env(state),
+            tuple(s for s, q in enumerate(state["players"]) if q["resigned"]),
+        )
 
         def compute():
             here = CITY_OF.get(p["pos"])
@@ -471,18 +501,18 @@ class CrayonRailsEngine(Engine):
                 elif all_far <= moves:
                     path, foreign = net.route_path(all_prev, all_n), True
                 elif own_n is not None:
-                    path = net.route_path(own_prev, own_n)[:moves + 1]
+                    path = net.route_path(own_prev, own_n)[: moves + 1]
                 else:
-                    path, foreign = net.route_path(all_prev, all_n)[:moves + 1], True
+                    path, foreign = net.route_path(all_prev, all_n)[: moves + 1], True
                 if len(path) < 2:
                     continue
                 if foreign:
-                    fees = [s for s in net.route_fee_owners(state, seat, path)
-                            if s not in p["fees"]]
+                    fees = [s for s in net.route_fee_owners(state, seat, path) if s not in p["fees"]]
                     if FEE * len(fees) > p["cash"]:
                         continue
                 out.append((city, path))
             return out
+
         return net.cached(key, compute)
 
     # -- checking paths --------------------------------------------------------------------------
@@ -490,20 +520,23 @@ class CrayonRailsEngine(Engine):
     def parse_path(action: dict) -> list[int]:
         extra = set(action) - {"type", "path", "toward"}
         if extra:
-            raise IllegalAction(f"A {action['type']} has a path and nothing else "
-                                f"(not {', '.join(sorted(extra))}).", code="MALFORMED_ACTION")
+            raise IllegalAction(
+                f"A {action['type']} has a path and nothing else (not {', '.join(sorted(extra))}).",
+                code="MALFORMED_ACTION",
+            )
         if "toward" in action and not isinstance(action["toward"], str):
             raise IllegalAction("'toward' names a city.", code="MALFORMED_ACTION")
         path = action.get("path")
         if not isinstance(path, list) or len(path) < 2:
-            raise IllegalAction("A path is a list of at least two mileposts [x, y].",
-                                code="MALFORMED_ACTION")
+            raise IllegalAction("A path is a list of at least two mileposts [x, y].", code="MALFORMED_ACTION")
         out = []
         for pt in path:
-            if (not isinstance(pt, (list, tuple)) or len(pt) != 2
-                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in pt)):
-                raise IllegalAction("Each milepost of a path is [x, y] with whole numbers.",
-                                    code="MALFORMED_ACTION")
+            if (
+                not isinstance(pt, (list, tuple))
+                or len(pt) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in pt)
+            ):
+                raise IllegalAction("Each milepost of a path is [x, y] with whole numbers.", code="MALFORMED_ACTION")
             x, y = pt
             if not (0 <= x < WIDTH and 0 <= y < HEIGHT) or node(x, y) not in TERRAIN_AT:
                 raise IllegalAction(f"There is no milepost at {x},{y}.")
@@ -525,8 +558,7 @@ class CrayonRailsEngine(Engine):
                 raise IllegalAction("You pitched this turn: you may only lock loads or end it.")
         own = set(p["track"])
         if path[0] not in MAJOR_POSTS and not any(path[0] in edge_nodes(e) for e in own):
-            raise IllegalAction(f"Track starts at a major city or on your own track; {_pt(path[0])}"
-                                " is neither.")
+            raise IllegalAction(f"Track starts at a major city or on your own track; {_pt(path[0])} is neither.")
         taken = net.owners(state)
         flooded = net.flooded(state)
         snowed = net.snow_blocked(state)
@@ -537,8 +569,7 @@ class CrayonRailsEngine(Engine):
             if e in own or e in CITY_TRACK:
                 continue
             if e in taken:
-                raise IllegalAction(f"{seat_label(taken[e])} already has track between {_pt(a)} and "
-                                    f"{_pt(b)}.")
+                raise IllegalAction(f"{seat_label(taken[e])} already has track between {_pt(a)} and {_pt(b)}.")
             if e in new:
                 raise IllegalAction("The path builds the same section twice.")
             if e in flooded:
@@ -551,8 +582,7 @@ class CrayonRailsEngine(Engine):
             raise IllegalAction("That path builds nothing new.")
         left = BUILD_LIMIT - p["built"]
         if cost > left:
-            raise IllegalAction(f"That costs {cost}; you may spend only {left} more on building "
-                                "this turn.")
+            raise IllegalAction(f"That costs {cost}; you may spend only {left} more on building this turn.")
         if cost > p["cash"]:
             raise IllegalAction(f"That costs {cost} and you have {p['cash']}.")
         node_owners = net.node_owners(state)
@@ -562,12 +592,12 @@ class CrayonRailsEngine(Engine):
             if size in CITY_LIMIT:
                 seats = set(node_owners.get(n, ())) | {seat}
                 if len(seats) > CITY_LIMIT[size]:
-                    raise IllegalAction(f"{city_name(CITY_OF[n])} already has track from "
-                                        f"{CITY_LIMIT[size]} players.")
+                    raise IllegalAction(f"{city_name(CITY_OF[n])} already has track from {CITY_LIMIT[size]} players.")
         blocked = self._blocked_major(state, seat, new)
         if blocked is not None:
-            raise IllegalAction(f"That would block {city_name(blocked)}: it must keep an entry "
-                                "for every player not yet there.")
+            raise IllegalAction(
+                f"That would block {city_name(blocked)}: it must keep an entry for every player not yet there."
+            )
         return cost, new
 
     @staticmethod
@@ -599,16 +629,14 @@ class CrayonRailsEngine(Engine):
         if p["stage"] == "pitched":
             raise IllegalAction("You pitched this turn: you may only lock loads or end it.")
         if p["stage"] not in ("start", "move"):
-            raise IllegalAction("You have built or upgraded this turn: your train stays until "
-                                "your next turn.")
+            raise IllegalAction("You have built or upgraded this turn: your train stays until your next turn.")
         if p["pos"] is None:
             raise IllegalAction("Place your train on a city first.")
         if path[0] != p["pos"]:
             raise IllegalAction(f"A move starts where your train stands, {_pt(p['pos'])}.")
         steps = len(path) - 1
         if steps > p["moves"]:
-            raise IllegalAction(f"That is {steps} mileposts; your train has {p['moves']} left "
-                                "this turn.")
+            raise IllegalAction(f"That is {steps} mileposts; your train has {p['moves']} left this turn.")
         adj = net.move_graph(state)
         taken = net.owners(state)
         for a, b in zip(path, path[1:]):
@@ -619,8 +647,7 @@ class CrayonRailsEngine(Engine):
                 raise IllegalAction(f"There is no track between {_pt(a)} and {_pt(b)}.")
         fees = [s for s in net.route_fee_owners(state, seat, path) if s not in p["fees"]]
         if FEE * len(fees) > p["cash"]:
-            raise IllegalAction(f"Using that track costs {FEE * len(fees)} in fees and you have "
-                                f"{p['cash']}.")
+            raise IllegalAction(f"Using that track costs {FEE * len(fees)} in fees and you have {p['cash']}.")
         return fees
 
     # -- applying --------------------------------------------------------------------------------
@@ -628,8 +655,7 @@ class CrayonRailsEngine(Engine):
     def takes_path(state: dict, action: dict) -> bool:
         """Returns whether an action is a build or move path that the validators judge (any path
         the rules allow is accepted, not just the menu's)."""
-        return (action["type"] in ("build", "move") and not state["pending"]
-                and state["phase"] != "draft")
+        return action["type"] in ("build", "move") and not state["pending"] and state["phase"] != "draft"
 
     def check_path(self, state: dict, seat: int, action: dict):
         """Returns what a build ((cost, new sections)) or move (the owners it pays fees to)
@@ -659,8 +685,7 @@ class CrayonRailsEngine(Engine):
         if self.takes_path(state, action):
             path = self.parse_path(action)
             check = self.check_build if action["type"] == "build" else self.check_move
-            getattr(self, f"_do_{action['type']}")(state, seat, path, check(state, seat, path),
-                                                  action, events)
+            getattr(self, f"_do_{action['type']}")(state, seat, path, check(state, seat, path), action, events)
         else:
             getattr(self, f"_act_{action['type']}")(state, seat, action, events)
         self._after(state, events)
@@ -673,11 +698,15 @@ class CrayonRailsEngine(Engine):
         state["draft"]["offer"].remove(cid)
         p["hand"].append(cid)
         good = DEMANDS[cid][d][0]
-        p["locks"].append({"card": cid, "demand": d, "good": good, "private": True,
-                           "loaded": False})
-        events.append(event("keep", seat, f"{seat_label(seat)} keeps a demand card.",
-                            private={seat: {"card": cid, "demand": d,
-                                            "text": f"You keep {cid}: {demand_text(cid, d)}."}}))
+        p["locks"].append({"card": cid, "demand": d, "good": good, "private": True, "loaded": False})
+        events.append(
+            event(
+                "keep",
+                seat,
+                f"{seat_label(seat)} keeps a demand card.",
+                private={seat: {"card": cid, "demand": d, "text": f"You keep {cid}: {demand_text(cid, d)}."}},
+            )
+        )
         if len(p["hand"]) >= DRAFT_KEEP:
             self._next_drafter(state, seat, events)
 
@@ -690,16 +719,27 @@ class CrayonRailsEngine(Engine):
         if later:
             offer = rejects + deal_setup(state, DRAFT_MORE)
             state["draft"] = {"seat": later[0], "offer": offer}
-            events.append(event("draft", later[0], f"{seat_label(later[0])} is offered "
-                                f"{len(offer)} demand cards.",
-                                private={later[0]: {"offer": list(offer)}}))
+            events.append(
+                event(
+                    "draft",
+                    later[0],
+                    f"{seat_label(later[0])} is offered {len(offer)} demand cards.",
+                    private={later[0]: {"offer": list(offer)}},
+                )
+            )
             return
         state["draft"] = None
         state["pool"] = rejects
         state["pool"] += deal_setup(state, max(0, 3 * pool_target(state) - len(rejects)))
         end_setup_draws(state)
-        events.append(event("pool", None, f"The public pool opens with {len(state['pool'])} "
-                            "cards.", public={"pool": list(state["pool"])}))
+        events.append(
+            event(
+                "pool",
+                None,
+                f"The public pool opens with {len(state['pool'])} cards.",
+                public={"pool": list(state["pool"])},
+            )
+        )
         self._begin_building(state)
 
     # the operating turn
@@ -708,8 +748,14 @@ class CrayonRailsEngine(Engine):
         city = CITY_INDEX[action["city"]]
         p["pos"] = CITY_LIST[city]["posts"][0]
         p["stage"] = "move"
-        events.append(event("place_train", seat, f"{seat_label(seat)} puts the train on {action['city']}.",
-                            public={"at": xy(p["pos"])}))
+        events.append(
+            event(
+                "place_train",
+                seat,
+                f"{seat_label(seat)} puts the train on {action['city']}.",
+                public={"at": xy(p["pos"])},
+            )
+        )
 
     def _do_move(self, state, seat, path, fees, action, events):
         p = state["players"][seat]
@@ -723,9 +769,14 @@ class CrayonRailsEngine(Engine):
         where = CITY_OF.get(p["pos"])
         dest = city_name(where) if where is not None else f"milepost {_pt(p['pos'])}"
         paid = f", paying {FEE} to " + " and ".join(seat_label(s) for s in fees) if fees else ""
-        events.append(event("move", seat, f"{seat_label(seat)} moves {len(path) - 1} mileposts to "
-                            f"{dest}{paid}.", public={"path": [xy(n) for n in path],
-                                                      "fees": fees}))
+        events.append(
+            event(
+                "move",
+                seat,
+                f"{seat_label(seat)} moves {len(path) - 1} mileposts to {dest}{paid}.",
+                public={"path": [xy(n) for n in path], "fees": fees},
+            )
+        )
 
     def _act_pickup(self, state, seat, action, events):
         p = state["players"][seat]
@@ -736,15 +787,22 @@ class CrayonRailsEngine(Engine):
             if lk["private"] and not lk["loaded"] and lk["good"] == g:
                 lk["loaded"] = True
                 break
-        events.append(event("pickup", seat, f"{seat_label(seat)} picks up {g} at "
-                            f"{city_name(city_at(p))}.", public={"good": g}))
+        events.append(
+            event("pickup", seat, f"{seat_label(seat)} picks up {g} at {city_name(city_at(p))}.", public={"good": g})
+        )
 
     def _act_drop(self, state, seat, action, events):
         p = state["players"][seat]
         p["loads"].remove(action["good"])
         p["stage"] = "move"
-        events.append(event("drop", seat, f"{seat_label(seat)} drops {action['good']} at "
-                            f"{city_name(city_at(p))}.", public={"good": action["good"]}))
+        events.append(
+            event(
+                "drop",
+                seat,
+                f"{seat_label(seat)} drops {action['good']} at {city_name(city_at(p))}.",
+                public={"good": action["good"]},
+            )
+        )
 
     def _act_deliver(self, state, seat, action, events):
         p = state["players"][seat]
@@ -772,10 +830,15 @@ class CrayonRailsEngine(Engine):
         text = f"{seat_label(seat)} delivers {good} to {city} for {pay} (card {cid})."
         if freed:
             text += " " + ", ".join(seat_label(s) for s in freed) + " had locked it: their loads are free."
-        events.append(event("deliver", seat, text, public={"card": cid, "demand": d, "good": good,
-                                                           "city": city, "payoff": pay,
-                                                           "freed": freed},
-                            audience=freed or None))
+        events.append(
+            event(
+                "deliver",
+                seat,
+                text,
+                public={"card": cid, "demand": d, "good": good, "city": city, "payoff": pay, "freed": freed},
+                audience=freed or None,
+            )
+        )
 
     def _act_lock(self, state, seat, action, events):
         p = state["players"][seat]
@@ -783,9 +846,14 @@ class CrayonRailsEngine(Engine):
         p["locks"].append({"card": cid, "demand": d, "good": g, "private": False, "loaded": True})
         if p["stage"] == "start":
             p["stage"] = "move"
-        events.append(event("lock", seat, f"{seat_label(seat)} locks card {cid} with {g}: "
-                            f"{demand_text(cid, d)}.", public={"card": cid, "demand": d,
-                                                                "good": g}))
+        events.append(
+            event(
+                "lock",
+                seat,
+                f"{seat_label(seat)} locks card {cid} with {g}: {demand_text(cid, d)}.",
+                public={"card": cid, "demand": d, "good": g},
+            )
+        )
 
     def _act_pitch(self, state, seat, action, events):
         p = state["players"][seat]
@@ -798,8 +866,14 @@ class CrayonRailsEngine(Engine):
             state["pool"].remove(cid)
             state["discard"].append(cid)
         p["stage"] = "pitched"
-        events.append(event("pitch", seat, f"{seat_label(seat)} gives up the turn and pitches "
-                            f"{', '.join(pitched)}.", public={"cards": pitched}))
+        events.append(
+            event(
+                "pitch",
+                seat,
+                f"{seat_label(seat)} gives up the turn and pitches {', '.join(pitched)}.",
+                public={"cards": pitched},
+            )
+        )
 
     def _act_discard_hand(self, state, seat, action, events):
         p = state["players"][seat]
@@ -808,8 +882,13 @@ class CrayonRailsEngine(Engine):
         p["hand"] = []
         state["owed"] += HAND
         p["stage"] = "over"
-        events.append(event("discard_hand", seat, f"{seat_label(seat)} discards all {n} demand cards "
-                            "and draws new ones, ending the turn."))
+        events.append(
+            event(
+                "discard_hand",
+                seat,
+                f"{seat_label(seat)} discards all {n} demand cards and draws new ones, ending the turn.",
+            )
+        )
 
     def _act_upgrade(self, state, seat, action, events):
         p = state["players"][seat]
@@ -817,9 +896,14 @@ class CrayonRailsEngine(Engine):
         p["train"] = action["train"]
         p["upgraded"] = True
         p["stage"] = "build"
-        events.append(event("upgrade", seat, f"{seat_label(seat)} upgrades to a "
-                            f"{TRAIN_NAMES[action['train']]} for {UPGRADE_COST}.",
-                            public={"train": action["train"]}))
+        events.append(
+            event(
+                "upgrade",
+                seat,
+                f"{seat_label(seat)} upgrades to a {TRAIN_NAMES[action['train']]} for {UPGRADE_COST}.",
+                public={"train": action["train"]},
+            )
+        )
 
     def _do_build(self, state, seat, path, info, action, events):
         cost, new = info
@@ -831,12 +915,18 @@ class CrayonRailsEngine(Engine):
             p["stage"] = "build"
         end = CITY_OF.get(path[-1])
         dest = city_name(end) if end is not None else f"milepost {_pt(path[-1])}"
-        events.append(event("build", seat, f"{seat_label(seat)} builds {len(new)} track sections to "
-                            f"{dest} for {cost}.",
-                            public={"path": [xy(n) for n in path],
-                                    "sections": [[xy(a), xy(b)] for a, b in
-                                                 map(edge_nodes, new)],
-                                    "cost": cost}))
+        events.append(
+            event(
+                "build",
+                seat,
+                f"{seat_label(seat)} builds {len(new)} track sections to {dest} for {cost}.",
+                public={
+                    "path": [xy(n) for n in path],
+                    "sections": [[xy(a), xy(b)] for a, b in map(edge_nodes, new)],
+                    "cost": cost,
+                },
+            )
+        )
 
     def _act_end_turn(self, state, seat, action, events):
         state["players"][seat]["stage"] = "over"
@@ -857,8 +947,7 @@ class CrayonRailsEngine(Engine):
             if not lock["private"]:
                 p["locks"].remove(lock)
                 still = any(lk["card"] == cid for q in state["players"] for lk in q["locks"])
-                text += f", giving up the lock on card {cid}" + \
-                    ("" if still else ", which is unlocked again")
+                text += f", giving up the lock on card {cid}" + ("" if still else ", which is unlocked again")
             elif action.get("release"):
                 p["locks"].remove(lock)
                 p["hand"].remove(cid)
@@ -868,8 +957,7 @@ class CrayonRailsEngine(Engine):
                 lock["loaded"] = False
                 text += ", keeping its private card"
                 private = {seat: {"card": cid}}
-        events.append(event("lose_load", seat, text + ".", public={"good": g},
-                            private=private))
+        events.append(event("lose_load", seat, text + ".", public={"good": g}, private=private))
 
     # -- the flow between decisions ----------------------------------------------------------------
     def _after(self, state: dict, events: list) -> None:
@@ -885,8 +973,12 @@ class CrayonRailsEngine(Engine):
         seat = state["turn"]
         p = state["players"][seat]
         if self._has_won(state, seat):
-            self._finish(state, [seat], f"{seat_label(seat)} has {p['cash']} and links "
-                         f"{net.connected_majors(p['track'])} major cities.", events)
+            self._finish(
+                state,
+                [seat],
+                f"{seat_label(seat)} has {p['cash']} and links {net.connected_majors(p['track'])} major cities.",
+                events,
+            )
             return
         if p["derailed"] or p["stage"] == "over":
             self._end_turn(state, events)
@@ -915,15 +1007,21 @@ class CrayonRailsEngine(Engine):
                 continue
             if state["mode"] == "public":
                 state["pool"].append(cid)
-                events.append(event("pool_card", None, f"Card {cid} joins the pool: " +
-                                    "; ".join(demand_text(cid, d) for d in range(3)) + ".",
-                                    public={"card": cid}))
+                events.append(
+                    event(
+                        "pool_card",
+                        None,
+                        f"Card {cid} joins the pool: " + "; ".join(demand_text(cid, d) for d in range(3)) + ".",
+                        public={"card": cid},
+                    )
+                )
             else:
                 seat = state["turn"]
                 state["players"][seat]["hand"].append(cid)
                 state["owed"] -= 1
-                events.append(event("draw", seat, f"{seat_label(seat)} draws a demand card.",
-                                    private={seat: {"card": cid}}))
+                events.append(
+                    event("draw", seat, f"{seat_label(seat)} draws a demand card.", private={seat: {"card": cid}})
+                )
 
     def _draw(self, state: dict, events: list) -> str | None:
         if not state["deck"]:
@@ -932,24 +1030,38 @@ class CrayonRailsEngine(Engine):
             state["deck"] = state["discard"]
             state["discard"] = []
             Rng(state).shuffle(state["deck"])
-            events.append(event("reshuffle", None, f"The {len(state['deck'])} discarded cards "
-                                "are shuffled into a new deck."))
+            events.append(
+                event("reshuffle", None, f"The {len(state['deck'])} discarded cards are shuffled into a new deck.")
+            )
         return state["deck"].pop()
 
     def _resolve_event(self, state: dict, cid: str, events: list) -> None:
         ev = EVENTS[cid]
         drawer = state["turn"]
         kind = ev["type"]
-        events.append(event("event", drawer, f"Event ({seat_label(drawer)} draws it): {ev['text']}",
-                            public={"card": cid, "event": kind}))  # whom it hits, its effects say
+        events.append(
+            event(
+                "event",
+                drawer,
+                f"Event ({seat_label(drawer)} draws it): {ev['text']}",
+                public={"card": cid, "event": kind},
+            )
+        )  # whom it hits, its effects say
         players = state["players"]
         if kind == "tax":
             for s in active(state):
                 tax = tax_for(players[s]["cash"])
                 if tax:
                     players[s]["cash"] -= tax
-                    events.append(event("tax", s, f"{seat_label(s)} pays {tax} in excess profit tax.",
-                                        public={"tax": tax}, audience=[s]))
+                    events.append(
+                        event(
+                            "tax",
+                            s,
+                            f"{seat_label(s)} pays {tax} in excess profit tax.",
+                            public={"tax": tax},
+                            audience=[s],
+                        )
+                    )
             return
         if kind == "derailment":
             area = city_area(tuple(ev["cities"]), ev["radius"])
@@ -965,8 +1077,7 @@ class CrayonRailsEngine(Engine):
                 else:
                     p["lost_turns"] += 1
                     lost = "loses the next turn"
-                events.append(event("derailed", s, f"{seat_label(s)} is derailed: {lost} and one load.",
-                                    audience=[s]))
+                events.append(event("derailed", s, f"{seat_label(s)} is derailed: {lost} and one load.", audience=[s]))
                 opts = self._lose_options(state, s)
                 if len(opts) == 1:
                     self._lose_load(state, s, opts[0], events)
@@ -984,10 +1095,15 @@ class CrayonRailsEngine(Engine):
                 lost = [e for e in p["track"] if e in washed]
                 if lost:
                     p["track"] = [e for e in p["track"] if e not in washed]
-                    events.append(event("washed_away", s, f"The flood washes away {len(lost)} of "
-                                        f"{seat_label(s)}'s bridges.", public={
-                                            "sections": [[xy(a), xy(b)] for a, b in
-                                                         map(edge_nodes, lost)]}, audience=[s]))
+                    events.append(
+                        event(
+                            "washed_away",
+                            s,
+                            f"The flood washes away {len(lost)} of {seat_label(s)}'s bridges.",
+                            public={"sections": [[xy(a), xy(b)] for a, b in map(edge_nodes, lost)]},
+                            audience=[s],
+                        )
+                    )
 
     def _has_won(self, state: dict, seat: int) -> bool:
         p = state["players"][seat]
@@ -1026,8 +1142,9 @@ class CrayonRailsEngine(Engine):
                 ev["turns_left"] -= 1
                 if ev["turns_left"] <= 0:
                     state["events"].remove(ev)
-                    events.append(event("event_over", None, f"Over: {EVENTS[ev['card']]['text']}",
-                                        public={"card": ev["card"]}))
+                    events.append(
+                        event("event_over", None, f"Over: {EVENTS[ev['card']]['text']}", public={"card": ev["card"]})
+                    )
 
     def _advance(self, state: dict, events: list) -> None:
         while True:
@@ -1046,8 +1163,9 @@ class CrayonRailsEngine(Engine):
             p = state["players"][state["turn"]]
             if p["lost_turns"] > 0:
                 p["lost_turns"] -= 1
-                events.append(event("lost_turn", state["turn"],
-                                    f"{seat_label(state['turn'])} loses this turn (derailed)."))
+                events.append(
+                    event("lost_turn", state["turn"], f"{seat_label(state['turn'])} loses this turn (derailed).")
+                )
                 self._close_turn(state, state["turn"], events)
                 continue
             self._begin_turn(state, events)
@@ -1071,25 +1189,39 @@ class CrayonRailsEngine(Engine):
         pool = linked or seats
         best = max(players[s]["cash"] for s in pool)
         winners = [s for s in pool if players[s]["cash"] == best]
-        why = ("with the major cities linked" if linked else "nobody has the major cities linked")
-        self._finish(state, winners, f"The {state['max_rounds']}-round limit is reached: the "
-                     f"richest player wins ({why}).", events)
+        why = "with the major cities linked" if linked else "nobody has the major cities linked"
+        self._finish(
+            state,
+            winners,
+            f"The {state['max_rounds']}-round limit is reached: the richest player wins ({why}).",
+            events,
+        )
 
     def _finish(self, state: dict, winners: list[int], reason: str, events: list) -> None:
         players = state["players"]
 
         def rank(s):
             p = players[s]
-            return (p["resigned"], s not in winners,
-                    -min(net.connected_majors(p["track"]), MAJORS_TO_WIN), -p["cash"], s)
+            return (
+                p["resigned"],
+                s not in winners,
+                -min(net.connected_majors(p["track"]), MAJORS_TO_WIN),
+                -p["cash"],
+                s,
+            )
+
         ranking = sorted(range(state["seats"]), key=rank)
-        state["over"] = {"winners": winners, "ranking": ranking, "reason": reason,
-                         "cash": [p["cash"] for p in players]}
+        state["over"] = {"winners": winners, "ranking": ranking, "reason": reason, "cash": [p["cash"] for p in players]}
         state["pending"] = []
         names = " and ".join(seat_label(s) for s in winners) or "Nobody"
-        events.append(event("game_over", None, f"Game over: {names} win"
-                            f"{'s' if len(winners) == 1 else ''}. {reason}",
-                            public={"winners": winners, "reason": reason}))
+        events.append(
+            event(
+                "game_over",
+                None,
+                f"Game over: {names} win{'s' if len(winners) == 1 else ''}. {reason}",
+                public={"winners": winners, "reason": reason},
+            )
+        )
 
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason", "cash"}."""
@@ -1151,8 +1283,7 @@ class CrayonRailsEngine(Engine):
         return None
 
     def standing_action(self, state: dict, seat: int, kind: str, answer: str) -> dict | None:
-        if kind != "derailment" or answer != "unlocked_first" or \
-                self.decision_kind(state, seat) != kind:
+        if kind != "derailment" or answer != "unlocked_first" or self.decision_kind(state, seat) != kind:
             return None
         opts = self._lose_options(state, seat)
         return next((a for a in opts if "card" not in a), None)
@@ -1176,9 +1307,13 @@ class CrayonRailsEngine(Engine):
         return action
 
     def card_places(self, state: dict) -> dict[str, list[str]]:
-        places = {"deck": list(state["deck"]), "discard": list(state["discard"]),
-                  "pool": list(state["pool"]), "set_aside": list(state["set_aside"]),
-                  "draft": list(state["draft"]["offer"]) if state["draft"] else []}
+        places = {
+            "deck": list(state["deck"]),
+            "discard": list(state["discard"]),
+            "pool": list(state["pool"]),
+            "set_aside": list(state["set_aside"]),
+            "draft": list(state["draft"]["offer"]) if state["draft"] else [],
+        }
         for s, p in enumerate(state["players"]):
             places[f"hand:{s}"] = list(p["hand"])
         return places

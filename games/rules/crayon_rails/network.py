@@ -5,6 +5,7 @@ player's track, the events in force, the seat, the train's place), so the menu, 
 checks of one turn share one search instead of repeating it; a cache key never stands for two
 different positions.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -76,6 +77,7 @@ def owners(state: dict) -> dict[int, int]:
 
 def node_owners(state: dict) -> dict[int, frozenset]:
     """Returns {milepost: seats whose track touches it}."""
+
     def compute():
         out: dict = {}
         for s, p in enumerate(state["players"]):
@@ -83,6 +85,7 @@ def node_owners(state: dict) -> dict[int, frozenset]:
                 for n in edge_nodes(e):
                     out.setdefault(n, set()).add(s)
         return {n: frozenset(v) for n, v in out.items()}
+
     return cached(("node_owners", tracks_key(state)), compute)
 
 
@@ -92,6 +95,7 @@ def track_nodes(track) -> set[int]:
 
 def components(track: tuple) -> list[set[int]]:
     """Returns the player's networks: own track joined by the free track inside major cities."""
+
     def compute():
         parent: dict = {}
 
@@ -114,6 +118,7 @@ def components(track: tuple) -> list[set[int]]:
         for n in list(parent):
             groups.setdefault(find(n), set()).add(n)
         return list(groups.values())
+
     return cached(("components", tuple(track)), compute)
 
 
@@ -159,8 +164,7 @@ def flooded(state: dict) -> frozenset:
 
 def striking_rails(state: dict) -> set[int]:
     """Returns the seats whose track no train may use (rail strike)."""
-    return {ev["drawer"] for ev in state["events"]
-            if ev["type"] == "strike" and ev["kind"] == "rail"}
+    return {ev["drawer"] for ev in state["events"] if ev["type"] == "strike" and ev["kind"] == "rail"}
 
 
 def strike_bound(state: dict, city: int) -> bool:
@@ -232,8 +236,7 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
         last = _LAST_SEARCH.get(seat)
         if last is not None and _grew(last, others, own, env, src_set, closed_set):
             dist, prev = last[5][:], last[6][:]
-            taken = [e for s, (old, new) in enumerate(zip(last[0], others)) if s != seat
-                     for e in new[len(old):]]
+            taken = [e for s, (old, new) in enumerate(zip(last[0], others)) if s != seat for e in new[len(old) :]]
             taken += [e for e in env[0] if e not in last[1][0]]
             _research(dist, prev, closed, get, heap, taken, closed_set - last[4])
             # new sources, and old ones a newly closed milepost took out (they stay sources)
@@ -257,7 +260,7 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
                 c = get(e, c)
                 if c is None:
                     continue
-                nd = d + (c << 10) + 1      # rank: cost, then sections
+                nd = d + (c << 10) + 1  # rank: cost, then sections
                 dv = dist[v]
                 if nd < dv:
                     dist[v] = nd
@@ -269,6 +272,7 @@ def build_search(state: dict, seat: int, sources: list[int] | None = None):
                         prev[v] = u
         _LAST_SEARCH[seat] = (others, env, own, src_set, closed_set, dist, prev)
         return [d >> 10 if d < INF else INF for d in dist], prev
+
     return cached(key, compute)
 
 
@@ -278,9 +282,9 @@ def _grew(last, others, own, env, src_set, closed_set) -> bool:
     old_others, old_env, old_own, old_srcs, old_closed = last[:5]
     if not old_env[0] <= env[0] or not old_srcs <= src_set or not old_closed <= closed_set:
         return False
-    if own[:len(old_own)] != old_own or len(old_others) != len(others):
+    if own[: len(old_own)] != old_own or len(old_others) != len(others):
         return False
-    return all(new[:len(old)] == old for old, new in zip(old_others, others))
+    return all(new[: len(old)] == old for old, new in zip(old_others, others))
 
 
 def _research(dist, prev, closed, get, heap, taken, newly_closed) -> None:
@@ -347,8 +351,7 @@ def free_entries(state: dict, major: int) -> int:
     """Returns how many track sections into a major city are still unbuilt."""
     taken = owners(state)
     posts = CITY_LIST[major]["posts"]
-    return sum(1 for a in posts for b in NEIGHBOURS[a]
-               if CITY_OF.get(b) != major and edge(a, b) not in taken)
+    return sum(1 for a in posts for b in NEIGHBOURS[a] if CITY_OF.get(b) != major and edge(a, b) not in taken)
 
 
 # -- moving --------------------------------------------------------------------------------------
@@ -370,6 +373,7 @@ def move_graph(state: dict) -> dict[int, list]:
             adj.setdefault(a, []).append((b, s))
             adj.setdefault(b, []).append((a, s))
         return adj
+
     return cached(key, compute)
 
 
@@ -409,6 +413,7 @@ def route_search(state: dict, seat: int, start: int, own_only: bool):
                 prev[v] = u
             frontier = list(layer)
         return steps, prev
+
     return cached(key, compute)
 
 

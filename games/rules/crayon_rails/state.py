@@ -8,6 +8,7 @@ Keys shared in idea with the other games, under this game's names: the number of
 `seats`, the end of the game is `over`, out-of-turn decisions queue in `pending`, and a seat that
 left (resigned or dropped) has `players[s]["resigned"]` set.
 """
+
 from __future__ import annotations
 
 from typing import TypedDict
@@ -109,29 +110,37 @@ class State(TypedDict):
 
 
 TRAINS = {"freight": (9, 2), "fast": (12, 2), "heavy": (9, 3), "super": (12, 3)}
-TRAIN_NAMES = {"freight": "Freight", "fast": "Fast Freight", "heavy": "Heavy Freight",
-               "super": "Superfreight"}
+TRAIN_NAMES = {"freight": "Freight", "fast": "Fast Freight", "heavy": "Heavy Freight", "super": "Superfreight"}
 UPGRADES = {"freight": ("fast", "heavy"), "fast": ("super",), "heavy": ("super",), "super": ()}
 START_CASH = 50
 BUILD_LIMIT = 20
 UPGRADE_COST = 20
-FEE = 4                    # for using another player's track, to each owner, once a turn
-DRAFT_FIRST = 4            # the first drafter is dealt 4 cards
-DRAFT_MORE = 2             # each next drafter gets the rejects plus 2 new cards
-DRAFT_KEEP = 2             # and keeps up to 2
-HAND = 3                   # standard mode: demand cards in hand
+FEE = 4  # for using another player's track, to each owner, once a turn
+DRAFT_FIRST = 4  # the first drafter is dealt 4 cards
+DRAFT_MORE = 2  # each next drafter gets the rejects plus 2 new cards
+DRAFT_KEEP = 2  # and keeps up to 2
+HAND = 3  # standard mode: demand cards in hand
 MAJORS_TO_WIN = len(MAJORS) - 1
 TAX = ((200, 25), (150, 20), (100, 15), (50, 10))
 
 
 def new_player() -> Player:
     return {
-        "cash": START_CASH, "train": "freight", "pos": None, "loads": [], "track": [],
-        "hand": [],          # standard: demand cards; public: privately locked draft cards
-        "locks": [],         # {"card", "demand", "good", "private", "loaded"}
-        "moves": 0, "built": 0, "upgraded": False, "fees": [],
-        "stage": "start",    # start -> move -> build, or pitched; "over" ends the turn
-        "lost_turns": 0, "derailed": False, "resigned": False,
+        "cash": START_CASH,
+        "train": "freight",
+        "pos": None,
+        "loads": [],
+        "track": [],
+        "hand": [],  # standard: demand cards; public: privately locked draft cards
+        "locks": [],  # {"card", "demand", "good", "private", "loaded"}
+        "moves": 0,
+        "built": 0,
+        "upgraded": False,
+        "fees": [],
+        "stage": "start",  # start -> move -> build, or pitched; "over" ends the turn
+        "lost_turns": 0,
+        "derailed": False,
+        "resigned": False,
     }
 
 
@@ -271,9 +280,13 @@ _TARGETS: dict = {}
 def target_cities(state: dict, seat: int) -> list[int]:
     """Returns the cities worth a ready-made build or move: demand cities, their goods' sources,
     the major cities."""
-    key = (seat, state["mode"], tuple(state["pool"]), tuple(state["players"][seat]["hand"]),
-           tuple((lk["card"], lk["demand"], lk["private"]) for p in state["players"]
-                 for lk in p["locks"]))
+    key = (
+        seat,
+        state["mode"],
+        tuple(state["pool"]),
+        tuple(state["players"][seat]["hand"]),
+        tuple((lk["card"], lk["demand"], lk["private"]) for p in state["players"] for lk in p["locks"]),
+    )
     hit = _TARGETS.get(key)
     if hit is None:
         if len(_TARGETS) > 256:

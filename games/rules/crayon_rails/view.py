@@ -1,4 +1,5 @@
 """What a seat sees, how a menu item reads, and why a move is refused."""
+
 from __future__ import annotations
 
 from ..base import IllegalAction, seat_label
@@ -33,31 +34,45 @@ def view(engine, state: dict, seat: int | None) -> dict:
     locks = lock_map(state)
     players = []
     for s, p in enumerate(state["players"]):
-        shown = [{"card": lk["card"], "demand": lk["demand"], "good": lk["good"],
-                  **({"private": True, "loaded": lk["loaded"]} if lk["private"] else {})}
-                 for lk in p["locks"] if not lk["private"] or s == seat]
+        shown = [
+            {
+                "card": lk["card"],
+                "demand": lk["demand"],
+                "good": lk["good"],
+                **({"private": True, "loaded": lk["loaded"]} if lk["private"] else {}),
+            }
+            for lk in p["locks"]
+            if not lk["private"] or s == seat
+        ]
         kind = p["train"]
-        players.append({
-            "seat": s, "name": seat_label(s), "cash": p["cash"],
-            "train": {"kind": kind, "name": TRAIN_NAMES[kind], "speed": TRAINS[kind][0],
-                      "capacity": TRAINS[kind][1]},
-            "position": xy(p["pos"]) if p["pos"] is not None else None,
-            "loads": list(p["loads"]),
-            "track": [[xy(a), xy(b)] for a, b in map(net.edge_nodes, p["track"])],
-            "locks": shown,
-            "hand_count": len(p["hand"]),
-            "moves_left": p["moves"] if state["phase"] == "play" and s == state["turn"] else 0,
-            "built_this_turn": p["built"] if s == state["turn"] else 0,
-            "connected_majors": net.connected_majors(p["track"]),
-            "lost_turns": p["lost_turns"],
-            "status": _status(state, s),
-        })
+        players.append(
+            {
+                "seat": s,
+                "name": seat_label(s),
+                "cash": p["cash"],
+                "train": {
+                    "kind": kind,
+                    "name": TRAIN_NAMES[kind],
+                    "speed": TRAINS[kind][0],
+                    "capacity": TRAINS[kind][1],
+                },
+                "position": xy(p["pos"]) if p["pos"] is not None else None,
+                "loads": list(p["loads"]),
+                "track": [[xy(a), xy(b)] for a, b in map(net.edge_nodes, p["track"])],
+                "locks": shown,
+                "hand_count": len(p["hand"]),
+                "moves_left": p["moves"] if state["phase"] == "play" and s == state["turn"] else 0,
+                "built_this_turn": p["built"] if s == state["turn"] else 0,
+                "connected_majors": net.connected_majors(p["track"]),
+                "lost_turns": p["lost_turns"],
+                "status": _status(state, s),
+            }
+        )
     hand = []
     if seat is not None:
         me = state["players"][seat]
         private = {lk["card"]: lk["demand"] for lk in me["locks"] if lk["private"]}
-        hand = [card_public(cid, {private[cid]: [seat]} if cid in private else None)
-                for cid in me["hand"]]
+        hand = [card_public(cid, {private[cid]: [seat]} if cid in private else None) for cid in me["hand"]]
     out = {
         "game": engine.name,
         "mode": state["mode"],
@@ -72,10 +87,16 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "pool": [card_public(cid, locks.get(cid)) for cid in state["pool"]],
         "hand": hand,
         "chips": chips_left(state),
-        "events_in_force": [{"type": ev["type"], "text": EVENTS[ev["card"]]["text"],
-                             "card": ev["card"], "drawer": ev["drawer"],
-                             **{k: ev[k] for k in ("river", "cities", "radius", "kind") if k in ev}}
-                            for ev in state["events"]],
+        "events_in_force": [
+            {
+                "type": ev["type"],
+                "text": EVENTS[ev["card"]]["text"],
+                "card": ev["card"],
+                "drawer": ev["drawer"],
+                **{k: ev[k] for k in ("river", "cities", "radius", "kind") if k in ev},
+            }
+            for ev in state["events"]
+        ],
         "deck_count": len(state["deck"]) + len(state["set_aside"]),
         "discard_count": len(state["discard"]),
         "pending": [{"seat": x["seat"], "kind": x["kind"]} for x in state["pending"]],
@@ -102,8 +123,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
     """Returns a short phrase for a legal action, as a button or an email menu shows it."""
     t = action["type"]
     if t == "keep":
-        return f"Keep card {action['card']}, committed to " \
-               f"{demand_text(action['card'], action['demand'])}"
+        return f"Keep card {action['card']}, committed to {demand_text(action['card'], action['demand'])}"
     if t == "keep_done":
         return "Keep no more cards; pass the rest on"
     if t == "build":
@@ -118,8 +138,10 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         return _path_label(action["path"], f"Move {steps} mileposts", action.get("toward"))
     if t == "upgrade":
         kind = action["train"]
-        return (f"Upgrade to {TRAIN_NAMES[kind]} ({TRAINS[kind][0]} mileposts, "
-                f"{TRAINS[kind][1]} loads) for {UPGRADE_COST} instead of building")
+        return (
+            f"Upgrade to {TRAIN_NAMES[kind]} ({TRAINS[kind][0]} mileposts, "
+            f"{TRAINS[kind][1]} loads) for {UPGRADE_COST} instead of building"
+        )
     if t == "place_train":
         return f"Put your train on {action['city']}"
     if t == "pickup":
@@ -129,8 +151,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
     if t == "deliver":
         return f"Deliver {demand_text(action['card'], action['demand'])} (card {action['card']})"
     if t == "lock":
-        return f"Lock card {action['card']} with your {action['good']}: " \
-               f"{demand_text(action['card'], action['demand'])}"
+        return f"Lock card {action['card']} with your {action['good']}: {demand_text(action['card'], action['demand'])}"
     if t == "pitch":
         return "Give up the turn: pitch three random unlocked pool cards"
     if t == "discard_hand":
@@ -141,8 +162,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         if action.get("release") is None:
             return f"Lose the {action['good']} locking card {action['card']} (it may unlock)"
         if action["release"]:
-            return f"Lose the {action['good']} for private card {action['card']} and release " \
-                   "the card into the pool"
+            return f"Lose the {action['good']} for private card {action['card']} and release the card into the pool"
         return f"Lose the {action['good']} for private card {action['card']} and keep the card"
     if t == "end_turn":
         if state["phase"] == "build":
@@ -166,8 +186,7 @@ def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
         return "You were derailed: choose which load to lose first."
     if state["phase"] == "draft":
         if t == "keep":
-            return "Keep one of the cards you are offered, naming one of its three demands " \
-                   "(at most two cards)."
+            return "Keep one of the cards you are offered, naming one of its three demands (at most two cards)."
         return "It is the setup draft: keep up to two cards, or pass the rest on."
     if state["phase"] == "build" and t not in ("build", "end_turn"):
         return "The first two turns are for building track only."
@@ -215,8 +234,10 @@ def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
             return "Locking belongs to the public-pool mode."
         if stage == "build":
             return "Cards are locked before you build or upgrade, not after."
-        return ("Lock a pool card's demand with a load you carry that locks nothing else; a card "
-                "someone locked takes further locks only for the same demand, one per player.")
+        return (
+            "Lock a pool card's demand with a load you carry that locks nothing else; a card "
+            "someone locked takes further locks only for the same demand, one per player."
+        )
     if t == "pitch":
         if not public:
             return "Pitching belongs to the public-pool mode."

@@ -3,6 +3,7 @@ keeps its booty inside strong or totem-guarded boats, and ends the game when it 
 
 It only ever picks from `legal_actions`, so it is always legal; `rnd` breaks ties.
 """
+
 from __future__ import annotations
 
 from .cards import info
@@ -107,9 +108,11 @@ def _choose_stack(state, seat, legal, rnd):
                 open_bows += 1
                 long_open = long_open or len(g.cards) >= 4
                 strength += g.strength
-    weights = {0: 3.0 if open_bows < 2 else (2.5 if long_open else 0.8),
-               1: 1.5 if strength < 4 else 1.0,
-               2: 1.5 if open_bows else 0.7}
+    weights = {
+        0: 3.0 if open_bows < 2 else (2.5 if long_open else 0.8),
+        1: 1.5 if strength < 4 else 1.0,
+        2: 1.5 if open_bows else 0.7,
+    }
     total = sum(weights[a["stack"]] for a in legal)
     x = rnd.random() * total
     for a in legal:
@@ -131,10 +134,11 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
     if phase in ("place", "take"):
         sinks = [a for a in legal if a["type"] == "sink"]
         if sinks:
+
             def boat_worth(a):
-                g = next(g for g in row_groups(state["displays"][seat][a["row"]], a["row"])
-                         if g.start == a["start"])
+                g = next(g for g in row_groups(state["displays"][seat][a["row"]], a["row"]) if g.start == a["start"])
                 return -boat_score_one(g.cards)
+
             return _best(sinks, boat_worth, rnd)
         if phase == "take":
             cid = state["displays"][task["victim"]][task["row"]][task["col"]]
@@ -146,18 +150,16 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
         attacks = [a for a in legal if a["type"] == "attack"]
 
         def loot(a):
-            g = next(g for g in row_groups(state["displays"][a["target"]][a["row"]], a["row"])
-                     if g.start == a["start"])
+            g = next(g for g in row_groups(state["displays"][a["target"]][a["row"]], a["row"]) if g.start == a["start"])
             return sum(_card_worth(c) for c in g.cards) + (3 if g.boat else 0)
+
         return _best(attacks, loot, rnd)
     if phase in ("lasso", "hunt"):
         grabs = [a for a in legal if a["type"] != "pass"]
-        return _best(grabs, lambda a: _card_worth(
-            state["displays"][a["target"]][a["row"]][a["col"]]), rnd)
+        return _best(grabs, lambda a: _card_worth(state["displays"][a["target"]][a["row"]][a["col"]]), rnd)
     if phase == "archer":
         shots = [a for a in legal if a["type"] == "shoot"]
-        return _best(shots, lambda a: info(
-            state["displays"][a["target"]][a["row"]][a["col"]]).combat or 0, rnd)
+        return _best(shots, lambda a: info(state["displays"][a["target"]][a["row"]][a["col"]]).combat or 0, rnd)
     if phase == "end_offer":
         scores = engine.scores(state)
         mine = scores[seat]

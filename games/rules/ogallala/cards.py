@@ -4,6 +4,7 @@ Counts follow the overview table of the rules text (Ogallala I: 134 cards, Ogall
 Every physical card has an id `<kind>[-r|-b]#<n>`; the optional r/b is the colour of its combat
 number (it matters only in the two-tribes variant of Ogallala I).
 """
+
 from __future__ import annotations
 
 # kind -> (name, combat value or None, booty name or None, suite or None, role)
@@ -108,8 +109,7 @@ def deck(edition: str) -> list[str]:
 class CardInfo:
     """What a card id stands for (shared by all copies of a kind and colour)."""
 
-    __slots__ = ("kind", "name", "combat", "booty", "suite", "role", "colour",
-                 "is_bow", "is_stern", "is_warrior")
+    __slots__ = ("kind", "name", "combat", "booty", "suite", "role", "colour", "is_bow", "is_stern", "is_warrior")
 
     def __init__(self, cid: str):
         head = cid.split("#", 1)[0]

@@ -3,6 +3,7 @@
 A display is 3 rows of `row_length` spaces, each a card id or None. Nothing here is stored:
 boats and sections are always read off the cards, so they can never disagree with them.
 """
+
 from __future__ import annotations
 
 from .cards import info
@@ -61,14 +62,14 @@ def row_groups(row: list, r: int = 0) -> list[Group]:
                 if k <= b and info(row[k]).is_stern:
                     if pending < j:
                         groups.append(Group(r, pending, j - 1, False, row[pending:j]))
-                    groups.append(Group(r, j, k, True, row[j:k + 1]))
+                    groups.append(Group(r, j, k, True, row[j : k + 1]))
                     pending = j = k + 1
                     continue
                 j = k
                 continue
             j += 1
         if pending <= b:
-            groups.append(Group(r, pending, b, False, row[pending:b + 1]))
+            groups.append(Group(r, pending, b, False, row[pending : b + 1]))
     return groups
 
 
@@ -153,8 +154,10 @@ def suites_two(display: list) -> tuple[int, int]:
         for i in range(len(row) - 1):
             a, b = infos[i], infos[i + 1]
             if a and b and a.role == "front" and b.role == "rear" and a.suite == b.suite:
-                full = any(0 <= p < len(row) and infos[p] and infos[p].role == "person"
-                           and infos[p].suite == a.suite for p in (i - 1, i + 2))
+                full = any(
+                    0 <= p < len(row) and infos[p] and infos[p].role == "person" and infos[p].suite == a.suite
+                    for p in (i - 1, i + 2)
+                )
                 if full:
                     triples += 1
                 else:

@@ -5,6 +5,7 @@ it; placing a card may add a lasso, arrow or hunt step, an attack step for each 
 completed, and (Ogallala I) the offer to end the game. The first step of the queue is the
 active player's decision; with an empty queue they draw again or the turn passes on.
 """
+
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
@@ -28,17 +29,26 @@ class OgallalaEngine(Engine):
     min_seats = 2
     max_seats = 4
     options_schema = {
-        "edition": {"default": "I", "choices": ["I", "II"], "label": "Edition",
-                    "help": "I: 134 cards in three stacks, tally of complete boats. "
-                            "II: 98 cards in one stack, the Pelikan tally."},
-        "row_length": {"default": 14, "choices": [14, 16], "label": "Spaces per row",
-                       "help": "Each river display has 3 rows of this many spaces."},
-        "two_tribes": {"default": False, "label": "Two tribes (Ogallala I)",
-                       "help": "Red and blue warriors never share a boat and only fight "
-                               "the other colour."},
+        "edition": {
+            "default": "I",
+            "choices": ["I", "II"],
+            "label": "Edition",
+            "help": "I: 134 cards in three stacks, tally of complete boats. "
+            "II: 98 cards in one stack, the Pelikan tally.",
+        },
+        "row_length": {
+            "default": 14,
+            "choices": [14, 16],
+            "label": "Spaces per row",
+            "help": "Each river display has 3 rows of this many spaces.",
+        },
+        "two_tribes": {
+            "default": False,
+            "label": "Two tribes (Ogallala I)",
+            "help": "Red and blue warriors never share a boat and only fight the other colour.",
+        },
     }
-    conformance_options = [{"edition": "I"}, {"edition": "II"},
-                           {"edition": "I", "two_tribes": True, "row_length": 16}]
+    conformance_options = [{"edition": "I"}, {"edition": "II"}, {"edition": "I", "two_tribes": True, "row_length": 16}]
     decision_kinds: dict = {}
 
     def check_options(self, options: dict, seats) -> None:
@@ -98,8 +108,13 @@ class OgallalaEngine(Engine):
         if state["edition"] != "I" or not card.suite:
             return []
         disp = state["displays"][seat]
-        order_ok = {("person", "front"), ("front", "rear"), ("rear", "person"),
-                    ("person", "front", "rear"), ("front", "rear", "person")}
+        order_ok = {
+            ("person", "front"),
+            ("front", "rear"),
+            ("rear", "person"),
+            ("person", "front", "rear"),
+            ("front", "rear", "person"),
+        }
         out = []
         for r, row in enumerate(disp):
             mates = [c for c, x in enumerate(row) if x and info(x).suite == card.suite]
@@ -182,8 +197,12 @@ class OgallalaEngine(Engine):
                         if not g.has_totem and card.is_warrior:
                             out.append({"type": "shoot", "target": v, "row": g.row, "col": c})
                     elif kind == "hunt":
-                        if (not g.has_totem and card.suite == task["suite"]
-                                and card.role in ("front", "rear") and can_take(cid)):
+                        if (
+                            not g.has_totem
+                            and card.suite == task["suite"]
+                            and card.role in ("front", "rear")
+                            and can_take(cid)
+                        ):
                             out.append({"type": "hunt", "target": v, "row": g.row, "col": c})
         return out
 
@@ -214,17 +233,17 @@ class OgallalaEngine(Engine):
         if phase == "place":
             cid = task["card"]
             if info(cid).kind == "axe" and state["edition"] == "I":
-                return [{"type": "sink", "row": b.row, "start": b.start}
-                        for b in boats_of(state["displays"][seat])]
-            acts = [{"type": "place", "row": r, "col": c}
-                    for r, c in self._placements(state, seat, cid)]
-            acts += [{"type": "place", "row": r, "col": c, "moves": m}
-                     for r, c, m in self._suite_moves(state, seat, cid)]
+                return [{"type": "sink", "row": b.row, "start": b.start} for b in boats_of(state["displays"][seat])]
+            acts = [{"type": "place", "row": r, "col": c} for r, c in self._placements(state, seat, cid)]
+            acts += [
+                {"type": "place", "row": r, "col": c, "moves": m} for r, c, m in self._suite_moves(state, seat, cid)
+            ]
             return acts or [{"type": "discard"}]
         if phase == "take":
             cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-            return [{"type": "place", "row": r, "col": c}
-                    for r, c in self._placements(state, seat, cid)] + [{"type": "leave"}]
+            return [{"type": "place", "row": r, "col": c} for r, c in self._placements(state, seat, cid)] + [
+                {"type": "leave"}
+            ]
         if phase in ("lasso", "archer", "hunt"):
             return self._targets(state, seat, phase, task) + [{"type": "pass"}]
         if phase == "attack":
@@ -248,19 +267,29 @@ class OgallalaEngine(Engine):
         card = info(cid)
         disp = state["displays"][seat]
         if state["edition"] == "I":
-            state["keep_drawing"] = bool(card.booty) or (card.role in ("bow", "stern")
-                                                          and not card.is_warrior)
+            state["keep_drawing"] = bool(card.booty) or (card.role in ("bow", "stern") and not card.is_warrior)
             where = f" from the {STACKS_I[action['stack']]} stack"
         else:
-            state["keep_drawing"] = not any(x and info(x).kind == card.kind
-                                            for row in disp for x in row)
+            state["keep_drawing"] = not any(x and info(x).kind == card.kind for row in disp for x in row)
             where = ""
-        events.append(event("draw", seat, f"{seat_label(seat)} draws {card.name}{where}.",
-                             public={"card": card_public(cid), "stack": action["stack"]}))
+        events.append(
+            event(
+                "draw",
+                seat,
+                f"{seat_label(seat)} draws {card.name}{where}.",
+                public={"card": card_public(cid), "stack": action["stack"]},
+            )
+        )
         if card.kind == "axe" and not boats_of(disp):
             state["removed"].append(cid)
-            events.append(event("sunk", seat, f"{seat_label(seat)} has no complete boat: the Crazy Axe "
-                                "sinks himself.", public={"cards": [cid]}))
+            events.append(
+                event(
+                    "sunk",
+                    seat,
+                    f"{seat_label(seat)} has no complete boat: the Crazy Axe sinks himself.",
+                    public={"cards": [cid]},
+                )
+            )
             return
         state["hand"].append(cid)
         state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack"})
@@ -290,18 +319,21 @@ class OgallalaEngine(Engine):
         card = info(cid)
         text = f"{seat_label(seat)} places {card.name} at {space_text(r, c)}"
         if moved:
-            text += " (moving " + ", ".join(f"{info(m).name} to space {b + 1}"
-                                            for m, _, _, b in moved) + ")"
-        events.append(event("placed", seat, text + ".",
-                            public={"card": card_public(cid), "row": r, "col": c,
-                                    "moves": action.get("moves", [])}))
+            text += " (moving " + ", ".join(f"{info(m).name} to space {b + 1}" for m, _, _, b in moved) + ")"
+        events.append(
+            event(
+                "placed",
+                seat,
+                text + ".",
+                public={"card": card_public(cid), "row": r, "col": c, "moves": action.get("moves", [])},
+            )
+        )
         self._follow_ups(state, seat, cid, task.get("src", "spoils"), before, events)
 
     def _follow_ups(self, state, seat, cid, src, before, events):
         """Queues what placing a card brings: its special action, raids, the end offer."""
         card = info(cid)
-        new = [b for b in boats_of(state["displays"][seat])
-               if (b.row, b.start, b.end) not in before]
+        new = [b for b in boats_of(state["displays"][seat]) if (b.row, b.start, b.end) not in before]
         steps = []
         if src == "stack" and card.kind == "lasso":
             steps.append({"t": "lasso"})
@@ -310,14 +342,25 @@ class OgallalaEngine(Engine):
         if state["edition"] == "II" and card.role == "person":
             steps.append({"t": "hunt", "suite": card.suite})
         for b in new:
-            events.append(event("boat_completed", seat,
-                                f"{seat_label(seat)} completes a boat of {len(b.cards)} cards in row "
-                                f"{b.row + 1} (strength {b.strength}).",
-                                public={"row": b.row, "start": b.start, "end": b.end,
-                                        "strength": b.strength}))
+            events.append(
+                event(
+                    "boat_completed",
+                    seat,
+                    f"{seat_label(seat)} completes a boat of {len(b.cards)} cards in row "
+                    f"{b.row + 1} (strength {b.strength}).",
+                    public={"row": b.row, "start": b.start, "end": b.end, "strength": b.strength},
+                )
+            )
             shaman = any(info(x).kind == "shaman" for x in b.cards)
-            steps.append({"t": "attack", "row": b.row, "start": b.start, "end": b.end,
-                          "shots": 2 if shaman and state["edition"] == "II" else 1})
+            steps.append(
+                {
+                    "t": "attack",
+                    "row": b.row,
+                    "start": b.start,
+                    "end": b.end,
+                    "shots": 2 if shaman and state["edition"] == "II" else 1,
+                }
+            )
         state["tasks"][0:0] = steps
         if new and state["edition"] == "I" and {"t": "end_offer"} not in state["tasks"]:
             # offered once the turn's pending steps (spoils, further raids) are done
@@ -328,19 +371,24 @@ class OgallalaEngine(Engine):
         cid = task["card"]
         state["hand"].remove(cid)
         state["discard"].append(cid)
-        events.append(event("discarded", seat, f"{seat_label(seat)} has no space for "
-                            f"{info(cid).name} and discards it.",
-                            public={"card": card_public(cid) if state["edition"] == "I" else None}))
-        if state["edition"] == "II" and task["src"] == "stack" and info(cid).kind in ("archer",
-                                                                                    "lasso"):
+        events.append(
+            event(
+                "discarded",
+                seat,
+                f"{seat_label(seat)} has no space for {info(cid).name} and discards it.",
+                public={"card": card_public(cid) if state["edition"] == "I" else None},
+            )
+        )
+        if state["edition"] == "II" and task["src"] == "stack" and info(cid).kind in ("archer", "lasso"):
             # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
             state["tasks"].insert(0, {"t": info(cid).kind})
 
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)
         cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        events.append(event("left", seat, f"{seat_label(seat)} leaves {info(cid).name} to "
-                            f"{seat_label(task['victim'])}."))
+        events.append(
+            event("left", seat, f"{seat_label(seat)} leaves {info(cid).name} to {seat_label(task['victim'])}.")
+        )
 
     def _do_pass(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -365,15 +413,19 @@ class OgallalaEngine(Engine):
         cid = task["card"]
         state["hand"].remove(cid)
         disp = state["displays"][seat]
-        boat = next(b for b in boats_of(disp)
-                    if b.row == action["row"] and b.start == action["start"])
+        boat = next(b for b in boats_of(disp) if b.row == action["row"] and b.start == action["start"])
         for c in range(boat.start, boat.end + 1):
             disp[boat.row][c] = None
         state["removed"] += boat.cards + [cid]
-        events.append(event("sunk", seat, f"The Crazy Axe sinks {seat_label(seat)}'s boat in row "
-                            f"{boat.row + 1} with its {len(boat.cards)} cards.",
-                            public={"row": boat.row, "start": boat.start,
-                                    "cards": boat.cards + [cid]}))
+        events.append(
+            event(
+                "sunk",
+                seat,
+                f"The Crazy Axe sinks {seat_label(seat)}'s boat in row "
+                f"{boat.row + 1} with its {len(boat.cards)} cards.",
+                public={"row": boat.row, "start": boat.start, "cards": boat.cards + [cid]},
+            )
+        )
 
     def _take_from(self, state, victim, r, c) -> str:
         cid = state["displays"][victim][r][c]
@@ -386,18 +438,32 @@ class OgallalaEngine(Engine):
         cid = self._take_from(state, v, action["row"], action["col"])
         state["hand"].append(cid)
         state["tasks"].insert(0, {"t": "place", "card": cid, "src": "lasso"})
-        events.append(event("lasso", seat, f"{seat_label(seat)} lassoes {info(cid).name} from "
-                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+        events.append(
+            event(
+                "lasso",
+                seat,
+                f"{seat_label(seat)} lassoes {info(cid).name} from "
+                f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
+                public={"victim": v, "card": card_public(cid)},
+                audience=[v],
+            )
+        )
 
     def _do_shoot(self, state, seat, action, events):
         state["tasks"].pop(0)
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
-        events.append(event("arrow", seat, f"{seat_label(seat)} shoots {info(cid).name} in "
-                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+        events.append(
+            event(
+                "arrow",
+                seat,
+                f"{seat_label(seat)} shoots {info(cid).name} in "
+                f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
+                public={"victim": v, "card": card_public(cid)},
+                audience=[v],
+            )
+        )
 
     def _do_hunt(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -406,9 +472,16 @@ class OgallalaEngine(Engine):
         state["hand"].append(cid)
         # place the catch, then hunt on for the other half
         state["tasks"][0:0] = [{"t": "place", "card": cid, "src": "hunt"}, dict(task)]
-        events.append(event("hunt", seat, f"{seat_label(seat)} takes {info(cid).name} from "
-                            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-                            public={"victim": v, "card": card_public(cid)}, audience=[v]))
+        events.append(
+            event(
+                "hunt",
+                seat,
+                f"{seat_label(seat)} takes {info(cid).name} from "
+                f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
+                public={"victim": v, "card": card_public(cid)},
+                audience=[v],
+            )
+        )
 
     def _do_attack(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -416,8 +489,7 @@ class OgallalaEngine(Engine):
         power = task.get("power") or boat.strength
         v = action["target"]
         vdisp = state["displays"][v]
-        target = next(g for g in row_groups(vdisp[action["row"]], action["row"])
-                      if g.start == action["start"])
+        target = next(g for g in row_groups(vdisp[action["row"]], action["row"]) if g.start == action["start"])
         what = "boat" if target.boat else "section"
         dead, spoils = [], []
         for c, cid in zip(range(target.start, target.end + 1), target.cards):
@@ -440,19 +512,29 @@ class OgallalaEngine(Engine):
             steps.append({"t": "attack_done"})
             left = power - (target.strength + 1)
             if task["shots"] > 1 and left > 0:
-                hit = task.get("hit", []) + [[v, target.row, c]
-                                             for c in range(target.start, target.end + 1)]
+                hit = task.get("hit", []) + [[v, target.row, c] for c in range(target.start, target.end + 1)]
                 steps.append(dict(task, shots=task["shots"] - 1, power=left, hit=hit))
         state["tasks"][0:0] = steps
-        events.append(event(
-            "attack", seat,
-            f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
-            f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
-            f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
-            public={"victim": v, "row": target.row, "start": target.start, "end": target.end,
-                    "strength": target.strength, "attacker_strength": power,
-                    "warriors_lost": dead, "spoils": [cid for _, cid in spoils]},
-            audience=[v]))
+        events.append(
+            event(
+                "attack",
+                seat,
+                f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
+                f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
+                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
+                public={
+                    "victim": v,
+                    "row": target.row,
+                    "start": target.start,
+                    "end": target.end,
+                    "strength": target.strength,
+                    "attacker_strength": power,
+                    "warriors_lost": dead,
+                    "spoils": [cid for _, cid in spoils],
+                },
+                audience=[v],
+            )
+        )
 
     # -- the flow between decisions ----------------------------------------------------------------
     def _needs_decision(self, state: dict, seat: int, task: dict) -> bool:
@@ -494,19 +576,26 @@ class OgallalaEngine(Engine):
             if state["edition"] == "I":
                 self._finish(state, "All three stacks are empty.", events)
                 return
-            if (state["discard"] and state["placed_since_reshuffle"] > 0
-                    and state["reshuffles"] < MAX_RESHUFFLES):
+            if state["discard"] and state["placed_since_reshuffle"] > 0 and state["reshuffles"] < MAX_RESHUFFLES:
                 stack = state["discard"]
                 state["discard"] = []
                 Rng(state).shuffle(stack)
                 state["stacks"][0] = stack
                 state["reshuffles"] += 1
                 state["placed_since_reshuffle"] = 0
-                events.append(event("reshuffle", None, f"The stack is empty: the {len(stack)} "
-                                    "discarded cards are shuffled into a new stack."))
+                events.append(
+                    event(
+                        "reshuffle",
+                        None,
+                        f"The stack is empty: the {len(stack)} discarded cards are shuffled into a new stack.",
+                    )
+                )
                 return
-            reason = ("All cards have been placed." if not state["discard"]
-                      else "The stack ran out once more and the discarded cards no longer fit.")
+            reason = (
+                "All cards have been placed."
+                if not state["discard"]
+                else "The stack ran out once more and the discarded cards no longer fit."
+            )
             self._finish(state, reason, events)
             return
 
@@ -524,20 +613,28 @@ class OgallalaEngine(Engine):
         ranking = sorted(range(state["seats"]), key=lambda s: (s in out, -scores[s], s))
         best = max(scores[s] for s in ranking if s not in out)
         winners = [s for s in ranking if s not in out and scores[s] == best]
-        state["over"] = {"reason": reason, "scores": scores, "winners": winners,
-                         "ranking": ranking}
+        state["over"] = {"reason": reason, "scores": scores, "winners": winners, "ranking": ranking}
         names = " and ".join(seat_label(s) for s in winners)
-        events.append(event("game_over", None, f"Game over: {reason} {names} "
-                            f"win{'s' if len(winners) == 1 else ''} with {best} points.",
-                            public={"scores": scores, "winners": winners, "reason": reason}))
+        events.append(
+            event(
+                "game_over",
+                None,
+                f"Game over: {reason} {names} win{'s' if len(winners) == 1 else ''} with {best} points.",
+                public={"scores": scores, "winners": winners, "reason": reason},
+            )
+        )
 
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
         over = state["over"]
         if not over:
             return None
-        return {"winners": over["winners"], "ranking": over["ranking"], "reason": over["reason"],
-                "scores": over["scores"]}
+        return {
+            "winners": over["winners"],
+            "ranking": over["ranking"],
+            "reason": over["reason"],
+            "scores": over["scores"],
+        }
 
     def resign(self, state: dict, seat: int) -> list[dict]:
         """Takes a seat out of the game (resigned or dropped); returns the events.

@@ -7,6 +7,7 @@ Keys shared in idea with the other games, under this game's names: the number of
 `seats`, the end of the game is `over`, the turn's pending steps queue in `tasks`, and a seat
 that left (resigned or dropped) is listed in `resigned`.
 """
+
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
@@ -78,8 +79,7 @@ def build_state(options: dict, seats: int, seed) -> State:
         "discard": [],
         "removed": [],
         "hand": [],
-        "displays": [[[None] * options["row_length"] for _ in range(ROWS)]
-                     for _ in range(seats)],
+        "displays": [[[None] * options["row_length"] for _ in range(ROWS)] for _ in range(seats)],
         "turn": 0,
         "keep_drawing": True,
         "tasks": [],

@@ -4,6 +4,7 @@ It mends what it can, walks back to a town when its wagon is stuck and it cannot
 forges whenever a card fits (calamity trails first: they hurt the leader), uses towns and
 forts for supplies when short, and sends every calamity to the rival furthest along.
 """
+
 from __future__ import annotations
 
 from .cards import TRAIL_CARDS, supply_kind
@@ -48,8 +49,7 @@ def _decide(state, p, legal):
     kind = state["pending"][0]["kind"]
     if kind == "victim":
         players = state["players"]
-        return max(legal, key=lambda a: (trail_length(players[a["seat"]]),
-                                         players[a["seat"]]["members"], -a["seat"]))
+        return max(legal, key=lambda a: (trail_length(players[a["seat"]]), players[a["seat"]]["members"], -a["seat"]))
     if kind == "river_loss":
         return max(legal, key=lambda a: _want_score(p, a["supply"]))
     if kind in ("thief_bullets", "hunting_bullets"):
@@ -106,8 +106,11 @@ def _turn(state, p, legal, rnd):
         return by["step_forward"][0]
     # 5. supplies from towns and forts when short
     if revised and len(p["supplies"]) < 3:
-        takes = [a for a in by.get("use_town", []) + by.get("place_town", [])
-                 if a.get("take") and (a["type"] == "use_town" or len(a["take"]) == 2)]
+        takes = [
+            a
+            for a in by.get("use_town", []) + by.get("place_town", [])
+            if a.get("take") and (a["type"] == "use_town" or len(a["take"]) == 2)
+        ]
         if takes:
             return min(takes, key=lambda a: sum(_want_score(p, k) for k in a["take"]))
     # 6. forge
@@ -118,8 +121,7 @@ def _turn(state, p, legal, rnd):
             return towns[0]
         lined = [a for a in forges if a not in towns]
         if lined:
-            return min(lined, key=lambda a: (FORGE_ORDER[TRAIL_CARDS[a["card"]]["kind"]],
-                                             rnd.random()))
+            return min(lined, key=lambda a: (FORGE_ORDER[TRAIL_CARDS[a["card"]]["kind"]], rnd.random()))
         return towns[0]
     # no card fits: a town or fort resets the height the next card may start at
     resets = by.get("place_town", [])
@@ -157,4 +159,3 @@ def _town_behind(state, p, revised):
         if not revised and point == 0:
             return True
     return False
-

@@ -4,6 +4,7 @@ The split of the 56 trail cards is our default (see shared/rules/README.md); cha
 here and everything else follows. Card ids are globally unique strings: T.. trail, S.. supply,
 C.. calamity.
 """
+
 from __future__ import annotations
 
 HEIGHTS = ("top", "middle", "bottom")
@@ -14,9 +15,9 @@ SHAPES = [(left, right) for left in HEIGHTS for right in HEIGHTS]
 # trail kind -> count; plain, river and trigger cards carry a trail line, towns and forts do not.
 TRAIL_COUNTS = {
     "plain": 10,
-    "river_supply": 8,   # roll even to ford; odd: lose 1 supply card (you pick which)
-    "river_drown": 4,    # roll even to ford; a 1 drowns a wagon member; 3 or 5 nothing
-    "trigger": 22,       # draw a calamity card now
+    "river_supply": 8,  # roll even to ford; odd: lose 1 supply card (you pick which)
+    "river_drown": 4,  # roll even to ford; a 1 drowns a wagon member; 3 or 5 nothing
+    "trigger": 22,  # draw a calamity card now
     "town": 6,
     "fort": 6,
 }
@@ -34,37 +35,77 @@ TRAIL_NAMES = {
 }
 
 SUPPLY_COUNTS = {
-    "food": 4, "clothes": 4, "oxen": 4, "spare_parts": 4, "medicine": 4, "clean_water": 4,
+    "food": 4,
+    "clothes": 4,
+    "oxen": 4,
+    "spare_parts": 4,
+    "medicine": 4,
+    "clean_water": 4,
     "bullets": 2,
 }
 SUPPLY_KINDS = tuple(SUPPLY_COUNTS)
 SUPPLY_NAMES = {
-    "food": "Food", "clothes": "Clothes", "oxen": "Oxen", "spare_parts": "Spare Parts",
-    "medicine": "Medicine", "clean_water": "Clean Water", "bullets": "Bullets",
+    "food": "Food",
+    "clothes": "Clothes",
+    "oxen": "Oxen",
+    "spare_parts": "Spare Parts",
+    "medicine": "Medicine",
+    "clean_water": "Clean Water",
+    "bullets": "Bullets",
 }
 
 CALAMITY_KINDS = (
-    "broken_tongue", "broken_axle", "broken_wheel", "dead_oxen", "inadequate_grass",
-    "bad_water", "measles", "typhoid", "cholera", "dysentery", "snake_bite", "starvation",
-    "extreme_cold", "broken_arm", "thief", "hunting",
+    "broken_tongue",
+    "broken_axle",
+    "broken_wheel",
+    "dead_oxen",
+    "inadequate_grass",
+    "bad_water",
+    "measles",
+    "typhoid",
+    "cholera",
+    "dysentery",
+    "snake_bite",
+    "starvation",
+    "extreme_cold",
+    "broken_arm",
+    "thief",
+    "hunting",
 )
 CALAMITY_NAMES = {
-    "broken_tongue": "Broken Tongue", "broken_axle": "Broken Axle",
-    "broken_wheel": "Broken Wheel", "dead_oxen": "Dead Oxen",
-    "inadequate_grass": "Inadequate Grass", "bad_water": "Bad Water", "measles": "Measles",
-    "typhoid": "Typhoid", "cholera": "Cholera", "dysentery": "Dysentery",
-    "snake_bite": "Snake Bite", "starvation": "Starvation", "extreme_cold": "Extreme Cold",
-    "broken_arm": "Broken Arm", "thief": "Thief", "hunting": "Hunting (Food)",
+    "broken_tongue": "Broken Tongue",
+    "broken_axle": "Broken Axle",
+    "broken_wheel": "Broken Wheel",
+    "dead_oxen": "Dead Oxen",
+    "inadequate_grass": "Inadequate Grass",
+    "bad_water": "Bad Water",
+    "measles": "Measles",
+    "typhoid": "Typhoid",
+    "cholera": "Cholera",
+    "dysentery": "Dysentery",
+    "snake_bite": "Snake Bite",
+    "starvation": "Starvation",
+    "extreme_cold": "Extreme Cold",
+    "broken_arm": "Broken Arm",
+    "thief": "Thief",
+    "hunting": "Hunting (Food)",
 }
 BROKEN_PARTS = ("broken_tongue", "broken_axle", "broken_wheel")
 PAIRED = ("cholera", "measles", "bad_water", "inadequate_grass")
 # The supplies that mend a calamity in front of you (None: only a town removes it).
 REMEDY = {
-    "broken_tongue": ("spare_parts",), "broken_axle": ("spare_parts",),
-    "broken_wheel": ("spare_parts",), "dead_oxen": ("oxen",), "inadequate_grass": None,
-    "bad_water": ("clean_water",), "measles": ("medicine",),
-    "typhoid": ("clean_water", "medicine"), "cholera": ("medicine", "medicine"),
-    "starvation": ("food",), "extreme_cold": ("clothes",), "broken_arm": None,
+    "broken_tongue": ("spare_parts",),
+    "broken_axle": ("spare_parts",),
+    "broken_wheel": ("spare_parts",),
+    "dead_oxen": ("oxen",),
+    "inadequate_grass": None,
+    "bad_water": ("clean_water",),
+    "measles": ("medicine",),
+    "typhoid": ("clean_water", "medicine"),
+    "cholera": ("medicine", "medicine"),
+    "starvation": ("food",),
+    "extreme_cold": ("clothes",),
+    "broken_arm": None,
 }
 
 
@@ -95,8 +136,8 @@ def _build(prefix, counts):
     return cards
 
 
-TRAIL_CARDS = _build_trail()                       # id -> {"kind", "left", "right"}
-SUPPLY_CARDS = _build("S", SUPPLY_COUNTS)          # id -> supply kind
+TRAIL_CARDS = _build_trail()  # id -> {"kind", "left", "right"}
+SUPPLY_CARDS = _build("S", SUPPLY_COUNTS)  # id -> supply kind
 CALAMITY_CARDS = _build("C", {k: 2 for k in CALAMITY_KINDS})  # id -> calamity kind
 
 

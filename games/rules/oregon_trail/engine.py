@@ -4,6 +4,7 @@ One engine serves both rulesets; the differences sit behind `state["ruleset"]` c
 few places they matter (turn length, river attempts, towns and forts, calamity count-downs,
 thief and hunting). Legality lives in `legal_actions` alone; `do_apply` trusts it.
 """
+
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
@@ -157,8 +158,7 @@ def _countdown(state, p, rounds) -> int:
 
 
 def _add_calamity(state, p, cid, **extra) -> dict:
-    c = {"card": cid, "kind": CALAMITY_CARDS[cid], "deadline": None,
-         "fresh": state["turn"] == p["seat"]}
+    c = {"card": cid, "kind": CALAMITY_CARDS[cid], "deadline": None, "fresh": state["turn"] == p["seat"]}
     c.update(extra)
     p["calamities"].append(c)
     return c
@@ -174,28 +174,42 @@ class OregonTrailEngine(Engine):
     min_seats = 2
     max_seats = 6
     options_schema = {
-        "ruleset": {"default": "revised", "choices": ["revised", "classic"], "label": "Rules",
-                    "help": "Revised: actions per turn = wagon members, supply bank. "
-                            "Classic: one action per turn, supply deck."},
-        "trail_length": {"default": 20, "min": 10, "max": 30, "label": "Trail length",
-                         "help": "Trail cards to Oregon (revised 10-30, classic 20-25)."},
-        "classic_thief": {"default": "cancel", "choices": ["cancel", "keep_bullets", "thief_dies"],
-                          "label": "Classic thief",
-                          "help": "Bullets cancel the theft; or show them and keep them; "
-                                  "or discard them and the thief loses a member."},
+        "ruleset": {
+            "default": "revised",
+            "choices": ["revised", "classic"],
+            "label": "Rules",
+            "help": "Revised: actions per turn = wagon members, supply bank. "
+            "Classic: one action per turn, supply deck.",
+        },
+        "trail_length": {
+            "default": 20,
+            "min": 10,
+            "max": 30,
+            "label": "Trail length",
+            "help": "Trail cards to Oregon (revised 10-30, classic 20-25).",
+        },
+        "classic_thief": {
+            "default": "cancel",
+            "choices": ["cancel", "keep_bullets", "thief_dies"],
+            "label": "Classic thief",
+            "help": "Bullets cancel the theft; or show them and keep them; "
+            "or discard them and the thief loses a member.",
+        },
     }
-    conformance_options = [{"ruleset": "revised"}, {"ruleset": "classic"},
-                           {"ruleset": "revised", "trail_length": 10}]
+    conformance_options = [{"ruleset": "revised"}, {"ruleset": "classic"}, {"ruleset": "revised", "trail_length": 10}]
     decision_kinds = {
-        "thief_bullets": {"label": "A thief strikes and you hold bullets",
-                          "answers": {"always": "Discard bullets against the thief",
-                                      "never": "Keep the bullets"}},
-        "hunting_bullets": {"label": "Hunting: spend bullets for food",
-                            "answers": {"always": "Spend bullets for food",
-                                        "never": "Keep the bullets"}},
-        "measles_medicine": {"label": "Measles: avoid it with medicine (classic)",
-                             "answers": {"always": "Discard medicine to avoid measles",
-                                         "never": "Keep the medicine"}},
+        "thief_bullets": {
+            "label": "A thief strikes and you hold bullets",
+            "answers": {"always": "Discard bullets against the thief", "never": "Keep the bullets"},
+        },
+        "hunting_bullets": {
+            "label": "Hunting: spend bullets for food",
+            "answers": {"always": "Spend bullets for food", "never": "Keep the bullets"},
+        },
+        "measles_medicine": {
+            "label": "Measles: avoid it with medicine (classic)",
+            "answers": {"always": "Discard medicine to avoid measles", "never": "Keep the medicine"},
+        },
     }
 
     def check_options(self, options, seats):
@@ -245,11 +259,9 @@ class OregonTrailEngine(Engine):
         kind = pend["kind"]
         p = state["players"][pend["seat"]]
         if kind == "victim":
-            return [{"type": "victim", "seat": q["seat"]} for q in living(state)
-                    if q["seat"] != pend["seat"]]
+            return [{"type": "victim", "seat": q["seat"]} for q in living(state) if q["seat"] != pend["seat"]]
         if kind == "river_loss":
-            return [{"type": "lose_supply", "supply": k} for k in SUPPLY_KINDS
-                    if k in _kinds_held(p)]
+            return [{"type": "lose_supply", "supply": k} for k in SUPPLY_KINDS if k in _kinds_held(p)]
         if kind in ("thief_bullets", "hunting_bullets"):
             return [{"type": "bullets", "use": True}, {"type": "bullets", "use": False}]
         if kind == "measles_medicine":
@@ -258,8 +270,7 @@ class OregonTrailEngine(Engine):
             if "medicine" in held:
                 acts.append({"type": "measles", "choice": "medicine"})
             else:
-                acts += [{"type": "measles", "choice": "trade", "give": k}
-                         for k in SUPPLY_KINDS if k in held]
+                acts += [{"type": "measles", "choice": "trade", "give": k} for k in SUPPLY_KINDS if k in held]
             acts.append({"type": "measles", "choice": "decline"})
             return acts
         if kind == "town_pick":
@@ -298,8 +309,7 @@ class OregonTrailEngine(Engine):
             if kind not in LINED_KINDS:
                 continue
             for turn in (False, True):
-                left, right = (info["left"], info["right"]) if not turn else turned(
-                    info["left"], info["right"])
+                left, right = (info["left"], info["right"]) if not turn else turned(info["left"], info["right"])
                 if turn and (left, right) == (info["left"], info["right"]):
                     continue
                 if need is not None and left != need:
@@ -345,8 +355,7 @@ class OregonTrailEngine(Engine):
                         if spare[i] in missing or spare[j] in missing:
                             continue
                         pairs.add((spare[i], spare[j]))
-                for a, b in sorted(pairs, key=lambda ab: (SUPPLY_KINDS.index(ab[0]),
-                                                          SUPPLY_KINDS.index(ab[1]))):
+                for a, b in sorted(pairs, key=lambda ab: (SUPPLY_KINDS.index(ab[0]), SUPPLY_KINDS.index(ab[1]))):
                     acts.append({"type": "trade", "calamity": c["card"], "give": [a, b]})
         return acts
 
@@ -480,9 +489,14 @@ class OregonTrailEngine(Engine):
         cid = _from_bank(state, action["supply"])
         state["players"][seat]["supplies"].append(cid)
         state["draft_order"].pop(0)
-        events.append(event("supply_drafted", seat,
-                            f"{seat_label(seat)} drafts {SUPPLY_NAMES[action['supply']]}.",
-                            public={"supply": action["supply"]}))
+        events.append(
+            event(
+                "supply_drafted",
+                seat,
+                f"{seat_label(seat)} drafts {SUPPLY_NAMES[action['supply']]}.",
+                public={"supply": action["supply"]},
+            )
+        )
         if state["draft_order"]:
             state["turn"] = state["draft_order"][0]
         else:
@@ -507,12 +521,17 @@ class OregonTrailEngine(Engine):
             state["trail_deck"] = state["trail_discard"]
             state["trail_discard"] = []
             Rng(state).shuffle(state["trail_deck"])
-            events.append(event("trail_reshuffled", None,
-                                "The trail discards are shuffled into a new trail deck."))
+            events.append(event("trail_reshuffled", None, "The trail discards are shuffled into a new trail deck."))
         cid = state["trail_deck"].pop()
         p["hand"].append(cid)
-        events.append(event("scouted", p["seat"], f"{seat_label(p['seat'])} scouts the road ahead.",
-                            private={p["seat"]: {"card": cid}}))
+        events.append(
+            event(
+                "scouted",
+                p["seat"],
+                f"{seat_label(p['seat'])} scouts the road ahead.",
+                private={p["seat"]: {"card": cid}},
+            )
+        )
 
     def _act_forge(self, state, p, action, events):
         self._spend_action(state)
@@ -527,16 +546,18 @@ class OregonTrailEngine(Engine):
         left, right = info["left"], info["right"]
         if action["turned"]:
             left, right = turned(left, right)
-        p["trail"].append({"card": cid, "kind": kind, "left": left, "right": right,
-                           "turned": action["turned"]})
+        p["trail"].append({"card": cid, "kind": kind, "left": left, "right": right, "turned": action["turned"]})
         length = trail_length(p)
         p["pos"] = length
         p["in_town"] = False
-        events.append(event("trail_forged", seat,
-                            f"{seat_label(seat)} forges {TRAIL_NAMES[kind]} ({left}→{right}) "
-                            f"as trail card {length}.",
-                            public={"card": cid, "kind": kind, "left": left, "right": right,
-                                    "number": length}))
+        events.append(
+            event(
+                "trail_forged",
+                seat,
+                f"{seat_label(seat)} forges {TRAIL_NAMES[kind]} ({left}→{right}) as trail card {length}.",
+                public={"card": cid, "kind": kind, "left": left, "right": right, "number": length},
+            )
+        )
         if not revised(state):
             self._classic_forfeit(state, p, events)
         if kind in RIVER_KINDS:
@@ -562,21 +583,33 @@ class OregonTrailEngine(Engine):
         roll = Rng(state).die()
         if roll % 2 == 0:
             p["stuck"] = False
-            events.append(event("river_forded", seat,
-                                f"{seat_label(seat)} rolls {roll} and fords the river.",
-                                public={"roll": roll}))
+            events.append(
+                event(
+                    "river_forded", seat, f"{seat_label(seat)} rolls {roll} and fords the river.", public={"roll": roll}
+                )
+            )
             return
-        events.append(event("river_failed", seat,
-                            f"{seat_label(seat)} rolls {roll} and is stuck in the river.",
-                            public={"roll": roll}))
+        events.append(
+            event(
+                "river_failed",
+                seat,
+                f"{seat_label(seat)} rolls {roll} and is stuck in the river.",
+                public={"roll": roll},
+            )
+        )
         if river["kind"] == "river_supply":
             held = _kinds_held(p)
             if len(held) == 1:
                 kind = next(iter(held))
                 _spend(state, p, kind)
-                events.append(event("supply_lost", seat,
-                                    f"{seat_label(seat)} loses {SUPPLY_NAMES[kind]} in the river.",
-                                    public={"supply": kind}))
+                events.append(
+                    event(
+                        "supply_lost",
+                        seat,
+                        f"{seat_label(seat)} loses {SUPPLY_NAMES[kind]} in the river.",
+                        public={"supply": kind},
+                    )
+                )
             elif held:
                 state["pending"].append({"kind": "river_loss", "seat": seat})
         elif roll == 1:
@@ -593,8 +626,7 @@ class OregonTrailEngine(Engine):
             self._win(state, p, events)
         elif not p["at_end"]:
             p["at_end"] = True
-            events.append(event("reached_willamette", p["seat"],
-                                f"{seat_label(p['seat'])} reaches Willamette Valley."))
+            events.append(event("reached_willamette", p["seat"], f"{seat_label(p['seat'])} reaches Willamette Valley."))
 
     def _act_mend(self, state, p, action, events):
         self._spend_action(state)
@@ -602,15 +634,19 @@ class OregonTrailEngine(Engine):
         rem = remedy(c)
         for k in rem:
             _spend(state, p, k)
-        self._remove_calamity_ev(state, p, c, "mends", events,
-                                 " with " + " and ".join(SUPPLY_NAMES[k] for k in rem))
+        self._remove_calamity_ev(state, p, c, "mends", events, " with " + " and ".join(SUPPLY_NAMES[k] for k in rem))
 
     def _remove_calamity_ev(self, state, p, c, verb, events, how=""):
         gone = _remove_calamity(state, p, c)
         names = ", ".join(_cal_name(x["kind"]) for x in gone)
-        events.append(event("calamity_mended", p["seat"],
-                            f"{seat_label(p['seat'])} {verb} {names}{how}.",
-                            public={"calamities": [x["kind"] for x in gone]}))
+        events.append(
+            event(
+                "calamity_mended",
+                p["seat"],
+                f"{seat_label(p['seat'])} {verb} {names}{how}.",
+                public={"calamities": [x["kind"] for x in gone]},
+            )
+        )
 
     def _act_trade(self, state, p, action, events):
         c = self._calamity(p, action["calamity"])
@@ -621,31 +657,45 @@ class OregonTrailEngine(Engine):
             _spend(state, p, k)
         gave = " and ".join(SUPPLY_NAMES[k] for k in give)
         if roll % 2 == 1:
-            events.append(event("trade_failed", p["seat"],
-                                f"{seat_label(p['seat'])} rolls {roll}: the trade fails and "
-                                f"{gave} is lost.", public={"roll": roll, "give": give}))
+            events.append(
+                event(
+                    "trade_failed",
+                    p["seat"],
+                    f"{seat_label(p['seat'])} rolls {roll}: the trade fails and {gave} is lost.",
+                    public={"roll": roll, "give": give},
+                )
+            )
             return  # a failed trade spends no action
         self._spend_action(state)
         for k in covered:
             _spend(state, p, k)
-        self._remove_calamity_ev(state, p, c, "trades and mends", events,
-                                 f" (rolled {roll}, gave {gave})")
+        self._remove_calamity_ev(state, p, c, "trades and mends", events, f" (rolled {roll}, gave {gave})")
 
     def _act_step_back(self, state, p, action, events):
         self._spend_action(state)
         p["pos"] -= 1
         p["in_town"] = bool(towns_at(state, p["pos"])) and p["pos"] > 0
-        events.append(event("stepped_back", p["seat"],
-                            f"{seat_label(p['seat'])} steps back along the trail.",
-                            public={"pos": p["pos"]}))
+        events.append(
+            event(
+                "stepped_back",
+                p["seat"],
+                f"{seat_label(p['seat'])} steps back along the trail.",
+                public={"pos": p["pos"]},
+            )
+        )
 
     def _act_step_forward(self, state, p, action, events):
         self._spend_action(state)
         p["pos"] += 1
         p["in_town"] = False
-        events.append(event("stepped_forward", p["seat"],
-                            f"{seat_label(p['seat'])} steps forward along the trail.",
-                            public={"pos": p["pos"]}))
+        events.append(
+            event(
+                "stepped_forward",
+                p["seat"],
+                f"{seat_label(p['seat'])} steps forward along the trail.",
+                public={"pos": p["pos"]},
+            )
+        )
         self._trim(state, events)
 
     # revised towns ---------------------------------------------------------------------------
@@ -662,9 +712,14 @@ class OregonTrailEngine(Engine):
                 p["supplies"].append(cid)
                 got.append(k)
         what = " and ".join(SUPPLY_NAMES[k] for k in got) or "nothing"
-        events.append(event("town_used", seat,
-                            f"{seat_label(seat)} takes {what} at the {kind}.",
-                            public={"town_kind": kind, "take": got}))
+        events.append(
+            event(
+                "town_used",
+                seat,
+                f"{seat_label(seat)} takes {what} at the {kind}.",
+                public={"town_kind": kind, "take": got},
+            )
+        )
 
     def _act_use_town(self, state, p, action, events):
         self._spend_action(state)
@@ -676,11 +731,17 @@ class OregonTrailEngine(Engine):
         cid = action["card"]
         p["hand"].remove(cid)
         kind = TRAIL_CARDS[cid]["kind"]
-        state["towns"].append({"card": cid, "kind": kind, "point": p["pos"],
-                               "founder": p["seat"], "pool": [], "waiting": []})
-        events.append(event(f"{kind}_founded", p["seat"],
-                            f"{seat_label(p['seat'])} founds a {kind} after trail card {p['pos']}.",
-                            public={"card": cid, "point": p["pos"]}))
+        state["towns"].append(
+            {"card": cid, "kind": kind, "point": p["pos"], "founder": p["seat"], "pool": [], "waiting": []}
+        )
+        events.append(
+            event(
+                f"{kind}_founded",
+                p["seat"],
+                f"{seat_label(p['seat'])} founds a {kind} after trail card {p['pos']}.",
+                public={"card": cid, "point": p["pos"]},
+            )
+        )
         self._town_benefit(state, p, kind, action, events)
 
     # classic towns ---------------------------------------------------------------------------
@@ -689,22 +750,32 @@ class OregonTrailEngine(Engine):
         point = trail_length(p)
         behind = [q for q in living(state) if trail_length(q) <= point]
         pool = _draw_supplies(state, len(behind) + 1)
-        town = {"card": cid, "kind": kind, "point": point, "founder": p["seat"], "pool": pool,
-                "waiting": [q["seat"] for q in behind if q["seat"] != p["seat"]]}
+        town = {
+            "card": cid,
+            "kind": kind,
+            "point": point,
+            "founder": p["seat"],
+            "pool": pool,
+            "waiting": [q["seat"] for q in behind if q["seat"] != p["seat"]],
+        }
         state["towns"].append(town)
         p["in_town"] = True
-        events.append(event(f"{kind}_founded", p["seat"],
-                            f"{seat_label(p['seat'])} founds a {kind} after trail card {point}; "
-                            f"{len(pool)} free supplies wait there.",
-                            public={"card": cid, "point": point, "pool": list(pool)}))
+        events.append(
+            event(
+                f"{kind}_founded",
+                p["seat"],
+                f"{seat_label(p['seat'])} founds a {kind} after trail card {point}; "
+                f"{len(pool)} free supplies wait there.",
+                public={"card": cid, "point": point, "pool": list(pool)},
+            )
+        )
         for _ in range(min(2, len(pool))):
             state["pending"].append({"kind": "town_pick", "seat": p["seat"], "town": cid})
         self._settle_pool(state, town)
 
     def _settle_pool(self, state, town):
         """Classic: discards what is left of a pool once nobody may still take from it."""
-        picks = any(x["kind"] == "town_pick" and x["town"] == town["card"]
-                    for x in state["pending"])
+        picks = any(x["kind"] == "town_pick" and x["town"] == town["card"] for x in state["pending"])
         if not town["waiting"] and not picks and town["pool"]:
             state["supply_discard"].extend(town["pool"])
             town["pool"] = []
@@ -728,8 +799,9 @@ class OregonTrailEngine(Engine):
             town["waiting"].remove(p["seat"])
             text += f" and takes {SUPPLY_NAMES[action['supply']]}"
             self._settle_pool(state, town)
-        events.append(event("town_entered", p["seat"], text + ".",
-                            public={"town": town["card"], "supply": action.get("supply")}))
+        events.append(
+            event("town_entered", p["seat"], text + ".", public={"town": town["card"], "supply": action.get("supply")})
+        )
 
     def _act_mend_any(self, state, p, action, events):
         self._spend_action(state)
@@ -740,8 +812,14 @@ class OregonTrailEngine(Engine):
         self._spend_action(state)
         got = _draw_supplies(state, 1)
         p["supplies"].extend(got)
-        events.append(event("supplies_bought", p["seat"], f"{seat_label(p['seat'])} buys supplies.",
-                            private={p["seat"]: {"supply": [supply_kind(c) for c in got]}}))
+        events.append(
+            event(
+                "supplies_bought",
+                p["seat"],
+                f"{seat_label(p['seat'])} buys supplies.",
+                private={p["seat"]: {"supply": [supply_kind(c) for c in got]}},
+            )
+        )
 
     # pending decisions -------------------------------------------------------------------------
     def _resolve_pending(self, state, seat, action, events):
@@ -752,9 +830,14 @@ class OregonTrailEngine(Engine):
             self._draw_calamity(state, p, state["players"][action["seat"]], events)
         elif kind == "river_loss":
             _spend(state, p, action["supply"])
-            events.append(event("supply_lost", seat,
-                                f"{seat_label(seat)} loses {SUPPLY_NAMES[action['supply']]} "
-                                f"in the river.", public={"supply": action["supply"]}))
+            events.append(
+                event(
+                    "supply_lost",
+                    seat,
+                    f"{seat_label(seat)} loses {SUPPLY_NAMES[action['supply']]} in the river.",
+                    public={"supply": action["supply"]},
+                )
+            )
         elif kind == "thief_bullets":
             self._thief_answer(state, pend, action["use"], events)
         elif kind == "hunting_bullets":
@@ -766,9 +849,14 @@ class OregonTrailEngine(Engine):
             cid = next(c for c in town["pool"] if supply_kind(c) == action["supply"])
             town["pool"].remove(cid)
             p["supplies"].append(cid)
-            events.append(event("town_supply_taken", seat,
-                                f"{seat_label(seat)} takes {SUPPLY_NAMES[action['supply']]} "
-                                f"from the {town['kind']}.", public={"supply": action["supply"]}))
+            events.append(
+                event(
+                    "town_supply_taken",
+                    seat,
+                    f"{seat_label(seat)} takes {SUPPLY_NAMES[action['supply']]} from the {town['kind']}.",
+                    public={"supply": action["supply"]},
+                )
+            )
             self._settle_pool(state, town)
 
     def _draw_calamity(self, state, forger, victim, events):
@@ -777,32 +865,49 @@ class OregonTrailEngine(Engine):
             state["calamity_discard"] = []
             Rng(state).shuffle(state["calamity_deck"])
         if not state["calamity_deck"]:
-            events.append(event("calamity_none", forger["seat"],
-                                "The calamity deck is empty: nothing happens."))
+            events.append(event("calamity_none", forger["seat"], "The calamity deck is empty: nothing happens."))
             return
         cid = state["calamity_deck"].pop()
         kind = CALAMITY_CARDS[cid]
         vs = victim["seat"]
-        events.append(event("calamity", forger["seat"],
-                            f"{seat_label(forger['seat'])} sends {_cal_name(kind)} to {seat_label(vs)}.",
-                            public={"calamity": kind, "victim": vs, "by": forger["seat"],
-                                    "card": cid}, audience=[vs]))
+        events.append(
+            event(
+                "calamity",
+                forger["seat"],
+                f"{seat_label(forger['seat'])} sends {_cal_name(kind)} to {seat_label(vs)}.",
+                public={"calamity": kind, "victim": vs, "by": forger["seat"], "card": cid},
+                audience=[vs],
+            )
+        )
         getattr(self, "_cal_" + (kind if kind not in BROKEN_PARTS else "broken_part"))(
-            state, forger, victim, cid, events)
+            state, forger, victim, cid, events
+        )
 
     def _cal_broken_part(self, state, forger, victim, cid, events):
         roll = Rng(state).die()
         name = _cal_name(CALAMITY_CARDS[cid])
         if roll >= 4:
             state["calamity_discard"].append(cid)
-            events.append(event("calamity_avoided", victim["seat"],
-                                f"{seat_label(victim['seat'])} rolls {roll}: the {name} is shrugged off.",
-                                public={"roll": roll}, audience=[victim["seat"]]))
+            events.append(
+                event(
+                    "calamity_avoided",
+                    victim["seat"],
+                    f"{seat_label(victim['seat'])} rolls {roll}: the {name} is shrugged off.",
+                    public={"roll": roll},
+                    audience=[victim["seat"]],
+                )
+            )
             return
         _add_calamity(state, victim, cid, deadline=_countdown(state, victim, 1))
-        events.append(event("calamity_received", victim["seat"],
-                            f"{seat_label(victim['seat'])} rolls {roll}: a {name} stops the wagon.",
-                            public={"roll": roll}, audience=[victim["seat"]]))
+        events.append(
+            event(
+                "calamity_received",
+                victim["seat"],
+                f"{seat_label(victim['seat'])} rolls {roll}: a {name} stops the wagon.",
+                public={"roll": roll},
+                audience=[victim["seat"]],
+            )
+        )
 
     def _cal_dead_oxen(self, state, forger, victim, cid, events):
         _add_calamity(state, victim, cid, deadline=_countdown(state, victim, 1))
@@ -816,12 +921,16 @@ class OregonTrailEngine(Engine):
         other["oxen_dead"] = True
         other["deadline"] = _countdown(state, holder, 1)
         other["fresh"] = state["turn"] == holder["seat"]
-        _add_calamity(state, victim, cid, oxen_dead=True,
-                      deadline=_countdown(state, victim, 1))
-        events.append(event("oxen_died", victim["seat"],
-                            f"The second {_cal_name(kind)} comes up: the oxen of "
-                            f"{seat_label(holder['seat'])} and {seat_label(victim['seat'])} die.",
-                            audience=sorted({holder["seat"], victim["seat"]})))
+        _add_calamity(state, victim, cid, oxen_dead=True, deadline=_countdown(state, victim, 1))
+        events.append(
+            event(
+                "oxen_died",
+                victim["seat"],
+                f"The second {_cal_name(kind)} comes up: the oxen of "
+                f"{seat_label(holder['seat'])} and {seat_label(victim['seat'])} die.",
+                audience=sorted({holder["seat"], victim["seat"]}),
+            )
+        )
 
     _cal_inadequate_grass = _pair_oxen
     _cal_bad_water = _pair_oxen
@@ -833,10 +942,14 @@ class OregonTrailEngine(Engine):
         holder["calamities"].remove(other)
         state["calamity_discard"].append(other["card"])
         state["calamity_discard"].append(cid)
-        events.append(event("pair_struck", victim["seat"],
-                            f"The second {_cal_name(kind)} comes up while "
-                            f"{seat_label(holder['seat'])} still has the first.",
-                            audience=sorted({holder["seat"], victim["seat"]})))
+        events.append(
+            event(
+                "pair_struck",
+                victim["seat"],
+                f"The second {_cal_name(kind)} comes up while {seat_label(holder['seat'])} still has the first.",
+                audience=sorted({holder["seat"], victim["seat"]}),
+            )
+        )
         # both losses land together: if they end the last wagons, nobody wins
         self._lose_members(state, holder, 1, _cal_name(kind), events, settle=False)
         if victim_loses:
@@ -852,8 +965,7 @@ class OregonTrailEngine(Engine):
     def _cal_measles(self, state, forger, victim, cid, events):
         if not revised(state) and victim["supplies"]:
             state["revealed"].append(cid)
-            state["pending"].append({"kind": "measles_medicine", "seat": victim["seat"],
-                                     "card": cid})
+            state["pending"].append({"kind": "measles_medicine", "seat": victim["seat"], "card": cid})
             return
         self._measles_lands(state, victim, cid, events)
 
@@ -872,9 +984,14 @@ class OregonTrailEngine(Engine):
             roll = Rng(state).die()
             _spend(state, p, action["give"])
             if roll % 2 == 1:
-                events.append(event("trade_failed", p["seat"],
-                                    f"{seat_label(p['seat'])} rolls {roll}: the trade for medicine "
-                                    f"fails.", public={"roll": roll}))
+                events.append(
+                    event(
+                        "trade_failed",
+                        p["seat"],
+                        f"{seat_label(p['seat'])} rolls {roll}: the trade for medicine fails.",
+                        public={"roll": roll},
+                    )
+                )
                 state["pending"].insert(0, pend)
                 return
         elif choice == "medicine":
@@ -883,9 +1000,14 @@ class OregonTrailEngine(Engine):
         if choice == "decline":
             self._measles_lands(state, p, cid, events)
             return
-        events.append(event("calamity_avoided", p["seat"],
-                            f"{seat_label(p['seat'])} avoids the Measles with medicine.",
-                            audience=[p["seat"]]))
+        events.append(
+            event(
+                "calamity_avoided",
+                p["seat"],
+                f"{seat_label(p['seat'])} avoids the Measles with medicine.",
+                audience=[p["seat"]],
+            )
+        )
         if _find_active(state, "measles", cid)[1] is not None:
             self._pair_deaths(state, p, cid, events, victim_loses=False)
         else:
@@ -919,23 +1041,31 @@ class OregonTrailEngine(Engine):
     def _thief_step(self, state, thief, taker, giver, events):
         g = state["players"][giver]
         if g["alive"] and "bullets" in _kinds_held(g):
-            state["pending"].append({"kind": "thief_bullets", "seat": giver, "thief": thief,
-                                     "taker": taker, "giver": giver})
+            state["pending"].append(
+                {"kind": "thief_bullets", "seat": giver, "thief": thief, "taker": taker, "giver": giver}
+            )
             return
         self._steal(state, taker, giver, events)
 
     def _steal(self, state, taker, giver, events):
         t, g = state["players"][taker], state["players"][giver]
         if not g["supplies"] or not t["alive"]:
-            events.append(event("theft_empty", taker,
-                                f"{seat_label(taker)} finds nothing to steal from {seat_label(giver)}."))
+            events.append(
+                event("theft_empty", taker, f"{seat_label(taker)} finds nothing to steal from {seat_label(giver)}.")
+            )
             return
         cid = g["supplies"].pop(Rng(state).below(len(g["supplies"])))
         t["supplies"].append(cid)
         kind = supply_kind(cid)
-        events.append(event("theft", taker, f"{seat_label(taker)} steals a supply from {seat_label(giver)}.",
-                            private={taker: {"supply": kind}, giver: {"supply": kind}},
-                            audience=[giver]))
+        events.append(
+            event(
+                "theft",
+                taker,
+                f"{seat_label(taker)} steals a supply from {seat_label(giver)}.",
+                private={taker: {"supply": kind}, giver: {"supply": kind}},
+                audience=[giver],
+            )
+        )
 
     def _thief_answer(self, state, pend, use, events):
         taker, giver, thief = pend["taker"], pend["giver"], pend["thief"]
@@ -945,25 +1075,34 @@ class OregonTrailEngine(Engine):
             return
         if revised(state):
             _spend(state, g, "bullets")
-            events.append(event("theft_reversed", giver,
-                                f"{seat_label(giver)} fires bullets and turns the theft around.",
-                                audience=[taker]))
+            events.append(
+                event(
+                    "theft_reversed",
+                    giver,
+                    f"{seat_label(giver)} fires bullets and turns the theft around.",
+                    audience=[taker],
+                )
+            )
             self._thief_step(state, thief, giver, taker, events)
             return
         variant = state["options"]["classic_thief"]
         if variant != "keep_bullets":
             _spend(state, g, "bullets")
-        events.append(event("theft_stopped", giver,
-                            f"{seat_label(giver)} shows bullets and the thief gets nothing.",
-                            audience=[thief]))
+        events.append(
+            event(
+                "theft_stopped",
+                giver,
+                f"{seat_label(giver)} shows bullets and the thief gets nothing.",
+                audience=[thief],
+            )
+        )
         if variant == "thief_dies":
             self._lose_members(state, state["players"][thief], 1, "shot as a thief", events)
 
     def _cal_hunting(self, state, forger, victim, cid, events):
         if "bullets" in _kinds_held(victim):
             state["revealed"].append(cid)
-            state["pending"].append({"kind": "hunting_bullets", "seat": victim["seat"],
-                                     "card": cid})
+            state["pending"].append({"kind": "hunting_bullets", "seat": victim["seat"], "card": cid})
         else:
             state["calamity_discard"].append(cid)
 
@@ -987,20 +1126,29 @@ class OregonTrailEngine(Engine):
                     Rng(state).shuffle(state["supply_deck"])
             if food is not None:
                 p["supplies"].append(food)
-        events.append(event("hunted", p["seat"],
-                            f"{seat_label(p['seat'])} spends bullets on a hunt and gains food.",
-                            audience=[p["seat"]]))
+        events.append(
+            event(
+                "hunted",
+                p["seat"],
+                f"{seat_label(p['seat'])} spends bullets on a hunt and gains food.",
+                audience=[p["seat"]],
+            )
+        )
 
     # members, turns, the end -------------------------------------------------------------------
     def _lose_members(self, state, p, n, cause, events, settle=True):
         if not p["alive"]:
             return
         p["members"] = max(0, p["members"] - n)
-        events.append(event("member_died", p["seat"],
-                            f"{seat_label(p['seat'])} loses {n} wagon member{'s' if n > 1 else ''} "
-                            f"({cause}); {p['members']} left.",
-                            public={"victim": p["seat"], "count": n, "cause": cause,
-                                    "members_left": p["members"]}, audience=[p["seat"]]))
+        events.append(
+            event(
+                "member_died",
+                p["seat"],
+                f"{seat_label(p['seat'])} loses {n} wagon member{'s' if n > 1 else ''} ({cause}); {p['members']} left.",
+                public={"victim": p["seat"], "count": n, "cause": cause, "members_left": p["members"]},
+                audience=[p["seat"]],
+            )
+        )
         if p["members"] <= 0:
             self._player_out(state, p, events, settle)
 
@@ -1031,8 +1179,15 @@ class OregonTrailEngine(Engine):
             if seat in t["waiting"]:
                 t["waiting"].remove(seat)
                 self._settle_pool(state, t)
-        events.append(event("player_out", seat, text or f"{seat_label(seat)}'s whole party has died.",
-                            public={"victim": seat}, audience=[seat]))
+        events.append(
+            event(
+                "player_out",
+                seat,
+                text or f"{seat_label(seat)}'s whole party has died.",
+                public={"victim": seat},
+                audience=[seat],
+            )
+        )
         if settle:
             self._check_over(state, events)
 
@@ -1066,9 +1221,12 @@ class OregonTrailEngine(Engine):
         alive = living(state)
         if len(alive) <= 1 and state["result"] is None:
             if alive:
-                self._finish(state, [alive[0]["seat"]],
-                             f"{seat_label(alive[0]['seat'])} has the only wagon left on the trail.",
-                             events)
+                self._finish(
+                    state,
+                    [alive[0]["seat"]],
+                    f"{seat_label(alive[0]['seat'])} has the only wagon left on the trail.",
+                    events,
+                )
             else:
                 self._finish(state, [], "The last wagons died together: nobody wins.", events)
         self._trim(state, events)
@@ -1076,22 +1234,26 @@ class OregonTrailEngine(Engine):
     def _win(self, state, p, events):
         n = state["options"]["trail_length"]
         place = "Oregon" if revised(state) else "Willamette Valley"
-        self._finish(state, [p["seat"]],
-                     f"{seat_label(p['seat'])} reaches {place} after {n} trail cards.", events)
+        self._finish(state, [p["seat"]], f"{seat_label(p['seat'])} reaches {place} after {n} trail cards.", events)
 
     def _finish(self, state, winners, reason, events):
         def key(q):
-            return (q["seat"] not in winners, not q["alive"], -trail_length(q),
-                    -(q["out_order"] if q["out_order"] is not None else 99), -q["members"],
-                    q["seat"])
+            return (
+                q["seat"] not in winners,
+                not q["alive"],
+                -trail_length(q),
+                -(q["out_order"] if q["out_order"] is not None else 99),
+                -q["members"],
+                q["seat"],
+            )
+
         ranking = [q["seat"] for q in sorted(state["players"], key=key)]
         state["result"] = {"winners": winners, "ranking": ranking, "reason": reason}
         state["pending"] = []
         for cid in state["revealed"]:
             state["calamity_discard"].append(cid)
         state["revealed"] = []
-        events.append(event("game_over", None, reason,
-                            public={"winners": winners, "ranking": ranking}))
+        events.append(event("game_over", None, reason, public={"winners": winners, "ranking": ranking}))
 
     def _after(self, state, events):
         """Ends the turn when it is used up and no decision is pending."""
@@ -1119,9 +1281,14 @@ class OregonTrailEngine(Engine):
                 continue
             name = _cal_name(c["kind"])
             if blocks_forging(c):
-                events.append(event("calamity_expired", p["seat"],
-                                    f"{seat_label(p['seat'])} could not mend the {name} in time.",
-                                    audience=[p["seat"]]))
+                events.append(
+                    event(
+                        "calamity_expired",
+                        p["seat"],
+                        f"{seat_label(p['seat'])} could not mend the {name} in time.",
+                        audience=[p["seat"]],
+                    )
+                )
                 self._lose_members(state, p, p["members"], name, events)
             else:
                 p["calamities"].remove(c)
@@ -1177,8 +1344,7 @@ class OregonTrailEngine(Engine):
             state["actions_left"] = max(0, n)
             if n > 0:
                 return True
-            events.append(event("turn_lost", p["seat"],
-                                f"{seat_label(p['seat'])} has no action this turn."))
+            events.append(event("turn_lost", p["seat"], f"{seat_label(p['seat'])} has no action this turn."))
             return False
         lost = [c for c in p["calamities"] if c.get("skip", 0) > 0]
         if not lost:
@@ -1220,9 +1386,13 @@ class OregonTrailEngine(Engine):
                     if cut > 0 and p["trail"]:
                         _pick_up_trail(state, p, min(cut, len(p["trail"])))
                 _pick_up_towns_before(state, k)
-                events.append(event("trail_trimmed", None,
-                                    f"Everyone has passed the {t['kind']} after trail card {k}: "
-                                    f"the trail before it is picked up."))
+                events.append(
+                    event(
+                        "trail_trimmed",
+                        None,
+                        f"Everyone has passed the {t['kind']} after trail card {k}: the trail before it is picked up.",
+                    )
+                )
                 break
 
     def _emergency_trim(self, state, events):
@@ -1230,9 +1400,13 @@ class OregonTrailEngine(Engine):
         for seat, cut in cuts.items():
             _pick_up_trail(state, state["players"][seat], cut)
         _pick_up_towns_before(state, min(p["trimmed"] for p in living(state)))
-        events.append(event("trail_trimmed", None,
-                            "The trail deck is empty: trail more than 4 cards behind each "
-                            "wagon is picked up."))
+        events.append(
+            event(
+                "trail_trimmed",
+                None,
+                "The trail deck is empty: trail more than 4 cards behind each wagon is picked up.",
+            )
+        )
 
     # lookups ---------------------------------------------------------------------------------
     @staticmethod
@@ -1275,9 +1449,12 @@ class OregonTrailEngine(Engine):
     def default_action(self, state, seat):
         """Returns a safe move for a seat whose deadline passed."""
         legal = self.legal_actions(state, seat)
-        for safe in ({"type": "end_turn"}, {"type": "bullets", "use": True},
-                     {"type": "measles", "choice": "medicine"},
-                     {"type": "measles", "choice": "decline"}):
+        for safe in (
+            {"type": "end_turn"},
+            {"type": "bullets", "use": True},
+            {"type": "measles", "choice": "medicine"},
+            {"type": "measles", "choice": "decline"},
+        ):
             if safe in legal:
                 return safe
         if state["pending"] or state["phase"] == "draft":

@@ -9,6 +9,7 @@ Keys shared in idea with the other games, under this game's names: the number of
 the end of the game is `result`, out-of-turn decisions queue in `pending`, and a seat that left
 (resigned, dropped or dead) is a player with `alive` false.
 """
+
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
@@ -116,6 +117,7 @@ class State(TypedDict):
     result: Result | None  # None while the game runs
     draft_order: NotRequired[list[int]]  # revised setup: the seats still to draft, in order
 
+
 SUPPLIES_PER_PLAYER = {2: 6, 3: 4, 4: 4, 5: 3, 6: 3}
 HAND_SIZE = 5
 WAGON_MEMBERS = 4
@@ -127,16 +129,16 @@ def new_player(seat: int) -> Player:
         "seat": seat,
         "members": WAGON_MEMBERS,
         "alive": True,
-        "hand": [],          # trail card ids
-        "supplies": [],      # supply card ids (a kept hunting card counts as food)
-        "trail": [],         # forged cards: {"card", "kind", "left", "right", "turned"}
-        "trimmed": 0,        # trail cards already picked up behind this player
-        "pos": 0,            # the point the marker stands at
-        "stuck": False,      # in the river of the front card until it is forded
-        "calamities": [],    # active calamities in front of the player
-        "in_town": False,    # classic: the marker stands in the town at its point
-        "at_end": False,     # classic: reached Willamette Valley
-        "out_order": None,   # when the wagon was lost (for the ranking)
+        "hand": [],  # trail card ids
+        "supplies": [],  # supply card ids (a kept hunting card counts as food)
+        "trail": [],  # forged cards: {"card", "kind", "left", "right", "turned"}
+        "trimmed": 0,  # trail cards already picked up behind this player
+        "pos": 0,  # the point the marker stands at
+        "stuck": False,  # in the river of the front card until it is forded
+        "calamities": [],  # active calamities in front of the player
+        "in_town": False,  # classic: the marker stands in the town at its point
+        "at_end": False,  # classic: reached Willamette Valley
+        "out_order": None,  # when the wagon was lost (for the ranking)
     }
 
 
@@ -161,8 +163,8 @@ def build_state(options: dict, seats: int, seed) -> State:
         "supply_bank": [],
         "supply_deck": [],
         "supply_discard": [],
-        "revealed": [],      # a calamity card waiting for its victim's decision
-        "floor": 0,          # classic: nobody steps back before this point any more
+        "revealed": [],  # a calamity card waiting for its victim's decision
+        "floor": 0,  # classic: nobody steps back before this point any more
         "outs": 0,
         "result": None,
     }

@@ -3,6 +3,7 @@
 Trail items carry a `col`: the board template lays every trail on one grid where a card's
 column is fixed by its number and a town's by its point, so a town lines up across all trails.
 """
+
 from __future__ import annotations
 
 from ..base import seat_label
@@ -21,15 +22,18 @@ from .state import blocked, remedy, trail_length
 
 
 def _calamity_view(c):
-    out = {"card": c["card"], "kind": c["kind"], "name": CALAMITY_NAMES[c["kind"]],
-           "turns_left": c["deadline"], "dead_oxen": c["kind"] == "dead_oxen" or
-           c.get("oxen_dead", False)}
+    out = {
+        "card": c["card"],
+        "kind": c["kind"],
+        "name": CALAMITY_NAMES[c["kind"]],
+        "turns_left": c["deadline"],
+        "dead_oxen": c["kind"] == "dead_oxen" or c.get("oxen_dead", False),
+    }
     if c.get("fewer"):
         out["fewer_actions_turns"] = c["fewer"]
     if c.get("skip"):
         out["lost_turns"] = c["skip"]
-    if c["deadline"] is None and c["kind"] in ("cholera", "inadequate_grass", "bad_water") \
-            and not out["dead_oxen"]:
+    if c["deadline"] is None and c["kind"] in ("cholera", "inadequate_grass", "bad_water") and not out["dead_oxen"]:
         out["dormant"] = True
     return out
 
@@ -52,23 +56,46 @@ def _track(state, p):
     for t in towns:
         if t["point"] == first:
             # classic: a marker stepped back to a town whose trail before it is gone
-            items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
-                          "col": town_col(t["point"]),
-                          "marker": p["alive"] and first > 0 and p["pos"] == first})
+            items.append(
+                {
+                    "type": t["kind"],
+                    "card": t["card"],
+                    "point": t["point"],
+                    "col": town_col(t["point"]),
+                    "marker": p["alive"] and first > 0 and p["pos"] == first,
+                }
+            )
     for i, x in enumerate(p["trail"]):
         number = first + i + 1
         front = number == trail_length(p)
-        items.append({"type": "card", "card": x["card"], "kind": x["kind"],
-                      "name": TRAIL_NAMES[x["kind"]], "left": x["left"], "right": x["right"],
-                      "turned": x["turned"], "number": number,
-                      "river": x["kind"] in RIVER_KINDS,
-                      "in_river": front and p["stuck"],
-                      "trigger": x["kind"] == "trigger", "col": card_col(number),
-                      "marker": p["pos"] == number and p["alive"]})
+        items.append(
+            {
+                "type": "card",
+                "card": x["card"],
+                "kind": x["kind"],
+                "name": TRAIL_NAMES[x["kind"]],
+                "left": x["left"],
+                "right": x["right"],
+                "turned": x["turned"],
+                "number": number,
+                "river": x["kind"] in RIVER_KINDS,
+                "in_river": front and p["stuck"],
+                "trigger": x["kind"] == "trigger",
+                "col": card_col(number),
+                "marker": p["pos"] == number and p["alive"],
+            }
+        )
         for t in towns:
             if t["point"] == number:
-                items.append({"type": t["kind"], "card": t["card"], "point": t["point"],
-                              "col": town_col(t["point"]), "marker": False})
+                items.append(
+                    {
+                        "type": t["kind"],
+                        "card": t["card"],
+                        "point": t["point"],
+                        "col": town_col(t["point"]),
+                        "marker": False,
+                    }
+                )
     return items
 
 
@@ -77,18 +104,28 @@ def view(engine, state, seat):
     revised = state["ruleset"] == "revised"
     players = []
     for p in state["players"]:
-        players.append({
-            "seat": p["seat"], "members": p["members"], "alive": p["alive"],
-            "length": trail_length(p), "trimmed": p["trimmed"], "pos": p["pos"],
-            "at_front": p["pos"] == trail_length(p), "stuck": p["stuck"],
-            "in_town": p["in_town"], "at_end": p["at_end"],
-            "hand_size": len(p["hand"]), "supply_count": len(p["supplies"]),
-            "calamities": [_calamity_view(c) for c in p["calamities"]],
-            "track": _track(state, p), "is_me": p["seat"] == seat,
-            "row": p["seat"] + 1,
-            "at_independence": p["alive"] and p["pos"] == 0,
-            "is_turn": p["seat"] == state["turn"] and state["result"] is None,
-        })
+        players.append(
+            {
+                "seat": p["seat"],
+                "members": p["members"],
+                "alive": p["alive"],
+                "length": trail_length(p),
+                "trimmed": p["trimmed"],
+                "pos": p["pos"],
+                "at_front": p["pos"] == trail_length(p),
+                "stuck": p["stuck"],
+                "in_town": p["in_town"],
+                "at_end": p["at_end"],
+                "hand_size": len(p["hand"]),
+                "supply_count": len(p["supplies"]),
+                "calamities": [_calamity_view(c) for c in p["calamities"]],
+                "track": _track(state, p),
+                "is_me": p["seat"] == seat,
+                "row": p["seat"] + 1,
+                "at_independence": p["alive"] and p["pos"] == 0,
+                "is_turn": p["seat"] == state["turn"] and state["result"] is None,
+            }
+        )
     bank = {}
     for cid in state["supply_bank"]:
         k = supply_kind(cid)
@@ -104,19 +141,32 @@ def view(engine, state, seat):
         "to_act": engine.to_act(state),
         "players": players,
         "goal_col": card_col(state["options"]["trail_length"]) + 2,
-        "towns": [{"card": t["card"], "kind": t["kind"], "point": t["point"],
-                   "founder": t["founder"], "col": town_col(t["point"]),
-                   "pool": [supply_kind(c) for c in t["pool"]],
-                   "waiting": list(t["waiting"])} for t in state["towns"]],
-        "decks": {"trail": len(state["trail_deck"]), "trail_discard": len(state["trail_discard"]),
-                  "calamity": len(state["calamity_deck"]),
-                  "calamity_discard": len(state["calamity_discard"]),
-                  "supply": len(state["supply_deck"]),
-                  "supply_discard": len(state["supply_discard"])},
-        "supply_bank": [{"kind": k, "name": SUPPLY_NAMES[k], "count": bank.get(k, 0)}
-                        for k in SUPPLY_KINDS] if revised else [],
-        "calamity_discard_top": (CALAMITY_NAMES[_cal_kind(state["calamity_discard"][-1])]
-                                 if state["calamity_discard"] else None),
+        "towns": [
+            {
+                "card": t["card"],
+                "kind": t["kind"],
+                "point": t["point"],
+                "founder": t["founder"],
+                "col": town_col(t["point"]),
+                "pool": [supply_kind(c) for c in t["pool"]],
+                "waiting": list(t["waiting"]),
+            }
+            for t in state["towns"]
+        ],
+        "decks": {
+            "trail": len(state["trail_deck"]),
+            "trail_discard": len(state["trail_discard"]),
+            "calamity": len(state["calamity_deck"]),
+            "calamity_discard": len(state["calamity_discard"]),
+            "supply": len(state["supply_deck"]),
+            "supply_discard": len(state["supply_discard"]),
+        },
+        "supply_bank": [{"kind": k, "name": SUPPLY_NAMES[k], "count": bank.get(k, 0)} for k in SUPPLY_KINDS]
+        if revised
+        else [],
+        "calamity_discard_top": (
+            CALAMITY_NAMES[_cal_kind(state["calamity_discard"][-1])] if state["calamity_discard"] else None
+        ),
         "revealed": [{"card": c, "kind": _cal_kind(c)} for c in state["revealed"]],
         "pending": None,
         "result": state["result"],
@@ -131,12 +181,19 @@ def view(engine, state, seat):
         me = state["players"][seat]
         out["me"] = {
             "seat": seat,
-            "hand": [{"card": c, "kind": TRAIL_CARDS[c]["kind"],
-                      "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
-                      "left": TRAIL_CARDS[c]["left"], "right": TRAIL_CARDS[c]["right"]}
-                     for c in me["hand"]],
-            "supplies": [{"card": c, "kind": supply_kind(c),
-                          "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]],
+            "hand": [
+                {
+                    "card": c,
+                    "kind": TRAIL_CARDS[c]["kind"],
+                    "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
+                    "left": TRAIL_CARDS[c]["left"],
+                    "right": TRAIL_CARDS[c]["right"],
+                }
+                for c in me["hand"]
+            ],
+            "supplies": [
+                {"card": c, "kind": supply_kind(c), "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]
+            ],
             "decision": engine.decision_kind(state, seat),
         }
     return out
@@ -241,12 +298,14 @@ def explain_illegal(engine, state, seat, action):
         return "It is not your turn to decide anything."
     t = action.get("type")
     if state["pending"]:
-        kinds = {"victim": "choose who receives the calamity",
-                 "river_loss": "choose the supply you lose in the river",
-                 "thief_bullets": "decide whether to use bullets against the thief",
-                 "hunting_bullets": "decide whether to spend bullets on hunting",
-                 "measles_medicine": "decide whether to use medicine against the measles",
-                 "town_pick": "take your free supply from the town"}
+        kinds = {
+            "victim": "choose who receives the calamity",
+            "river_loss": "choose the supply you lose in the river",
+            "thief_bullets": "decide whether to use bullets against the thief",
+            "hunting_bullets": "decide whether to spend bullets on hunting",
+            "measles_medicine": "decide whether to use medicine against the measles",
+            "town_pick": "take your free supply from the town",
+        }
         return f"First {kinds.get(state['pending'][0]['kind'], 'finish the decision')}."
     if state["phase"] == "draft":
         if t == "draft":
@@ -254,8 +313,11 @@ def explain_illegal(engine, state, seat, action):
         return "Draft a supply from the bank first."
     p = state["players"][seat]
     revised = state["ruleset"] == "revised"
-    if p["stuck"] and t not in ("ford",) and (not revised or t in (
-            "forge", "step_back", "step_forward", "use_town", "place_town")):
+    if (
+        p["stuck"]
+        and t not in ("ford",)
+        and (not revised or t in ("forge", "step_back", "step_forward", "use_town", "place_town"))
+    ):
         return "You are stuck in the river: ford it first."
     if t == "ford":
         return "You are not in a river."
@@ -269,15 +331,21 @@ def explain_illegal(engine, state, seat, action):
             return "Your wagon cannot move: mend the broken wagon or dead oxen first."
         info = TRAIL_CARDS[cid]
         if info["left"] is None:
-            return "Towns and forts are placed with 'place a town here'." if revised else \
-                "That town cannot be founded now."
+            return (
+                "Towns and forts are placed with 'place a town here'."
+                if revised
+                else "That town cannot be founded now."
+            )
         need = p["trail"][-1]["right"] if p["trail"] else None
         return f"That card does not match the trail: it must start at the {need}."
     if t == "scout":
         return "The trail deck and its discards are empty: scouting is not possible."
     if t == "step_back":
-        return ("You cannot move more than 4 steps back on your trail." if revised else
-                "You cannot step back past a town everyone has passed.")
+        return (
+            "You cannot move more than 4 steps back on your trail."
+            if revised
+            else "You cannot step back past a town everyone has passed."
+        )
     if t == "step_forward":
         return "You are already at the front of your trail."
     if t in ("mend", "trade"):

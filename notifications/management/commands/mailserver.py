@@ -5,6 +5,7 @@ robots' mail included: see notifications.inbound), 552 for one over TRAILPOST["I
 (also recorded), 554 if handling it failed in a way retrying cannot mend. Only an unreachable
 database answers 451, so that the sending server tries again later.
 """
+
 import asyncio
 import logging
 import signal
@@ -33,9 +34,14 @@ class ReplyHandler:
     async def handle_DATA(self, server, session, envelope):
         loop = asyncio.get_running_loop()
         try:
-            result = await loop.run_in_executor(None, _in_thread, _handle,
-                                                envelope.original_content or envelope.content,
-                                                list(envelope.rcpt_tos), envelope.mail_from)
+            result = await loop.run_in_executor(
+                None,
+                _in_thread,
+                _handle,
+                envelope.original_content or envelope.content,
+                list(envelope.rcpt_tos),
+                envelope.mail_from,
+            )
         except (OperationalError, InterfaceError):
             log.warning("inbound email deferred: the database is unreachable", exc_info=True)
             return "451 4.3.0 Could not handle the message now; try again later"
@@ -55,15 +61,15 @@ class ReplySMTP(SMTP):
         if status.startswith("552") and envelope is not None and envelope.rcpt_tos:
             try:
                 await asyncio.get_running_loop().run_in_executor(
-                    None, _in_thread, _record_too_large, list(envelope.rcpt_tos), envelope.mail_from)
+                    None, _in_thread, _record_too_large, list(envelope.rcpt_tos), envelope.mail_from
+                )
             except Exception:
                 log.warning("an oversize inbound email could not be recorded", exc_info=True)
         await super().push(status)
 
 
 def _record_too_large(recipients, mail_from):
-    record_too_large(recipients=recipients, envelope_sender=mail_from,
-                     size=settings.TRAILPOST["INBOUND_MAX_BYTES"] + 1)
+    record_too_large(recipients=recipients, envelope_sender=mail_from, size=settings.TRAILPOST["INBOUND_MAX_BYTES"] + 1)
 
 
 def _in_thread(func, *args):
@@ -85,8 +91,9 @@ class ReplyController(Controller):
 
 def start_server(host: str = "127.0.0.1", port: int = 2525) -> Controller:
     """Starts the SMTP server in a background thread; call .stop() on the result."""
-    controller = ReplyController(ReplyHandler(), hostname=host, port=port,
-                                 data_size_limit=settings.TRAILPOST["INBOUND_MAX_BYTES"])
+    controller = ReplyController(
+        ReplyHandler(), hostname=host, port=port, data_size_limit=settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    )
     controller.start()
     return controller
 

@@ -1,6 +1,7 @@
 """Reads one raw email on stdin and handles it as a move reply (an MTA pipes to this, e.g. Postfix:
 `play: "|/srv/trailpost/.venv/bin/python /srv/trailpost/manage.py receive_email"`, or with a
 pipe(8) transport `argv=... receive_email --sender ${sender} --recipient ${recipient}`)."""
+
 import sys
 
 from django.conf import settings
@@ -16,10 +17,15 @@ class Command(BaseCommand):
     help = "Handle one raw email (RFC 5322) read from stdin as a reply to a move email."
 
     def add_arguments(self, parser):
-        parser.add_argument("--recipient", action="append", default=[],
-                            help="Envelope recipient (the MTA's $RECIPIENT), if the headers lack it.")
-        parser.add_argument("--sender", default=None,
-                            help="Envelope sender (the MTA's $SENDER; empty for a bounce's null sender).")
+        parser.add_argument(
+            "--recipient",
+            action="append",
+            default=[],
+            help="Envelope recipient (the MTA's $RECIPIENT), if the headers lack it.",
+        )
+        parser.add_argument(
+            "--sender", default=None, help="Envelope sender (the MTA's $SENDER; empty for a bounce's null sender)."
+        )
 
     def handle(self, *args, recipient, sender, **options):
         raw, size = read_capped(sys.stdin.buffer, settings.TRAILPOST["INBOUND_MAX_BYTES"])

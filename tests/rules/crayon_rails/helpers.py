@@ -1,4 +1,5 @@
 """Builders for exact Crayon rails positions: track, trains, loads, hands, the pool and the deck."""
+
 from __future__ import annotations
 
 from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, edge, node
@@ -23,7 +24,7 @@ def blank(mode: str = "public", players: int = 3, **options) -> dict:
         cards += p["hand"]
         p["hand"] = []
         p["locks"] = []
-    state["deck"] = sorted(cards, reverse=True)     # D001 on top, events at the bottom
+    state["deck"] = sorted(cards, reverse=True)  # D001 on top, events at the bottom
     state.update(phase="play", round=1, turn=0, draft=None, initial_order=[])
     begin(state, 0)
     return state
@@ -85,12 +86,11 @@ def to_hand(state: dict, seat: int, *cids: str) -> None:
         state["players"][seat]["hand"].append(cid)
 
 
-def lock(state: dict, seat: int, cid: str, demand: int, private: bool = False,
-         loaded: bool = True) -> None:
+def lock(state: dict, seat: int, cid: str, demand: int, private: bool = False, loaded: bool = True) -> None:
     """Records a lock (the load must already be on the train)."""
     state["players"][seat]["locks"].append(
-        {"card": cid, "demand": demand, "good": DEMANDS[cid][demand][0], "private": private,
-         "loaded": loaded})
+        {"card": cid, "demand": demand, "good": DEMANDS[cid][demand][0], "private": private, "loaded": loaded}
+    )
 
 
 def demand_cards(good: str | None = None, city: str | None = None, exclude=()) -> list:
@@ -135,6 +135,7 @@ def link(state: dict, seat: int, *cities: str) -> None:
     import heapq
 
     from games.rules.crayon_rails.board import ADJ, xy
+
     for a, b in zip(cities, cities[1:]):
         src, goal = posts(a), set(posts(b))
         dist = {n: 0 for n in src}

@@ -1,4 +1,5 @@
 """The map of Tessary as data, and the demand deck generated from it."""
+
 import json
 import os
 from collections import Counter
@@ -27,7 +28,7 @@ def test_major_cities_are_seven_mileposts_joined_by_free_track():
         assert len(c["posts"]) == (7 if c["size"] == "major" else 1)
     ondrey = CITY_LIST[board.CITY_INDEX["Ondrey"]]["posts"]
     inner = [e for e in board.CITY_TRACK if all(n in ondrey for n in board.edge_nodes(e))]
-    assert len(inner) == 12     # six spokes and six rim sections
+    assert len(inner) == 12  # six spokes and six rim sections
 
 
 def test_water_costs_extra_where_it_is_crossed():
@@ -90,5 +91,4 @@ def test_cards_hold_three_demands_and_the_events_are_mixed_in():
             assert board.CITY_INDEX[city] not in SOURCES[good]
     kinds = Counter(ev["type"] for ev in EVENTS.values())
     assert set(kinds) == {"derailment", "snow", "flood", "strike", "tax"}
-    assert {ev["river"] for ev in EVENTS.values() if ev["type"] == "flood"} == \
-        {name for name, _course in board.RIVERS}
+    assert {ev["river"] for ev in EVENTS.values() if ev["type"] == "flood"} == {name for name, _course in board.RIVERS}

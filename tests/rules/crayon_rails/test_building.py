@@ -1,4 +1,5 @@
 """Building track: prices, the 20 a turn, where track may start, shared cities, majors, upgrades."""
+
 import json
 
 import pytest
@@ -10,7 +11,7 @@ from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import act, begin, blank, lay, legal
 
-ONDREY_IN = [[19, 13], [18, 13], [18, 14], [19, 14], [20, 14]]   # out of Ondrey and back in
+ONDREY_IN = [[19, 13], [18, 13], [18, 14], [19, 14], [20, 14]]  # out of Ondrey and back in
 
 
 def build(state, seat, *points):
@@ -20,22 +21,22 @@ def build(state, seat, *points):
 def test_prices_clear_mountain_alpine_and_a_river():
     s = blank("standard", 2)
     assert s["players"][0]["cash"] == 50
-    build(s, 0, (20, 3), (19, 3), (18, 3))          # Velmora: mountain 2, alpine 5
+    build(s, 0, (20, 3), (19, 3), (18, 3))  # Velmora: mountain 2, alpine 5
     assert s["players"][0]["cash"] == 43
     begin(s, 0)
     assert board.RIVER_OF[edge(node(18, 13), node(17, 13))] == "Amber"
-    build(s, 0, (19, 13), (18, 13), (17, 13))       # Ondrey: clear 1, clear 1 + river 2
+    build(s, 0, (19, 13), (18, 13), (17, 13))  # Ondrey: clear 1, clear 1 + river 2
     assert s["players"][0]["cash"] == 39
     assert len(s["players"][0]["track"]) == 4
 
 
 def test_small_cities_cost_3_and_major_cities_5():
     s = blank("standard", 2)
-    build(s, 0, (22, 4), (22, 5), (22, 6), (22, 7))   # Velmora to Larkmere (small): 1 + 1 + 3
+    build(s, 0, (22, 4), (22, 5), (22, 6), (22, 7))  # Velmora to Larkmere (small): 1 + 1 + 3
     assert s["players"][0]["cash"] == 45
     for a, b in zip(ONDREY_IN, ONDREY_IN[1:]):
         assert edge(node(*a), node(*b)) not in board.RIVER_OF
-    build(s, 0, *ONDREY_IN)                            # 1 + 1 + 1, then into Ondrey 5
+    build(s, 0, *ONDREY_IN)  # 1 + 1 + 1, then into Ondrey 5
     assert s["players"][0]["cash"] == 37
 
 
@@ -45,10 +46,10 @@ def test_at_most_20_a_turn():
     with pytest.raises(IllegalAction, match="only 20"):
         # 2 + 5 + 5 + 5 + 2 + 2 = 21 along the Greywall
         build(s, 0, (20, 3), (19, 3), (18, 3), (17, 3), (17, 4), (16, 4), (15, 4))
-    build(s, 0, (20, 3), (19, 3), (18, 3), (17, 3), (17, 4))    # 17
+    build(s, 0, (20, 3), (19, 3), (18, 3), (17, 3), (17, 4))  # 17
     with pytest.raises(IllegalAction, match="only 3 more"):
-        build(s, 0, (17, 4), (16, 4), (15, 4))                     # 4 more
-    build(s, 0, (17, 4), (16, 4))                                  # 2 more: 19
+        build(s, 0, (17, 4), (16, 4), (15, 4))  # 4 more
+    build(s, 0, (17, 4), (16, 4))  # 2 more: 19
     assert s["players"][0]["built"] == 19 and s["players"][0]["cash"] == 81
     assert all(a["path"] and ENGINE.build_cost(s, 0, a) <= 1 for a in legal(s, 0, "build"))
 
@@ -60,10 +61,10 @@ def test_track_starts_at_a_major_city_or_on_own_track():
         build(s, 0, (10, 10), (11, 10))
     assert json.dumps(s, sort_keys=True) == before
     build(s, 0, (22, 4), (22, 5))
-    build(s, 0, (22, 5), (22, 6))                   # on from the end of its own track
+    build(s, 0, (22, 5), (22, 6))  # on from the end of its own track
     begin(s, 1)
     with pytest.raises(IllegalAction, match="major city or on your own track"):
-        build(s, 1, (22, 6), (22, 7))               # not from somebody else's
+        build(s, 1, (22, 6), (22, 7))  # not from somebody else's
 
 
 def test_nobody_builds_over_another_players_track():
@@ -71,7 +72,7 @@ def test_nobody_builds_over_another_players_track():
     lay(s, 1, (22, 4), (22, 5), (22, 6))
     with pytest.raises(IllegalAction, match="Player 2 already has track"):
         build(s, 0, (22, 4), (22, 5))
-    build(s, 0, (21, 4), (21, 5), (22, 6))          # alongside is fine, and through its milepost
+    build(s, 0, (21, 4), (21, 5), (22, 6))  # alongside is fine, and through its milepost
     assert s["players"][0]["cash"] == 48
 
 
@@ -83,7 +84,7 @@ def test_a_small_city_takes_track_from_two_players():
         build(s, 0, (21, 4), (21, 5), (21, 6), (21, 7), (22, 7))
     s["players"][2]["track"] = []
     build(s, 0, (21, 4), (21, 5), (21, 6), (21, 7), (22, 7))
-    lay(s, 1, (22, 7), (22, 8))     # a player already there may add more
+    lay(s, 1, (22, 7), (22, 8))  # a player already there may add more
     assert ENGINE.check_build(s, 1, [node(22, 8), node(23, 8)])
 
 
@@ -105,16 +106,17 @@ def test_nobody_may_block_a_major_city():
     ondrey = CITY_LIST[CITY_INDEX["Ondrey"]]["posts"]
     entries = sorted(edge(a, b) for a in ondrey for b in board.NEIGHBOURS[a] if b not in ondrey)
     assert len(entries) == 18
-    s["players"][1]["track"] = entries[:-2]         # Player 2 took all but two entries
+    s["players"][1]["track"] = entries[:-2]  # Player 2 took all but two entries
     last_two = [board.edge_nodes(e) for e in entries[-2:]]
     a, b = last_two[0]
-    build(s, 0, *[board.xy(n) for n in (a, b)] if a in ondrey else
-          [board.xy(n) for n in (b, a)])             # one left, and Player 3 is not there yet
+    build(
+        s, 0, *[board.xy(n) for n in (a, b)] if a in ondrey else [board.xy(n) for n in (b, a)]
+    )  # one left, and Player 3 is not there yet
     a, b = last_two[1]
     path = [a, b] if a in ondrey else [b, a]
     with pytest.raises(IllegalAction, match="would block Ondrey"):
         ENGINE.check_build(s, 0, path)
-    s["players"][2]["track"] = [edge(*path)]        # once Player 3 is in, nobody waits for it
+    s["players"][2]["track"] = [edge(*path)]  # once Player 3 is in, nobody waits for it
     s["players"][1]["track"].append(edge(*last_two[0]))
     s["players"][0]["track"] = []
     assert ENGINE._blocked_major(s, 0, [edge(node(22, 13), node(23, 13))]) is None
@@ -156,11 +158,13 @@ def test_any_rules_valid_path_is_accepted_and_bad_ones_change_nothing():
     build(s, 0, *path)
     assert len(s["players"][0]["track"]) == 3
     before = json.dumps(s, sort_keys=True)
-    for bad, why in [([[19, 7], [21, 7]], "not neighbours"),
-                     ([[19, 7], [90, 7]], "no milepost"),
-                     ([[19, 7]], "at least two"),
-                     ("north", "at least two"),
-                     ([[19, 7], [19.5, 8]], "whole numbers")]:
+    for bad, why in [
+        ([[19, 7], [21, 7]], "not neighbours"),
+        ([[19, 7], [90, 7]], "no milepost"),
+        ([[19, 7]], "at least two"),
+        ("north", "at least two"),
+        ([[19, 7], [19.5, 8]], "whole numbers"),
+    ]:
         with pytest.raises(IllegalAction, match=why):
             act(s, 0, "build", path=bad)
     with pytest.raises(IllegalAction, match="nothing new"):
@@ -173,11 +177,12 @@ def test_any_rules_valid_path_is_accepted_and_bad_ones_change_nothing():
 def test_the_menu_offers_affordable_builds_toward_the_cities_that_matter():
     s = blank("standard", 2)
     from .helpers import to_hand
+
     to_hand(s, 0, "D001", "D002", "D003")
     builds = legal(s, 0, "build")
     assert builds
     towards = {a["toward"] for a in builds}
-    assert "Jessamy" in towards            # D001: Iron to Jessamy
+    assert "Jessamy" in towards  # D001: Iron to Jessamy
     for a in builds:
         cost = ENGINE.build_cost(s, 0, a)
         assert 0 < cost <= 20

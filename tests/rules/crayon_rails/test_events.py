@@ -1,4 +1,5 @@
 """Event cards turned up by a draw: derailment, snow, flood, strikes, excess profit tax."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -33,14 +34,13 @@ def test_derailment_takes_a_load_and_the_next_turn_of_trains_in_its_area():
     # the derailed player chooses the load before any further card is drawn
     assert ENGINE.to_act(s) == [1]
     assert refill not in s["players"][0]["hand"]
-    assert legal(s, 1) == [{"type": "lose_load", "good": "Copper"},
-                           {"type": "lose_load", "good": "Iron"}]
+    assert legal(s, 1) == [{"type": "lose_load", "good": "Copper"}, {"type": "lose_load", "good": "Iron"}]
     assert ENGINE.decision_kind(s, 1) == "derailment"
     act(s, 1, "lose_load", good="Iron")
     assert s["players"][1]["loads"] == ["Copper"]
     assert refill in s["players"][0]["hand"] and ENGINE.to_act(s) == [0]
     end_turns(s, 0)
-    assert ENGINE.to_act(s) == [0] and s["round"] == 2     # Player 2's turn was lost
+    assert ENGINE.to_act(s) == [0] and s["round"] == 2  # Player 2's turn was lost
 
 
 def test_a_derailed_drawer_loses_the_rest_of_the_turn():
@@ -52,7 +52,7 @@ def test_a_derailed_drawer_loses_the_rest_of_the_turn():
     on_top(s, DERAIL, *plain_cards(3, exclude=["D003"]))
     events = act(s, 0, "discard_hand")
     assert "Player 1 is derailed: loses the rest of this turn" in texts(events)
-    assert "loses Coal" in texts(events)               # the only load goes without a question
+    assert "loses Coal" in texts(events)  # the only load goes without a question
     assert s["players"][0]["lost_turns"] == 0 and ENGINE.to_act(s) == [1]
 
 
@@ -64,10 +64,10 @@ def test_snow_halves_speed_and_stops_building_in_the_mountains():
     deliver_drawing(s, 0, snow, plain_cards(1, exclude=["D003"])[0])
     assert [ev["type"] for ev in ENGINE.view(s, 1)["events_in_force"]] == ["snow"]
     end_turns(s, 0)
-    assert s["players"][1]["moves"] == 5               # 9 at half speed, rounded up
+    assert s["players"][1]["moves"] == 5  # 9 at half speed, rounded up
     with pytest.raises(IllegalAction, match="Snow"):
-        act(s, 1, "build", path=[[11, 20], [10, 20]])   # a mountain milepost near Quarry End
-    end_turns(s, 1, 0)                                   # the drawer's next turn ends it
+        act(s, 1, "build", path=[[11, 20], [10, 20]])  # a mountain milepost near Quarry End
+    end_turns(s, 1, 0)  # the drawer's next turn ends it
     assert not s["events"]
     assert s["players"][1]["moves"] == 9
     act(s, 1, "build", path=[[11, 20], [10, 20]])
@@ -95,11 +95,11 @@ def test_dock_strike_stops_loading_at_coastal_cities():
     strike = event_card("strike", kind="coastal")
     deliver_drawing(s, 0, strike, plain_cards(1, exclude=["D003"])[0])
     end_turns(s, 0)
-    s["players"][1]["pos"] = at("Kestrel Bay")          # coastal, supplies Fish
+    s["players"][1]["pos"] = at("Kestrel Bay")  # coastal, supplies Fish
     assert not legal(s, 1, "pickup")
     with pytest.raises(IllegalAction, match="strike stops all loading at Kestrel Bay"):
         act(s, 1, "pickup", good="Fish")
-    s["players"][1]["pos"] = at("Larkmere")             # inland
+    s["players"][1]["pos"] = at("Larkmere")  # inland
     act(s, 1, "pickup", good="Grain")
 
 
@@ -112,7 +112,7 @@ def test_rail_strike_stops_every_train_on_the_drawers_track():
     s["players"][1]["pos"] = at("Velmora")
     with pytest.raises(IllegalAction, match="rail strike stops trains on Player 1's track"):
         act(s, 1, "move", path=[[21, 3], [22, 4], [22, 5]])
-    act(s, 1, "move", path=[[21, 3], [22, 4]])          # Velmora's own track still runs
+    act(s, 1, "move", path=[[21, 3], [22, 4]])  # Velmora's own track still runs
 
 
 def test_excess_profit_tax_by_cash_bracket():

@@ -1,4 +1,5 @@
 """The shape of a game: initial building, winning, the round limit, resigning, views, bots."""
+
 import json
 
 import pytest
@@ -36,11 +37,11 @@ def test_winning_takes_the_cash_and_all_but_one_major_city_linked():
     s["players"][0].update(cash=240, pos=at("Calder Mills"), loads=["Grain"])
     on_top(s, *plain_cards(1, exclude=[cid]))
     act(s, 0, "deliver", card=cid, demand=d)
-    assert s["players"][0]["cash"] >= 250 and ENGINE.result(s) is None      # 4 majors only
+    assert s["players"][0]["cash"] >= 250 and ENGINE.result(s) is None  # 4 majors only
     link(s, 0, "Ondrey", "Saltmere")
     s["players"][0]["cash"] = 249
     act(s, 0, "end_turn")
-    assert ENGINE.result(s) is None                                         # 249 is not enough
+    assert ENGINE.result(s) is None  # 249 is not enough
     act(s, 1, "end_turn")
     s["players"][0]["cash"] = 250
     act(s, 0, "end_turn")
@@ -88,7 +89,7 @@ def test_the_round_limit_crowns_the_richest_player_with_the_cities_linked():
     s["players"][1]["cash"] = 60
     act(s, 0, "end_turn")
     act(s, 1, "end_turn")
-    assert ENGINE.result(s)["winners"] == [1]          # nobody linked: the richest
+    assert ENGINE.result(s)["winners"] == [1]  # nobody linked: the richest
 
 
 def test_a_resigned_player_never_acts_and_its_track_rides_free():
@@ -96,6 +97,7 @@ def test_a_resigned_player_never_acts_and_its_track_rides_free():
     to_hand(s, 1, *plain_cards(3))
     s["players"][1]["track"] = []
     from .helpers import lay
+
     lay(s, 1, (22, 4), (22, 5), (22, 6))
     events = ENGINE.resign(s, 1)
     assert "leaves the game" in events[0]["public"]["text"]
@@ -119,8 +121,19 @@ def test_views_show_no_other_hand_and_no_deck():
     mine = ENGINE.view(s, 1)
     assert [c["id"] for c in mine["hand"]] == ["D010", "D011", "D012"]
     assert mine["players"][1]["hand_count"] == 3 and mine["deck_count"] == len(s["deck"])
-    assert {"mode", "phase", "turn", "round", "players", "pool", "hand", "chips",
-            "events_in_force", "deck_count", "discard_count"} <= set(mine)
+    assert {
+        "mode",
+        "phase",
+        "turn",
+        "round",
+        "players",
+        "pool",
+        "hand",
+        "chips",
+        "events_in_force",
+        "deck_count",
+        "discard_count",
+    } <= set(mine)
 
 
 def test_the_default_action_is_a_pass():
@@ -147,6 +160,7 @@ def test_the_menu_depends_on_the_position_alone():
     """Email menus are numbered: the same position must give the same menu in any process,
     whatever the search caches saw before."""
     from games.rules.crayon_rails import network
+
     s = ENGINE.new_state({"mode": "public"}, 3, "menu")
     rnd = Rng.stream(3)
     menus = []

@@ -1,4 +1,5 @@
 """Trains: placing, moving along track, track fees; loads: pickup, chips, delivery, dropping."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -22,18 +23,16 @@ def test_the_train_starts_on_any_city_then_runs_on_track():
     assert len(places) == 37 and not legal(s, 0, "move")
     act(s, 0, "place_train", city="Velmora")
     assert not legal(s, 0, "place_train")
-    moved(s, 0, VELMORA_LARKMERE)         # city track in Velmora, then own track
+    moved(s, 0, VELMORA_LARKMERE)  # city track in Velmora, then own track
     p = s["players"][0]
     assert p["pos"] == node(22, 7) and p["moves"] == 5 and p["cash"] == 50
 
 
 def test_a_freight_moves_9_mileposts_a_turn():
     s = blank("standard", 2)
-    lay(s, 0, (22, 4), (22, 5), (22, 6), (22, 7), (22, 8), (22, 9), (22, 10), (22, 11), (22, 12),
-        (22, 13))
+    lay(s, 0, (22, 4), (22, 5), (22, 6), (22, 7), (22, 8), (22, 9), (22, 10), (22, 11), (22, 12), (22, 13))
     s["players"][0]["pos"] = at("Velmora")
-    path = [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7], [22, 8], [22, 9], [22, 10], [22, 11],
-            [22, 12], [22, 13]]
+    path = [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7], [22, 8], [22, 9], [22, 10], [22, 11], [22, 12], [22, 13]]
     with pytest.raises(IllegalAction, match="10 mileposts; your train has 9"):
         moved(s, 0, path)
     moved(s, 0, path[:6])
@@ -61,12 +60,12 @@ def test_other_players_track_costs_4_to_each_owner_once_a_turn():
     moved(s, 0, VELMORA_LARKMERE)
     cash = [p["cash"] for p in s["players"]]
     assert cash == [42, 54, 54]
-    moved(s, 0, [[22, 7], [22, 6], [22, 5]])       # back over both: paid already this turn
+    moved(s, 0, [[22, 7], [22, 6], [22, 5]])  # back over both: paid already this turn
     assert [p["cash"] for p in s["players"]] == cash
     act(s, 0, "end_turn")
     for seat in (1, 2):
         act(s, seat, "end_turn")
-    moved(s, 0, [[22, 5], [22, 6]])                 # a new turn: Player 2 is paid again
+    moved(s, 0, [[22, 5], [22, 6]])  # a new turn: Player 2 is paid again
     assert [p["cash"] for p in s["players"]] == [38, 58, 54]
 
 
@@ -93,7 +92,7 @@ def test_no_moving_or_loading_after_building():
 
 def test_pickup_at_a_supplying_city_with_room_and_chips():
     s = blank("standard", 3)
-    s["players"][0]["pos"] = at("Larkmere")                # supplies Grain
+    s["players"][0]["pos"] = at("Larkmere")  # supplies Grain
     with pytest.raises(IllegalAction, match="does not supply Coal"):
         act(s, 0, "pickup", good="Coal")
     act(s, 0, "pickup", good="Grain")

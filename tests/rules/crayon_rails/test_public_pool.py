@@ -1,5 +1,6 @@
 """The public-locking demand pool (shared/rules/003): the setup draft, locking, the pool-size
 rules, derailment, pitching, and every case the variant text spells out."""
+
 import json
 
 import pytest
@@ -26,7 +27,7 @@ from .helpers import (
     to_pool,
 )
 
-GRAIN = [cid for cid, _d in demand_cards(good="Grain")]        # cards with a Grain demand
+GRAIN = [cid for cid, _d in demand_cards(good="Grain")]  # cards with a Grain demand
 DERAIL = event_card("derailment", cities=["Wyvern Gap", "Morrowfen", "Redscar"])
 
 
@@ -49,14 +50,14 @@ def test_the_draft_deals_4_keeps_2_and_passes_the_rejects_on_with_2_more():
     assert s["phase"] == "draft" and ENGINE.to_act(s) == [0]
     offer = list(s["draft"]["offer"])
     assert len(offer) == 4
-    assert len(legal(s, 0, "keep")) == 12                 # any card, committed to any demand
+    assert len(legal(s, 0, "keep")) == 12  # any card, committed to any demand
     act(s, 0, "keep", card=offer[0], demand=1)
     act(s, 0, "keep_done")
     assert ENGINE.to_act(s) == [1]
     second = s["draft"]["offer"]
     assert len(second) == 5 and set(offer[1:]) <= set(second)
     act(s, 1, "keep", card=second[0], demand=0)
-    act(s, 1, "keep", card=second[1], demand=2)           # two kept: the turn passes on
+    act(s, 1, "keep", card=second[1], demand=2)  # two kept: the turn passes on
     assert ENGINE.to_act(s) == [2] and len(s["draft"]["offer"]) == 5
     rejects = list(s["draft"]["offer"])
     act(s, 2, "keep_done")
@@ -83,7 +84,7 @@ def test_locking_needs_a_free_load_and_comes_before_building():
     act(s, 0, "pickup", good="Grain")
     assert {a["card"] for a in legal(s, 0, "lock")} == {GRAIN[0], GRAIN[1]}
     act(s, 0, "lock", card=GRAIN[0], demand=grain_demand(GRAIN[0]), good="Grain")
-    assert not legal(s, 0, "lock")                      # the load already locks a card
+    assert not legal(s, 0, "lock")  # the load already locks a card
     act(s, 0, "pickup", good="Grain")
     lay(s, 0, (22, 7), (22, 8))
     act(s, 0, "build", path=[[22, 8], [22, 9]])
@@ -154,7 +155,7 @@ def test_after_a_delivery_the_pool_is_filled_to_3n():
     nxt = others(2, *rest)
     on_top(s, *nxt)
     act(s, 0, "deliver", card=cid, demand=d)
-    assert s["pool"] == rest + nxt[:1] and s["deck"][-1] == nxt[1]     # 6 = 3 x N
+    assert s["pool"] == rest + nxt[:1] and s["deck"][-1] == nxt[1]  # 6 = 3 x N
 
 
 def test_fewer_than_2n_unlocked_cards_draws_even_past_3n():
@@ -163,7 +164,7 @@ def test_fewer_than_2n_unlocked_cards_draws_even_past_3n():
     d = grain_demand(cid)
     held = others(3)
     free = others(3, *held)
-    to_pool(s, cid, *held, *free)                      # 7 cards: 3 locked by Player 2
+    to_pool(s, cid, *held, *free)  # 7 cards: 3 locked by Player 2
     p1 = s["players"][1]
     p1.update(train="super", loads=[DEMANDS[c][0][0] for c in held])
     for c in held:
@@ -186,12 +187,12 @@ def test_a_lock_that_turns_up_an_event():
     d = grain_demand(cid)
     held = others(2)
     free = others(3, *held)
-    to_pool(s, cid, *held, *free)                      # 6 cards, 4 unlocked
+    to_pool(s, cid, *held, *free)  # 6 cards, 4 unlocked
     p1 = s["players"][1]
     p1["loads"] = [DEMANDS[c][0][0] for c in held]
     for c in held:
         lock(s, 1, c, 0)
-    lay(s, 0, (19, 13), (18, 13), (17, 13))            # across the Amber
+    lay(s, 0, (19, 13), (18, 13), (17, 13))  # across the Amber
     s["players"][0].update(pos=at("Ondrey"), loads=["Grain"])
     nxt = others(1, *held, *free)[0]
     on_top(s, flood, nxt)
@@ -209,7 +210,7 @@ def test_an_unlock_that_brings_the_unlocked_pool_to_2n_draws_no_more():
     a_card, b_card = others(2)
     free = others(3, a_card, b_card)
     cid = GRAIN[0]
-    to_pool(s, a_card, b_card, cid, *free)             # 6 cards, 4 unlocked
+    to_pool(s, a_card, b_card, cid, *free)  # 6 cards, 4 unlocked
     p1 = s["players"][1]
     p1.update(pos=at("Wyvern Gap"), loads=[DEMANDS[a_card][0][0], DEMANDS[b_card][0][0]])
     lock(s, 1, a_card, 0)
@@ -224,7 +225,7 @@ def test_an_unlock_that_brings_the_unlocked_pool_to_2n_draws_no_more():
     assert {"type": "lose_load", "good": DEMANDS[a_card][0][0], "card": a_card} in options
     act(s, 1, "lose_load", good=DEMANDS[a_card][0][0], card=a_card)
     assert len(unlocked(s)) == 4 and len(s["pool"]) == 6
-    assert s["deck"][-1] == nxt and nxt not in s["pool"]          # no further card drawn
+    assert s["deck"][-1] == nxt and nxt not in s["pool"]  # no further card drawn
     assert ENGINE.to_act(s) == [0]
 
 
@@ -232,24 +233,23 @@ def test_a_derailed_player_gives_up_a_locked_load_which_unlocks_the_card_unless_
     s = blank("public", 3)
     cid = GRAIN[0]
     d = grain_demand(cid)
-    to_pool(s, cid, *others(7))                         # one short of 3 x N
+    to_pool(s, cid, *others(7))  # one short of 3 x N
     for seat in (1, 2):
         s["players"][seat]["loads"] = ["Grain"]
         lock(s, seat, cid, d)
     s["players"][1]["pos"] = at("Redscar")
     s["players"][1]["loads"].append("Coal")
-    to_hand(s, 0, "D003")                               # a private card, its Grain on board
+    to_hand(s, 0, "D003")  # a private card, its Grain on board
     lock(s, 0, "D003", 2, private=True, loaded=True)
     s["players"][0].update(pos=at("Calder Mills"), loads=["Grain"])
     on_top(s, DERAIL, *others(1, *s["pool"]))
     act(s, 0, "deliver", card="D003", demand=2)
     assert ENGINE.to_act(s) == [1]
-    assert legal(s, 1) == [{"type": "lose_load", "good": "Coal"},
-                           {"type": "lose_load", "good": "Grain", "card": cid}]
+    assert legal(s, 1) == [{"type": "lose_load", "good": "Coal"}, {"type": "lose_load", "good": "Grain", "card": cid}]
     events = act(s, 1, "lose_load", good="Grain", card=cid)
     assert "giving up the lock" in texts(events) and "unlocked again" not in texts(events)
     assert s["players"][1]["locks"] == [] and s["players"][1]["loads"] == ["Coal"]
-    assert cid not in unlocked(s)                      # Player 3 still holds it
+    assert cid not in unlocked(s)  # Player 3 still holds it
 
 
 def test_a_derailed_private_card_may_stay_private_or_go_to_the_pool():
@@ -259,11 +259,10 @@ def test_a_derailed_private_card_may_stay_private_or_go_to_the_pool():
         target = GRAIN[1]
         x_card, y_card = others(2)
         free = others(3, x_card, y_card)
-        to_pool(s, target, x_card, y_card, *free)       # 6 cards, 4 unlocked
+        to_pool(s, target, x_card, y_card, *free)  # 6 cards, 4 unlocked
         to_hand(s, 1, cid)
         p1 = s["players"][1]
-        p1.update(train="super", pos=at("Redscar"),
-                  loads=["Grain", DEMANDS[x_card][0][0], DEMANDS[y_card][0][0]])
+        p1.update(train="super", pos=at("Redscar"), loads=["Grain", DEMANDS[x_card][0][0], DEMANDS[y_card][0][0]])
         lock(s, 1, cid, grain_demand(cid), private=True, loaded=True)
         lock(s, 1, x_card, 0)
         lock(s, 1, y_card, 0)
@@ -272,17 +271,16 @@ def test_a_derailed_private_card_may_stay_private_or_go_to_the_pool():
         on_top(s, DERAIL, nxt)
         act(s, 0, "lock", card=target, demand=grain_demand(target), good="Grain")
         assert ENGINE.to_act(s) == [1]
-        assert {"type": "lose_load", "good": "Grain", "card": cid,
-                "release": release} in legal(s, 1)
+        assert {"type": "lose_load", "good": "Grain", "card": cid, "release": release} in legal(s, 1)
         act(s, 1, "lose_load", good="Grain", card=cid, release=release)
         if release:
-            assert cid in s["pool"] and p1["hand"] == [] and len(s["pool"]) == 7    # past 3 x N
-            assert s["deck"][-1] == nxt                 # 4 unlocked again: nothing drawn
+            assert cid in s["pool"] and p1["hand"] == [] and len(s["pool"]) == 7  # past 3 x N
+            assert s["deck"][-1] == nxt  # 4 unlocked again: nothing drawn
         else:
             assert p1["hand"] == [cid] and p1["locks"][0]["loaded"] is False
             assert cid not in json.dumps(ENGINE.view(s, 0))
-            assert s["pool"][-1] == nxt                 # still 3 unlocked: the draw goes on
-            p1["pos"] = at("Larkmere")                  # it must fetch the load again
+            assert s["pool"][-1] == nxt  # still 3 unlocked: the draw goes on
+            p1["pos"] = at("Larkmere")  # it must fetch the load again
             begin(s, 1)
             act(s, 1, "pickup", good="Grain")
             assert p1["locks"][0]["loaded"] is True
@@ -303,7 +301,7 @@ def test_pitching_three_unlocked_cards_gives_up_the_turn_but_allows_locks():
     pitched = events[0]["public"]["cards"]
     assert len(pitched) == 3 and set(pitched) <= set(pool) and set(pitched) <= set(s["discard"])
     assert held[0] in s["pool"]
-    assert s["pool"][-3:] == new[:3] and len(s["pool"]) == 6      # refilled to 3 x N
+    assert s["pool"][-3:] == new[:3] and len(s["pool"]) == 6  # refilled to 3 x N
     assert {a["type"] for a in legal(s, 0)} == {"lock", "end_turn"}
     with pytest.raises(IllegalAction, match="pitched"):
         act(s, 0, "pickup", good="Grain")

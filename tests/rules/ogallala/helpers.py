@@ -1,4 +1,5 @@
 """Position builders for the Ogallala scenario tests: lay chosen cards, stack the deck."""
+
 from games.rules.ogallala.cards import info, stack_of
 from games.rules.ogallala.engine import ENGINE
 

@@ -1,4 +1,5 @@
 """Setup, drawing and placing cards, the suite move, discards and reshuffles."""
+
 import pytest
 
 from games.rules.base import BadOptions, IllegalAction
@@ -91,8 +92,7 @@ def test_two_same_card_never_twice_in_one_row():
 def test_card_without_an_empty_space_is_discarded():
     s = fresh()
     for r in range(3):
-        lay(s, 0, r, 0, *["furs", "warrior1", "warrior2", "warrior3", "chieftain", "lasso",
-                          "archer"] * 2)
+        lay(s, 0, r, 0, *["furs", "warrior1", "warrior2", "warrior3", "chieftain", "lasso", "archer"] * 2)
     draw(s, 0, "tent")
     assert legal(s, 0) == [{"type": "discard"}]
     ENGINE.apply(s, 0, {"type": "discard"})
@@ -176,6 +176,7 @@ def test_two_has_no_suite_move():
 
 def test_wrong_player_and_bad_moves_are_refused_without_change():
     import json
+
     s = fresh()
     before = json.dumps(s, sort_keys=True)
     with pytest.raises(IllegalAction):

@@ -1,4 +1,5 @@
 """Ending the game, the result, the views, the events and the labels, and bot playouts."""
+
 import json
 
 import pytest
@@ -123,8 +124,7 @@ def test_view_shows_displays_boats_strengths_and_stack_sizes_but_no_stack_cards(
     assert "rng" not in v and [x["seat"] for x in v["players"]] == [0, 1]
     me = v["players"][0]
     assert len(me["display"]) == 3 and all(len(r) == 14 for r in me["display"])
-    assert me["boats"] == [{"row": 0, "start": 2, "end": 5, "strength": 5, "cards": 4,
-                            "totem": False}]
+    assert me["boats"] == [{"row": 0, "start": 2, "end": 5, "strength": 5, "cards": 4, "totem": False}]
     assert me["display"][0][2]["in_boat"] and me["display"][0][2]["boat_left"]
     assert me["display"][0][3]["combat"] == 5 and me["display"][0][4]["booty"]
     assert v["players"][1]["sections"][0]["strength"] == 3
@@ -166,8 +166,7 @@ def test_action_labels_are_short_and_distinct():
         assert {"Draw", "Place"} <= seen
     s = fresh()
     draw(s, 0, "furs")
-    assert ENGINE.action_label(s, 0, {"type": "place", "row": 1, "col": 4}) == \
-        "Place Furs at row 2, space 5"
+    assert ENGINE.action_label(s, 0, {"type": "place", "row": 1, "col": 4}) == "Place Furs at row 2, space 5"
     s = fresh()
     assert ENGINE.action_label(s, 0, {"type": "draw", "stack": 2}) == "Draw from the booty stack"
 
@@ -190,8 +189,9 @@ def test_bot_completes_boats_and_raids():
     taken = []
     ended_by_a_player = 0
     for g in range(10):
-        state, *_ = play_one(ENGINE, players=3, seed=g, options={"edition": "I"},
-                             on_step=lambda st, seat, a: taken.append(a["type"]))
+        state, *_ = play_one(
+            ENGINE, players=3, seed=g, options={"edition": "I"}, on_step=lambda st, seat, a: taken.append(a["type"])
+        )
         ended_by_a_player += any(len(boats_of(d)) >= 3 for d in state["displays"])
     assert ended_by_a_player >= 7
     assert taken.count("attack") >= 5

@@ -1,4 +1,5 @@
 """Lasso, bow and arrow, Crazy Axe, totem pole, the hunters, attacks and the two tribes."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -95,13 +96,11 @@ def test_crazy_axe_sinks_one_of_your_complete_boats_even_with_a_totem():
     lay(s, 0, 0, 0, "bow", "furs", "stern")
     lay(s, 0, 1, 2, "bow", "totem", "warrior1", "stern")
     draw(s, 0, "axe")
-    assert legal(s, 0) == [{"type": "sink", "row": 0, "start": 0},
-                           {"type": "sink", "row": 1, "start": 2}]
+    assert legal(s, 0) == [{"type": "sink", "row": 0, "start": 0}, {"type": "sink", "row": 1, "start": 2}]
     events = ENGINE.apply(s, 0, {"type": "sink", "row": 1, "start": 2})
     assert any(e["type"] == "sunk" for e in events)
     assert kinds(s, 0, 1) == ["."] * 14
-    assert sorted(info(c).kind for c in s["removed"]) == \
-        ["axe", "bow", "stern", "totem", "warrior1"]
+    assert sorted(info(c).kind for c in s["removed"]) == ["axe", "bow", "stern", "totem", "warrior1"]
     assert ENGINE.to_act(s) == [1]
 
 
@@ -122,10 +121,10 @@ def _raider(s, seat=0, row=0, *inside):
 
 def test_completed_boat_attacks_a_weaker_section_or_boat_of_another_player():
     s = fresh()
-    col = _raider(s, 0, 0, "chieftain", "furs")        # strength 5 once the stern is on
-    lay(s, 1, 0, 0, "bow_warrior", "warrior3", "tobacco")   # section, strength 4
-    lay(s, 1, 1, 0, "chieftain")                            # section, strength 5: not weaker
-    lay(s, 1, 2, 0, "bow", "warrior1", "stern")             # complete boat, strength 1
+    col = _raider(s, 0, 0, "chieftain", "furs")  # strength 5 once the stern is on
+    lay(s, 1, 0, 0, "bow_warrior", "warrior3", "tobacco")  # section, strength 4
+    lay(s, 1, 1, 0, "chieftain")  # section, strength 5: not weaker
+    lay(s, 1, 2, 0, "bow", "warrior1", "stern")  # complete boat, strength 1
     draw(s, 0, "stern")
     events = place(s, 0, 0, col)
     assert any(e["type"] == "boat_completed" for e in events)
@@ -203,12 +202,12 @@ def test_a_boat_completed_from_the_spoils_attacks_again():
     s = fresh()
     col = _raider(s, 0, 0, "chieftain")
     lay(s, 0, 1, 0, "bow", "warrior3")
-    lay(s, 1, 0, 0, "warrior1", "stern")       # strength 1: its stern is the spoils
-    lay(s, 1, 2, 5, "warrior2")                # strength 2: the second victim
+    lay(s, 1, 0, 0, "warrior1", "stern")  # strength 1: its stern is the spoils
+    lay(s, 1, 2, 5, "warrior2")  # strength 2: the second victim
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
-    place(s, 0, 1, 2)                          # the captured stern completes bow-warrior3-stern
+    place(s, 0, 1, 2)  # the captured stern completes bow-warrior3-stern
     assert ENGINE.phase(s) == "attack"
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 5}]
 
@@ -217,8 +216,8 @@ def test_two_attack_takes_only_cards_the_attacker_lacks_and_can_place():
     s = fresh("II")
     col = _raider(s, 0, 0, "chieftain")
     lay(s, 0, 2, 0, "furs")
-    lay(s, 1, 0, 0, "furs", "tent", "warrior2")     # incomplete, strength 2
-    lay(s, 1, 1, 0, "bow", "warrior1", "stern")     # complete: II attacks incomplete boats only
+    lay(s, 1, 0, 0, "furs", "tent", "warrior2")  # incomplete, strength 2
+    lay(s, 1, 1, 0, "bow", "warrior1", "stern")  # complete: II attacks incomplete boats only
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 0}]
@@ -238,7 +237,7 @@ def test_two_attack_without_usable_spoils_gives_a_free_draw():
     lay(s, 0, 2, 0, "furs")
     lay(s, 1, 0, 0, "furs", "warrior2")
     lay(s, 0, 1, 5, "stern")
-    draw(s, 0, "stern")   # already on the display: this draw ends the turn...
+    draw(s, 0, "stern")  # already on the display: this draw ends the turn...
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     # ...but nothing of the spoils could be used, so the attacker draws again
@@ -247,10 +246,10 @@ def test_two_attack_without_usable_spoils_gives_a_free_draw():
 
 def test_two_shaman_splits_the_attack_between_two_boats():
     s = fresh("II", seats=3)
-    col = _raider(s, 0, 0, "shaman")           # strength 10
-    lay(s, 1, 0, 0, "warrior3")                # 3: takes 4 of the 10
-    lay(s, 2, 0, 0, "chieftain")               # 5: the 6 left beat it
-    lay(s, 2, 1, 0, "chieftain", "warrior1")   # 6: not with 6 left
+    col = _raider(s, 0, 0, "shaman")  # strength 10
+    lay(s, 1, 0, 0, "warrior3")  # 3: takes 4 of the 10
+    lay(s, 2, 0, 0, "chieftain")  # 5: the 6 left beat it
+    lay(s, 2, 1, 0, "chieftain", "warrior1")  # 6: not with 6 left
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     first = {"type": "attack", "target": 1, "row": 0, "start": 0}
@@ -280,8 +279,22 @@ def test_two_hunter_takes_his_two_cards_from_other_players_boats():
 
 def test_two_hunter_may_not_take_cards_he_cannot_place():
     s = fresh("II")
-    filler = ["stern", "stern_warrior", "furs", "warrior1", "warrior2", "warrior3", "chieftain",
-              "lasso", "archer", "canoe", "furs", "warrior1", "bow", "bow_warrior"]
+    filler = [
+        "stern",
+        "stern_warrior",
+        "furs",
+        "warrior1",
+        "warrior2",
+        "warrior3",
+        "chieftain",
+        "lasso",
+        "archer",
+        "canoe",
+        "furs",
+        "warrior1",
+        "bow",
+        "bow_warrior",
+    ]
     lay(s, 0, 0, 1, *filler[:13])
     lay(s, 0, 1, 0, *filler)
     lay(s, 0, 2, 0, *filler)

@@ -1,11 +1,25 @@
 """The tallies of Ogallala I and II, with the rules text's own examples."""
+
 from games.rules.ogallala.display import boat_score_one, booty_bonuses_one, size_bonus_two
 from games.rules.ogallala.engine import ENGINE
 
 from .helpers import fresh, lay
 
-BOAT_13 = ["bow", "tobacco", "tobacco", "wood_front", "wood_rear", "lumberjack", "warrior1",
-           "warrior2", "warrior3", "chieftain", "warrior1", "warrior2", "stern"]
+BOAT_13 = [
+    "bow",
+    "tobacco",
+    "tobacco",
+    "wood_front",
+    "wood_rear",
+    "lumberjack",
+    "warrior1",
+    "warrior2",
+    "warrior3",
+    "chieftain",
+    "warrior1",
+    "warrior2",
+    "stern",
+]
 
 
 def _bonus(state, *specs):
@@ -86,10 +100,10 @@ def test_ogallala_one_counts_complete_boats_only():
 
 def test_ogallala_two_tally_counts_every_card_booty_suites_and_totem():
     s = fresh("II")
-    lay(s, 0, 0, 0, "bow", "furs", "stern")               # 3 cards, 1 booty, complete (3: no bonus)
-    lay(s, 0, 1, 0, "totem")                              # 10 + 50
-    lay(s, 0, 2, 3, "wood_front", "wood_rear", "lumberjack")   # 3 booty, a 3-card suite
-    lay(s, 0, 1, 5, "gold_front", "gold_rear")            # 2 booty, a 2-card suite
+    lay(s, 0, 0, 0, "bow", "furs", "stern")  # 3 cards, 1 booty, complete (3: no bonus)
+    lay(s, 0, 1, 0, "totem")  # 10 + 50
+    lay(s, 0, 2, 3, "wood_front", "wood_rear", "lumberjack")  # 3 booty, a 3-card suite
+    lay(s, 0, 1, 5, "gold_front", "gold_rear")  # 2 booty, a 2-card suite
     cards, booty = 3 + 1 + 3 + 2, 1 + 3 + 2
     assert ENGINE.scores(s)[0] == 10 * cards + 20 * booty + 50 + 150 + 50
     s["first_three"] = 0
@@ -97,8 +111,18 @@ def test_ogallala_two_tally_counts_every_card_booty_suites_and_totem():
 
 
 def test_ogallala_two_boat_size_bonuses():
-    assert [size_bonus_two(n) for n in (2, 4, 5, 7, 8, 10, 11, 13, 14, 16)] == \
-        [0, 0, 50, 50, 100, 100, 150, 150, 200, 200]
+    assert [size_bonus_two(n) for n in (2, 4, 5, 7, 8, 10, 11, 13, 14, 16)] == [
+        0,
+        0,
+        50,
+        50,
+        100,
+        100,
+        150,
+        150,
+        200,
+        200,
+    ]
     s = fresh("II")
     lay(s, 0, 0, 0, "bow", "warrior1", "warrior2", "warrior3", "stern")
     assert ENGINE.scores(s)[0] == 5 * 10 + 50

@@ -1,4 +1,5 @@
 """Builders for exact Oregon Trail Race positions: hands, trails, stacked decks and chosen dice."""
+
 from __future__ import annotations
 
 import hashlib
@@ -6,8 +7,16 @@ import hashlib
 from games.rules.oregon_trail.cards import CALAMITY_CARDS, SUPPLY_CARDS, TRAIL_CARDS
 from games.rules.oregon_trail.engine import ENGINE
 
-PILES = ("trail_deck", "trail_discard", "calamity_deck", "calamity_discard", "supply_bank",
-         "supply_deck", "supply_discard", "revealed")
+PILES = (
+    "trail_deck",
+    "trail_discard",
+    "calamity_deck",
+    "calamity_discard",
+    "supply_bank",
+    "supply_deck",
+    "supply_discard",
+    "revealed",
+)
 
 
 def blank(ruleset="revised", players=3, **options):
@@ -42,8 +51,7 @@ def _pull(state, cid):
 def free_trail(state, kind, left=None, right=None):
     """Returns a trail card of that kind (and shape) still in the deck or discards."""
     for cid, info in TRAIL_CARDS.items():
-        if info["kind"] != kind or (left and info["left"] != left) or \
-                (right and info["right"] != right):
+        if info["kind"] != kind or (left and info["left"] != left) or (right and info["right"] != right):
             continue
         if cid in state["trail_deck"] or cid in state["trail_discard"]:
             return cid
@@ -61,8 +69,11 @@ def give_hand(state, seat, kind, left=None, right=None):
 def give_supplies(state, seat, *kinds):
     """Moves supply cards of those kinds from the bank/deck/discard into a player's supplies."""
     for kind in kinds:
-        cid = next(c for c, k in SUPPLY_CARDS.items() if k == kind and any(
-            c in state[pile] for pile in ("supply_bank", "supply_deck", "supply_discard")))
+        cid = next(
+            c
+            for c, k in SUPPLY_CARDS.items()
+            if k == kind and any(c in state[pile] for pile in ("supply_bank", "supply_deck", "supply_discard"))
+        )
         _pull(state, cid)
         state["players"][seat]["supplies"].append(cid)
 
@@ -70,6 +81,7 @@ def give_supplies(state, seat, *kinds):
 def held(state, seat):
     """Returns the sorted supply kinds a player holds."""
     from games.rules.oregon_trail.cards import supply_kind
+
     return sorted(supply_kind(c) for c in state["players"][seat]["supplies"])
 
 
@@ -79,11 +91,11 @@ def lay_trail(state, seat, shapes, kind=None):
     # any free lined card will do (already forded if a river); plain cards stay for the hands
     order = ("trigger", "river_supply", "river_drown", "plain") if kind is None else (kind,)
     for left, right in shapes:
-        cid = next(c for k in order for c in sorted(state["trail_deck"])
-                   if TRAIL_CARDS[c]["kind"] == k)
+        cid = next(c for k in order for c in sorted(state["trail_deck"]) if TRAIL_CARDS[c]["kind"] == k)
         _pull(state, cid)
-        p["trail"].append({"card": cid, "kind": TRAIL_CARDS[cid]["kind"], "left": left,
-                           "right": right, "turned": False})
+        p["trail"].append(
+            {"card": cid, "kind": TRAIL_CARDS[cid]["kind"], "left": left, "right": right, "turned": False}
+        )
     p["pos"] = p["trimmed"] + len(p["trail"])
 
 
@@ -94,8 +106,11 @@ def lay_length(state, seat, n):
 
 def stack_calamity(state, kind):
     """Puts a calamity card of that kind on top of the calamity deck; returns its id."""
-    cid = next(c for c, k in CALAMITY_CARDS.items() if k == kind and (
-        c in state["calamity_deck"] or c in state["calamity_discard"]))
+    cid = next(
+        c
+        for c, k in CALAMITY_CARDS.items()
+        if k == kind and (c in state["calamity_deck"] or c in state["calamity_discard"])
+    )
     _pull(state, cid)
     state["calamity_deck"].append(cid)
     return cid
@@ -103,8 +118,11 @@ def stack_calamity(state, kind):
 
 def give_calamity(state, seat, kind, **extra):
     """Puts a calamity in front of a player directly; returns the record."""
-    cid = next(c for c, k in CALAMITY_CARDS.items() if k == kind and (
-        c in state["calamity_deck"] or c in state["calamity_discard"]))
+    cid = next(
+        c
+        for c, k in CALAMITY_CARDS.items()
+        if k == kind and (c in state["calamity_deck"] or c in state["calamity_discard"])
+    )
     _pull(state, cid)
     rec = {"card": cid, "kind": kind, "deadline": None, "fresh": False}
     rec.update(extra)
@@ -116,8 +134,7 @@ def place_town(state, kind, point, founder=0):
     """Puts a town or fort on the table at a point."""
     cid = free_trail(state, kind)
     _pull(state, cid)
-    town = {"card": cid, "kind": kind, "point": point, "founder": founder, "pool": [],
-            "waiting": []}
+    town = {"card": cid, "kind": kind, "point": point, "founder": founder, "pool": [], "waiting": []}
     state["towns"].append(town)
     return town
 

@@ -1,4 +1,5 @@
 """Calamities (both rulesets), mending and trading."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -70,8 +71,7 @@ def test_calamity_deck_refills_from_its_discards_only_when_empty():
     state["calamity_discard"] = state["calamity_deck"]
     state["calamity_deck"] = []
     lay_length(state, 0, 2)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     events = act(state, 0, {"type": "victim", "seat": 1})
     drawn = next(e for e in events if e["type"] == "calamity")["public"]["card"]
     assert len(state["calamity_deck"]) == 31 and drawn not in state["calamity_deck"]
@@ -123,8 +123,10 @@ def test_dead_oxen_stop_forging_and_are_mended_with_oxen():
     send(state, "dead_oxen")
     act(state, 0, {"type": "end_turn"})
     give_supplies(state, 1, "oxen")
-    assert ENGINE.action_label(state, 1, {"type": "mend", "calamity": cal(
-        state, 1, "dead_oxen")["card"]}) == "Mend Dead Oxen (1 turn left) with Oxen"
+    assert (
+        ENGINE.action_label(state, 1, {"type": "mend", "calamity": cal(state, 1, "dead_oxen")["card"]})
+        == "Mend Dead Oxen (1 turn left) with Oxen"
+    )
     act(state, 1, {"type": "mend", "calamity": cal(state, 1, "dead_oxen")["card"]})
     assert kinds(state, 1) == []
 
@@ -240,8 +242,7 @@ def test_classic_measles_trade_for_medicine_fails_on_odd_and_may_be_retried():
     state = blank("classic", players=2)
     give_supplies(state, 1, "food", "oxen")
     lay_length(state, 0, 2)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     stack_calamity(state, "measles")
     act(state, 0, {"type": "victim", "seat": 1})
     set_draws(state, 3)
@@ -315,8 +316,7 @@ def test_revised_typhoid_uncured_on_the_first_turn_costs_a_member():
     give_supplies(state, 1, "clean_water", "medicine")
     end_turns(state, 0)
     mend = {"type": "mend", "calamity": cal(state, 1, "typhoid")["card"]}
-    assert ENGINE.action_label(state, 1, mend) == \
-        "Mend Typhoid (1 turn left) with Clean Water and Medicine"
+    assert ENGINE.action_label(state, 1, mend) == "Mend Typhoid (1 turn left) with Clean Water and Medicine"
     end_turns(state, 1)
     assert state["players"][1]["members"] == 3 and kinds(state, 1) == []
 
@@ -382,18 +382,16 @@ def test_thief_standing_orders_answer_always_and_never():
     state = blank(players=2)
     give_supplies(state, 1, "bullets", "food")
     send(state, "thief", 1)
-    assert ENGINE.standing_action(state, 1, "thief_bullets", "always") == \
-        {"type": "bullets", "use": True}
-    assert ENGINE.standing_action(state, 1, "thief_bullets", "never") == \
-        {"type": "bullets", "use": False}
+    assert ENGINE.standing_action(state, 1, "thief_bullets", "always") == {"type": "bullets", "use": True}
+    assert ENGINE.standing_action(state, 1, "thief_bullets", "never") == {"type": "bullets", "use": False}
     assert ENGINE.standing_action(state, 0, "thief_bullets", "always") is None
     assert ENGINE.standing_action(state, 1, "hunting_bullets", "always") is None
 
 
-@pytest.mark.parametrize("variant,victim_bullets,thief_members", [
-    ("cancel", [], 4), ("keep_bullets", ["bullets"], 4), ("thief_dies", [], 3)])
-def test_classic_thief_bullets_stop_the_theft_with_each_variant(variant, victim_bullets,
-                                                                thief_members):
+@pytest.mark.parametrize(
+    "variant,victim_bullets,thief_members", [("cancel", [], 4), ("keep_bullets", ["bullets"], 4), ("thief_dies", [], 3)]
+)
+def test_classic_thief_bullets_stop_the_theft_with_each_variant(variant, victim_bullets, thief_members):
     state = blank("classic", players=2, classic_thief=variant)
     give_supplies(state, 1, "bullets", "food")
     send(state, "thief", 1)
@@ -462,8 +460,7 @@ def test_mend_spends_the_remedy_and_one_action():
 
 def test_revised_trade_even_roll_succeeds_and_spends_an_action():
     state, cid = _with_cal(supplies=["oxen"])
-    assert {"type": "trade", "calamity": cid, "give": ["oxen"]} in \
-        ENGINE.legal_actions(state, 0)
+    assert {"type": "trade", "calamity": cid, "give": ["oxen"]} in ENGINE.legal_actions(state, 0)
     set_draws(state, 2)
     act(state, 0, {"type": "trade", "calamity": cid, "give": ["oxen"]})
     assert held(state, 0) == [] and state["players"][0]["calamities"] == []

@@ -1,4 +1,5 @@
 """Setup, options, turn length and scouting."""
+
 from collections import Counter
 
 import pytest
@@ -13,8 +14,7 @@ from .helpers import act, blank, give_calamity, give_hand, held, lay_length, set
 def test_trail_deck_has_56_cards_with_nine_shapes_spread_evenly():
     kinds = Counter(c["kind"] for c in TRAIL_CARDS.values())
     assert len(TRAIL_CARDS) == 56
-    assert kinds == {"plain": 10, "river_supply": 8, "river_drown": 4, "trigger": 22,
-                     "town": 6, "fort": 6}
+    assert kinds == {"plain": 10, "river_supply": 8, "river_drown": 4, "trigger": 22, "town": 6, "fort": 6}
     shapes = Counter((c["left"], c["right"]) for c in TRAIL_CARDS.values() if c["left"])
     assert len(shapes) == 9 and sum(shapes.values()) == 44
     assert set(shapes.values()) <= {4, 5}
@@ -23,8 +23,7 @@ def test_trail_deck_has_56_cards_with_nine_shapes_spread_evenly():
 
 
 @pytest.mark.parametrize("players,supplies", [(2, 6), (3, 4), (4, 4), (5, 3), (6, 3)])
-def test_classic_setup_deals_five_trail_cards_four_members_and_supplies_by_player_count(
-        players, supplies):
+def test_classic_setup_deals_five_trail_cards_four_members_and_supplies_by_player_count(players, supplies):
     state = ENGINE.new_state({"ruleset": "classic"}, players, "s")
     for p in state["players"]:
         assert len(p["hand"]) == 5 and p["members"] == 4
@@ -42,10 +41,15 @@ def test_revised_setup_drafts_supplies_from_the_bank_in_reverse_seat_order():
         seat = ENGINE.to_act(state)[0]
         seen.append(seat)
         legal = ENGINE.legal_actions(state, seat)
-        assert legal == [{"type": "draft", "supply": k} for k in sorted(
-            {SUPPLY_CARDS[c] for c in state["supply_bank"]}, key=list(SUPPLY_CARDS.values()).index)]
-        act(state, seat, {"type": "draft", "supply": "bullets"}
-            if {"type": "draft", "supply": "bullets"} in legal else legal[0])
+        assert legal == [
+            {"type": "draft", "supply": k}
+            for k in sorted({SUPPLY_CARDS[c] for c in state["supply_bank"]}, key=list(SUPPLY_CARDS.values()).index)
+        ]
+        act(
+            state,
+            seat,
+            {"type": "draft", "supply": "bullets"} if {"type": "draft", "supply": "bullets"} in legal else legal[0],
+        )
     assert seen == [2, 1, 0] * 4
     assert state["phase"] == "play" and ENGINE.to_act(state) == [0]
     assert [len(p["supplies"]) for p in state["players"]] == [4, 4, 4]
@@ -64,19 +68,24 @@ def test_revised_draft_offers_only_kinds_left_in_the_bank():
         act(state, 1, {"type": "draft", "supply": "bullets"})
 
 
-@pytest.mark.parametrize("options", [
-    {"trail_length": 9}, {"trail_length": 31}, {"ruleset": "classic", "trail_length": 19},
-    {"ruleset": "classic", "trail_length": 26}, {"ruleset": "modern"},
-    {"classic_thief": "hang"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"trail_length": 9},
+        {"trail_length": 31},
+        {"ruleset": "classic", "trail_length": 19},
+        {"ruleset": "classic", "trail_length": 26},
+        {"ruleset": "modern"},
+        {"classic_thief": "hang"},
+    ],
+)
 def test_options_reject_trail_lengths_and_values_the_ruleset_does_not_allow(options):
     with pytest.raises(BadOptions):
         ENGINE.normalize_options(options, 3)
 
 
 def test_options_defaults_and_allowed_lengths():
-    assert ENGINE.normalize_options({}, 2) == {"ruleset": "revised", "trail_length": 20,
-                                               "classic_thief": "cancel"}
+    assert ENGINE.normalize_options({}, 2) == {"ruleset": "revised", "trail_length": 20, "classic_thief": "cancel"}
     assert ENGINE.normalize_options({"trail_length": "10"}, 2)["trail_length"] == 10
     assert ENGINE.normalize_options({"ruleset": "classic", "trail_length": 25}, 2)
 

@@ -1,4 +1,5 @@
 """Towns and forts: revised (bank benefits, place-and-use) and classic (free pools, mend any)."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -26,8 +27,7 @@ def test_revised_fort_gives_two_supplies_of_your_choice_from_the_bank():
     fort = place_town(state, "fort", 3)
     action = {"type": "use_town", "town": fort["card"], "take": ["oxen", "medicine"]}
     assert action in ENGINE.legal_actions(state, 0)
-    assert {"type": "use_town", "town": fort["card"], "take": ["oxen", "oxen"]} in \
-        ENGINE.legal_actions(state, 0)
+    assert {"type": "use_town", "town": fort["card"], "take": ["oxen", "oxen"]} in ENGINE.legal_actions(state, 0)
     bank = len(state["supply_bank"])
     act(state, 0, action)
     assert held(state, 0) == ["medicine", "oxen"] and len(state["supply_bank"]) == bank - 2
@@ -41,8 +41,7 @@ def test_revised_fort_with_a_short_bank_gives_only_what_is_there():
     keep = state["supply_bank"]
     state["supply_bank"] = [c for c in keep if c == "S01"]
     state["players"][1]["supplies"] = [c for c in keep if c != "S01"]
-    assert _town_actions(state, 0) == [{"type": "use_town", "town": fort["card"],
-                                        "take": ["food"]}]
+    assert _town_actions(state, 0) == [{"type": "use_town", "town": fort["card"], "take": ["food"]}]
 
 
 def test_revised_town_gives_one_supply_or_removes_any_calamity():
@@ -67,8 +66,7 @@ def test_revised_placing_a_town_from_hand_is_one_action_and_usable_again():
     act(state, 0, {"type": "place_town", "card": cid, "take": ["oxen", "spare_parts"]})
     assert state["towns"][0]["point"] == 3 and state["towns"][0]["card"] == cid
     assert held(state, 0) == ["oxen", "spare_parts"] and state["actions_left"] == 3
-    assert {"type": "use_town", "town": cid, "take": ["food", "food"]} in \
-        ENGINE.legal_actions(state, 0)
+    assert {"type": "use_town", "town": cid, "take": ["food", "food"]} in ENGINE.legal_actions(state, 0)
 
 
 def test_revised_town_can_be_placed_with_a_broken_wagon_but_not_in_a_river():
@@ -76,8 +74,7 @@ def test_revised_town_can_be_placed_with_a_broken_wagon_but_not_in_a_river():
     lay_length(state, 0, 3)
     cid = give_hand(state, 0, "town")
     axle = give_calamity(state, 0, "broken_axle", deadline=1)
-    assert {"type": "place_town", "card": cid, "remove": axle["card"]} in \
-        ENGINE.legal_actions(state, 0)
+    assert {"type": "place_town", "card": cid, "remove": axle["card"]} in ENGINE.legal_actions(state, 0)
     state["players"][0]["stuck"] = True
     assert _town_actions(state, 0) == []
     with pytest.raises(IllegalAction, match="stuck in the river"):
@@ -92,8 +89,7 @@ def test_revised_town_sits_at_its_point_in_every_trail():
     act(state, 0, {"type": "place_town", "card": cid, "take": ["food"]})
     act(state, 0, {"type": "end_turn"})
     assert _town_actions(state, 1) == []  # player 2 has not reached point 3 yet
-    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "middle"),
-                   "turned": False})
+    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "middle"), "turned": False})
     assert {"type": "use_town", "town": cid, "take": ["food"]} in ENGINE.legal_actions(state, 1)
 
 
@@ -104,8 +100,7 @@ def test_revised_town_behind_can_be_reached_by_stepping_back():
     assert _town_actions(state, 0) == []
     act(state, 0, {"type": "step_back"})
     act(state, 0, {"type": "step_back"})
-    assert {"type": "use_town", "town": town["card"], "take": ["food"]} in \
-        ENGINE.legal_actions(state, 0)
+    assert {"type": "use_town", "town": town["card"], "take": ["food"]} in ENGINE.legal_actions(state, 0)
 
 
 def test_revised_independence_gives_no_town_benefit():
@@ -120,8 +115,7 @@ def test_two_towns_may_share_a_point():
     lay_length(state, 0, 2)
     place_town(state, "town", 2)
     place_town(state, "fort", 2)
-    kinds = {next(t["kind"] for t in state["towns"] if t["card"] == a["town"])
-             for a in _town_actions(state, 0)}
+    kinds = {next(t["kind"] for t in state["towns"] if t["card"] == a["town"]) for a in _town_actions(state, 0)}
     assert kinds == {"town", "fort"}
 
 
@@ -172,8 +166,9 @@ def test_classic_skipping_the_town_forfeits_and_leftovers_are_discarded():
     town = state["towns"][0]
     left = town["pool"][0]
     lay_length(state, 1, 2)
-    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "bottom"),
-                   "turned": False})  # the card after a town starts at any height
+    act(
+        state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "bottom"), "turned": False}
+    )  # the card after a town starts at any height
     assert town["waiting"] == [] and town["pool"] == [] and left in state["supply_discard"]
 
 

@@ -1,4 +1,5 @@
 """Forging, rivers, moving along the trail, trimming and winning."""
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -22,8 +23,7 @@ from .helpers import (
 
 
 def _forges(state, seat, cid):
-    return [a for a in ENGINE.legal_actions(state, seat)
-            if a["type"] == "forge" and a["card"] == cid]
+    return [a for a in ENGINE.legal_actions(state, seat) if a["type"] == "forge" and a["card"] == cid]
 
 
 def test_forge_must_start_where_the_previous_card_ends():
@@ -68,8 +68,10 @@ def test_symmetric_card_is_offered_once_and_labels_say_turned():
     assert _forges(state, 0, cid) == [{"type": "forge", "card": cid, "turned": False}]
     other = give_hand(state, 0, "river_supply", "top", "middle")
     labels = [ENGINE.action_label(state, 0, a) for a in _forges(state, 0, other)]
-    assert labels == ["Forge River (odd: lose a supply) (top→middle)",
-                      "Forge River (odd: lose a supply) (middle→bottom), turned"]
+    assert labels == [
+        "Forge River (odd: lose a supply) (top→middle)",
+        "Forge River (odd: lose a supply) (middle→bottom), turned",
+    ]
 
 
 def test_cannot_forge_with_a_broken_wagon_or_away_from_the_front():
@@ -110,8 +112,10 @@ def test_river_odd_roll_loses_one_supply_card_that_the_player_picks():
     events = _forge_river(state, "river_supply", 3)
     assert "river_failed" in types(events) and state["players"][0]["stuck"]
     assert ENGINE.to_act(state) == [0]
-    assert ENGINE.legal_actions(state, 0) == [{"type": "lose_supply", "supply": "food"},
-                                              {"type": "lose_supply", "supply": "oxen"}]
+    assert ENGINE.legal_actions(state, 0) == [
+        {"type": "lose_supply", "supply": "food"},
+        {"type": "lose_supply", "supply": "oxen"},
+    ]
     bank = len(state["supply_bank"])
     act(state, 0, {"type": "lose_supply", "supply": "oxen"})
     assert held(state, 0) == ["food"] and len(state["supply_bank"]) == bank + 1
@@ -236,12 +240,10 @@ def test_revised_town_goes_when_no_living_player_can_stand_at_it():
     lay_length(state, 0, 5)
     lay_length(state, 1, 5)
     town = place_town(state, "town", 1)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"), "turned": False})
     assert town in state["towns"]  # player 2 may still walk back to it
     act(state, 0, {"type": "end_turn"})
-    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "middle", "top"),
-                   "turned": False})
+    act(state, 1, {"type": "forge", "card": give_hand(state, 1, "plain", "middle", "top"), "turned": False})
     assert town not in state["towns"] and town["card"] in state["trail_discard"]
 
 
@@ -249,9 +251,7 @@ def test_revised_town_goes_when_no_living_player_can_stand_at_it():
 def test_revised_forging_the_nth_card_wins():
     state = blank(players=2, trail_length=10)
     lay_length(state, 0, 9)
-    events = act(state, 0, {"type": "forge",
-                            "card": give_hand(state, 0, "plain", "middle", "middle"),
-                            "turned": False})
+    events = act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"), "turned": False})
     res = ENGINE.result(state)
     assert res["winners"] == [0] and res["ranking"] == [0, 1] and res["reason"]
     assert "game_over" in types(events) and ENGINE.to_act(state) == []
@@ -261,8 +261,7 @@ def test_revised_calamity_trigger_as_nth_card_draws_nothing():
     state = blank(players=2, trail_length=10)
     lay_length(state, 0, 9)
     deck = len(state["calamity_deck"])
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     assert ENGINE.result(state)["winners"] == [0]
     assert len(state["calamity_deck"]) == deck
 
@@ -281,9 +280,7 @@ def test_classic_reaching_the_nth_card_goes_to_willamette_and_calamities_must_be
     state = blank("classic", players=2)
     lay_length(state, 0, 19)
     cal = give_calamity(state, 0, "starvation", deadline=8)
-    events = act(state, 0, {"type": "forge",
-                            "card": give_hand(state, 0, "plain", "middle", "middle"),
-                            "turned": False})
+    events = act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"), "turned": False})
     assert "reached_willamette" in types(events)
     assert ENGINE.result(state) is None and state["players"][0]["at_end"]
     act(state, 1, {"type": "scout"})
@@ -297,8 +294,7 @@ def test_classic_reaching_the_nth_card_goes_to_willamette_and_calamities_must_be
 def test_classic_reaching_willamette_without_calamities_wins_at_once():
     state = blank("classic", players=2)
     lay_length(state, 0, 19)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "middle", "middle"), "turned": False})
     assert ENGINE.result(state)["winners"] == [0]
 
 
@@ -306,8 +302,7 @@ def test_last_wagon_with_anyone_alive_wins():
     state = blank(players=2)
     lay_length(state, 0, 3)
     state["players"][1]["members"] = 1
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     stack_calamity(state, "dysentery")
     events = act(state, 0, {"type": "victim", "seat": 1})
     assert {"member_died", "player_out", "game_over"} <= set(types(events))
@@ -320,8 +315,7 @@ def test_last_wagons_dying_together_means_nobody_wins():
     state["players"][0]["members"] = 1
     state["players"][1]["members"] = 1
     give_calamity(state, 0, "cholera")
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     stack_calamity(state, "cholera")
     act(state, 0, {"type": "victim", "seat": 1})
     res = ENGINE.result(state)
@@ -332,8 +326,7 @@ def test_player_out_of_three_leaves_the_game_and_the_turn_skips_them():
     state = blank(players=3)
     lay_length(state, 0, 3)
     state["players"][1]["members"] = 1
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     stack_calamity(state, "snake_bite")
     act(state, 0, {"type": "victim", "seat": 1})
     assert not state["players"][1]["alive"] and ENGINE.result(state) is None

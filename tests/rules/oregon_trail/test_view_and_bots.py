@@ -1,4 +1,5 @@
 """Views, labels, defaults, standing orders, the bot and whole simulated games."""
+
 import json
 
 import pytest
@@ -57,8 +58,7 @@ def test_view_pending_decision_names_the_deciding_seat():
     state = blank(players=2)
     give_supplies(state, 1, "bullets")
     lay_length(state, 0, 2)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     view = ENGINE.view(state, 0)
     assert view["pending"] == {"kind": "victim", "seat": 0}
     assert ENGINE.decision_kind(state, 0) is None  # the forger's own choice, not a standing order
@@ -74,11 +74,12 @@ def _labels_distinct(state, seat):
 @pytest.mark.parametrize("ruleset", ["revised", "classic"])
 def test_action_labels_are_distinct_for_every_seat_throughout_games(ruleset):
     for g in range(6):
+
         def check(state, seat, action):
             if ENGINE.result(state) is None:
                 _labels_distinct(state, ENGINE.to_act(state)[0])
-        play_one(ENGINE, players=2 + g % 5, seed=f"labels:{g}", options={"ruleset": ruleset},
-                 on_step=check)
+
+        play_one(ENGINE, players=2 + g % 5, seed=f"labels:{g}", options={"ruleset": ruleset}, on_step=check)
 
 
 def test_default_action_is_safe():
@@ -89,8 +90,7 @@ def test_default_action_is_safe():
     state = blank(players=2)
     give_supplies(state, 1, "bullets")
     lay_length(state, 0, 2)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     assert ENGINE.default_action(state, 0)["type"] == "victim"
 
 
@@ -98,14 +98,12 @@ def test_bot_sends_calamities_to_the_leader_and_mends_when_it_can():
     state = blank(players=3)
     lay_length(state, 0, 2)
     lay_length(state, 2, 6)
-    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"),
-                   "turned": False})
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
     assert ENGINE.bot_action(state, 0, Rng.stream(1)) == {"type": "victim", "seat": 2}
     state = blank(players=2)
     rec = give_calamity(state, 0, "starvation", deadline=1)
     give_supplies(state, 0, "food")
-    assert ENGINE.bot_action(state, 0, Rng.stream(1)) == {"type": "mend",
-                                                             "calamity": rec["card"]}
+    assert ENGINE.bot_action(state, 0, Rng.stream(1)) == {"type": "mend", "calamity": rec["card"]}
 
 
 def test_every_card_is_in_exactly_one_place():
@@ -114,9 +112,15 @@ def test_every_card_is_in_exactly_one_place():
     assert len(cards) == len(set(cards)) == 56 + 26 + 32
 
 
-@pytest.mark.parametrize("options", [{"ruleset": "revised"}, {"ruleset": "classic"},
-                                     {"ruleset": "revised", "trail_length": 10},
-                                     {"ruleset": "classic", "classic_thief": "thief_dies"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"ruleset": "revised"},
+        {"ruleset": "classic"},
+        {"ruleset": "revised", "trail_length": 10},
+        {"ruleset": "classic", "classic_thief": "thief_dies"},
+    ],
+)
 def test_simulate_plays_50_games_to_the_end_without_errors(options):
     for players in (2, 4, 6):
         report = simulate(ENGINE, games=17, players=players, seed="t", options=options)
