@@ -1,0 +1,112 @@
+"""What the minute sweep does with passed deadlines when one game has more than one seat due, or a
+deadline left on a seat that no longer decides. A small engine of this file's own ("toy-all")
+lets every seat decide at once; its default move is a pass.
+"""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+
+import games.rules as rules
+from games import services
+from games.clock.sweep import handle_due
+from games.models import Move, Seat
+from games.rules.base import Engine, event, new_rng
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
+
+
+class AllEngine(Engine):
+    """Seats in `to_act` choose "all" (every seat must decide) or "pass" (done; when nobody is
+    left, the next seat decides)."""
+
+    name = "toy-all"
+    title = "All (test game)"
+    version = "1"
+    min_seats = 2
+    max_seats = 3
+    options_schema = {}
+
+    def new_state(self, options, seats, seed):
+        return {"n": seats, "to_act": [0], "rng": new_rng(seed)}
+
+    def to_act(self, state):
+        return list(state["to_act"])
+
+    def legal_actions(self, state, seat):
+        return [{"type": "all"}, {"type": "pass"}] if seat in state["to_act"] else []
+
+    def do_apply(self, state, seat, action):
+        if action["type"] == "all":
+            state["to_act"] = list(range(state["n"]))
+            return [event("all", seat, f"Seat {seat} calls everyone.")]
+        state["to_act"].remove(seat)
+        if not state["to_act"]:
+            state["to_act"] = [(seat + 1) % state["n"]]
+        return [event("passed", seat, f"Seat {seat} passes.")]
+
+    def view(self, state, seat):
+        return {"to_act": list(state["to_act"])}
+
+    def result(self, state):
+        return None
+
+    def default_action(self, state, seat):
+        return {"type": "pass"}
+
+    def bot_action(self, state, seat, rnd):
+        return {"type": "pass"}
+
+
+ALL = AllEngine()
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(T0, tick=False) as traveller:
+        yield traveller
+
+
+@pytest.fixture
+def trio(make_user, clock):
+    """A three-player toy-all game at T0, 48-hour turns."""
+    with rules.registered(ALL.name, ALL):
+        people = [make_user("ann"), make_user("bob"), make_user("cy")]
+        game = services.game_create(owner=people[0], rules=ALL.name, max_players=3, turn_hours=48)
+        for user in people[1:]:
+            services.game_join(game=game, user=user, code=game.invite_code)
+        services.game_start(game=game, by=people[0])
+        game.refresh_from_db()
+        yield game
+
+
+def _seat(game, position) -> Seat:
+    return Seat.objects.get(game=game, position=position)
+
+
+def _timeouts(game):
+    return list(game.moves.filter(channel=Move.Channel.TIMEOUT).order_by("seq").values_list("position", "action"))
+
+
+def test_two_players_past_their_deadlines_in_one_game_both_time_out_in_one_sweep(trio, clock):
+    services.move_submit(
+        game=trio, seat=_seat(trio, 0), action={"type": "all"}, expected_version=trio.version, channel="web"
+    )  # all three decide now; seat 0 keeps its deadline, 1 and 2 get theirs at T0
+    Seat.objects.filter(game=trio, position=0).update(deadline_at=T0 + timedelta(hours=60))  # extended
+    clock.move_to(T0 + timedelta(hours=48, seconds=1))
+    stats = handle_due(T0 + timedelta(hours=48, seconds=1))
+    assert stats["timeouts"] == 2
+    assert sorted(_timeouts(trio)) == [(1, {"type": "pass"}), (2, {"type": "pass"})]
+    assert [_seat(trio, p).missed_deadlines for p in range(3)] == [0, 1, 1]
+
+
+def test_the_sweep_clears_a_leftover_deadline_of_a_seat_not_to_act_and_plays_nothing(trio, clock):
+    Seat.objects.filter(game=trio, position=2).update(deadline_at=T0 + timedelta(minutes=1))  # a stale row
+    clock.move_to(T0 + timedelta(minutes=2))
+    stats = handle_due(T0 + timedelta(minutes=2))
+    assert stats["timeouts"] == 0
+    assert _timeouts(trio) == []
+    assert _seat(trio, 2).deadline_at is None and _seat(trio, 2).missed_deadlines == 0
+    assert _seat(trio, 0).deadline_at == T0 + timedelta(hours=48)  # the seat to act keeps its own

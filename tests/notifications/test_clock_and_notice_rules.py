@@ -1,0 +1,206 @@
+"""Rules of the turn clock and of the notices that no other test reached: reminders a player must
+not get, a seat kept by a player who came back, vacations (through the preferences page),
+digests, a removed webhook, and when committed notices are handed to Celery.
+
+The clock is frozen at T0 and moved by hand; the sweep and the reminders are the functions the
+minute tasks run; nothing waits on time.
+"""
+
+from datetime import date, timedelta
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.clock import sweep
+from games.clock.autoplay import standing_orders_set
+from games.models import Game, Vacation
+from notifications import delivery
+from notifications import handoff as handoff_module
+from notifications.handoff import handoff
+from notifications.models import Delivery, Kind, KindPreference, Notification, NotificationSettings
+from notifications.reminders import send_reminders
+
+from .conftest import T0, hook_server, minute, seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play(game, seat, action, channel="web"):
+    game.refresh_from_db()
+    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def kinds_for(seat):
+    return list(Notification.objects.filter(seat=seat).order_by("pk").values_list("kind", flat=True))
+
+
+# -- reminders ----------------------------------------------------------------------------------
+
+
+def test_a_short_turn_is_reminded_only_once_half_of_it_has_passed(clock, make_game, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "REMINDER_BEFORE_HOURS": 12}
+    game = make_game(turn_hours=2)  # inside the 12-hour window from the start
+    seat = turn_seat(game)
+    clock.move_to(T0 + timedelta(minutes=59))
+    assert send_reminders(T0 + timedelta(minutes=59)) == 0
+    seat.refresh_from_db()
+    assert seat.reminder_sent_for is None  # not spent: it is still to come
+    clock.move_to(T0 + timedelta(minutes=60))
+    assert send_reminders(T0 + timedelta(minutes=60)) == 1
+    assert kinds_for(seat).count(Kind.REMINDER) == 1
+
+
+def test_no_reminder_goes_to_a_decision_a_standing_order_answers(clock, make_game):
+    game = make_game()
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    standing_orders_set(seat=victim, orders={"medicine_choice": "always"})
+    play(game, mover, {"type": "calamity", "victim": victim.position})  # its task is lost: on_commit never runs
+    victim.refresh_from_db()
+    assert victim.deadline_at is not None and game.engine.to_act(Game.objects.get(pk=game.pk).state) == [
+        victim.position
+    ]
+    assert send_reminders(T0) == 0
+    assert Kind.REMINDER not in kinds_for(victim)
+
+
+# -- a player whose misses reached the limit ----------------------------------------------------
+
+
+def test_a_player_who_moves_again_before_the_seat_is_given_up_keeps_it(clock, make_game, monkeypatch):
+    game = make_game(turn_hours=10, miss_limit=1)
+    absent = turn_seat(game)
+    other = seat_at(game, 1 - absent.position)
+    give_up = sweep.give_up_seat
+
+    def back_just_in_time(game_id, missed):
+        # Between the sweep's chunk (the timeout) and the give-up, the player comes back.
+        play(game, seat_at(game, other.position), {"type": "end_turn"})
+        play(game, seat_at(game, absent.position), {"type": "end_turn"})
+        give_up(game_id, missed)
+
+    monkeypatch.setattr(sweep, "give_up_seat", back_just_in_time)
+    clock.move_to(T0 + timedelta(hours=10, seconds=1))
+    assert minute()["timeouts"] == 1
+    absent.refresh_from_db()
+    assert (absent.user_id, absent.is_bot, absent.missed_deadlines) == (absent.user.pk, False, 0)
+    assert not game.moves.filter(action__type="replace_seat").exists()
+    timeout = Notification.objects.get(seat=absent, kind=Kind.TIMEOUT)
+    assert timeout.context["replaced"] == ""
+
+
+# -- vacations, through the preferences page ------------------------------------------------------
+
+
+def _add_vacation(client, starts_on, ends_on):
+    return client.post("/mail/vacations/", {"starts_on": starts_on.isoformat(), "ends_on": ends_on.isoformat()})
+
+
+def test_a_vacation_after_the_deadline_leaves_the_deadline_and_its_sent_reminder_alone(clock, make_game, client):
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    seat.reminder_sent_for = game.version  # the reminder of this decision went already
+    seat.save(update_fields=["reminder_sent_for"])
+    client.force_login(seat.user)
+    assert _add_vacation(client, date(2030, 3, 10), date(2030, 3, 12)).status_code == 302
+    assert Vacation.objects.filter(user=seat.user).count() == 1
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=48)
+    assert seat.reminder_sent_for == game.version  # no second reminder for the same decision
+
+
+def test_an_overlapping_vacation_is_refused_and_its_days_pause_the_deadline_once(clock, make_game, client):
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    client.force_login(seat.user)
+    _add_vacation(client, date(2030, 3, 2), date(2030, 3, 4))
+    page = client.get(_add_vacation(client, date(2030, 3, 3), date(2030, 3, 5))["Location"]).content.decode()
+    assert "That overlaps a vacation you already have." in page
+    assert list(Vacation.objects.filter(user=seat.user).values_list("starts_on", "ends_on")) == [
+        (date(2030, 3, 2), date(2030, 3, 4))
+    ]
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=48 + 72)
+
+
+def test_a_player_cannot_remove_someone_elses_vacation(clock, make_game, client):
+    game = make_game(turn_hours=48)
+    seat = turn_seat(game)
+    other = seat_at(game, 1 - seat.position)
+    client.force_login(seat.user)
+    _add_vacation(client, date(2030, 3, 2), date(2030, 3, 4))
+    vacation = Vacation.objects.get(user=seat.user)
+    client.force_login(other.user)
+    client.post(f"/mail/vacations/{vacation.pk}/remove/")
+    assert Vacation.objects.filter(pk=vacation.pk).exists()
+    seat.refresh_from_db()
+    assert seat.deadline_at == T0 + timedelta(hours=48 + 72)
+
+
+# -- digests and webhooks -------------------------------------------------------------------------
+
+
+def test_digest_notices_go_out_in_one_email_per_player_and_only_once(clock, make_game, users):
+    for user in users[:2]:
+        KindPreference.objects.create(user=user, kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    game = make_game()
+    first = turn_seat(game)
+    second = seat_at(game, 1 - first.position)
+    play(game, first, {"type": "end_turn"})
+    play(game, second, {"type": "end_turn"})  # first: two "your turn" notices, second: one
+    assert delivery.send_unsent() == 0  # digest notices wait for the digest
+    mail.outbox.clear()
+    clock.move_to(T0 + timedelta(hours=1))
+    assert delivery.send_digests() == 2
+    by_recipient = {m.to[0]: m for m in mail.outbox}
+    assert set(by_recipient) == {first.user.email, second.user.email}
+    assert by_recipient[first.user.email].subject == "Trailpost: 2 notices for you"
+    assert by_recipient[first.user.email].body.count("A decision is pending") == 2
+    assert not Notification.objects.filter(delivery=Delivery.DIGEST, sent_at__isnull=True).exists()
+    assert delivery.send_digests() == 0
+    assert len(mail.outbox) == 2
+
+
+def test_a_webhook_removed_after_the_email_went_is_not_posted_nor_retried(make_game, users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "WEBHOOK_ALLOW_PRIVATE": True}
+    server, hits = hook_server([204])
+    try:
+        game = make_game()
+        notice = Notification.objects.get(game=game, kind=Kind.YOUR_TURN)
+        NotificationSettings.objects.create(user=notice.user, webhook_url=f"http://127.0.0.1:{server.server_port}/")
+        assert delivery.send_notifications([notice.pk], then_webhooks=lambda ids: None) == 1
+        NotificationSettings.objects.filter(user=notice.user).update(webhook_url="")  # removed meanwhile
+        assert delivery.deliver_webhook(notice.pk) is True  # done: nothing to post any more
+    finally:
+        server.shutdown()
+    assert hits == []
+
+
+# -- when committed notices are handed to Celery ---------------------------------------------------
+
+
+@pytest.fixture
+def handed(celery_app, monkeypatch):
+    """Records each hand-over to Celery (one list of notice ids per task), tasks not run inline."""
+    calls = []
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    monkeypatch.setattr(handoff_module, "hand_to_celery", lambda ids: calls.append(sorted(ids)))
+    yield calls
+    handoff.flush()
+    celery_app.conf.task_always_eager = eager
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_no_hand_off_delay_a_requests_notices_are_handed_over_as_soon_as_it_ends(
+    make_game, handed, api_for, settings
+):
+    settings.TRAILPOST = {**settings.TRAILPOST, "HANDOFF_SECONDS": 0}
+    game = make_game()
+    handed.clear()  # the start's notice (not a request: handed over at its commit)
+    seat = turn_seat(game)
+    resp = api_for(seat.user).post(f"/api/games/{game.pk}/moves/", {"action": {"type": "end_turn"}}, format="json")
+    assert resp.status_code == 201, resp.content
+    notice = Notification.objects.get(kind=Kind.YOUR_TURN, seat=seat_at(game, 1 - seat.position))
+    assert handed == [[notice.pk]]
