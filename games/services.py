@@ -602,6 +602,8 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
     """Gives a seat to another user, or to a bot; the game's state is untouched."""
     game = _locked(game)
     seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Seats can only be replaced in a game in play.")
     if (user is None) == (not bot):
         raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
     if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():

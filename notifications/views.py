@@ -72,8 +72,10 @@ def vacation_add(request):
 @login_required
 @require_POST
 def vacation_remove(request, pk):
-    remove_vacation(user=request.user, vacation_id=pk)
-    messages.success(request, "Vacation removed.")
+    if remove_vacation(user=request.user, vacation_id=pk):
+        messages.success(request, "Vacation removed.")
+    else:
+        messages.error(request, "That vacation was not found: nothing was removed.")
     return redirect("notifications:preferences")
 
 

@@ -249,6 +249,19 @@ def test_a_seat_cannot_be_given_to_someone_already_playing_in_the_game(duel, peo
     assert not duel.moves.filter(action__type="replace_seat").exists()
 
 
+def test_a_seat_of_a_finished_game_cannot_be_replaced(duel, people, make_user, staff_client):
+    game = _finish(duel)
+    seat = Seat.objects.get(game=game, user=people[0])
+    before = (_log_rows(game), game.version)
+    resp = staff_client.post(
+        reverse("admin:games_game_replace_seat", args=[game.pk]), {"seat": seat.pk, "user": make_user("cy").pk}
+    )
+    assert "Seats can only be replaced in a game in play." in resp.content.decode()
+    game.refresh_from_db()
+    assert (_log_rows(game), game.version) == before
+    assert Seat.objects.get(pk=seat.pk).user == people[0]
+
+
 def test_a_seat_replaced_while_the_game_is_paused_gets_its_deadline_and_menu_only_on_resume(
     duel, staff_client, make_user
 ):
