@@ -1,0 +1,190 @@
+"""notifications.handoff on a real broker with a real worker: when committed notices are handed over.
+
+Inside `handoff.gathered()` the notices committed in the block go in one send_notifications task
+at its end, and none before; outside any scope each commit hands its own over at once; a change
+that rolls back hands nothing over; inside a Celery task run by a worker the notices of all its
+moves go in one task when it ends. What is handed over is seen where it is published
+(celery's after_task_publish, in whichever thread publishes it), and then taken by the worker.
+"""
+
+import threading
+import time
+
+import pytest
+from celery.signals import after_task_publish, task_success
+from django.db import transaction
+
+from config.celery import app as celery_app
+from games import services
+from games.models import Move
+from notifications.handoff import SEND_TASK, handoff
+from notifications.models import Notification
+
+from .conftest import turn_seat
+
+pytestmark = [pytest.mark.xdist_group("worker"), pytest.mark.django_db(transaction=True)]
+
+
+def wait_until(predicate, timeout=15.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+class Handed:
+    """The notice ids of every send_notifications task published while it listens, one list per task."""
+
+    def __init__(self):
+        self.tasks: list[list[int]] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, sender=None, body=None, **kwargs):
+        if sender == SEND_TASK:
+            args = body[0]  # task protocol 2: (args, kwargs, embed)
+            with self.lock:
+                self.tasks.append(sorted(args[0]))
+
+
+@pytest.fixture
+def handed(live_worker):
+    """Tasks do not run inline here (live_worker): what the hand-off publishes goes to the broker.
+    `handed.at_success` records, for each task the worker finishes, how many send_notifications
+    tasks had been published when its body returned (task_success comes before task_postrun)."""
+    # Start from no scope and nothing gathered: an earlier test's request may have left this
+    # thread's scope open (no request_finished) or a hand-off timer pending.
+    handoff.request_finished()
+    handoff.flush()
+    seen = Handed()
+    seen.at_success = []
+
+    def succeeded(sender=None, **kwargs):
+        with seen.lock:
+            seen.at_success.append((sender.name, len(seen.tasks)))
+
+    after_task_publish.connect(seen, weak=False, dispatch_uid="test-handoff-published")
+    task_success.connect(succeeded, weak=False, dispatch_uid="test-handoff-succeeded")
+    yield seen
+    after_task_publish.disconnect(dispatch_uid="test-handoff-published")
+    task_success.disconnect(dispatch_uid="test-handoff-succeeded")
+
+
+def unsent_ids(since: int) -> list[int]:
+    return sorted(Notification.objects.filter(pk__gt=since).values_list("pk", flat=True))
+
+
+def last_id() -> int:
+    return Notification.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def end_turn(game):
+    """One move of the toy race, committed on its own: it writes a "your turn" notice."""
+    seat = turn_seat(game)
+    result = services.move_submit(
+        game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel=Move.Channel.WEB
+    )
+    assert result.applied
+    return result
+
+
+def all_sent(ids) -> bool:
+    return not Notification.objects.filter(pk__in=ids, sent_at__isnull=True).exists()
+
+
+def test_notices_committed_in_a_gathered_block_go_in_one_task_at_its_end(handed, make_game):
+    game = make_game()
+    since = last_id()
+    handed.tasks.clear()  # the start's notice went at its commit
+    with handoff.gathered():
+        end_turn(game)
+        end_turn(game)
+        committed = unsent_ids(since)
+        assert len(committed) == 2  # both moves committed, each with its notice
+        assert handed.tasks == []  # and nothing handed over yet
+    assert handed.tasks == [committed]
+    assert wait_until(lambda: all_sent(committed))  # the worker took the one task and sent both
+
+
+def test_outside_any_scope_each_commit_hands_its_own_notices_over(handed, make_game):
+    game = make_game()
+    handed.tasks.clear()
+    since = last_id()
+    end_turn(game)
+    first = unsent_ids(since)
+    assert len(first) == 1 and handed.tasks == [first]  # at the commit, before the next move
+    end_turn(game)
+    second = unsent_ids(first[0])
+    assert len(second) == 1 and handed.tasks == [first, second]
+    assert wait_until(lambda: all_sent(first + second))
+
+
+class Abandon(Exception):
+    pass
+
+
+def test_a_change_that_rolls_back_hands_nothing_over(handed, make_game):
+    game = make_game()
+    handed.tasks.clear()
+    since = last_id()
+    with pytest.raises(Abandon), transaction.atomic():
+        end_turn(game)
+        assert len(unsent_ids(since)) == 1  # written in the move's transaction
+        raise Abandon
+    assert handed.tasks == [] and unsent_ids(since) == []
+    # Nor inside a gathered block: the rolled-back move leaves nothing to hand over at its end,
+    # and a move that commits after it is handed over alone.
+    game.refresh_from_db()
+    with handoff.gathered():
+        with pytest.raises(Abandon), transaction.atomic():
+            end_turn(game)
+            raise Abandon
+        game.refresh_from_db()
+        end_turn(game)
+    committed = unsent_ids(since)
+    assert len(committed) == 1 and handed.tasks == [committed]
+
+
+@celery_app.task(name="tests.notifications.test_handoff.two_moves")
+def two_moves(game_ids: list[int]) -> int:
+    """A task that commits one move in each of these games, each in its own transaction."""
+    from games.models import Game
+
+    for game_id in game_ids:
+        end_turn(Game.objects.get(pk=game_id))
+    return len(game_ids)
+
+
+def test_inside_a_task_run_by_the_worker_the_notices_of_all_its_moves_go_in_one_task(handed, make_game):
+    games = [make_game(), make_game()]
+    assert wait_until(lambda: all_sent(unsent_ids(0)))  # the starts' notices are out of the way
+    handed.tasks.clear()
+    since = last_id()
+    two_moves.delay([g.pk for g in games])
+    assert wait_until(lambda: handed.tasks)
+    committed = unsent_ids(since)
+    assert len(committed) == 2  # two commits in the task, a notice each
+    assert handed.tasks == [committed]
+    assert (two_moves.name, 0) in handed.at_success  # nothing went while the task ran
+    assert wait_until(lambda: all_sent(committed))
+
+
+def test_a_bot_task_hands_its_moves_notices_over_when_it_ends(handed, make_game, users):
+    """games.tasks.play_bots, queued by the player's move, plays the two bots in a row (the other
+    seats); the player's next "your turn" goes over from the worker once the task has ended."""
+    game = make_game(n=1, bots=2)
+    assert wait_until(lambda: turn_seat(game).user == users[0])  # bots seated first have played
+    assert wait_until(lambda: all_sent(unsent_ids(0)))
+    handed.tasks.clear()
+    handed.at_success.clear()
+    since = last_id()
+    end_turn(game)  # the bots are next: play_bots is queued at the commit
+    assert handed.tasks == []  # the move made no notice of its own
+    assert wait_until(lambda: handed.tasks)
+    assert Move.objects.filter(game=game, channel=Move.Channel.BOT, seq__gt=game.version).count() == 2
+    committed = unsent_ids(since)
+    assert len(committed) == 1 and handed.tasks == [committed]
+    assert ("games.tasks.play_bots", 0) in handed.at_success  # handed over after the task's body
+    assert turn_seat(game).user == users[0]
+    assert wait_until(lambda: all_sent(committed))
