@@ -15,7 +15,15 @@ declaring its option, so its menu is exactly the one its tests count on:
   deadlines, standing orders and inbound mail. It cannot resign (`resign` raises
   NotImplementedError), so an absent player is always given to a bot.
 
-A test serves them with the `toy_engine` fixture (tests/conftest.py), which registers both
+Beside them, `TWICE` ("toy-twice") is a small second set of rules (`TwiceEngine`, at the end
+of this module), with no cards and no race: only who decides. A seat may decide again (one seat
+deciding twice in a row), call every seat to decide at once, or make a secret move (its word
+hidden from the others' log, its event with a private part for every seat). For the pipeline's
+branches (tests/games/test_pipeline_branches.py, which registers it with
+`games.rules.registered`): undo, deadlines of seats still to act, moves by seats that left, what
+the log shows whom.
+
+A test serves the first two with the `toy_engine` fixture (tests/conftest.py), which registers both
 through `games.rules.registered` for the duration of the test.
 """
 
@@ -231,3 +239,86 @@ class ToyEngine(Engine):
 
 SHED = ToyEngine("toy-shed", "Shed (test game)", hand_size=3)
 RACE = ToyEngine("toy-notify", "Toy Race", goal=3, resigns=False)
+
+
+# -- the decision-order rules ---------------------------------------------------------------------
+TWICE_WORD = "ruby"  # what "hide" hides: a secret a spectator or the other players must never read
+
+
+class TwiceEngine(Engine):
+    """The `TWICE` rules ("toy-twice"). Seats in `to_act` choose: "again" (decide once more),
+    "pass" (done; the next seat decides if nobody else is left), "all" (every seat must decide),
+    "hide" (a secret word, a pass whose event has a private part for every seat) or "finish"."""
+
+    name = "toy-twice"
+    title = "Twice (test game)"
+    version = "1"
+    min_seats = 2
+    max_seats = 3
+    options_schema = {}
+
+    def new_state(self, options, seats, seed):
+        return {"n": seats, "to_act": [0], "out": [], "hidden": [], "over": None, "rng": new_rng(seed)}
+
+    def to_act(self, state):
+        return [] if state["over"] else list(state["to_act"])
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return [
+            {"type": "again"},
+            {"type": "pass"},
+            {"type": "all"},
+            {"type": "hide", "word": TWICE_WORD},
+            {"type": "finish"},
+        ]
+
+    def _pass(self, state, seat):
+        state["to_act"].remove(seat)
+        if not state["to_act"]:
+            alive = [s for s in range(state["n"]) if s not in state["out"]]
+            state["to_act"] = [next((s for s in alive if s > seat), alive[0])]
+
+    def do_apply(self, state, seat, action):
+        t = action["type"]
+        if t == "again":
+            return [event("again", seat, f"Seat {seat} thinks again.")]
+        if t == "pass":
+            self._pass(state, seat)
+            return [event("passed", seat, f"Seat {seat} passes.")]
+        if t == "all":
+            state["to_act"] = [s for s in range(state["n"]) if s not in state["out"]]
+            return [event("all", seat, f"Seat {seat} calls everyone.")]
+        if t == "hide":
+            state["hidden"].append(action["word"])
+            self._pass(state, seat)
+            private = {s: {"text": f"secret-for-{s}"} for s in range(state["n"])}
+            private[seat] = {"text": f"You hid the {action['word']}."}
+            return [event("hid", seat, f"Seat {seat} hid something.", private=private)]
+        state["over"] = {"winners": [seat], "ranking": [seat], "reason": "Finished."}
+        return [event("game_over", None, "Finished.")]
+
+    def public_action(self, action):
+        return {"type": "hide"} if action["type"] == "hide" else action
+
+    def resign(self, state, seat):
+        state["out"].append(seat)
+        if seat in state["to_act"]:
+            self._pass(state, seat)
+        return [event("player_out", seat, f"Seat {seat} left the game.")]
+
+    def view(self, state, seat):
+        return {"to_act": list(state["to_act"]), "hidden": len(state["hidden"])}
+
+    def result(self, state):
+        return state["over"]
+
+    def default_action(self, state, seat):
+        return {"type": "pass"}
+
+    def bot_action(self, state, seat, rnd):
+        return {"type": "pass"}
+
+
+TWICE = TwiceEngine()

@@ -2,8 +2,9 @@
 slip through unnoticed: undoing several moves, moves by seats that left, what spectators read
 of the log, and the deadlines of seats still to act after a move.
 
-Besides the toy-shed engine, a small engine of its own ("toy-twice") lets one seat decide twice
-in a row, every seat decide at once, and a move be secret with private event parts for each seat.
+Besides the toy-shed engine, the toy engine module's "toy-twice" rules (tests/toy_engine.py) let
+one seat decide twice in a row, every seat decide at once, and a move be secret with private
+event parts for each seat.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -15,97 +16,18 @@ import games.rules as rules
 from games import services
 from games.errors import ErrorCode, GameError
 from games.models import Move, Seat
-from games.rules.base import Engine, event, new_rng
 from notifications.models import Kind, Notification
+from tests.toy_engine import TWICE
+from tests.toy_engine import TWICE_WORD as WORD
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
-WORD = "ruby"
-
-
-class TwiceEngine(Engine):
-    """Seats in `to_act` choose: "again" (decide once more), "pass" (done; the next seat decides
-    if nobody else is left), "all" (every seat must decide), "hide" (a secret word, a pass whose
-    event has a private part for every seat) or "finish"."""
-
-    name = "toy-twice"
-    title = "Twice (test game)"
-    version = "1"
-    min_seats = 2
-    max_seats = 3
-    options_schema = {}
-
-    def new_state(self, options, seats, seed):
-        return {"n": seats, "to_act": [0], "out": [], "hidden": [], "over": None, "rng": new_rng(seed)}
-
-    def to_act(self, state):
-        return [] if state["over"] else list(state["to_act"])
-
-    def legal_actions(self, state, seat):
-        if seat not in self.to_act(state):
-            return []
-        return [
-            {"type": "again"},
-            {"type": "pass"},
-            {"type": "all"},
-            {"type": "hide", "word": WORD},
-            {"type": "finish"},
-        ]
-
-    def _pass(self, state, seat):
-        state["to_act"].remove(seat)
-        if not state["to_act"]:
-            alive = [s for s in range(state["n"]) if s not in state["out"]]
-            state["to_act"] = [next((s for s in alive if s > seat), alive[0])]
-
-    def do_apply(self, state, seat, action):
-        t = action["type"]
-        if t == "again":
-            return [event("again", seat, f"Seat {seat} thinks again.")]
-        if t == "pass":
-            self._pass(state, seat)
-            return [event("passed", seat, f"Seat {seat} passes.")]
-        if t == "all":
-            state["to_act"] = [s for s in range(state["n"]) if s not in state["out"]]
-            return [event("all", seat, f"Seat {seat} calls everyone.")]
-        if t == "hide":
-            state["hidden"].append(action["word"])
-            self._pass(state, seat)
-            private = {s: {"text": f"secret-for-{s}"} for s in range(state["n"])}
-            private[seat] = {"text": f"You hid the {action['word']}."}
-            return [event("hid", seat, f"Seat {seat} hid something.", private=private)]
-        state["over"] = {"winners": [seat], "ranking": [seat], "reason": "Finished."}
-        return [event("game_over", None, "Finished.")]
-
-    def public_action(self, action):
-        return {"type": "hide"} if action["type"] == "hide" else action
-
-    def resign(self, state, seat):
-        state["out"].append(seat)
-        if seat in state["to_act"]:
-            self._pass(state, seat)
-        return [event("player_out", seat, f"Seat {seat} left the game.")]
-
-    def view(self, state, seat):
-        return {"to_act": list(state["to_act"]), "hidden": len(state["hidden"])}
-
-    def result(self, state):
-        return state["over"]
-
-    def default_action(self, state, seat):
-        return {"type": "pass"}
-
-    def bot_action(self, state, seat, rnd):
-        return {"type": "pass"}
-
-
-ENGINE = TwiceEngine()
 
 
 @pytest.fixture
 def twice_engine():
-    with rules.registered(ENGINE.name, ENGINE):
-        yield ENGINE
+    with rules.registered(TWICE.name, TWICE):
+        yield TWICE
 
 
 @pytest.fixture
