@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 
 from games.hotpath import Pipeline, insert_rows
 from games.models import Game, Invitation, Move, Seat
@@ -86,7 +86,21 @@ def unlisten(kind: type, listener: Listener) -> None:
 
 def announce(message: Message, *, pipe: Pipeline | None = None) -> list:
     """Tells the listeners of this kind of message and writes the rows they answer with, in the
-    caller's transaction (held back to the end of `pipe` when one is given); returns the rows."""
+    caller's transaction (held back to the end of `pipe` when one is given); returns the rows.
+
+    Called outside a transaction, it makes one: what listeners do after the commit (hand notices
+    over) then finds the rows written."""
+    with transaction.atomic(savepoint=False):
+        rows = _ask(message)
+        by_model: dict[type, list] = {}
+        for row in rows:
+            by_model.setdefault(type(row), []).append(row)
+        for same in by_model.values():
+            insert_rows(same, pipe=pipe)
+    return rows
+
+
+def _ask(message: Message) -> list:
     rows: list = []
     for listener in _listeners.get(type(message), ()):
         try:
@@ -101,9 +115,4 @@ def announce(message: Message, *, pipe: Pipeline | None = None) -> list:
                 type(message).__name__,
                 getattr(game, "pk", None),
             )
-    by_model: dict[type, list] = {}
-    for row in rows:
-        by_model.setdefault(type(row), []).append(row)
-    for same in by_model.values():
-        insert_rows(same, pipe=pipe)
     return rows

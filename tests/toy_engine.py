@@ -19,8 +19,8 @@ Beside them, `TWICE` ("toy-twice") is a small second set of rules (`TwiceEngine`
 of this module), with no cards and no race: only who decides. A seat may decide again (one seat
 deciding twice in a row), call every seat to decide at once, or make a secret move (its word
 hidden from the others' log, its event with a private part for every seat). For the pipeline's
-branches (tests/games/test_pipeline_branches.py, which registers it with
-`games.rules.registered`): undo, deadlines of seats still to act, moves by seats that left, what
+branches and the sweep of several due seats (tests/games/test_pipeline_branches.py and
+test_sweep_rules.py, which register it with `games.rules.registered`): undo, deadlines of seats still to act, moves by seats that left, what
 the log shows whom.
 
 A test serves the first two with the `toy_engine` fixture (tests/conftest.py), which registers both

@@ -1,6 +1,6 @@
 """What the minute sweep does with passed deadlines when one game has more than one seat due, or a
-deadline left on a seat that no longer decides. A small engine of this file's own ("toy-all")
-lets every seat decide at once; its default move is a pass.
+deadline left on a seat that no longer decides. The toy game's decision-order rules (TWICE, in
+tests/toy_engine.py) let every seat decide at once; their default move is a pass.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -12,55 +12,10 @@ import games.rules as rules
 from games import services
 from games.clock.sweep import handle_due
 from games.models import Move, Seat
-from games.rules.base import Engine, event, new_rng
+from tests.toy_engine import TWICE
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
-
-
-class AllEngine(Engine):
-    """Seats in `to_act` choose "all" (every seat must decide) or "pass" (done; when nobody is
-    left, the next seat decides)."""
-
-    name = "toy-all"
-    title = "All (test game)"
-    version = "1"
-    min_seats = 2
-    max_seats = 3
-    options_schema = {}
-
-    def new_state(self, options, seats, seed):
-        return {"n": seats, "to_act": [0], "rng": new_rng(seed)}
-
-    def to_act(self, state):
-        return list(state["to_act"])
-
-    def legal_actions(self, state, seat):
-        return [{"type": "all"}, {"type": "pass"}] if seat in state["to_act"] else []
-
-    def do_apply(self, state, seat, action):
-        if action["type"] == "all":
-            state["to_act"] = list(range(state["n"]))
-            return [event("all", seat, f"Seat {seat} calls everyone.")]
-        state["to_act"].remove(seat)
-        if not state["to_act"]:
-            state["to_act"] = [(seat + 1) % state["n"]]
-        return [event("passed", seat, f"Seat {seat} passes.")]
-
-    def view(self, state, seat):
-        return {"to_act": list(state["to_act"])}
-
-    def result(self, state):
-        return None
-
-    def default_action(self, state, seat):
-        return {"type": "pass"}
-
-    def bot_action(self, state, seat, rnd):
-        return {"type": "pass"}
-
-
-ALL = AllEngine()
 
 
 @pytest.fixture
@@ -71,10 +26,10 @@ def clock():
 
 @pytest.fixture
 def trio(make_user, clock):
-    """A three-player toy-all game at T0, 48-hour turns."""
-    with rules.registered(ALL.name, ALL):
+    """A three-player toy-twice game at T0, 48-hour turns."""
+    with rules.registered(TWICE.name, TWICE):
         people = [make_user("ann"), make_user("bob"), make_user("cy")]
-        game = services.game_create(owner=people[0], rules=ALL.name, max_players=3, turn_hours=48)
+        game = services.game_create(owner=people[0], rules=TWICE.name, max_players=3, turn_hours=48)
         for user in people[1:]:
             services.game_join(game=game, user=user, code=game.invite_code)
         services.game_start(game=game, by=people[0])

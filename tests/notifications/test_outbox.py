@@ -360,3 +360,16 @@ def test_a_turn_change_reads_no_settings_for_players_who_have_none(make_game, us
     play(game, back, {"type": "end_turn"})
     assert turn_seat(game) == other  # the turn came back to them...
     assert Notification.objects.filter(user=other.user).count() == before  # ...and told them nothing
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_notice_announced_outside_a_transaction_is_handed_over_once_written(make_game):
+    from games import events
+
+    game = make_game()
+    seat = seat_at(game, 0)
+    mail.outbox.clear()
+    events.announce(events.DeadlineMissed(game=game, seat=seat, played="Advance", misses=1))
+    note = Notification.objects.get(kind=Kind.TIMEOUT)
+    assert note.sent_at is not None  # handed over after its own commit, with its id
+    assert [m.to for m in mail.outbox] == [[seat.user.email]]
