@@ -69,14 +69,25 @@ def game_view(game: Game, seat: Seat | None) -> dict | None:
     position = seat.position if seat is not None and seat.status == Seat.Status.PLAYING else None
     if seat is not None and seat.position is not None:
         position = seat.position  # a resigned player still sees their own hand
-    view = game.engine.view(game.state, position)
     names = seat_names(game)
+    view = _named(game.engine.view(game.state, position), names)
     players = view.get("players")
     if isinstance(players, list):
         for p in players:
             if isinstance(p, dict) and "seat" in p:
                 p["name"] = names.get(p["seat"], f"Seat {p['seat']}")
     return view
+
+
+def _named(value, names: dict):
+    """Returns a view with every sentence in it naming the players, not "Player N"."""
+    if isinstance(value, str):
+        return with_names(value, names)
+    if isinstance(value, dict):
+        return {k: _named(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    return value
 
 
 def to_act(game: Game) -> list[int]:
@@ -146,6 +157,13 @@ def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int 
     return [move_entry(engine, m, position, names) for m in moves]
 
 
+def named_result(result: dict | None, names: dict) -> dict | None:
+    """Returns an engine's result with the players' names in its sentence, not "Player N"."""
+    if not result or not isinstance(result.get("reason"), str):
+        return result
+    return {**result, "reason": with_names(result["reason"], names)}
+
+
 def players(game: Game) -> list[dict]:
     """Returns the seats as public information."""
     return [
@@ -165,6 +183,7 @@ def game_summary(game: Game, user=None) -> dict:
     """Returns the public facts of a game (no state): for lists and detail headers."""
     seat = seat_of(game, user)
     acting = set(to_act(game))
+    seated = players(game)
     return {
         "id": game.pk,
         "title": str(game),
@@ -181,9 +200,9 @@ def game_summary(game: Game, user=None) -> dict:
         "version": game.version,
         "seed_sha256": game.seed_sha256 or None,
         "seed": game.revealed_seed,
-        "result": game.result,
+        "result": named_result(game.result, {p["position"]: p["name"] for p in seated}),
         "created_at": game.created_at.isoformat(),
-        "players": players(game),
+        "players": seated,
         "to_act": sorted(acting),
         "my_seat": seat.position if seat else None,
         "my_turn": bool(seat and seat.position in acting and seat.status == Seat.Status.PLAYING),
