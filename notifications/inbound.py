@@ -2,10 +2,13 @@
 and anymail's inbound webhooks.
 
 The reply-to address (play+<token>@...) says who moves: the token is signed (seat, game, version),
-so the From header is never trusted. The first non-quoted line of the reply is a move number from
-the email's menu or a move phrase. The move goes through move_submit (channel "email", expected
-version from the token, idempotency key from the Message-ID), and the player gets a confirmation
-or a clear error with a fresh menu, both written to the outbox in the same transaction.
+so the From header is never trusted. The first line the player wrote (above the quoted email, or
+below it when bottom-posted: mail-parser-reply finds the quote headers; HTML-only mail is read
+through html2text) is a move number from the email's menu or a move phrase; a typo is answered
+with the closest move ("Did you mean 3. Scout?") and plays nothing. The move goes through
+move_submit (channel "email", expected version from the token, idempotency key from the
+Message-ID), and the player gets a confirmation or a clear error with a fresh menu, both written to
+the outbox in the same transaction.
 
 Nothing is played from, and nothing answered to, mail from robots (RFC 3834: auto-replies, bulk
 and list mail, bounces), hostile mail (too big, NUL bytes, broken encodings, MIME nested too deep)
@@ -18,13 +21,13 @@ from __future__ import annotations
 
 import codecs
 import copy
+import difflib
 import email
 import email.errors
 import email.message
 import email.policy
 import functools
 import hashlib
-import html
 import logging
 import re
 import urllib.parse
@@ -34,11 +37,13 @@ from datetime import timedelta
 from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 
+import html2text
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.utils import timezone
+from mailparser_reply.parser import EmailMessage as ReplyMessage
 
 from games.errors import GameError
 from games.models import Game, Move, Seat
@@ -52,7 +57,6 @@ from .tokens import find_reply_token, read_reply_token
 log = logging.getLogger(__name__)
 
 _ADDRESS_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To")
-_QUOTE_INTRO = re.compile(r"^(on\b.*\bwrote:?|-----\s*original message\s*-----|from:\s.*)$", re.IGNORECASE)
 _NUMBER = re.compile(r"^(?:#|no\.?\s*|move\s+)?(\d{1,3})(?:[.):]|\s|$)", re.IGNORECASE)
 
 
@@ -74,6 +78,31 @@ def parse_message(raw: bytes | str):
     return email.message_from_bytes(raw, policy=email.policy.default)
 
 
+# Replies are cut before any library reads them, so no regular expression of theirs can take long
+# (mail-parser-reply's quote headers take seconds on one 40,000-character line): the HTML given to
+# html2text, then the text given to mail-parser-reply, whose lines are clipped too. A move is on
+# one short line, and a quoted menu is a few thousand characters.
+MAX_HTML_CHARS = 200_000
+MAX_REPLY_CHARS = 40_000
+MAX_LINE_CHARS = 400
+# Quote headers ("On ... wrote:", "Am ... schrieb:", Outlook's From:/Sent: block) in these languages.
+REPLY_LANGUAGES = ("en", "de", "fr", "es", "it", "nl")
+
+
+def html_text(markup: str) -> str:
+    """Returns the text of an HTML reply, quotes kept as "> " lines: html2text skips comments
+    (Outlook's <!--[if mso]> blocks), <head> and <style>, and turns <blockquote> (Gmail's
+    gmail_quote, Apple Mail's and Thunderbird's type=cite) into quoted lines."""
+    converter = html2text.HTML2Text(bodywidth=0)
+    converter.ignore_links = converter.ignore_images = converter.ignore_emphasis = True
+    converter.ignore_tables = True
+    try:
+        return converter.handle(markup[:MAX_HTML_CHARS])
+    except Exception:  # html2text on broken markup: no move rather than a crash
+        log.warning("an HTML reply could not be converted to text", exc_info=True)
+        return ""
+
+
 def message_text(msg) -> str:
     """Returns the plain text of a message (from its HTML part when it has no plain one)."""
     try:
@@ -90,22 +119,71 @@ def message_text(msg) -> str:
         payload = part.get_payload(decode=True) or b""
         text = payload.decode("utf-8", "replace")
     if part.get_content_type() == "text/html":
-        text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", "", text)
-        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", text)
-        text = html.unescape(re.sub(r"<[^>]+>", "", text))
+        text = html_text(text)
     return text
 
 
+def _clipped(text: str) -> str:
+    return "\n".join(line[:MAX_LINE_CHARS] for line in text[:MAX_REPLY_CHARS].splitlines())
+
+
 def first_line(text: str) -> str:
-    """Returns the first line of a reply that is not empty and not quoted."""
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith(">") or line == "--" or _QUOTE_INTRO.match(line):
+    """Returns the line of a reply that holds its answer, or "" when it has none.
+
+    mail-parser-reply splits the reply at the quote headers of the common clients ("On ... wrote:"
+    of Gmail, Apple Mail and Thunderbird, even wrapped; Outlook's From:/Sent: block and
+    "-----Original Message-----"). Top-posted: the first non-empty line above the first header,
+    unless it is quoted. Bottom-posted (the reply starts with a quote header): the first line
+    below it that is neither quoted (">") nor empty; an unquoted original (Outlook's) has none.
+    Lines without a letter or digit (rules) are skipped; a signature ("-- ") ends the search."""
+    text = _clipped(text)
+    if not text.strip():
+        return ""
+    replies = ReplyMessage(text=text, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read().replies
+    if not replies:
+        return ""
+    first = replies[0]
+    lines = [line.strip() for line in first.full_body.splitlines()]
+    if first.headers:  # bottom-posted, or nothing written above the quoted email
+        if not any(line.startswith(">") for line in lines):
             return ""
-        return line
+        lines = [line for line in lines if not line.startswith(">")]
+    for line in lines:
+        if line in ("--", "-- ") or line.startswith(">"):
+            return ""
+        if any(c.isalnum() for c in line):  # not a rule (Outlook's ____, html2text's * * *)
+            return line
     return ""
+
+
+def suggest(line: str, moves: list[dict]) -> dict | None:
+    """Returns the menu entry a line that `choose` could not read most likely meant (a typo:
+    "Scuot", "end teh turn"), or None: the closest label, else the one move whose words hold the
+    closest match to a word of the line."""
+    wanted = _norm(line)
+    if not wanted or not moves or wanted.isdigit():
+        return None
+    labels: dict[str, dict] = {}
+    words: dict[str, list[dict]] = {}
+    for move in moves:
+        label = _norm(move["label"])
+        labels.setdefault(label, move)
+        for word in set(label.split()):
+            if len(word) >= 4 and not word.isdigit():
+                words.setdefault(word, []).append(move)
+    close = difflib.get_close_matches(wanted, list(labels), n=1, cutoff=0.75)
+    if close:
+        return labels[close[0]]
+    found = set()
+    for word in wanted.split():
+        if len(word) < 4:
+            continue
+        for match in difflib.get_close_matches(word, list(words), n=1, cutoff=0.75):
+            if len(words[match]) == 1:
+                found.add(words[match][0]["index"])
+    if len(found) == 1:
+        return next(m for m in moves if m["index"] in found)
+    return None
 
 
 def _norm(s: str) -> str:
@@ -441,9 +519,12 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> In
         return InboundResult("refused", why, game_id=game.pk)
     choice = choose(line, moves)
     if choice is None:
-        why = (
-            f"I could not read a move in “{line[:80]}”." if line else "The reply had no move in it."
-        ) + " Reply with the number of a move (or its words) on the first line."
+        guess = suggest(line, moves)
+        if guess is not None:  # a typo: nothing is played, the answer names the move
+            why = f"I could not read a move in “{line[:80]}”. Did you mean {guess['index']}. {guess['label']}?"
+        else:
+            why = f"I could not read a move in “{line[:80]}”." if line else "The reply had no move in it."
+        why += " Reply with the number of a move (or its words) on the first line."
         if answer_errors:
             _reply_error(game, seat, line, why)
         return InboundResult("not_understood", why, game_id=game.pk)
