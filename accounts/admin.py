@@ -6,7 +6,7 @@ from .models import ApiToken, User
 
 @admin.register(User)
 class TrailpostUserAdmin(UserAdmin):
-    fieldsets = UserAdmin.fieldsets + (("Trailpost", {"fields": ("display_name",)}),)
+    fieldsets = UserAdmin.fieldsets + (("Trailpost", {"fields": ("display_name", "time_zone")}),)
     list_display = ("email", "display_name", "is_staff", "date_joined")
 
 

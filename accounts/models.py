@@ -1,4 +1,4 @@
-"""Users, their API tokens, and their profile (display name)."""
+"""Users, their API tokens, and their profile (display name, time zone)."""
 
 import hashlib
 import hmac
@@ -7,6 +7,8 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+
+from . import timezones
 
 
 class User(AbstractUser):
@@ -20,6 +22,14 @@ class User(AbstractUser):
     )
     has_notice_settings = models.BooleanField(
         default=False, editable=False, help_text="The user has per-kind preferences or muted games."
+    )
+    # Times the player reads (email deadlines, the web pages) are in this zone: taken from the
+    # browser at sign-up, changed on the profile page.
+    time_zone = models.CharField(
+        max_length=64,
+        default=timezones.DEFAULT,
+        validators=[timezones.validate],
+        help_text="IANA time zone name, e.g. Europe/Berlin.",
     )
 
     @property

@@ -183,6 +183,9 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional" if DEVELOPMENT else "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
+# allauth's emails are our templates (templates/account/email/), which name Trailpost; the subject
+# prefix is set here too, not read from the sites framework's Site (named by accounts migration 0005).
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Trailpost] "
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "/accounts/login/"
 

@@ -36,7 +36,16 @@ def _db():
 
 
 # What the pipeline and the notices read of a seat's player; the rest of the row stays deferred.
-USER_FIELDS = ("id", "username", "email", "display_name", "is_active", "has_notice_settings", "vacation_until")
+USER_FIELDS = (
+    "id",
+    "username",
+    "email",
+    "display_name",
+    "is_active",
+    "has_notice_settings",
+    "vacation_until",
+    "time_zone",
+)
 
 
 class _Part:

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import re
+from email.utils import make_msgid
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
@@ -16,8 +20,31 @@ def site_url(path: str) -> str:
     return settings.SITE_URL + path
 
 
+def message_id_domain() -> str:
+    """Returns the right-hand side of the Message-IDs Trailpost writes: the site's host."""
+    return urlsplit(settings.SITE_URL).hostname or settings.TRAILPOST_REPLY_DOMAIN
+
+
+def thread_root(*, game_id: int, user_id: int) -> str:
+    """Returns the Message-ID that roots one player's thread about one game. No email carries it
+    as its own Message-ID: every email of the thread points at it (In-Reply-To, References), which
+    mail clients group by, whichever of the thread's emails arrived first or was deleted."""
+    return f"<game-{game_id}-user-{user_id}@{message_id_domain()}>"
+
+
 def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict:
-    """Returns the links every email carries: the site, the game, preferences and unsubscribe."""
+    """Returns the links every email carries: the site, the game, the settings page, and the
+    footer's links, each named for what it does:
+
+    - `mute_url`, "Mute this game": mutes the game for this player (any email about a game);
+    - `stop_kind_url`, "Stop emails like this": turns this kind off (a kind the player can tune,
+      or the digest);
+    - `preferences_url`, "All email settings": the settings page.
+
+    `unsubscribe_url` is the List-Unsubscribe target: "stop emails like this" where there is
+    such a link, else (the answers to an emailed move, an invitation) "mute this game".
+    `thread_root` is set for an email to a player about a game (see thread_root).
+    """
     ctx = {"site_url": settings.SITE_URL, "preferences_url": site_url(reverse("notifications:preferences"))}
     if game_id:
         ctx["game_url"] = site_url(f"/games/{game_id}/")
@@ -25,12 +52,31 @@ def base_context(*, user_id: int | None, kind: str, game_id: int | None) -> dict
         if game_id:
             mute = unsubscribe_token(user_id=user_id, game_id=game_id)
             ctx["mute_url"] = site_url(reverse("notifications:unsubscribe", args=[mute]))
+            ctx["thread_root"] = thread_root(game_id=game_id, user_id=user_id)
         if kind in TUNABLE_KINDS or kind == Kind.DIGEST:
             token = unsubscribe_token(user_id=user_id, kind=kind)
-            ctx["unsubscribe_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
-        elif game_id:  # an answer to the player's own emailed move: "stop" means this game
-            ctx["unsubscribe_url"] = ctx.pop("mute_url")
+            ctx["stop_kind_url"] = site_url(reverse("notifications:unsubscribe", args=[token]))
+        if ctx.get("stop_kind_url") or ctx.get("mute_url"):
+            ctx["unsubscribe_url"] = ctx.get("stop_kind_url") or ctx["mute_url"]
     return ctx
+
+
+# A Message-ID as another mail system wrote it, accepted only in this plain shape (no spaces,
+# line breaks or nested brackets: it goes into our headers).
+MESSAGE_ID_RE = re.compile(r"<[^<>@\s]{1,200}@[^<>@\s]{1,200}>")
+
+
+def thread_headers(context: dict) -> dict:
+    """Returns In-Reply-To and References for an email of a player's thread about a game: under
+    the thread's root, or under the player's own emailed reply (`in_reply_to`, its Message-ID)
+    when the email answers it. Nothing for an email outside a game's thread."""
+    root = context.get("thread_root")
+    if not root:
+        return {}
+    parent = str(context.get("in_reply_to") or "").strip()
+    if not MESSAGE_ID_RE.fullmatch(parent) or parent == root:
+        return {"In-Reply-To": root, "References": root}
+    return {"In-Reply-To": parent, "References": f"{root} {parent}"}
 
 
 # Templates of the answers to a player's emailed move ("Played", "Not played").
@@ -50,6 +96,8 @@ def render_email(
     headers = {
         "Auto-Submitted": "auto-replied" if template in AUTO_REPLIED else "auto-generated",
         "X-Auto-Response-Suppress": "OOF, AutoReply",
+        "Message-ID": make_msgid(idstring=template.replace("_", "-"), domain=message_id_domain()),
+        **thread_headers(context),
     }
     if context.get("unsubscribe_url"):
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"

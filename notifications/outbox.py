@@ -20,9 +20,10 @@ from datetime import UTC
 from django.conf import settings
 from django.db.models import Value
 
+from accounts import timezones
 from games import events
 from games.models import Game
-from games.selectors import legal_moves, named_event
+from games.selectors import legal_moves, named_event, named_result
 
 from .handoff import handoff
 from .models import TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
@@ -51,8 +52,15 @@ def _engine_title(game) -> str:
         return game.rules
 
 
-def format_when(dt) -> str:
-    return dt.astimezone(UTC).strftime("%a %d %b %Y, %H:%M UTC") if dt else ""
+def format_when(dt, tz: str | None) -> str:
+    """The moment in the reader's IANA zone: "Tue 24 Nov 2026, 19:30 CET (Europe/Berlin)"; UTC for
+    no zone or one zoneinfo does not know ("Tue 24 Nov 2026, 18:30 UTC")."""
+    if not dt:
+        return ""
+    name = timezones.or_default(tz)
+    if name == timezones.DEFAULT:
+        return dt.astimezone(UTC).strftime("%a %d %b %Y, %H:%M UTC")
+    return f"{dt.astimezone(timezones.zone(name)).strftime('%a %d %b %Y, %H:%M %Z')} ({name})"
 
 
 def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:
@@ -66,7 +74,7 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
         "moves": moves,
         "decision_label": label,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
-        "deadline_text": format_when(seat.deadline_at),
+        "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
         "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
         "version": version,
     }
@@ -221,7 +229,7 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
         result = game.result or {}
         ctx = dict(
             base,
-            reason=result.get("reason", ""),
+            reason=(named_result(result, names) or {}).get("reason", ""),
             winners=[names.get(w, f"Seat {w}") for w in result.get("winners", [])],
             ranking=[names.get(p, f"Seat {p}") for p in result.get("ranking", [])],
             events=[t for t in (event_text(e, None) for e in evs) if t][-8:],

@@ -1,7 +1,8 @@
 /* What the pages would otherwise do with inline styles and handlers, which the
    Content-Security-Policy refuses (only scripts and styles served from here run):
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
-   - data-confirm on a form asks before it is sent. */
+   - data-confirm on a form asks before it is sent;
+   - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up). */
 (function () {
   "use strict";
 
@@ -14,6 +15,21 @@
     }
   }
 
+  function fillTimeZone(root) {
+    var inputs = root.querySelectorAll ? root.querySelectorAll("input[data-browser-time-zone]") : [];
+    if (!inputs.length) return;
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    for (var i = 0; i < inputs.length; i++) {
+      if (!inputs[i].value) inputs[i].value = zone;
+    }
+  }
+
+  function onLoad(root) {
+    place(root);
+    fillTimeZone(root);
+  }
+
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) event.preventDefault();
@@ -21,8 +37,8 @@
 
   // htmx (loaded before this file) runs onLoad for the page and for every fragment it swaps in.
   if (window.htmx) {
-    window.htmx.onLoad(place);
+    window.htmx.onLoad(onLoad);
   } else {
-    document.addEventListener("DOMContentLoaded", function () { place(document); });
+    document.addEventListener("DOMContentLoaded", function () { onLoad(document); });
   }
 })();

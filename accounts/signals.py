@@ -1,0 +1,16 @@
+"""At sign-up, the time zone the browser reported (templates/account/signup.html, static/js/trailpost.js)."""
+
+from allauth.account.signals import user_signed_up
+from django.dispatch import receiver
+
+from . import timezones
+
+
+@receiver(user_signed_up, dispatch_uid="accounts-time-zone-at-signup")
+def keep_browser_time_zone(sender, request, user, **kwargs):
+    """Stores the browser's zone; a missing or unknown one leaves UTC, with no error to the player."""
+    posted = request.POST.get("time_zone", "").strip() if request is not None else ""
+    name = timezones.or_default(posted)
+    if name != user.time_zone:
+        user.time_zone = name
+        user.save(update_fields=["time_zone"])
