@@ -47,7 +47,7 @@ from mailparser_reply.parser import EmailMessage as ReplyMessage
 
 from games.errors import GameError
 from games.models import Game, Move, Seat
-from games.selectors import legal_moves
+from games.selectors import legal_moves, named_event, seat_names
 from games.services import move_submit
 
 from .models import InboundMessage, Kind, Notification
@@ -493,6 +493,7 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
                 line,
                 idempotency_key=f"email:{record.message_key[:40]}",
                 answer_errors=answers < error_cap,
+                in_reply_to=record.message_id,
             )
             if answers >= error_cap and result.outcome in ("stale", "refused", "not_understood"):
                 result.detail += f" No answer was sent: {answers} “Not played” answers went to this seat this hour."
@@ -501,7 +502,8 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
     return result
 
 
-def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> InboundResult:
+def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_reply_to="") -> InboundResult:
+    """Plays the move a reply names; the answer to it goes in the reply's thread (`in_reply_to`)."""
     if game.version != token.version:
         why = (
             "The game has moved on since that email was sent, so it was not played."
@@ -509,13 +511,13 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> In
             else f"This game is {game.get_status_display().lower()}."
         )
         if answer_errors:
-            _reply_error(game, seat, line, why)
+            _reply_error(game, seat, line, why, in_reply_to)
         return InboundResult("stale", why, game_id=game.pk)
     moves = legal_moves(game, seat)
     if not moves:
         why = "You have no decision to make in this game right now."
         if answer_errors:
-            _reply_error(game, seat, line, why)
+            _reply_error(game, seat, line, why, in_reply_to)
         return InboundResult("refused", why, game_id=game.pk)
     choice = choose(line, moves)
     if choice is None:
@@ -526,7 +528,7 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> In
             why = f"I could not read a move in “{line[:80]}”." if line else "The reply had no move in it."
         why += " Reply with the number of a move (or its words) on the first line."
         if answer_errors:
-            _reply_error(game, seat, line, why)
+            _reply_error(game, seat, line, why, in_reply_to)
         return InboundResult("not_understood", why, game_id=game.pk)
     try:
         result = move_submit(
@@ -540,11 +542,11 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True) -> In
         )
     except GameError as exc:
         if answer_errors:
-            _reply_error(game, seat, line, exc.message)
+            _reply_error(game, seat, line, exc.message, in_reply_to)
         return InboundResult("refused", exc.message, game_id=game.pk)
     if not result.applied:
         return InboundResult("duplicate", "This move was already played.", game_id=game.pk, seq=result.move.seq)
-    _reply_ok(game, seat, choice["label"], result)
+    _reply_ok(game, seat, choice["label"], result, in_reply_to)
     return InboundResult("played", f"Played: {choice['label']}", game_id=game.pk, seq=result.move.seq)
 
 
@@ -552,22 +554,24 @@ def _fresh(game, seat):
     return Game.objects.get(pk=game.pk), Seat.objects.select_related("user").get(pk=seat.pk)
 
 
-def _reply_ok(game, seat, label, result):
+def _reply_ok(game, seat, label, result, in_reply_to=""):
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
-    ctx = {"played": label, "events": [t for t in (event_text(e, seat.position) for e in result.events) if t]}
+    names = seat_names(game)
+    told = (event_text(named_event(e, names), seat.position) for e in result.events)
+    ctx = {"played": label, "events": [t for t in told if t], "in_reply_to": in_reply_to}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision
     record_notice(kind=Kind.REPLY_OK, game=game, seat=seat, context=ctx, force=True)
 
 
-def _reply_error(game, seat, line, why):
+def _reply_error(game, seat, line, why, in_reply_to=""):
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
-    ctx = {"error": why, "line": line[:200]}
+    ctx = {"error": why, "line": line[:200], "in_reply_to": in_reply_to}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision

@@ -177,3 +177,25 @@ def test_the_digest_and_an_invitation_to_a_stranger_are_not_threaded(make_game, 
     )
     assert list(_footer_links(_parts(invite)[0])) == ["The game", "All email settings"]
     assert invite["List-Unsubscribe"] is None
+
+
+def test_a_played_reply_and_a_refused_one_are_answered_in_their_own_thread(make_game, smtp_sink):
+    from notifications.inbound import handle_raw
+
+    from .test_inbound import menu_note, reply
+
+    game = make_game()
+    seat = turn_seat(game)
+    to = menu_note(seat).context["decision"]["reply_to"]
+    played = handle_raw(reply(to, "3", message_id="<played.1@mail.example.com>"))
+    refused = handle_raw(reply(to, "fly to the moon", message_id="<refused.1@mail.example.com>"))
+    assert (played.outcome, refused.outcome) == ("played", "stale")
+    ok = Notification.objects.get(kind=Kind.REPLY_OK, seat=seat)
+    error = Notification.objects.get(kind=Kind.REPLY_ERROR, seat=seat)
+    first, second = _send([ok.pk, error.pk], smtp_sink, 2)
+    root = thread_root(game_id=game.pk, user_id=seat.user_id)
+    assert (first["In-Reply-To"], first["References"].split()) == (
+        "<played.1@mail.example.com>",
+        [root, "<played.1@mail.example.com>"],
+    )
+    assert second["In-Reply-To"] == "<refused.1@mail.example.com>"
