@@ -307,6 +307,12 @@ class Engine:
         raise NotImplementedError
 
     # -- presentation --------------------------------------------------------------------------
+    def table_text(self, state: dict, seat: int | None) -> list[str]:
+        """Returns what that seat sees of the table as short lines of plain text, enough to decide
+        from an email: its own hand and everything public (seats named by seat_label; nothing
+        another seat may not see). Override; an engine without it gives no lines."""
+        return []
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""
         return action["type"]
