@@ -18,12 +18,13 @@ import logging
 from datetime import UTC
 
 from django.conf import settings
-from django.db.models import Value
+from django.db.models import Subquery, Value
+from django.db.models.functions import Coalesce
 
 from accounts import timezones
 from games import events
-from games.models import Game
-from games.selectors import legal_moves, named_event, named_result
+from games.models import Game, Move
+from games.selectors import legal_moves, named_event, named_result, seat_names, with_names
 
 from .handoff import handoff
 from .models import TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
@@ -64,13 +65,17 @@ def format_when(dt, tz: str | None) -> str:
 
 
 def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:
-    """Returns the numbered menu of a seat's legal moves, its deadline and the reply-to address."""
+    """Returns what a seat needs to decide from an email: what it sees of the table (the engine's
+    table_text, with names), the numbered menu of its legal moves, its deadline in the reader's
+    time zone and the reply-to address."""
+    names = seat_names(game) if names is None else names
     moves = [{"index": m["index"], "label": m["label"]} for m in legal_moves(game, seat, names=names)]
     version = game.version if version is None else version
     engine = game.engine
     kind = engine.decision_kind(game.state, seat.position) if moves else None
     label = engine.decision_kinds.get(kind, {}).get("label", "") if kind else ""
     return {
+        "table": [with_names(line, names) for line in engine.table_text(game.state, seat.position)] if moves else [],
         "moves": moves,
         "decision_label": label,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
@@ -278,9 +283,32 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
         if not decision["moves"]:
             continue
         kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN
-        personal = [t for t in (event_text(e, seat.position) for e in evs) if t] or recent
-        batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-8:]))
+        earlier = [named_event(e, names) for e in _since_last_move(game, seat.position, move)]
+        personal = [t for t in (event_text(e, seat.position) for e in [*earlier, *evs]) if t] or recent
+        batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-SINCE_MOST:]))
     return batch.done()
+
+
+# The most events a "your turn" email lists of what happened since the player's last move.
+SINCE_MOST = 30
+
+
+def _since_last_move(game, position: int, move) -> list[dict]:
+    """Returns the events of the moves logged since the seat's own last move and before this
+    change's (one query), oldest first: what the player has not seen since they last acted."""
+    before = move.seq if move is not None else game.version + 1
+    own = (
+        Move.objects.filter(game_id=game.pk, position=position, kind=Move.Kind.MOVE, undone_by__isnull=True)
+        .order_by("-seq")
+        .values("seq")[:1]
+    )
+    rows = (
+        Move.objects.filter(game_id=game.pk, seq__lt=before, undone_by__isnull=True)
+        .filter(seq__gt=Coalesce(Subquery(own), Value(0)))
+        .order_by("-seq")
+        .values_list("events", flat=True)[:SINCE_MOST]
+    )
+    return [e for events_ in reversed(list(rows)) for e in events_ or ()]
 
 
 def on_deadline_missed(missed: events.DeadlineMissed) -> list[Notification]:

@@ -27,7 +27,7 @@ A test serves the first two with the `toy_engine` fixture (tests/conftest.py), w
 through `games.rules.registered` for the duration of the test.
 """
 
-from games.rules.base import Engine, Rng, event, new_rng
+from games.rules.base import Engine, Rng, event, new_rng, seat_label
 
 MEDICINE = "medicine_choice"
 
@@ -175,6 +175,14 @@ class ToyEngine(Engine):
         elif state["turn"] == seat:
             state["turn"] = self._next(state, seat)
         return [event("player_out", seat, f"Seat {seat} left the game.")]
+
+    def table_text(self, state, seat):
+        lines = [
+            f"{seat_label(s)}: {state['steps'][s]} steps, {state['members'][s]} members" for s in range(state["n"])
+        ]
+        if seat is not None and state["hands"][seat]:
+            lines.append("Your hand: " + ", ".join(sorted(state["hands"][seat])))
+        return lines
 
     def view(self, state, seat):
         return {

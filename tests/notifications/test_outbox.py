@@ -373,3 +373,22 @@ def test_a_notice_announced_outside_a_transaction_is_handed_over_once_written(ma
     note = Notification.objects.get(kind=Kind.TIMEOUT)
     assert note.sent_at is not None  # handed over after its own commit, with its id
     assert [m.to for m in mail.outbox] == [[seat.user.email]]
+
+
+def test_a_your_turn_email_shows_the_table_and_everything_since_the_players_last_move(make_game):
+    game = make_game(n=3)
+    first = turn_seat(game)
+    play(game, first, {"type": "advance"})
+    second = turn_seat(game)
+    play(game, second, {"type": "end_turn"})
+    third = turn_seat(game)
+    assert third.pk not in (first.pk, second.pk)
+    note = Notification.objects.filter(seat=third, kind=Kind.YOUR_TURN).latest("pk")
+    # Both other players' moves since this player's last, not only the one that made it their turn.
+    assert note.context["events"] == [f"Seat {first.position} advances.", f"Seat {second.position} ends the turn."]
+    # The table as the engine tells it, with names in place of its seat labels.
+    table = note.context["decision"]["table"]
+    assert f"{first.name}: 1 steps, 2 members" in table and f"{third.name}: 0 steps, 2 members" in table
+    body = delivery.render_notification(note).body
+    assert "The table as you see it:" in body and f"{first.name}: 1 steps" in body
+    assert "What happened since your last move:" in body
