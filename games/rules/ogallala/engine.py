@@ -683,6 +683,10 @@ class OgallalaEngine(Engine):
         """Returns a sentence saying why an action is not legal now."""
         return view_mod.explain_illegal(self, state, seat, action)
 
+    def table_text(self, state: dict, seat: int | None) -> list[str]:
+        """Returns what that seat (None: a spectator) sees of the table as short lines of text."""
+        return view_mod.table_text(self, state, seat)
+
     # -- checks used by the conformance suite ------------------------------------------------------
     def card_places(self, state: dict) -> dict[str, list[str]]:
         """Returns every card id by the place it is in."""

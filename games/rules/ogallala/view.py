@@ -182,3 +182,142 @@ def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
     if t in ("end_game", "continue"):
         return "You may end the game only right after completing a boat, with 3 or more boats."
     return "That move is not allowed now."
+
+
+# -- the table as plain lines for an email ---------------------------------------------------------
+
+TEXT_WIDTH = 88
+EMPTY = "—"
+# card names too long for a display row, as a row's spaces show them
+SHORT_NAMES = {
+    "bow": "Bow",
+    "stern": "Stern",
+    "canoe": "Canoe",
+    "bow_warrior": "Bow+warrior",
+    "stern_warrior": "Stern+warrior",
+    "warrior1": "Warrior",
+    "warrior2": "Warriors",
+    "warrior3": "Warriors",
+    "lasso": "Lasso",
+    "archer": "Archer",
+}
+STEP_TEXT = {
+    "lasso": "use the lasso or not",
+    "archer": "shoot with the bow and arrow or not",
+    "hunt": "take a hunting card or not",
+    "end_offer": "end the game now or play on",
+}
+
+
+def card_text(card: dict, short: bool = False, colour: bool = False) -> str:
+    """Returns a card of a view as text: its name, its strength (and colour, if asked) if it has them."""
+    name = SHORT_NAMES.get(card["kind"], card["name"]) if short else card["name"]
+    extra = [str(card["combat"])] if "combat" in card else []
+    if colour and card.get("colour"):
+        extra.append(card["colour"])
+    return f"{name} ({' '.join(extra)})" if extra else name
+
+
+def _spans(items: list[str], first: int = 0) -> list[tuple[int, int, str]]:
+    """Splits texts joined by " · " into runs that fit a line; returns (first, last, text) each."""
+    out, start, cur = [], first, []
+    for i, item in enumerate(items, first):
+        if cur and len(" · ".join(cur + [item])) > TEXT_WIDTH - 24:
+            out.append((start, i - 1, " · ".join(cur)))
+            start, cur = i, []
+        cur.append(item)
+    if cur:
+        out.append((start, first + len(items) - 1, " · ".join(cur)))
+    return out
+
+
+def row_lines(r: int, cells: list, colour: bool = False) -> list[str]:
+    """Returns one display row as lines: "Row 1: Bow · Furs · — · Stern", split if too long."""
+    items = [EMPTY if c is None else card_text(c, short=True, colour=colour) for c in cells]
+    line = f"  Row {r + 1}: " + " · ".join(items)
+    if len(line) <= TEXT_WIDTH:
+        return [line]
+    return [f"  Row {r + 1}, spaces {a + 1}-{b + 1}: {text}" for a, b, text in _spans(items)]
+
+
+def _group_text(g: dict, what: str) -> str:
+    spaces = f"space {g['start'] + 1}" if g["start"] == g["end"] else f"spaces {g['start'] + 1}-{g['end'] + 1}"
+    text = f"    {what}: row {g['row'] + 1}, {spaces}, strength {g['strength']}"
+    if g.get("totem"):
+        text += ", totem pole"
+    if g.get("colour"):
+        text += f", {g['colour']}"
+    return text
+
+
+def _step_text(pending: dict, phase: str, colour: bool) -> str:
+    card = card_text(pending["card"], colour=colour) if pending.get("card") else None
+    if phase == "draw":
+        return "draw a card"
+    if phase == "place" and card:
+        return f"place {card}"
+    if phase == "take" and card:
+        return f"take {card} as spoils and place it"
+    if phase == "attack" and pending.get("boat"):
+        b = pending["boat"]
+        return f"attack with the boat in row {b['row'] + 1}, spaces {b['start'] + 1}-{b['end'] + 1}, or not"
+    return STEP_TEXT.get(phase, phase.replace("_", " "))
+
+
+def table_text(engine, state: dict, seat: int | None) -> list[str]:
+    """Returns what that seat (None: a spectator) sees of the table as short lines of text.
+
+    Built from `view` only, so it shows nothing the view hides (the stacks' order, II's discard).
+    """
+    v = view(engine, state, seat)
+    tribes = v["two_tribes"]
+
+    def who(s: int) -> str:
+        return "You" if s == seat else seat_label(s)
+
+    head = f"Ogallala {v['edition']}, rows of {v['row_length']} spaces"
+    if v["two_tribes"]:
+        head += ", two tribes"
+    lines = [head]
+    pending = v["pending"]
+    if pending:
+        step = _step_text(pending, pending["phase"], tribes)
+        if pending["seat"] == seat:
+            lines.append(f"Your turn: {step}.")
+        else:
+            lines.append(f"{seat_label(pending['seat'])}'s turn: {step}.")
+    placing = pending["card"]["id"] if pending and pending.get("card") else None
+    held = [c for c in v["hand"] if c["id"] != placing]
+    if held:
+        holder = "You hold" if v["turn"] == seat else f"{seat_label(v['turn'])} holds"
+        lines.append(f"{holder} next: " + ", ".join(card_text(c, colour=tribes) for c in held))
+    stacks = " · ".join(f"{s['name']} {s['size']}" for s in v["stacks"])
+    lines.append(f"Stacks (cards left): {stacks}")
+    if "discard" in v:
+        lines.append(f"Discard: {v['discard_size']} cards")
+        names = [card_text(c, colour=tribes) for c in v["discard"]]
+        lines += [f"  {text}" for _, _, text in _spans(names)]
+    else:
+        lines.append(f"Discard: {v['discard_size']} cards (face down)")
+    players = sorted(v["players"], key=lambda p: p["seat"] != seat)
+    for p in players:
+        s = p["seat"]
+        lines.append("")
+        title = "Your river:" if s == seat else f"{seat_label(s)}'s river:"
+        if p["resigned"]:
+            title += " (left the game)"
+        lines.append(title)
+        for r, cells in enumerate(p["display"]):
+            lines += row_lines(r, cells, tribes)
+        n = p["complete_boats"]
+        lines.append(f"  Complete boats: {n}; score so far: {p['score']}")
+        lines += [_group_text(g, "Boat") for g in p["boats"]]
+        lines += [_group_text(g, "Incomplete") for g in p["sections"]]
+    result = v["result"]
+    if result:
+        lines.append("")
+        lines.append(f"Game over: {result['reason']}")
+        winners = " and ".join(who(s) for s in result["winners"])
+        lines.append(f"Winner: {winners}" if len(result["winners"]) == 1 else f"Winners: {winners}")
+        lines.append("Scores: " + ", ".join(f"{who(s)} {result['scores'][s]}" for s in result["ranking"]))
+    return lines
