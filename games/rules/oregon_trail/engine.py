@@ -1426,6 +1426,10 @@ class OregonTrailEngine(Engine):
         """Returns what the seat (None: a spectator) may see."""
         return view_mod.view(self, state, seat)
 
+    def table_text(self, state, seat):
+        """Returns what the seat (None: a spectator) sees of the table as short lines of text."""
+        return view_mod.table_text(self, state, seat)
+
     # -- decisions, defaults, bots -----------------------------------------------------------------
     def decision_kind(self, state, seat):
         """Returns the kind of the seat's pending out-of-turn decision."""

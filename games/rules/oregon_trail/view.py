@@ -10,6 +10,7 @@ from ..base import seat_label
 from .cards import (
     CALAMITY_CARDS,
     CALAMITY_NAMES,
+    REMEDY,
     RIVER_KINDS,
     SUPPLY_KINDS,
     SUPPLY_NAMES,
@@ -357,3 +358,210 @@ def explain_illegal(engine, state, seat, action):
     if t == "end_turn":
         return "You cannot pass now." if not revised else "You cannot end the turn now."
     return "That move is not allowed now."
+
+
+# -- the table as plain text (emails) ---------------------------------------------------------------
+WIDTH = 88
+PENDING_TEXT = {
+    "victim": "choose who receives the calamity",
+    "river_loss": "choose the supply lost in the river",
+    "thief_bullets": "decide whether to use bullets against the thief",
+    "hunting_bullets": "decide whether to spend bullets on hunting",
+    "measles_medicine": "decide whether to use medicine against the measles",
+    "town_pick": "take a free supply from the town",
+}
+
+
+def _wrap(head, parts, indent="    "):
+    """Returns lines of `head` followed by the parts joined with ", ", wrapped under WIDTH."""
+    lines = []
+    line = head
+    for i, part in enumerate(parts):
+        piece = part + ("," if i < len(parts) - 1 else "")
+        if len(line) + 1 + len(piece) > WIDTH and line.strip():
+            lines.append(line)
+            line = indent + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
+
+
+def _shape(left, right):
+    return f"{left}→{right}"
+
+
+def _hand_text(card):
+    """Returns a hand card with its shape and, when different, its shape turned 180 degrees."""
+    if card["left"] is None:
+        return f"{card['name']} (no trail line: placed at your front)"
+    text = f"{card['name']}, {_shape(card['left'], card['right'])}"
+    flip = turned(card["left"], card["right"])
+    if flip != (card["left"], card["right"]):
+        text += f" (turned: {_shape(*flip)})"
+    return text
+
+
+def _counted(names):
+    counts = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [f"{n} x{c}" if c > 1 else n for n, c in counts.items()]
+
+
+def _calamity_text(c):
+    """Returns an active calamity with its count-down and what mends it."""
+    text = "Dead Oxen" if c["dead_oxen"] and c["kind"] != "dead_oxen" else c["name"]
+    if c["dead_oxen"] and c["kind"] != "dead_oxen":
+        text += f" (from {c['name']})"
+    bits = []
+    if c["turns_left"] is not None:
+        n = c["turns_left"]
+        bits.append(f"{n} turn{'s' if n != 1 else ''} left to mend")
+    if c.get("dormant"):
+        bits.append("no count-down (a second one strikes)")
+    if c.get("fewer_actions_turns"):
+        n = c["fewer_actions_turns"]
+        bits.append(f"one action fewer for {n} turn{'s' if n != 1 else ''}")
+    if c.get("lost_turns"):
+        n = c["lost_turns"]
+        bits.append(f"{n} turn{'s' if n != 1 else ''} to lose")
+    if c["dead_oxen"] or c["kind"] in ("broken_tongue", "broken_axle", "broken_wheel"):
+        bits.append("the wagon cannot move")
+    rem = ("oxen",) if c["dead_oxen"] else REMEDY.get(c["kind"])
+    if rem:
+        bits.append("mend with " + " + ".join(SUPPLY_NAMES[k] for k in rem))
+    else:
+        bits.append("only a town or fort removes it")
+    return f"{text}: " + "; ".join(bits)
+
+
+def _where(v, p):
+    """Returns where a player's marker stands."""
+    n = v["trail_length"]
+    if not p["alive"]:
+        return "out of the game"
+    if p["at_end"]:
+        return "at Willamette Valley"
+    if p["in_town"]:
+        kinds = [t["kind"] for t in v["towns"] if t["point"] == p["pos"]]
+        return f"in the {kinds[0] if kinds else 'town'} after card {p['pos']}"
+    if p["pos"] == 0:
+        where = "at Independence"
+    else:
+        where = f"at card {p['pos']} of {n}"
+    if p["length"] and p["at_front"]:
+        where += " (the front)"
+    elif p["length"]:
+        where += f" (front: card {p['length']})"
+    if p["stuck"]:
+        where += ", stuck in the river"
+    return where
+
+
+def _track_parts(p):
+    parts = ["Independence"]
+    for x in p["track"]:
+        if x["type"] == "card":
+            text = f"{x['number']} {x['name']} {_shape(x['left'], x['right'])}"
+        else:
+            text = f"[{x['type'].capitalize()}]"
+        if x["marker"]:
+            text += " <wagon>"
+        parts.append(text)
+    return parts
+
+
+def _next_card(v, p):
+    """Returns where the next forged card must start on a player's trail."""
+    last = p["track"][-1] if p["track"] else None
+    if last is None or last["type"] != "card" or last["number"] != p["length"]:
+        return "any height"
+    return f"the {last['right']}"
+
+
+def table_text(engine, state, seat):
+    """Returns the seat's view (seat None: a spectator) as short lines of plain text for an email."""
+    v = view(engine, state, seat)
+    revised = v["ruleset"] == "revised"
+    goal = "Oregon" if revised else "Willamette Valley"
+    lines = [f"Oregon Trail Race, {v['ruleset']} rules: {v['trail_length']} trail cards to {goal}."]
+    if v["phase"] == "over":
+        result = v["result"] or {}
+        winners = ", ".join(seat_label(s) for s in result.get("winners", [])) or "nobody"
+        lines.append(f"Game over. Winner: {winners}.")
+        if result.get("reason"):
+            lines += _wrap("", [result["reason"]])
+    elif v["phase"] == "draft":
+        lines.append(f"Drafting supplies: {seat_label(v['turn'])} picks.")
+    else:
+        turn = f"Turn {v['turn_number']}: {seat_label(v['turn'])} to play"
+        if v["actions_left"] is not None and revised:
+            turn += f", {v['actions_left']} action{'s' if v['actions_left'] != 1 else ''} left"
+        lines.append(turn + ".")
+    if v["pending"]:
+        pend = v["pending"]
+        lines.append(f"Waiting for {seat_label(pend['seat'])} to {PENDING_TEXT.get(pend['kind'], 'decide')}.")
+    if v["revealed"]:
+        lines.append("Calamity drawn: " + ", ".join(CALAMITY_NAMES[r["kind"]] for r in v["revealed"]) + ".")
+
+    mine = v.get("me")
+    if mine is not None:
+        me = v["players"][seat]
+        lines.append("")
+        lines.append("Your hand:")
+        lines += [f"- {_hand_text(c)}" for c in mine["hand"]] or ["- (no trail cards)"]
+        lines.append("")
+        lines.append("Your wagon:")
+        lines.append(f"- {me['members']} wagon member{'s' if me['members'] != 1 else ''}, {_where(v, me)}")
+        supplies = _counted(s["name"] for s in mine["supplies"])
+        lines += _wrap("- Supplies:", supplies or ["none"])
+        if me["calamities"]:
+            lines.append("- Calamities:")
+            for c in me["calamities"]:
+                lines += _wrap("  -", [_calamity_text(c)], indent="    ")
+        else:
+            lines.append("- Calamities: none")
+
+    lines.append("")
+    lines.append("The trail:")
+    for p in v["players"]:
+        who = seat_label(p["seat"]) + (" (you)" if p["is_me"] else "")
+        lines += _wrap(f"- {who}:", _track_parts(p))
+        if p["alive"] and not p["at_end"]:
+            lines.append(f"  next card: {p['length'] + 1} of {v['trail_length']}, starts at {_next_card(v, p)}")
+    for t in v["towns"]:
+        text = f"- {t['kind'].capitalize()} after card {t['point']}, placed by {seat_label(t['founder'])}"
+        if t["pool"]:
+            text += ": free " + ", ".join(SUPPLY_NAMES[k] for k in t["pool"])
+        lines += _wrap("", [text])
+
+    lines.append("")
+    lines.append("Players:")
+    for p in v["players"]:
+        who = seat_label(p["seat"]) + (" (you)" if p["is_me"] else "")
+        head = f"- {who}: {_where(v, p)}"
+        if p["is_turn"]:
+            head += ", to play"
+        lines += _wrap("", [head])
+        if not p["alive"]:
+            continue
+        lines.append(
+            f"  {p['members']} member{'s' if p['members'] != 1 else ''}, {p['hand_size']} trail card"
+            f"{'s' if p['hand_size'] != 1 else ''} in hand, {p['supply_count']} suppl"
+            f"{'ies' if p['supply_count'] != 1 else 'y'}"
+        )
+        for c in p["calamities"]:
+            lines += _wrap("  -", [_calamity_text(c)], indent="    ")
+
+    lines.append("")
+    lines.append("Table:")
+    if v["supply_bank"]:
+        lines += _wrap("- Supply bank:", [f"{b['name']} {b['count']}" for b in v["supply_bank"]])
+    d = v["decks"]
+    lines.append(f"- Trail deck {d['trail']} (discards {d['trail_discard']}), calamity deck {d['calamity']}")
+    if not revised:
+        lines.append(f"- Supply deck {d['supply']} (discards {d['supply_discard']})")
+    if v["calamity_discard_top"]:
+        lines.append(f"- Last calamity discarded: {v['calamity_discard_top']}")
+    return lines
