@@ -1292,6 +1292,9 @@ class CrayonRailsEngine(Engine):
     def view(self, state: dict, seat: int | None) -> dict:
         return view_mod.view(self, state, seat)
 
+    def table_text(self, state: dict, seat: int | None) -> list[str]:
+        return view_mod.table_text(self, state, seat)
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.action_label(self, state, seat, action)
 

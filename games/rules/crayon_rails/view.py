@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from ..base import IllegalAction, seat_label
 from . import network as net
-from .board import CITY_LIST, CITY_OF, xy
+from .board import CITY_LIST, CITY_OF, node, xy
 from .cards import DEMANDS, EVENTS, card_public, demand_text
 from .state import (
     BUILD_LIMIT,
@@ -93,6 +95,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
                 "text": EVENTS[ev["card"]]["text"],
                 "card": ev["card"],
                 "drawer": ev["drawer"],
+                "turns_left": ev["turns_left"],
                 **{k: ev[k] for k in ("river", "cities", "radius", "kind") if k in ev},
             }
             for ev in state["events"]
@@ -259,3 +262,173 @@ def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
     if t in ("keep", "keep_done"):
         return "The setup draft is over."
     return f"That move is not allowed now (build up to {BUILD_LIMIT}, fees {FEE} a player)."
+
+
+# -- the table as plain lines (an email's text) ----------------------------------------------------
+WIDTH = 88  # the longest line table_text writes
+
+
+def _hex(x: int, y: int) -> tuple[int, int]:
+    """Returns axial coordinates of a milepost (odd rows sit half a step to the right)."""
+    return x - (y - (y & 1)) // 2, y
+
+
+def _steps(a: list[int], b: list[int]) -> int:
+    (q1, r1), (q2, r2) = _hex(*a), _hex(*b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
+def _where(pos: list[int] | None) -> str:
+    """Returns where a train stands: its city, or the milepost and the nearest city."""
+    if pos is None:
+        return "not on the map yet"
+    x, y = pos
+    city = CITY_OF.get(node(x, y))
+    if city is not None:
+        return f"at {CITY_LIST[city]['name']}"
+    steps, name = min((_steps(pos, xy(n)), c["name"]) for c in CITY_LIST for n in c["posts"])
+    return f"at milepost {x},{y}, {steps} mileposts from {name}"
+
+
+def _turns(n: int) -> str:
+    return f"{n} more turn" + ("s" if n != 1 else "")
+
+
+def _wrap(text: str, indent: str = "  ", more: str = "    ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=more) or [indent.rstrip()]
+
+
+def _card_lines(card: dict, names: list[str], mine: int | None = None) -> list[str]:
+    """Returns a demand card as one line per demand, its locks marked (mine: the seat reading)."""
+    lines = []
+    for i, d in enumerate(card["demands"]):
+        head = f"  {card['id']}  " if i == 0 else " " * (len(card["id"]) + 4)
+        text = f"{head}{d['good']} → {d['city']}, {d['payoff']}"
+        who = [("you" if s == mine else names[s]) for s in d["locked_by"]]
+        if who:
+            text += f"  [locked by {', '.join(who)}]"
+        lines.append(text)
+    return lines
+
+
+def _load_list(me: dict) -> str:
+    """Returns a seat's loads, each load that locks a card saying which."""
+    locking = {}
+    for lk in me["locks"]:
+        if not lk.get("private") or lk.get("loaded"):
+            locking.setdefault(lk["good"], []).append(lk["card"])
+    out = []
+    for good in me["loads"]:
+        cards = locking.get(good)
+        out.append(f"{good} (locks {cards.pop(0)})" if cards else good)
+    return ", ".join(out) if out else "none"
+
+
+def _event_end(ev: dict, turn: int, names: list[str], turns_left: int | None) -> str:
+    drawer = ev["drawer"]
+    if drawer is None:
+        return ""
+    if turns_left == 1 and turn == drawer:
+        return f"drawn by {names[drawer]}; ends with this turn"
+    return f"drawn by {names[drawer]}; ends with {names[drawer]}'s next turn"
+
+
+def table_text(engine, state: dict, seat: int | None) -> list[str]:
+    """Returns what a seat (None: a spectator) sees of the table as short plain lines, built
+    from view(): its own cards, and everything public; never another seat's hand."""
+    v = view(engine, state, seat)
+    players = v["players"]
+    names = [p["name"] for p in players]
+    public = v["mode"] == "public"
+    lines = [f"Crayon Rails, {'public pool' if public else 'standard'} mode: round {v['round']} of {v['max_rounds']}."]
+    result = v["result"]
+    if result:
+        winners = " and ".join(names[s] for s in result["winners"]) or "Nobody"
+        lines += _wrap(
+            f"Game over: {winners} {'wins' if len(result['winners']) == 1 else 'win'}. {result['reason']}", ""
+        )
+    else:
+        phase = {"draft": " (the setup draft)", "build": " (a building turn)"}.get(v["phase"], "")
+        line = f"{names[v['turn']]}'s turn{phase}."
+        if v["to_act"] != [v["turn"]]:
+            line += f" Waiting for {', '.join(names[s] for s in v['to_act'])}."
+        lines.append(line)
+    goal = f"To win: {v['cash_to_win']} in cash and {v['majors_to_win']} major cities linked by your track"
+    lines += _wrap(goal + (", with no locked loads." if public else "."), "")
+
+    if seat is not None:
+        me = players[seat]
+        train = me["train"]
+        lines.append("")
+        lines.append(f"You: {me['name']}")
+        lines.append(f"  Cash {me['cash']}; {me['connected_majors']} of {v['majors_to_win']} major cities linked.")
+        lines.append(f"  Train: {train['name']}, {train['speed']} mileposts a turn, carries {train['capacity']} loads.")
+        lines.append(f"  Where: {_where(me['position'])}.")
+        room = train["capacity"] - len(me["loads"])
+        lines += _wrap(f"Loads: {_load_list(me)} ({f'room for {room} more' if room > 0 else 'full'}).")
+        if me["moves_left"]:
+            lines.append(f"  Moves left this turn: {me['moves_left']}.")
+        if me["built_this_turn"]:
+            lines.append(f"  Built this turn: {me['built_this_turn']} of {BUILD_LIMIT}.")
+        if me["lost_turns"]:
+            lines.append(f"  Derailed: you lose {_turns(me['lost_turns'])}.")
+        lines.append("Your demand cards:" if not public else "Your demand cards (privately locked for you):")
+        if v["hand"]:
+            for card in v["hand"]:
+                lines += _card_lines(card, names, mine=seat)
+            for lk in me["locks"]:
+                if lk.get("private"):
+                    state_of_load = "on your train" if lk["loaded"] else "not picked up yet"
+                    lines.append(f"  {lk['card']}: only you may deliver its {lk['good']}, load {state_of_load}.")
+        else:
+            lines.append("  none")
+        draft = v.get("draft")
+        if draft and "offer" in draft:
+            lines.append("Your draft offer (keep up to 2, committing each to one demand):")
+            for card in draft["offer"]:
+                lines += _card_lines(card, names)
+
+    if public:
+        lines.append("")
+        locked = sum(1 for c in v["pool"] if any(d["locked_by"] for d in c["demands"]))
+        lines.append(f"The pool: {len(v['pool'])} cards, {locked} locked (a locked card takes only its demand).")
+        for card in v["pool"]:
+            lines += _card_lines(card, names, mine=seat)
+        if not v["pool"]:
+            lines.append("  empty")
+
+    lines.append("")
+    lines.append("Trains:")
+    for p in players:
+        train = p["train"]
+        who = p["name"] + (" (you)" if p["seat"] == seat else "")
+        kind = f"{train['name']} ({train['speed']}, {train['capacity']} loads)"
+        lines += _wrap(f"{who}: {_where(p['position'])}; {kind}.")
+        loads = _load_list(p) if p["loads"] else "none"
+        more = [
+            f"loads: {loads}",
+            f"cash {p['cash']}",
+            f"{p['connected_majors']} of {v['majors_to_win']} majors linked",
+        ]
+        if p["hand_count"] and p["seat"] != seat:
+            more.append(
+                f"{p['hand_count']} {'private ' if public else ''}demand card{'s' if p['hand_count'] != 1 else ''}"
+            )
+        if p["status"] != "active":
+            more.append(p["status"] + (f", loses {_turns(p['lost_turns'])}" if p["lost_turns"] else ""))
+        lines += _wrap("; ".join(more) + ".", "    ", "      ")
+
+    lines.append("")
+    lines.append("Events in force:")
+    for ev in v["events_in_force"]:
+        end = _event_end(ev, v["turn"], names, ev.get("turns_left"))
+        lines += _wrap(ev["text"] + (f" ({end})" if end else ""))
+    if not v["events_in_force"]:
+        lines.append("  none")
+    for x in v["pending"]:
+        lines.append(f"{names[x['seat']]} was derailed and must choose a load to lose.")
+    empty = [g for g, n in v["chips"].items() if n <= 0]
+    if empty:
+        lines += _wrap(f"No loads left of: {', '.join(empty)}.", "")
+    lines.append(f"Deck: {v['deck_count']} cards; discard pile: {v['discard_count']}.")
+    return lines
