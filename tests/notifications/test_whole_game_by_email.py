@@ -1,0 +1,98 @@
+"""A whole game played by email only, over real SMTP: each player reads the menu in the last email
+that asked them to decide, and answers by replying with a move's number; the reply goes through
+the inbound handler (what `manage.py receive_email` runs), until the game ends.
+
+The players choose like a player who follows the engine bot's advice when the email offers that
+move, else any move the email offers (a seeded choice), so every run plays the same game.
+"""
+
+import random
+import re
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+
+from games.models import Game, Seat
+from games.selectors import legal_moves
+from notifications.inbound import handle_raw
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("whole-game-by-email")]
+
+MENU_LINE = re.compile(r"^\s+(\d+)\. (.+)$")
+MOST_REPLIES = 3000
+
+
+def menu_of(message) -> dict[int, str]:
+    """The numbered moves in an email's text part ({} when it asks nothing)."""
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    if "Your moves:" not in text:
+        return {}
+    moves = {}
+    for line in text.split("Your moves:", 1)[1].splitlines():
+        m = MENU_LINE.match(line)
+        if m:
+            moves[int(m.group(1))] = m.group(2).strip()
+        elif moves:
+            break
+    return moves
+
+
+def reply_to(message, body: str) -> bytes:
+    answer = EmailMessage()
+    answer["From"] = message["To"]
+    answer["To"] = message["Reply-To"]
+    answer["Subject"] = f"Re: {message['Subject']}"
+    answer["Message-ID"] = make_msgid(domain="player.example.com")
+    answer["In-Reply-To"] = message["Message-ID"]
+    answer.set_content(f"{body}\n\nOn a day, Trailpost wrote:\n> (the menu)\n")
+    return answer.as_bytes()
+
+
+def advised(game, message, moves: dict[int, str], rnd: random.Random) -> int:
+    """The bot's move for the seat the email is for, when the email offers it; else a seeded pick."""
+    seat = Seat.objects.select_related("user").get(game=game, user__email=message["To"])
+    game.refresh_from_db()
+    if seat.position in game.engine.to_act(game.state):
+        action = game.engine.bot_action(game.state, seat.position, rnd)
+        for move in legal_moves(game, seat):
+            if move["action"] == action and moves.get(move["index"]) == move["label"]:
+                return move["index"]
+    return rnd.choice(sorted(moves))
+
+
+@pytest.mark.parametrize(
+    "rules, options",
+    [
+        ("oregon-trail-race", {"ruleset": "revised", "trail_length": 10}),
+        ("oregon-trail-race", {"ruleset": "classic"}),
+        ("ogallala", {"edition": "I"}),
+        ("ogallala", {"edition": "II"}),
+        ("crayon-rails", {"mode": "public"}),
+        ("crayon-rails", {"mode": "standard"}),
+    ],
+)
+def test_a_whole_game_played_by_email_only(make_game, smtp_sink, settings, monkeypatch, rules, options):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 10_000}
+    monkeypatch.setattr("games.services.secrets.token_hex", lambda n: "by-email-" + rules)
+    game = make_game(n=2, rules=rules, options=options)
+    rnd = random.Random(f"by-email:{rules}:{options}")
+    answered = 0
+    replies = 0
+    while Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE:
+        assert replies < MOST_REPLIES, "the game did not end"
+        messages = smtp_sink.messages
+        assert answered < len(messages), "nobody was asked to decide, yet the game goes on"
+        message = messages[answered]
+        answered += 1
+        moves = menu_of(message)
+        if not moves or not message["Reply-To"]:
+            continue
+        result = handle_raw(reply_to(message, str(advised(game, message, moves, rnd))))
+        replies += 1
+        assert result.outcome in ("played", "stale"), result.detail
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.result["winners"]
+    # Everyone is told how it ended, by email.
+    ended = {m["To"] for m in smtp_sink.messages if m["Subject"].startswith("Game over:")}
+    assert ended == {s.user.email for s in Seat.objects.filter(game=game).select_related("user")}
