@@ -269,6 +269,8 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
         with_menu = position in to_act and seat.status == seat.Status.PLAYING
         if with_menu:
             ctx["decision"] = decision_context(game, seat, names=names)
+        elif game.status == Game.Status.ACTIVE:  # what it did to them, as they see the table now
+            ctx["table"] = [with_names(line, names) for line in game.engine.table_text(game.state, position)]
         if batch.add(kind=Kind.HIT, seat=seat, context=ctx) and with_menu:
             menu_sent.add(position)
 

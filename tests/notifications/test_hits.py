@@ -55,7 +55,10 @@ def test_an_ogallala_player_whose_card_is_lassoed_is_told_at_once(make_game, api
     assert raider.name in hit.context["text"] and "Furs" in hit.context["text"]
     assert victim.name in hit.context["text"]  # the engine's "Player 2" reads as their name
     assert hits_of(raider) == []  # the raider made the move on the API: no email about it
+    # Not to decide now: the notice shows their table as it is after the raid, their river first.
+    assert "decision" not in hit.context and "Your river:" in hit.context["table"]
     message = delivery.render_notification(hit)
+    assert "The table as you see it now:" in message.body and "Your river:" in message.body
     assert message.to == [victim.user.email]
     assert message.subject == f"{raider.name}'s move hits you in {game}"
     assert "Furs" in message.body and f"/games/{game.pk}/" in message.body
