@@ -88,16 +88,18 @@ def _announce(
     events_: list,
     deciding: list[Seat],
     *,
-    seats: list[Seat] | None = None,
+    seats: list[Seat],
     pipe: Pipeline | None = None,
 ) -> None:
     """Announces a change once its writes are done; its listeners' rows are written with it."""
-    events.announce(
-        events.GameChanged(
-            game=game, move=move, events=events_, seats=seats if seats is not None else _seats(game), deciding=deciding
-        ),
-        pipe=pipe,
-    )
+    events.announce(events.GameChanged(game=game, move=move, events=events_, seats=seats, deciding=deciding), pipe=pipe)
+
+
+def _settle(game: Game, move: Move, events_: list, *, before: set[int]) -> None:
+    """After a change made outside move_submit: deadlines for the seats now to act (kept for those
+    in `before`, already to act), then the announcement."""
+    seats = _seats(game)
+    _announce(game, move, events_, refresh_deadlines(game, seats, before=before), seats=seats)
 
 
 def _finish_if_over(game: Game) -> bool:
@@ -306,9 +308,7 @@ def game_start(*, game: Game, by) -> Game:
         game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"}, note="Game started"
     )
     game.save()
-    seats = _seats(game)
-    newly = refresh_deadlines(game, seats, before=set())
-    _announce(
+    _settle(
         game,
         move,
         [
@@ -319,8 +319,7 @@ def game_start(*, game: Game, by) -> Game:
                 "public": {"text": f"The game started with {len(seats)} players."},
             }
         ],
-        newly,
-        seats=seats,
+        before=set(),
     )
     return game
 
@@ -494,9 +493,7 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> 
     )
     _finish_if_over(game)
     _save_game(game)
-    seats = _seats(game)
-    newly = refresh_deadlines(game, seats, before=before - {seat.position})
-    _announce(game, move, events, newly, seats=seats)
+    _settle(game, move, events, before=before - {seat.position})
     return move
 
 
@@ -541,9 +538,7 @@ def game_resume(*, game: Game, by) -> Game:
         note="Resumed by a moderator",
     )
     game.save()
-    seats = _seats(game)
-    newly = refresh_deadlines(game, seats, before=set())
-    _announce(game, move, [], newly, seats=seats)
+    _settle(game, move, [], before=set())
     return game
 
 
@@ -591,9 +586,7 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     game.finished_at = None
     _finish_if_over(game)
     _save_game(game)
-    seats = _seats(game)
-    newly = refresh_deadlines(game, seats, before=set())  # a rebuilt position: each pending decision starts afresh
-    _announce(game, undo, [], newly, seats=seats)
+    _settle(game, undo, [], before=set())  # a rebuilt position: each pending decision starts afresh
     return undo
 
 
