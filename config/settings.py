@@ -365,6 +365,12 @@ TRAILPOST.update(
         # A web process hands the notices it committed to Celery at most this often, after the
         # responses have gone (0: after each response). Celery tasks and commands hand over at once.
         "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
+        # A "your turn" email (and any kind a player sets to "after a short wait") waits this long
+        # first: if the player moves, or has the game page open, meanwhile, it does not go; their
+        # decisions within it go out as one email. 0 sends at once (the tests' default).
+        "GRACE_SECONDS": float(env("TRAILPOST_GRACE_SECONDS", "0" if TRAILPOST_ENV == "test" else "120")),
+        # An open game page records its player's presence at most this often (one UPDATE).
+        "PRESENCE_SECONDS": float(env("TRAILPOST_PRESENCE_SECONDS", "20")),
         # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
         # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
         # how many replies per seat an hour are handled at all, and how many of them may get a

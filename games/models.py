@@ -151,6 +151,11 @@ class Seat(models.Model):
         default=False, help_text="Kept by games.signals; without orders a decision costs no lookup."
     )
     joined_at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the seat's player last had the game page open (kept to within PRESENCE_SECONDS).",
+    )
 
     class Meta:
         ordering = ["position", "joined_at", "pk"]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from games import events
@@ -659,3 +659,16 @@ def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
     )
     game.save(update_fields=["version"])
     return seat
+
+
+def seat_seen(game: Game, user, *, now=None) -> None:
+    """Records that a player has the game page open (notices waiting out their grace window then
+    need no email). One UPDATE, which writes only when the last record is older than
+    PRESENCE_SECONDS, so a page polling every few seconds writes about three times a minute."""
+    if not getattr(user, "is_authenticated", False):
+        return
+    now = now or timezone.now()
+    stale = now - timedelta(seconds=settings.TRAILPOST["PRESENCE_SECONDS"])
+    Seat.objects.filter(game_id=game.pk, user_id=user.pk).filter(
+        models.Q(seen_at__isnull=True) | models.Q(seen_at__lt=stale)
+    ).update(seen_at=now)

@@ -103,6 +103,7 @@ def _live_context(request, game):
 
 def game_detail(request, pk):
     game = _game(request, pk)
+    services.seat_seen(game, request.user)
     ctx = _live_context(request, game)
     ctx["invite_form"] = InviteForm()
     ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
@@ -112,6 +113,7 @@ def game_detail(request, pk):
 def game_live(request, pk):
     """The live part of the game page; 204 (nothing to swap) when the version has not moved."""
     game = _game(request, pk)
+    services.seat_seen(game, request.user)
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/_live.html", _live_context(request, game))

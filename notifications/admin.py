@@ -8,8 +8,8 @@ from .models import GameMute, InboundMessage, KindPreference, Notification, Noti
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "email", "game", "delivery", "created_at", "sent_at", "attempts")
-    list_filter = ("kind", "delivery", ("sent_at", admin.EmptyFieldListFilter))
+    list_display = ("id", "kind", "email", "game", "delivery", "created_at", "sent_at", "outcome", "attempts")
+    list_filter = ("kind", "delivery", "outcome", ("sent_at", admin.EmptyFieldListFilter))
     search_fields = ("email",)
     raw_id_fields = ("user", "game", "seat")
     readonly_fields = ("created_at",)

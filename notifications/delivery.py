@@ -16,9 +16,12 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.models import Game, Move, Seat
+
 from . import webhooks
 from .emails import base_context, render_email
-from .models import Delivery, Kind, Notification, NotificationSettings
+from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
+from .outbox import ATTENDED_CHANNELS, decision_notice
 
 log = logging.getLogger(__name__)
 
@@ -73,15 +76,106 @@ def _mark_sent(n: Notification) -> None:
         Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
 
 
-def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
+# -- the grace window ----------------------------------------------------------------------------
+
+
+def grace_seconds() -> float:
+    return settings.TRAILPOST["GRACE_SECONDS"]
+
+
+def _not_yet_due(ids, now) -> tuple[list[int], float]:
+    """Returns the given notices that wait out a grace window not over yet, and the seconds until
+    the first of them is due."""
+    window = timedelta(seconds=grace_seconds())
+    waiting = list(
+        Notification.objects.filter(
+            pk__in=ids, delivery=Delivery.GRACE, sent_at__isnull=True, created_at__gt=now - window
+        ).values_list("pk", "created_at")
+    )
+    if not waiting:
+        return [], 0.0
+    first = min(created for _, created in waiting) + window
+    return [pk for pk, _ in waiting], max((first - now).total_seconds(), 0.0)
+
+
+def _settle(n: Notification, *, outcome: str, now) -> None:
+    """Closes a notice that goes out as no email of its own, and the player's earlier ones it
+    stands for (the same game, still waiting)."""
+    Notification.objects.filter(
+        Q(pk=n.pk) | Q(user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__lte=n.created_at),
+        sent_at__isnull=True,
+    ).update(sent_at=now, outcome=outcome)
+
+
+def _after_grace(n: Notification, now) -> bool:
+    """Settles a claimed notice whose grace window is over; returns whether its email should go.
+
+    Only a player's latest waiting notice of a game goes out, as one email with the game as it
+    is now (the table, the menu, everything since their own last move); it stands for their
+    earlier ones, which are marked MERGED once it has gone. It goes not at all if, since it was
+    written, the player moved (ACTED) or had the game page open (SEEN), or if they have nothing
+    left to decide (STALE)."""
+    if n.game_id is None or n.seat_id is None or n.user_id is None:
+        return True
+    later = Notification.objects.filter(
+        user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__gt=n.created_at
+    ).exclude(pk=n.pk)
+    if later.exists():  # a later notice of the same game stands for this one
+        if not later.filter(sent_at__isnull=True).exists():
+            _settle(n, outcome=Outcome.MERGED, now=now)
+        else:
+            Notification.objects.filter(pk=n.pk).update(claimed_at=None)
+        return False
+    game = Game.objects.filter(pk=n.game_id).first()
+    seat = Seat.objects.select_related("user").filter(pk=n.seat_id, game_id=n.game_id).first()
+    if game is None or seat is None or seat.user_id != n.user_id:
+        _settle(n, outcome=Outcome.STALE, now=now)
+        return False
+    if Move.objects.filter(
+        game_id=game.pk, position=seat.position, channel__in=ATTENDED_CHANNELS, created_at__gt=n.created_at
+    ).exists():
+        _settle(n, outcome=Outcome.ACTED, now=now)
+        return False
+    if seat.seen_at is not None and seat.seen_at >= n.created_at:
+        _settle(n, outcome=Outcome.SEEN, now=now)
+        return False
+    context = decision_notice(game, seat) if game.status == Game.Status.ACTIVE else None
+    if context is None:
+        _settle(n, outcome=Outcome.STALE, now=now)
+        return False
+    n.context, n.version = context, game.version
+    return True
+
+
+def _merge_earlier(n: Notification, now) -> None:
+    """Marks the player's earlier waiting notices of this game as gone out with this one."""
+    Notification.objects.filter(
+        user_id=n.user_id,
+        game_id=n.game_id,
+        delivery=Delivery.GRACE,
+        sent_at__isnull=True,
+        created_at__lte=n.created_at,
+    ).exclude(pk=n.pk).update(sent_at=now, outcome=Outcome.MERGED)
+
+
+def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -> int:
     """Sends the given notices that nobody has sent or claimed; returns how many went out.
 
     Each is claimed first (one UPDATE for all), so no other worker or retry sends it while this
     one holds the claim, and marked sent as soon as its email has gone. The sent notices whose
     player has a webhook go to `then_webhooks(ids)` (the task queues a post for each), or are
-    posted now, once, without it.
+    posted now, once, without it. Notices still inside their grace window go to
+    `then_later(ids, seconds)` (the task asks Celery to run it again when they are due), or wait
+    for the minute sweep (`send_unsent`) without it.
     """
-    rows = _claim(ids, timezone.now())
+    now = timezone.now()
+    waiting, wait = _not_yet_due(ids, now)
+    if waiting:
+        if then_later is not None:
+            then_later(waiting, wait)
+        ids = [pk for pk in ids if pk not in set(waiting)]
+    rows = _claim(ids, now)
+    rows = [n for n in rows if n.delivery != Delivery.GRACE or _after_grace(n, now)]
     if not rows:
         return 0
     sent = 0
@@ -102,6 +196,8 @@ def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
                     Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1, last_error=str(exc)[:2000])
                     continue
                 _mark_sent(n)
+                if n.delivery == Delivery.GRACE:
+                    _merge_earlier(n, timezone.now())
                 sent += 1
                 if n.user_id in hooks:
                     hooked.append(n.pk)
@@ -112,13 +208,17 @@ def send_notifications(ids: list[int], *, then_webhooks=None) -> int:
 
 
 def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
-    """Sends immediate notices still unsent (the broker was down, or a worker died); returns the count."""
+    """Sends notices still unsent (the broker was down, a worker died) and those whose grace window
+    is over; returns the count."""
     limit = limit or settings.TRAILPOST["SWEEP_BATCH"]
-    lease = timezone.now() - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    now = timezone.now()
+    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    due = now - timedelta(seconds=grace_seconds())
     total = 0
     while True:
         ids = list(
-            Notification.objects.filter(sent_at__isnull=True, delivery=Delivery.IMMEDIATE)
+            Notification.objects.filter(sent_at__isnull=True)
+            .filter(Q(delivery=Delivery.IMMEDIATE) | Q(delivery=Delivery.GRACE, created_at__lte=due))
             .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
             .filter(attempts__lt=MAX_ATTEMPTS)
             .order_by("created_at")

@@ -2,7 +2,7 @@
 
 from django import forms
 
-from .models import TUNABLE_KINDS, Delivery, Kind
+from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, Kind
 
 
 class PreferencesForm(forms.Form):
@@ -19,7 +19,7 @@ class PreferencesForm(forms.Form):
             self.fields[f"kind_{kind.value}"] = forms.ChoiceField(
                 label=Kind(kind).label,
                 choices=Delivery.choices,
-                initial=(deliveries or {}).get(kind.value, Delivery.IMMEDIATE),
+                initial=(deliveries or {}).get(kind.value, DEFAULT_DELIVERY.get(kind, Delivery.IMMEDIATE)),
             )
 
     def deliveries(self) -> dict:

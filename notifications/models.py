@@ -26,8 +26,25 @@ TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GA
 
 class Delivery(models.TextChoices):
     IMMEDIATE = "immediate", "Immediately"
+    GRACE = "grace", "After a short wait, unless I am already playing"
     DIGEST = "digest", "In a daily digest"
     NEVER = "never", "Never"
+
+
+# How a kind is delivered to a player who has not chosen: a decision waits out the grace window
+# (TRAILPOST["GRACE_SECONDS"]), so a player who is at the table gets no email for it; the rest go
+# at once (a hit is news the player should have now).
+DEFAULT_DELIVERY = {Kind.YOUR_TURN: Delivery.GRACE, Kind.DECISION: Delivery.GRACE}
+
+
+class Outcome(models.TextChoices):
+    """Why a notice went out as no email of its own (blank: it was sent, or is still to go)."""
+
+    SENT = "", "Sent (or still to go)"
+    MERGED = "merged", "Went out in one email with the player's later decision"
+    ACTED = "acted", "Not sent: the player moved within the grace window"
+    SEEN = "seen", "Not sent: the player had the game page open within the grace window"
+    STALE = "stale", "Not sent: nothing was left to decide when it was due"
 
 
 class Notification(models.Model):
@@ -51,6 +68,7 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.SENT, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -58,6 +76,9 @@ class Notification(models.Model):
             # The sweep's and the digest's scans: only unsent rows are in these indexes.
             models.Index(
                 fields=["created_at"], name="notif_unsent_idx", condition=Q(sent_at__isnull=True, delivery="immediate")
+            ),
+            models.Index(
+                fields=["created_at"], name="notif_grace_idx", condition=Q(sent_at__isnull=True, delivery="grace")
             ),
             models.Index(
                 fields=["user", "created_at"],
@@ -85,7 +106,7 @@ class NotificationSettings(models.Model):
 
 
 class KindPreference(models.Model):
-    """How a user wants one kind of notice delivered (missing row: immediately)."""
+    """How a user wants one kind of notice delivered (missing row: DEFAULT_DELIVERY, else immediately)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kind_preferences")
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -27,7 +27,7 @@ from games.models import Game, Move
 from games.selectors import legal_moves, named_event, named_result, seat_names, with_names
 
 from .handoff import handoff
-from .models import TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
+from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
 from .tokens import reply_address
 
 log = logging.getLogger(__name__)
@@ -145,13 +145,13 @@ class Batch:
     def delivery(self, user, kind) -> str:
         """Returns how this user wants this kind delivered here (NEVER when the game is muted)."""
         if not user.has_notice_settings:
-            return Delivery.IMMEDIATE
+            return _grace_or_now(DEFAULT_DELIVERY.get(kind, Delivery.IMMEDIATE))
         self._load(user)
         if user.pk in self._muted:
             return Delivery.NEVER
         if kind not in TUNABLE_KINDS:
             return Delivery.IMMEDIATE
-        return self._prefs.get((user.pk, kind), Delivery.IMMEDIATE)
+        return _grace_or_now(self._prefs.get((user.pk, kind)) or DEFAULT_DELIVERY.get(kind, Delivery.IMMEDIATE))
 
     def add(
         self,
@@ -192,9 +192,11 @@ class Batch:
         """Returns the notices, their immediate ones to be handed to Celery once the transaction
         commits; the caller writes them in that transaction (a listener of games.events returns
         them to the change, which writes them)."""
-        immediate = [n for n in self.rows if n.delivery == Delivery.IMMEDIATE]
-        if immediate:
-            handoff.after_commit(immediate)
+        # Notices that wait out a grace window are handed over too: their task puts them off
+        # until they are due (notifications.tasks.send_notifications).
+        now = [n for n in self.rows if n.delivery in (Delivery.IMMEDIATE, Delivery.GRACE)]
+        if now:
+            handoff.after_commit(now)
         return self.rows
 
     def save(self) -> list[Notification]:
@@ -203,6 +205,13 @@ class Batch:
         if rows:
             Notification.objects.bulk_create(rows)
         return rows
+
+
+def _grace_or_now(delivery: str) -> str:
+    """A grace window of 0 seconds is no window: such notices go at once."""
+    if delivery == Delivery.GRACE and settings.TRAILPOST["GRACE_SECONDS"] <= 0:
+        return Delivery.IMMEDIATE
+    return delivery
 
 
 # -- the listeners of games.events ---------------------------------------------------------------
@@ -311,6 +320,18 @@ def _since_last_move(game, position: int, move) -> list[dict]:
         .values_list("events", flat=True)[:SINCE_MOST]
     )
     return [e for events_ in reversed(list(rows)) for e in events_ or ()]
+
+
+def decision_notice(game, seat) -> dict | None:
+    """Returns a decision notice's context as the game stands now (the table, the menu and
+    everything since the seat's own last move), or None when the seat has nothing to decide:
+    what a notice that waited out its grace window says when it finally goes."""
+    names = seat_names(game)
+    decision = decision_context(game, seat, names=names)
+    if not decision["moves"]:
+        return None
+    told = (event_text(named_event(e, names), seat.position) for e in _since_last_move(game, seat.position, None))
+    return {"game": game_context(game), "decision": decision, "events": [t for t in told if t][-SINCE_MOST:]}
 
 
 def on_deadline_missed(missed: events.DeadlineMissed) -> list[Notification]:

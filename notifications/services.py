@@ -10,12 +10,12 @@ from games.errors import ErrorCode, GameError
 from games.models import Game
 
 from . import webhooks
-from .models import TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, NotificationSettings
+from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, NotificationSettings
 
 
 def preferences_of(user) -> dict:
     """Returns {"deliveries": {kind: delivery}, "webhook_url": str} for a user."""
-    deliveries = {k.value: Delivery.IMMEDIATE.value for k in TUNABLE_KINDS}
+    deliveries = {k.value: DEFAULT_DELIVERY.get(k, Delivery.IMMEDIATE).value for k in TUNABLE_KINDS}
     deliveries.update(dict(KindPreference.objects.filter(user=user).values_list("kind", "delivery")))
     hook = NotificationSettings.objects.filter(user=user).values_list("webhook_url", flat=True).first() or ""
     return {"deliveries": deliveries, "webhook_url": hook}

@@ -31,10 +31,21 @@ def _queue_webhooks(ids: list[int]) -> None:
             delivery.deliver_webhook(pk)
 
 
-@shared_task(acks_late=True)
-def send_notifications(ids: list[int]) -> int:
-    """Sends committed notices (each is claimed first, so a redelivered task sends nothing twice)."""
-    return delivery.send_notifications(ids, then_webhooks=_queue_webhooks)
+@shared_task(bind=True, acks_late=True)
+def send_notifications(self, ids: list[int]) -> int:
+    """Sends committed notices (each is claimed first, so a redelivered task sends nothing twice).
+    Those still inside their grace window come back in a task of their own when it is over; run
+    inline (tests, no worker) or with the broker down, the minute sweep (`send_unsent`) sends them."""
+
+    def later(waiting: list[int], seconds: float) -> None:
+        if self.request.is_eager:
+            return
+        try:
+            send_notifications.apply_async((waiting,), countdown=seconds + 0.5, retry=False)
+        except OperationalError:
+            broker_outage.failed(f"{len(waiting)} notice(s) in their grace window (the minute sweep sends them)")
+
+    return delivery.send_notifications(ids, then_webhooks=_queue_webhooks, then_later=later)
 
 
 @shared_task(bind=True, acks_late=True, max_retries=WEBHOOK_RETRIES)

@@ -1,6 +1,7 @@
 """Web pages of the notifications app: preferences, vacations, unsubscribe, standing orders;
 and the standing-orders API. Views parse, call a service, render."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -50,8 +51,19 @@ def preferences(request):
             "vacations": Vacation.objects.filter(user=request.user).order_by("starts_on"),
             "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
             "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
+            "grace_minutes": _duration(settings.TRAILPOST["GRACE_SECONDS"]),
         },
     )
+
+
+def _duration(seconds: float) -> str:
+    """'2 minutes', '90 seconds', 'none'."""
+    if seconds <= 0:
+        return "none"
+    if seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{int(seconds)} seconds"
 
 
 @login_required

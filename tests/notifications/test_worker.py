@@ -175,3 +175,21 @@ def test_a_webhook_that_keeps_failing_is_given_up_after_its_retries(live_worker,
         server.shutdown()
     assert len(hits) == 1 + WEBHOOK_RETRIES
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
+
+
+def test_a_notice_in_its_grace_window_is_sent_by_a_later_task_when_it_is_due(
+    live_worker, smtp_sink, make_game, settings
+):
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 2}
+    started = time.monotonic()
+    game = make_game()
+    seat = turn_seat(game)
+    notice = Notification.objects.get(user=seat.user)
+    assert notice.delivery == "grace"
+    # The hand-off's task found it not yet due and asked for another run when it is: no sweep here.
+    messages = smtp_sink.wait_for(1, timeout=20)
+    assert [m["To"] for m in messages] == [seat.user.email]
+    assert time.monotonic() - started >= 2
+    assert wait_until(lambda: Notification.objects.filter(pk=notice.pk, sent_at__isnull=False).exists())
+    time.sleep(0.5)
+    assert len(smtp_sink.messages) == 1
