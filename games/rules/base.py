@@ -19,7 +19,10 @@ Conventions shared by all engines:
 - Events are `{"type", "seat", "public": {... "text": str}, "private": {"<seat>": {...}}}`.
   `public["text"]` is a sentence for the game log; private parts are keyed by str(seat).
   An event that hits seats (a calamity's victim, a lassoed card's owner) lists them in
-  `"audience"`: the server tells each of them at once, whatever the game.
+  `"audience"`: the server tells each of them at once, whatever the game, with the engine's
+  `explain_hit` for that seat: what the hit does to them, what mends it, by when.
+  A private part may carry a `"text"`: the sentence only that seat reads after the public one
+  (the card it drew, the supply it bought).
 - Texts and labels name a seat `seat_label(seat)`, "Player N" (N = seat + 1): engines know no
   names, and the server puts each player's display name in its place with `name_seats`.
 - Card ids are globally unique strings, so the conformance suite can check that every card is
@@ -33,8 +36,9 @@ Every game package has the same modules, with the same meaning:
   dealing of a new state (`build_state`), and the small queries over a state that the engine,
   the view and the bot share.
 - `engine.py`: the `Engine` subclass with the rules (`ENGINE`, what the registry loads).
-- `view.py`: what a seat sees (`view`), how a menu entry reads (`action_label`) and why a move is
-  refused (`explain_illegal`); the engine's methods of those names call it.
+- `view.py`: what a seat sees (`view`), how a menu entry reads (`action_label`), why a move is
+  refused (`explain_illegal`) and what a hit means for the seat it hits (`explain_hit`; its
+  sentences live with the card data, in `cards.py`); the engine's methods of those names call it.
 - `bots.py`: `choose(engine, state, seat, rnd)`, a legal, reasonable player for simulations, solo
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
 
@@ -311,6 +315,20 @@ class Engine:
         """Returns what that seat sees of the table as short lines of plain text, enough to decide
         from an email: its own hand and everything public (seats named by seat_label; nothing
         another seat may not see). Override; an engine without it gives no lines."""
+        return []
+
+    # The three parts of explain_hit's answer, in order (a notice heads each with its label).
+    HIT_PARTS = ("What it does to you", "What mends it", "By when")
+
+    def explain_hit(self, state: dict, event: dict, seat: int) -> list[str]:
+        """Returns what an event that hits a seat (one of its `audience`) means for that seat.
+
+        `state` is the state right after the move that made the event. The answer is three plain
+        texts (each one or more sentences), in the order of HIT_PARTS: what it does to you; what
+        mends it, or that nothing does; by when, with the count-downs as the rules count them
+        (turns, actions) read from the state. They speak to the seat as "you", name other seats
+        with seat_label, say only what the seat may see, and do not repeat the event's own
+        sentence. An empty list: nothing to explain. Override; the default explains nothing."""
         return []
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:

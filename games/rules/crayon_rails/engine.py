@@ -1020,7 +1020,12 @@ class CrayonRailsEngine(Engine):
                 state["players"][seat]["hand"].append(cid)
                 state["owed"] -= 1
                 events.append(
-                    event("draw", seat, f"{seat_label(seat)} draws a demand card.", private={seat: {"card": cid}})
+                    event(
+                        "draw",
+                        seat,
+                        f"{seat_label(seat)} draws a demand card.",
+                        private={seat: {"card": cid, "text": _drawn_text(cid)}},
+                    )
                 )
 
     def _draw(self, state: dict, events: list) -> str | None:
@@ -1295,6 +1300,11 @@ class CrayonRailsEngine(Engine):
     def table_text(self, state: dict, seat: int | None) -> list[str]:
         return view_mod.table_text(self, state, seat)
 
+    def explain_hit(self, state: dict, event: dict, seat: int) -> list[str]:
+        """Returns what a tax, derailment, flood or a delivery that frees a lock does to the player
+        it hits, what mends it and by when, as the state right after the move stands."""
+        return view_mod.explain_hit(self, state, event, seat)
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.action_label(self, state, seat, action)
 
@@ -1327,6 +1337,11 @@ class CrayonRailsEngine(Engine):
         if not state["draft"] or state["draft"]["seat"] != seat:
             hidden.add("draft")
         return hidden
+
+
+def _drawn_text(cid: str) -> str:
+    """Returns the sentence only the drawing player reads: the demand card and its three demands."""
+    return f"You draw {cid}: " + "; ".join(demand_text(cid, d) for d in range(3)) + "."
 
 
 def _pt(n: int) -> str:

@@ -1,4 +1,5 @@
-"""What a seat sees, how a menu item reads, and why a move is refused."""
+"""What a seat sees, how a menu item reads, why a move is refused, and what an event means for the
+player it hits (explain_hit; the sentences are in cards.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import textwrap
 
 from ..base import IllegalAction, seat_label
 from . import network as net
-from .board import CITY_LIST, CITY_OF, node, xy
-from .cards import DEMANDS, EVENTS, card_public, demand_text
+from .board import CITY_LIST, CITY_OF, RIVER_OF, edge, node, xy
+from .cards import DEMANDS, EVENTS, HIT_TEXT, card_public, demand_text
 from .state import (
     BUILD_LIMIT,
     FEE,
@@ -432,3 +433,71 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
         lines += _wrap(f"No loads left of: {', '.join(empty)}.", "")
     lines.append(f"Deck: {v['deck_count']} cards; discard pile: {v['discard_count']}.")
     return lines
+
+
+# -- what an event means for the player it hits (explain_hit) ---------------------------------------
+
+
+def _turn_count(n: int) -> str:
+    return "turn" if n == 1 else f"{n} turns"
+
+
+def _flood_end(state: dict, seat: int, river: str) -> str:
+    """Returns until when the flood of a river lasts, counted in its drawer's turns."""
+    texts = HIT_TEXT["washed_away"]
+    ev = next((e for e in reversed(state["events"]) if e["type"] == "flood" and e.get("river") == river), None)
+    if ev is None:
+        return texts["over"]
+    drawer, left = ev["drawer"], ev["turns_left"]
+    current = state["phase"] == "play" and state["turn"] == drawer
+    which = {1: "current" if current else "next", 2: "next" if current else "next but one"}.get(left, "next")
+    whose = "your" if drawer == seat else f"{seat_label(drawer)}'s"
+    return texts["by"].format(whose=whose, which=which)
+
+
+def explain_hit(engine, state: dict, event: dict, seat: int) -> list[str]:
+    """Returns [what it does, what mends it, by when] for a player an event hits (Engine.explain_hit)."""
+    if state["over"] or not 0 <= seat < len(state["players"]):
+        return []
+    p = state["players"][seat]
+    kind = event.get("type")
+    pub = event.get("public") or {}
+    if kind == "tax":
+        t = HIT_TEXT["tax"]
+        return [t["does"].format(cash=p["cash"], to_win=state["cash_to_win"]), t["mends"], t["by"]]
+    if kind == "derailed":
+        t = HIT_TEXT["derailed"]
+        choosing = any(x["seat"] == seat and x.get("kind") == "derailment" for x in state["pending"])
+        k = p["lost_turns"]
+        if choosing:
+            does = t["choose"] + (t["choose_public"] if state["mode"] == "public" else "")
+        else:
+            does = t["lost"].format(loads=", ".join(p["loads"]) or "nothing")
+        if k:
+            does += t["skip"].format(turns=_turn_count(k))
+        elif choosing and p["derailed"]:
+            does += t["ends"]
+        else:
+            does += t["past"]
+        if k:
+            by = t["by_skip"].format(turns=_turn_count(k), has="has" if k == 1 else "have")
+            if choosing:
+                by = f"{t['by_choose']} {by}"
+        elif choosing:
+            by = t["by_ends"] if p["derailed"] else t["by_choose"]
+        else:
+            by = t["by_past"]
+        return [does, t["mends"], by]
+    if kind == "washed_away":
+        t = HIT_TEXT["washed_away"]
+        sections = pub.get("sections") or []
+        rivers = {RIVER_OF.get(edge(node(*a), node(*b))) for a, b in sections} - {None}
+        if len(rivers) != 1:
+            return []
+        river = rivers.pop()
+        return [t["does"].format(river=river), t["mends"], _flood_end(state, seat, river)]
+    if kind == "deliver" and seat in (pub.get("freed") or []):
+        t = HIT_TEXT["freed"]
+        fields = {"card": pub.get("card"), "good": pub.get("good")}
+        return [t["does"].format(**fields), t["mends"].format(**fields), t["by"]]
+    return []

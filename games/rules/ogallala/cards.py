@@ -144,3 +144,56 @@ def card_public(cid: str) -> dict:
     if c.booty:
         out["booty"] = True
     return out
+
+
+# -- what a raid does to the player it hits (explain_hit), per edition: the rules text's lasso,
+# bow and arrow, conquest and (II) hunter paragraphs, and its tallies. "{raider}" is the raiding
+# seat's label; texts never repeat the event's own sentence (which names the card and the space).
+RAID_EFFECT = {
+    "lasso": {
+        "I": "The card leaves your river for good: {raider} places it in their own, and its space in yours is "
+        "empty again. Only complete boats score at the end, and a boat is complete only with no empty space "
+        "between its bow and its stern.",
+        "II": "The card leaves your river for good: {raider} places it in their own, and its space in yours is "
+        "empty again. Every card in your river scores at the end, so its points go with it.",
+    },
+    "arrow": {
+        "I": "The warrior is out of the game, and its combat strength ({combat}) leaves that incomplete boat of "
+        "yours, which is now easier to conquer. Its space is empty again.",
+        "II": "The warrior goes face down to the discard, and its combat strength ({combat}) leaves that incomplete "
+        "boat of yours, which is now easier to conquer. Every card in your river scores at the end, so its "
+        "points go with it; its space is empty again.",
+    },
+    "hunt": {
+        "II": "The card leaves your river for good: {raider}'s hunter places it in their own, and its space in "
+        "yours is empty again. Every card in your river scores at the end, so its points (booty scores more) "
+        "go with it.",
+    },
+    "attack": {
+        "I": "{dead}{spoils} Those spaces in your river are empty now.",
+        "II": "{dead}{spoils}",
+    },
+}
+# The parts of a conquest's text: its warriors, and its other cards (the spoils).
+CONQUEST_WARRIORS = {
+    "I": "Its {n} out of the game.",
+    "II": "Its {n} face down on the discard.",
+    "none": "It held no warrior cards.",
+}
+CONQUEST_SPOILS = {
+    "I": " {n} to {raider}, who places what fits in their river (the rest is discarded).",
+    "II": " {raider} may take its other cards that they do not have yet and can place; whatever they leave stays "
+    "in your river.",
+}
+RAID_MEND = {
+    "I": "Nothing gives back what was taken. An empty space takes any card you draw later; placed cards never move (except "
+    "to assemble a booty suite).",
+    "II": "Nothing gives back what was taken. An empty space takes any card you draw later (never a second card of a kind "
+    "already in that row); placed cards never move.",
+}
+GAME_END = {
+    "I": "No count-down. The game ends when all three stacks are empty, or sooner, when a player with 3 or more "
+    "complete boats ends it right after completing a boat; only complete boats score then.",
+    "II": "No count-down. The game ends when a player completes 3 boats or when all cards have been placed; every "
+    "card in your river scores then, in complete boats or not.",
+}

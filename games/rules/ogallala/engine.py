@@ -687,6 +687,11 @@ class OgallalaEngine(Engine):
         """Returns what that seat (None: a spectator) sees of the table as short lines of text."""
         return view_mod.table_text(self, state, seat)
 
+    def explain_hit(self, state: dict, event: dict, seat: int) -> list[str]:
+        """Returns what a lasso, arrow, hunt or conquest does to the player it hits, what mends it
+        and by when (the game's end), as the state right after the move stands."""
+        return view_mod.explain_hit(self, state, event, seat)
+
     # -- checks used by the conformance suite ------------------------------------------------------
     def card_places(self, state: dict) -> dict[str, list[str]]:
         """Returns every card id by the place it is in."""

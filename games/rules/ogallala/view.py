@@ -1,4 +1,5 @@
-"""What a seat sees of an Ogallala game, how a menu entry reads, and why a move is refused.
+"""What a seat sees of an Ogallala game, how a menu entry reads, why a move is refused, and what a
+raid means for the player it hits (explain_hit; the rule sentences are in cards.py).
 
 Every display is public: a view hides only the stacks' order (and, in Ogallala II, the discard).
 """
@@ -6,8 +7,17 @@ Every display is public: a view hides only the stacks' order (and, in Ogallala I
 from __future__ import annotations
 
 from ..base import seat_label
-from .cards import STACKS_I, card_public, info
-from .display import groups_of, row_groups
+from .cards import (
+    CONQUEST_SPOILS,
+    CONQUEST_WARRIORS,
+    GAME_END,
+    RAID_EFFECT,
+    RAID_MEND,
+    STACKS_I,
+    card_public,
+    info,
+)
+from .display import boats_of, groups_of, row_groups
 
 
 def space_text(r: int, c: int) -> str:
@@ -321,3 +331,53 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
         lines.append(f"Winner: {winners}" if len(result["winners"]) == 1 else f"Winners: {winners}")
         lines.append("Scores: " + ", ".join(f"{who(s)} {result['scores'][s]}" for s in result["ranking"]))
     return lines
+
+
+# -- what a raid means for the player it hits (explain_hit) ----------------------------------------
+RAID_EVENTS = {"lasso": "lasso", "arrow": "arrow", "hunt": "hunt", "attack": "attack"}
+
+
+def _cards(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _most_boats(state: dict, seat: int) -> str:
+    """Returns who has the most complete boats now, as the hit seat reads it."""
+    counts = [len(boats_of(d)) for d in state["displays"]]
+    best = max(counts)
+    if best == 0:
+        return "Nobody has a complete boat yet."
+    leaders = [s for s, n in enumerate(counts) if n == best]
+    if leaders == [seat]:
+        return f"You have the most complete boats now: {best}."
+    names = " and ".join("you" if s == seat else seat_label(s) for s in leaders)
+    mine = "" if seat in leaders else f"; you have {counts[seat]}"
+    return f"Most complete boats now: {names}, with {best}{mine}."
+
+
+def explain_hit(engine, state: dict, event: dict, seat: int) -> list[str]:
+    """Returns [what it does, what mends it, by when] for the player a raid hits (Engine.explain_hit)."""
+    kind = RAID_EVENTS.get(event.get("type"))
+    pub = event.get("public") or {}
+    edition = state["edition"]
+    if kind is None or state["over"] or pub.get("victim", seat) != seat or edition not in RAID_EFFECT[kind]:
+        return []
+    raider = seat_label(event["seat"]) if event.get("seat") is not None else "the raider"
+    card = pub.get("card") or {}
+    fields = {"raider": raider, "combat": card.get("combat", 0)}
+    if kind == "attack":
+        warriors, spoils = len(pub.get("warriors_lost") or []), len(pub.get("spoils") or [])
+        n = (
+            _cards(warriors, "warrior card")
+            + (" is" if warriors == 1 else " are")
+            + (" now" if edition == "II" else "")
+        )
+        fields["dead"] = CONQUEST_WARRIORS[edition].format(n=n) if warriors else CONQUEST_WARRIORS["none"]
+        n = "Its other card goes" if spoils == 1 else f"Its other {spoils} cards go"
+        fields["spoils"] = CONQUEST_SPOILS[edition].format(n=n, raider=raider) if spoils else ""
+    does = RAID_EFFECT[kind][edition].format(**fields)
+    by_when = f"{GAME_END[edition]} {_most_boats(state, seat)}"
+    if edition == "I":
+        left = sum(len(s) for s in state["stacks"])
+        by_when += f" {_cards(left, 'card')} left in the stacks."
+    return [does, RAID_MEND[edition], by_when]

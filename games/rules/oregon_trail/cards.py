@@ -149,3 +149,83 @@ def turned(left, right):
 def supply_kind(card_id: str) -> str:
     """Returns the supply kind of a held card (a kept hunting card counts as food)."""
     return SUPPLY_CARDS.get(card_id, "food")
+
+
+# -- what a calamity does, as its holder reads it (explain_hit; shared/rules: the classic text's
+# calamity table, the revised calamity details). Texts say "it" for the card, never its name: the
+# notice has named it already. Keys: a calamity kind, or "broken_part" for the three broken parts.
+# What each does while it lies in front of you, per ruleset.
+CALAMITY_EFFECT = {
+    "broken_part": {
+        "revised": "Your wagon cannot forge new trail until it is mended; you can still scout, mend, "
+        "step along your trail and use towns.",
+        "classic": "Your wagon cannot forge new trail until it is mended; you can still scout, mend "
+        "and step along your trail.",
+    },
+    "dead_oxen": {
+        "revised": "Your oxen are dead: your wagon cannot forge new trail until they are replaced; you can "
+        "still scout, mend, step along your trail and use towns.",
+        "classic": "Your oxen are dead: your wagon cannot forge new trail until they are replaced; you can "
+        "still scout, mend and step along your trail.",
+    },
+    "inadequate_grass": {
+        "revised": "No effect for now. If the other copy is played on anyone while you still hold this one, "
+        "your oxen die, and so do that player's.",
+        "classic": "No effect for now. If the other copy is played on anyone while you still hold this one, "
+        "your oxen die, and so do that player's.",
+    },
+    "measles": {
+        "revised": "While it stays unmended, if the other copy is played on anyone, you and that player each "
+        "lose a wagon member (you lose two if it is played on you) and both cards are discarded.",
+        "classic": "While it stays unmended, if the other copy is played on anyone, you lose a wagon member, "
+        "and so does that player unless they avoid it with Medicine; both cards are discarded.",
+    },
+    "typhoid": {
+        "revised": "Unmended in time, it costs you a wagon member (and is discarded).",
+        "classic": "Unmended in time, it costs you a wagon member (and is discarded).",
+    },
+    "cholera": {
+        "revised": "No effect for now. If the other copy is played on anyone while you still hold this one, "
+        "you lose a wagon member and so does that player (you lose two if it is played on you); both "
+        "cards are discarded.",
+        "classic": "No effect for now. If the other copy is played on anyone while you still hold this one, "
+        "you lose a wagon member and so does that player (you lose two if it is played on you); both "
+        "cards are discarded.",
+    },
+    "starvation": {
+        "revised": "Unmended in time, it costs you a wagon member (and is discarded).",
+        "classic": "Unmended in time, it costs you a wagon member (and is discarded).",
+    },
+    "extreme_cold": {
+        "revised": "Unmended in time, it costs you a wagon member (and is discarded).",
+        "classic": "Unmended in time, it costs you a wagon member (and is discarded).",
+    },
+    "broken_arm": {
+        "revised": "One action fewer on each of your next two turns.",
+        "classic": "You lose your next two turns: no action at all, not even fording a river. Your other "
+        "calamities count down through them.",
+    },
+}
+CALAMITY_EFFECT["bad_water"] = CALAMITY_EFFECT["inadequate_grass"]
+
+# What the unmended calamity does when its count-down runs out.
+UNMENDED = {
+    "broken_part": "your whole party dies and you are out of the race",
+    "dead_oxen": "your whole party dies and you are out of the race",
+    "typhoid": "you lose a wagon member",
+    "starvation": "you lose a wagon member",
+    "extreme_cold": "you lose a wagon member",
+}
+
+# The town's way to remove any calamity, per ruleset (revised: towns, not forts).
+TOWN_MEND = {
+    "revised": "a town's remove-a-calamity (at a town you stand at, or by placing a town card from your hand)",
+    "classic": "Mend Any Calamity in a town or fort you stand in (Independence and Willamette Valley too)",
+}
+ONE_ACTION = {"revised": "one action", "classic": "your turn's action"}
+TRADE = (
+    "trade another supply for what you lack (an even roll mends it; on an odd roll the traded supply "
+    "is lost, and you may try again)"
+)
+# Calamities that strike at once and leave nothing to mend.
+AT_ONCE = ("dysentery", "snake_bite")

@@ -33,6 +33,14 @@ def _cal_name(kind) -> str:
     return CALAMITY_NAMES[kind]
 
 
+def _drawn_text(cid) -> str:
+    """Returns the sentence only the scout reads: the trail card drawn, with its trail line."""
+    info = TRAIL_CARDS[cid]
+    if info["left"] is None:
+        return f"You draw a {TRAIL_NAMES[info['kind']]} card."
+    return f"You draw {TRAIL_NAMES[info['kind']]}, {info['left']}→{info['right']}."
+
+
 # -- supplies ---------------------------------------------------------------------------------
 def _count_kinds(cids) -> dict:
     """Returns how many supply cards of each kind a list of supply card ids holds."""
@@ -529,7 +537,7 @@ class OregonTrailEngine(Engine):
                 "scouted",
                 p["seat"],
                 f"{seat_label(p['seat'])} scouts the road ahead.",
-                private={p["seat"]: {"card": cid}},
+                private={p["seat"]: {"card": cid, "text": _drawn_text(cid)}},
             )
         )
 
@@ -817,7 +825,14 @@ class OregonTrailEngine(Engine):
                 "supplies_bought",
                 p["seat"],
                 f"{seat_label(p['seat'])} buys supplies.",
-                private={p["seat"]: {"supply": [supply_kind(c) for c in got]}},
+                private={
+                    p["seat"]: {
+                        "supply": [supply_kind(c) for c in got],
+                        "text": "You get " + " and ".join(SUPPLY_NAMES[supply_kind(c)] for c in got) + "."
+                        if got
+                        else "The supply deck is empty: you get nothing.",
+                    }
+                },
             )
         )
 
@@ -1429,6 +1444,11 @@ class OregonTrailEngine(Engine):
     def table_text(self, state, seat):
         """Returns what the seat (None: a spectator) sees of the table as short lines of text."""
         return view_mod.table_text(self, state, seat)
+
+    def explain_hit(self, state, event, seat):
+        """Returns what a calamity (or another event that hits the seat) does to it, what mends it
+        and by when, as the state right after the move stands."""
+        return view_mod.explain_hit(self, state, event, seat)
 
     # -- decisions, defaults, bots -----------------------------------------------------------------
     def decision_kind(self, state, seat):

@@ -1,4 +1,6 @@
-"""What a seat sees of an Oregon Trail Race game, and how actions read in menus and errors.
+"""What a seat sees of an Oregon Trail Race game, how actions read in menus and errors, and what
+a calamity (or another hit) means for the player it hits (explain_hit; the rule sentences are in
+cards.py).
 
 Trail items carry a `col`: the board template lays every trail on one grid where a card's
 column is fixed by its number and a town's by its point, so a town lines up across all trails.
@@ -8,18 +10,25 @@ from __future__ import annotations
 
 from ..base import seat_label
 from .cards import (
+    AT_ONCE,
+    BROKEN_PARTS,
     CALAMITY_CARDS,
+    CALAMITY_EFFECT,
     CALAMITY_NAMES,
+    ONE_ACTION,
     REMEDY,
     RIVER_KINDS,
     SUPPLY_KINDS,
     SUPPLY_NAMES,
+    TOWN_MEND,
+    TRADE,
     TRAIL_CARDS,
     TRAIL_NAMES,
+    UNMENDED,
     supply_kind,
     turned,
 )
-from .state import blocked, remedy, trail_length
+from .state import blocked, oxen_dead, remedy, trail_length
 
 
 def _calamity_view(c):
@@ -565,3 +574,336 @@ def table_text(engine, state, seat):
     if v["calamity_discard_top"]:
         lines.append(f"- Last calamity discarded: {v['calamity_discard_top']}")
     return lines
+
+
+# -- what a hit means for the seat it hits (explain_hit) --------------------------------------------
+NOTHING_TO_MEND = "Nothing to mend."
+NOTHING_TO_DO = "Nothing to do: it is over."
+DECIDE_NOW = "Now: your answer is needed before play goes on."
+
+
+def _count(n, word):
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _in_turn(state, seat):
+    """Returns whether the seat is playing its turn now (it may have begun within the move)."""
+    return state["result"] is None and state["phase"] == "play" and state["turn"] == seat
+
+
+def _wagon_now(state, p):
+    """Returns what a wagon has left after losing members."""
+    if not p["alive"]:
+        return "Your whole party has died: you are out of the race."
+    if state["ruleset"] == "revised":
+        return (
+            f"You have {_count(p['members'], 'wagon member')} left, and each turn you start gives one action "
+            "per member."
+        )
+    return (
+        f"You have {_count(p['members'], 'wagon member')} left; the count-downs of calamities you receive from "
+        "now on are shorter (turns times wagon members)."
+    )
+
+
+def _key(c):
+    """Returns the CALAMITY_EFFECT key of an active calamity."""
+    if c["kind"] in BROKEN_PARTS:
+        return "broken_part"
+    if oxen_dead(c):
+        return "dead_oxen"
+    return c["kind"]
+
+
+def _supplies_text(kinds):
+    counts = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    words = {1: "", 2: "two ", 3: "three "}
+    return " and ".join(f"{words.get(n, f'{n} ')}{SUPPLY_NAMES[k]}" for k, n in counts.items())
+
+
+def _mend_text(state, c):
+    """Returns what mends an active calamity: its supplies (or a trade), and the town's way."""
+    rs = state["ruleset"]
+    town = TOWN_MEND[rs]
+    dormant = c["deadline"] is None and c["kind"] in ("inadequate_grass", "bad_water") and not oxen_dead(c)
+    rem = remedy(c)
+    if c["kind"] == "broken_arm":
+        if rs == "classic":
+            return "Nothing: it wears off once the lost turns are over."
+        return f"No supply mends it: only {town} removes it (sparing the actions still to lose)."
+    if rem is None:
+        text = f"No supply mends it: only {town} removes it."
+    else:
+        supplies = _supplies_text(rem)
+        text = f"{supplies[0].upper()}{supplies[1:]} ({ONE_ACTION[rs]}), or {TRADE}; or {town}."
+        if c["kind"] == "measles" and rs == "classic":
+            text = f"On any turn after the lost one: {text}"
+    if dormant:
+        text += " Once your oxen are dead, Oxen mend it" + (" instead." if rem else " as well.")
+    return text
+
+
+def _by_when(state, p, c):
+    """Returns the count-down of an active calamity, as its holder's turns count it."""
+    rs = state["ruleset"]
+    key = _key(c)
+    if c["deadline"] is not None:
+        d = c["deadline"]
+        now = _in_turn(state, p["seat"])
+        counts_now = now and not c["fresh"]
+        if counts_now:
+            when = "by the end of this turn, yours now" if d == 1 else f"within {d} turns of yours, this one included"
+        else:
+            when = "by the end of your next turn" if d == 1 else f"within your next {d} turns"
+        left = _count(d, "turn") + " left to mend"
+        if now and c["fresh"]:
+            left += "; this turn does not count"
+        text = f"Mend it {when} ({left}): unmended, {UNMENDED[key]}."
+        if rs == "classic":
+            text += " Turns you lose count too."
+        return text
+    if c["kind"] in ("inadequate_grass", "bad_water"):
+        if rs == "revised":
+            later = "you will have until the end of your next turn to replace the oxen"
+        else:
+            later = f"you will have as many turns as wagon members (now {p['members']}) to replace the oxen"
+        return f"No count-down while it waits for the other copy. Once your oxen die, {later}, or the whole party dies."
+    if c["kind"] == "cholera":
+        return "No count-down: it strikes only when the other copy is played. Mend it before that."
+    if c["kind"] == "measles":
+        if rs == "revised":
+            if c.get("penalty_now") and _in_turn(state, p["seat"]):
+                return (
+                    "Mend it this turn to get its action back. After that there is no count-down, but it stays a "
+                    "danger until mended."
+                )
+            if c.get("fewer"):
+                return (
+                    "Mend it on your next turn to keep that turn's actions whole. After that there is no count-down, "
+                    "but it stays a danger until mended."
+                )
+        return "No count-down: it stays a danger until it is mended."
+    if c["kind"] == "broken_arm":
+        if rs == "revised":
+            k = c.get("fewer", 0)
+            if _in_turn(state, p["seat"]):
+                return "It lasts this turn" + (" and your next" if k else "") + ", then it is discarded."
+            return f"It lasts your next {_count(k, 'turn')}, then it is discarded."
+        k = c.get("skip", 0)
+        return f"It is over after {'that lost turn' if k == 1 else 'those lost turns'}."
+    return "No count-down."
+
+
+def _effect_text(state, p, c):
+    """Returns what an active calamity does to its holder, as the state stands."""
+    rs = state["ruleset"]
+    key = _key(c)
+    now = _in_turn(state, p["seat"])
+    if c["kind"] == "measles":
+        first = ""
+        if rs == "revised":
+            if c.get("penalty_now") and now:
+                first = "This turn has one action fewer, unless you mend it with Medicine in it: then the action comes back. "
+            elif c.get("fewer"):
+                first = (
+                    "Your next turn has one action fewer, unless you mend it with Medicine in that turn: then the "
+                    "action comes back. "
+                )
+        else:
+            if c.get("skip"):
+                first = "You lose your next turn (your other calamities count down through it). "
+            else:
+                first = "It has cost you a turn already. "
+        return first + CALAMITY_EFFECT["measles"][rs]
+    if c["kind"] == "broken_arm":
+        if rs == "revised":
+            k = c.get("fewer", 0)
+            if now:
+                return "This turn has one action fewer" + (", and so will your next." if k else ".")
+            return "One action fewer on your next turn." if k == 1 else CALAMITY_EFFECT["broken_arm"][rs]
+        k = c.get("skip", 0)
+        if k == 2:
+            return CALAMITY_EFFECT["broken_arm"][rs]
+        return (
+            "You lose your next turn too (one is lost already): no action at all, not even fording a river. "
+            "Your other calamities count down through it."
+        )
+    return CALAMITY_EFFECT[key][rs]
+
+
+def _explain_active(state, p, c):
+    if oxen_dead(c):  # oxen die once: the first dead-oxen card to run out is the one that counts
+        oxen = [x for x in p["calamities"] if oxen_dead(x) and x["deadline"] is not None]
+        if oxen:
+            c = min(oxen, key=lambda x: (x["deadline"] + (1 if x["fresh"] else 0), x["card"]))
+    mend = _mend_text(state, c)
+    dead = [x for x in p["calamities"] if oxen_dead(x)]
+    if oxen_dead(c) and len(dead) > 1:
+        cards = "both your dead-oxen cards" if len(dead) == 2 else f"all {len(dead)} of your dead-oxen cards"
+        mend += f" Oxen die only once: one mend cures {cards}."
+    return [_effect_text(state, p, c), mend, _by_when(state, p, c)]
+
+
+def _thief_answer_text(state, thief):
+    rs = state["ruleset"]
+    if rs == "revised":
+        return (
+            f"{seat_label(thief)} draws one of your supplies at random, unless you fire Bullets: discarding them "
+            f"turns the theft around, and you draw one of {seat_label(thief)}'s at random instead (they may fire "
+            "Bullets back).",
+            "Bullets: discard them now to turn the theft around.",
+        )
+    variant = state["options"].get("classic_thief", "cancel")
+    if variant == "keep_bullets":
+        stop = "show your Bullets: then they get nothing, and you keep the Bullets"
+        how = "Bullets: show them now and the thief gets nothing."
+    elif variant == "thief_dies":
+        stop = f"discard your Bullets: then they get nothing, and {seat_label(thief)} loses a wagon member"
+        how = "Bullets: discard them now and the thief gets nothing (and is shot)."
+    else:
+        stop = "discard your Bullets: then they get nothing"
+        how = "Bullets: discard them now and the thief gets nothing."
+    return (f"{seat_label(thief)} draws one of your supplies at random, unless you {stop}.", how)
+
+
+def _explain_pending(state, p, pend):
+    rs = state["ruleset"]
+    kind = pend["kind"]
+    if kind == "thief_bullets":
+        does, mend = _thief_answer_text(state, pend["taker"])
+        return [does, mend, DECIDE_NOW]
+    if kind == "hunting_bullets":
+        if rs == "revised":
+            does = (
+                "No harm. If you discard Bullets, you keep this card as a Food supply (once used, it goes to the "
+                "calamity discard)."
+            )
+        else:
+            does = "No harm. If you discard Bullets, you take a Food supply from the supply discard (or the deck)."
+        return [does, NOTHING_TO_MEND, DECIDE_NOW]
+    if kind == "measles_medicine":
+        other = next(
+            (
+                (q["seat"], x)
+                for q in state["players"]
+                if q["alive"]
+                for x in q["calamities"]
+                if x["kind"] == "measles" and x["card"] != pend["card"]
+            ),
+            None,
+        )
+        if other is None:
+            does = "If you take it, you lose your next turn. " + CALAMITY_EFFECT["measles"]["classic"]
+        elif other[0] == p["seat"]:
+            does = (
+                "You hold the other copy, unmended: take this one and you lose two wagon members; avoid it and you "
+                "lose one. Both cards are discarded either way."
+            )
+        else:
+            holder = seat_label(other[0])
+            does = (
+                f"The other copy is in front of {holder}, unmended: take this one and you both lose a wagon member; "
+                f"avoid it and only {holder} does. Both cards are discarded either way."
+            )
+        mend = (
+            "Avoid it now: discard Medicine, or trade another supply for Medicine (an even roll; on an odd roll the "
+            "traded supply is lost, and you may try again). Once taken, it is mended with Medicine on any turn "
+            f"after the lost one, or with {TOWN_MEND['classic']}."
+        )
+        return [does, mend, DECIDE_NOW]
+    return []
+
+
+def _supplies_left(p):
+    return f"you hold {_count(len(p['supplies']), 'supply card')} now"
+
+
+def explain_hit(engine, state, event, seat):
+    """Returns [what it does, what mends it, by when] for a seat an event hits (see Engine.explain_hit)."""
+    if state["result"] is not None or not 0 <= seat < len(state["players"]):
+        return []
+    rs = state["ruleset"]
+    p = state["players"][seat]
+    kind = event.get("type")
+    pub = event.get("public") or {}
+    pend = next((x for x in state["pending"] if x["seat"] == seat), None)
+    if not p["alive"]:
+        if kind in ("calamity", "member_died", "calamity_expired", "player_out", "pair_struck", "theft_stopped"):
+            return [
+                "Your whole party has died: you are out of the race.",
+                "Nothing: the dead do not come back.",
+                NOTHING_TO_DO,
+            ]
+        return []
+    if kind == "calamity":
+        cid, ckind = pub.get("card"), pub.get("calamity")
+        if pub.get("victim", seat) != seat or ckind is None:
+            return []
+        c = next((x for x in p["calamities"] if x["card"] == cid), None)
+        if c is not None:
+            return _explain_active(state, p, c)
+        if pend is not None and (pend.get("card") == cid or (ckind == "thief" and pend["kind"] == "thief_bullets")):
+            return _explain_pending(state, p, pend)
+        if ckind in BROKEN_PARTS:
+            return ["No effect: it is discarded.", NOTHING_TO_MEND, NOTHING_TO_DO]
+        if ckind in AT_ONCE:
+            never = "Nothing: it cannot be mended" + (", not even in a town." if rs == "classic" else ".")
+            return [f"It struck at once. {_wagon_now(state, p)}", never, NOTHING_TO_DO]
+        if ckind in ("measles", "cholera"):
+            return [
+                "The other copy was still unmended in front of someone, so it struck at once: you lost a wagon member "
+                f"(two if you held the other copy) and both cards are discarded. {_wagon_now(state, p)}",
+                "Nothing: the loss cannot be undone.",
+                NOTHING_TO_DO,
+            ]
+        if ckind == "thief":
+            return [
+                f"{seat_label(pub.get('by', event.get('seat')))} draws one of your supplies at random, if you hold "
+                f"any: {_supplies_left(p)}.",
+                "Nothing brings a stolen supply back: Bullets, held when a thief comes, are the only defence.",
+                NOTHING_TO_DO,
+            ]
+        if ckind == "hunting":
+            return ["No effect: you hold no Bullets to hunt with.", NOTHING_TO_MEND, NOTHING_TO_DO]
+        if ckind in UNMENDED:  # its count-down ran out within the move, in turns of yours that were lost
+            return [
+                f"Its count-down ran out before you could act, in a turn you lost: {UNMENDED[ckind]}, and it is "
+                f"discarded. {_wagon_now(state, p)}",
+                "Nothing: the loss cannot be undone.",
+                NOTHING_TO_DO,
+            ]
+        if ckind == "broken_arm":
+            return ["It has worn off already: the turns it cost you are over.", NOTHING_TO_MEND, NOTHING_TO_DO]
+        return ["It is no longer in front of you: it has been discarded.", NOTHING_TO_MEND, NOTHING_TO_DO]
+    if kind == "oxen_died":
+        dead = [x for x in p["calamities"] if oxen_dead(x) and x["kind"] != "dead_oxen"]
+        return _explain_active(state, p, dead[0]) if dead else []
+    if kind == "pair_struck":
+        return [
+            f"Your unmended copy struck with the new one: you lose a wagon member and both cards are discarded. "
+            f"{_wagon_now(state, p)}",
+            "Nothing: the loss cannot be undone.",
+            NOTHING_TO_DO,
+        ]
+    if kind == "member_died":
+        return [_wagon_now(state, p), "Nothing: a lost wagon member does not come back.", NOTHING_TO_DO]
+    if kind == "theft_reversed":
+        if pend is not None and pend["kind"] == "thief_bullets":
+            return _explain_pending(state, p, pend)
+        return [
+            f"{seat_label(event.get('seat'))} draws one of your supplies at random instead, if you hold any: "
+            f"{_supplies_left(p)}.",
+            "Nothing brings a stolen supply back.",
+            NOTHING_TO_DO,
+        ]
+    if kind == "theft":
+        return [f"You lose the supply: {_supplies_left(p)}.", "Nothing brings a stolen supply back.", NOTHING_TO_DO]
+    if kind == "theft_stopped":
+        shot = state["options"].get("classic_thief") == "thief_dies"
+        does = "The theft gets you nothing" + (
+            f", and it cost you a wagon member. {_wagon_now(state, p)}" if shot else "."
+        )
+        return [does, NOTHING_TO_MEND, NOTHING_TO_DO]
+    return []

@@ -1,0 +1,341 @@
+"""explain_hit: what a calamity does to its victim, what mends it and by when, in each ruleset,
+checked against the rule texts (shared/rules) and against what the engine then does: where a
+sentence gives a count-down, playing the turns out shows it is the engine's count-down."""
+
+import pytest
+
+from games.rules.oregon_trail.cards import SUPPLY_NAMES
+from games.rules.oregon_trail.engine import ENGINE
+
+from .helpers import act, blank, give_calamity, give_hand, give_supplies, lay_length, set_draws
+from .test_calamities import end_turns, send
+
+
+def explained(state, events, seat=1, type_="calamity"):
+    """Returns explain_hit's three texts for the first event of that type hitting the seat."""
+    ev = next(e for e in events if e["type"] == type_ and seat in (e.get("audience") or ()))
+    parts = ENGINE.explain_hit(state, ev, seat)
+    assert len(parts) == 3 and all(isinstance(p, str) and p.endswith(".") for p in parts), parts
+    return parts
+
+
+def cal(state, seat, kind):
+    return next(c for c in state["players"][seat]["calamities"] if c["kind"] == kind)
+
+
+# -- measles --------------------------------------------------------------------------------------
+def test_revised_measles_costs_one_action_of_the_next_turn_unless_mended_in_it():
+    state = blank("revised", players=2)
+    events = send(state, "measles")
+    does, mends, by_when = explained(state, events)
+    # revised calamity details: one action fewer on the first turn after receiving it, unless an
+    # action mends it with medicine; the other copy kills one member of each holder
+    assert does.startswith(
+        "Your next turn has one action fewer, unless you mend it with Medicine in that turn: then the action "
+        "comes back."
+    )
+    assert "you and that player each lose a wagon member (you lose two if it is played on you)" in does
+    assert mends.startswith("Medicine (one action), or trade another supply") and "a town's remove-a-calamity" in mends
+    assert by_when.startswith("Mend it on your next turn") and "no count-down" in by_when
+    assert "Measles" not in " ".join([does, mends, by_when])  # the notice names it once, before
+    # as said: the next turn has one action fewer ...
+    give_supplies(state, 1, "medicine")
+    end_turns(state, 0)
+    assert ENGINE.to_act(state) == [1] and state["actions_left"] == 3
+    # ... and mending it in that turn gives the action back
+    act(state, 1, {"type": "mend", "calamity": cal(state, 1, "measles")["card"]})
+    assert state["actions_left"] == 3
+
+
+def test_the_second_measles_on_the_same_player_strikes_at_once():
+    state = blank("revised", players=2)
+    give_calamity(state, 1, "measles")
+    events = send(state, "measles")
+    does, mends, by_when = explained(state, events)
+    assert does.startswith("The other copy was still unmended in front of someone, so it struck at once")
+    assert "You have 2 wagon members left" in does and state["players"][1]["members"] == 2
+    assert mends == "Nothing: the loss cannot be undone." and by_when == "Nothing to do: it is over."
+
+
+def test_classic_measles_asks_for_medicine_and_says_what_the_other_copy_would_do():
+    state = blank("classic", players=3)
+    give_supplies(state, 1, "medicine")
+    give_calamity(state, 2, "measles", skip=0)
+    events = send(state, "measles")
+    does, mends, by_when = explained(state, events)
+    # classic: the second copy's receiver loses a member too, unless they deflect it with medicine
+    assert does == (
+        "The other copy is in front of Player 3, unmended: take this one and you both lose a wagon member; avoid "
+        "it and only Player 3 does. Both cards are discarded either way."
+    )
+    assert mends.startswith("Avoid it now: discard Medicine, or trade another supply for Medicine (an even roll")
+    assert "Mend Any Calamity in a town or fort" in mends
+    assert by_when.startswith("Now")
+    act(state, 1, {"type": "measles", "choice": "medicine"})  # as said: only Player 3 loses one
+    assert [p["members"] for p in state["players"]] == [4, 4, 3]
+
+
+def test_classic_measles_without_supplies_costs_the_next_turn():
+    state = blank("classic", players=3)
+    events = send(state, "measles", victim=2)
+    does, _mends, by_when = explained(state, events, seat=2)
+    assert does.startswith("You lose your next turn (your other calamities count down through it).")
+    assert by_when == "No count-down: it stays a danger until it is mended."
+
+
+# -- the count-downs -------------------------------------------------------------------------------
+def test_revised_broken_axle_must_be_mended_by_the_end_of_the_next_turn_or_the_party_dies():
+    state = blank("revised", players=2)
+    events = send(state, "broken_axle", 1, 2)  # rolls 2: it sticks
+    does, mends, by_when = explained(state, events)
+    assert does.startswith("Your wagon cannot forge new trail until it is mended")
+    assert mends.startswith("Spare Parts (one action)")
+    assert by_when == (
+        "Mend it by the end of your next turn (1 turn left to mend): unmended, your whole party dies and you are "
+        "out of the race."
+    )
+    assert cal(state, 1, "broken_axle")["deadline"] == 1
+    end_turns(state, 0, 1)  # as said: unmended at the end of the next turn, the party dies
+    assert not state["players"][1]["alive"]
+
+
+def test_a_broken_part_shrugged_off_does_nothing():
+    state = blank("revised", players=2)
+    events = send(state, "broken_wheel", 1, 5)
+    assert explained(state, events) == ["No effect: it is discarded.", "Nothing to mend.", "Nothing to do: it is over."]
+
+
+@pytest.mark.parametrize("members", [4, 2])
+def test_classic_count_downs_are_turns_times_wagon_members_and_match_the_state(members):
+    state = blank("classic", players=3)
+    state["players"][2]["members"] = members
+    events = send(state, "starvation", victim=2)  # two rounds of play: 2 x members turns
+    deadline = cal(state, 2, "starvation")["deadline"]
+    assert deadline == 2 * members
+    does, mends, by_when = explained(state, events, seat=2)
+    assert does == "Unmended in time, it costs you a wagon member (and is discarded)."
+    assert mends.startswith("Food (your turn's action)") and "Mend Any Calamity in a town or fort" in mends
+    assert by_when == (
+        f"Mend it within your next {deadline} turns ({deadline} turns left to mend): unmended, you lose a wagon "
+        "member. Turns you lose count too."
+    )
+
+
+def test_classic_count_down_of_a_victim_whose_turn_has_begun_includes_this_turn():
+    state = blank("classic", players=2)
+    events = send(state, "extreme_cold")  # the sender's one action ends the turn: the victim's begins
+    assert ENGINE.to_act(state) == [1] and cal(state, 1, "extreme_cold")["deadline"] == 4
+    _does, mends, by_when = explained(state, events)
+    assert mends.startswith("Clothes (your turn's action)")
+    assert by_when.startswith("Mend it within 4 turns of yours, this one included (4 turns left to mend)")
+    for _ in range(3):
+        end_turns(state, 1, 0)
+    assert state["players"][1]["members"] == 4
+    end_turns(state, 1)  # the fourth of the victim's turns ends: the member is lost, as said
+    assert state["players"][1]["members"] == 3
+
+
+def test_revised_starvation_gives_two_turns():
+    state = blank("revised", players=2)
+    events = send(state, "starvation")
+    assert explained(state, events)[2].startswith("Mend it within your next 2 turns (2 turns left to mend)")
+
+
+def test_typhoid_needs_clean_water_and_medicine():
+    state = blank("revised", players=2)
+    events = send(state, "typhoid")
+    assert explained(state, events)[1].startswith("Clean Water and Medicine (one action)")
+
+
+# -- the pairs --------------------------------------------------------------------------------------
+def test_dormant_grass_waits_and_only_a_town_removes_it():
+    state = blank("revised", players=3)
+    events = send(state, "inadequate_grass")
+    does, mends, by_when = explained(state, events)
+    assert does.startswith("No effect for now. If the other copy is played on anyone")
+    assert mends.startswith("No supply mends it: only a town's remove-a-calamity") and "Oxen mend it" in mends
+    assert by_when.startswith("No count-down while it waits for the other copy.")
+    assert "until the end of your next turn to replace the oxen" in by_when
+
+
+def test_the_second_grass_kills_the_holders_oxen_too_with_a_count_down():
+    state = blank("revised", players=3)
+    give_calamity(state, 2, "inadequate_grass")
+    events = send(state, "inadequate_grass")
+    # the earlier holder is hit by the pairing, the receiver by the calamity itself
+    for seat, type_ in ((2, "oxen_died"), (1, "calamity")):
+        does, mends, by_when = explained(state, events, seat=seat, type_=type_)
+        assert does.startswith("Your oxen are dead: your wagon cannot forge new trail")
+        assert mends.startswith("Oxen (one action)")
+        assert by_when.startswith("Mend it by the end of your next turn (1 turn left to mend)")
+
+
+def test_the_second_cholera_costs_the_holder_a_member():
+    state = blank("classic", players=3)
+    give_calamity(state, 2, "cholera")
+    events = send(state, "cholera")
+    does, mends, by_when = explained(state, events, seat=2, type_="pair_struck")
+    assert does.startswith("Your unmended copy struck with the new one: you lose a wagon member")
+    assert "You have 3 wagon members left" in does
+    assert (mends, by_when) == ("Nothing: the loss cannot be undone.", "Nothing to do: it is over.")
+
+
+def test_dormant_cholera_needs_two_medicine():
+    state = blank("revised", players=2)
+    events = send(state, "cholera")
+    does, mends, by_when = explained(state, events)
+    assert does.startswith("No effect for now.") and mends.startswith("Two Medicine (one action)")
+    assert by_when == "No count-down: it strikes only when the other copy is played. Mend it before that."
+
+
+# -- at once, lost turns, thieves and hunters ---------------------------------------------------------
+@pytest.mark.parametrize("ruleset", ["revised", "classic"])
+def test_dysentery_strikes_at_once_and_nothing_mends_it(ruleset):
+    state = blank(ruleset, players=3)
+    events = send(state, "dysentery", victim=2)
+    does, mends, by_when = explained(state, events, seat=2)
+    assert does.startswith("It struck at once. You have 3 wagon members left")
+    assert mends == (
+        "Nothing: it cannot be mended, not even in a town." if ruleset == "classic" else "Nothing: it cannot be mended."
+    )
+    assert by_when == "Nothing to do: it is over."
+
+
+def test_revised_broken_arm_takes_an_action_from_each_of_two_turns():
+    state = blank("revised", players=2)
+    events = send(state, "broken_arm")
+    does, mends, by_when = explained(state, events)
+    assert does == "One action fewer on each of your next two turns."
+    assert mends.startswith("No supply mends it: only a town's remove-a-calamity")
+    assert by_when == "It lasts your next 2 turns, then it is discarded."
+    end_turns(state, 0)
+    assert state["actions_left"] == 3
+
+
+def test_classic_broken_arm_takes_two_whole_turns_and_nothing_mends_it():
+    state = blank("classic", players=3)
+    events = send(state, "broken_arm", victim=2)
+    does, mends, by_when = explained(state, events, seat=2)
+    assert does.startswith("You lose your next two turns: no action at all, not even fording a river.")
+    assert mends == "Nothing: it wears off once the lost turns are over."
+    assert by_when == "It is over after those lost turns."
+
+
+@pytest.mark.parametrize(
+    ("variant", "stop"),
+    [
+        ("cancel", "unless you discard your Bullets: then they get nothing."),
+        ("keep_bullets", "unless you show your Bullets: then they get nothing, and you keep the Bullets."),
+        ("thief_dies", "unless you discard your Bullets: then they get nothing, and Player 1 loses a wagon member."),
+    ],
+)
+def test_classic_thief_with_bullets_says_what_the_bullets_do_in_each_variant(variant, stop):
+    state = blank("classic", players=2, classic_thief=variant)
+    give_supplies(state, 1, "bullets", "food")
+    events = send(state, "thief")
+    does, _mends, by_when = explained(state, events)
+    assert does == f"Player 1 draws one of your supplies at random, {stop}"
+    assert by_when.startswith("Now")
+    if variant == "thief_dies":  # the thief is told what it cost them
+        events = act(state, 1, {"type": "bullets", "use": True})
+        does, _, _ = explained(state, events, seat=0, type_="theft_stopped")
+        assert does.startswith("The theft gets you nothing, and it cost you a wagon member. You have 3")
+
+
+def test_revised_thief_without_bullets_takes_a_supply():
+    state = blank("revised", players=2)
+    give_supplies(state, 1, "food", "oxen")
+    events = send(state, "thief")
+    does, mends, _ = explained(state, events)
+    assert does == "Player 1 draws one of your supplies at random, if you hold any: you hold 1 supply card now."
+    assert mends.startswith("Nothing brings a stolen supply back")
+
+
+def test_revised_thief_turned_around_asks_the_thief_in_turn():
+    state = blank("revised", players=2)
+    give_supplies(state, 1, "bullets", "food")
+    give_supplies(state, 0, "bullets")
+    send(state, "thief")
+    events = act(state, 1, {"type": "bullets", "use": True})
+    does, mends, by_when = explained(state, events, seat=0, type_="theft_reversed")
+    assert does.startswith("Player 2 draws one of your supplies at random, unless you fire Bullets")
+    assert mends == "Bullets: discard them now to turn the theft around." and by_when.startswith("Now")
+
+
+@pytest.mark.parametrize("ruleset", ["revised", "classic"])
+def test_hunting_with_bullets_offers_food(ruleset):
+    state = blank(ruleset, players=2)
+    give_supplies(state, 1, "bullets")
+    events = send(state, "hunting")
+    does, mends, by_when = explained(state, events)
+    if ruleset == "revised":
+        assert does.startswith("No harm. If you discard Bullets, you keep this card as a Food supply")
+    else:
+        assert does.startswith("No harm. If you discard Bullets, you take a Food supply from the supply discard")
+    assert mends == "Nothing to mend." and by_when.startswith("Now")
+
+
+def test_hunting_without_bullets_does_nothing():
+    state = blank("revised", players=2)
+    events = send(state, "hunting")
+    assert explained(state, events)[0] == "No effect: you hold no Bullets to hunt with."
+
+
+def test_a_drowned_member_is_explained():
+    state = blank("revised", players=2)
+    lay_length(state, 0, 2)
+    cid = give_hand(state, 0, "river_drown", "middle")
+    set_draws(state, 1)
+    events = act(state, 0, {"type": "forge", "card": cid, "turned": False})
+    does, mends, by_when = explained(state, events, seat=0, type_="member_died")
+    assert does == "You have 3 wagon members left, and each turn you start gives one action per member."
+    assert mends == "Nothing: a lost wagon member does not come back."
+
+
+def test_events_that_hit_nobody_or_another_seat_explain_nothing():
+    state = blank("revised", players=3)
+    events = send(state, "starvation")
+    ev = next(e for e in events if e["type"] == "calamity")
+    assert ENGINE.explain_hit(state, ev, 2) == []  # not its victim
+    assert ENGINE.explain_hit(state, {"type": "turn_ended", "seat": 0, "public": {"text": "x"}}, 0) == []
+
+
+def test_explaining_changes_nothing():
+    state = blank("revised", players=2)
+    events = send(state, "bad_water")
+    before = repr(state)
+    explained(state, events)
+    assert repr(state) == before
+
+
+# -- what only the mover reads -----------------------------------------------------------------------
+def test_a_scout_reads_the_card_drawn_in_the_private_text():
+    state = blank("revised", players=2)
+    stack = state["trail_deck"][-1]
+    [ev] = act(state, 0, {"type": "scout"})
+    assert set(ev["private"]) == {"0"} and ev["private"]["0"]["card"] == stack
+    text = ev["private"]["0"]["text"]
+    assert text.startswith("You draw ") and text.endswith(".")
+    assert stack not in ev["public"]["text"] and "draw" not in ev["public"]["text"]
+
+
+def test_classic_buying_tells_the_buyer_the_supply():
+    state = blank("classic", players=2)
+    [ev] = act(state, 0, {"type": "buy"})
+    [kind] = ev["private"]["0"]["supply"]
+    assert ev["private"]["0"]["text"] == f"You get {SUPPLY_NAMES[kind]}."
+    assert set(ev["private"]) == {"0"}
+
+
+def test_a_count_down_that_runs_out_in_a_lost_turn_within_the_move_is_told_as_struck():
+    state = blank("revised", players=2)
+    state["players"][1]["members"] = 2
+    give_calamity(state, 1, "broken_arm", fewer=2)
+    give_calamity(state, 1, "measles", fewer=1)  # two actions fewer: the victim's next turn is lost
+    state["actions_left"] = 1  # the victim choice is the sender's last action: the turn passes on
+    events = send(state, "typhoid")
+    assert "turn_lost" in [e["type"] for e in events] and state["players"][1]["members"] == 1
+    does, mends, by_when = explained(state, events)
+    assert does.startswith("Its count-down ran out before you could act, in a turn you lost: you lose a wagon member")
+    assert "You have 1 wagon member left" in does
+    assert (mends, by_when) == ("Nothing: the loss cannot be undone.", "Nothing to do: it is over.")
