@@ -269,11 +269,17 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
             if e.get("seat") == position or position in (e.get("audience") or ())
         ]
         by = first.get("seat")
+        try:  # what the hit does to them, what mends it, by when: the engine's words, on the raw event
+            explain = game.engine.explain_hit(game.state, change.events[mine[0]], position)
+        except Exception:  # an engine's explanation must not undo the move that wrote this notice
+            log.exception("explain_hit failed in game %s for position %s", game.pk, position)
+            explain = []
         ctx = dict(
             base,
             by=names.get(by, "") if by is not None and by != position else "",
             text=event_text(first, position),
             effects=[t for t in effects if t],
+            explain=[with_names(line, names) for line in explain],
         )
         with_menu = position in to_act and seat.status == seat.Status.PLAYING
         if with_menu:
