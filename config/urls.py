@@ -24,6 +24,7 @@ urlpatterns = [
     ),
     path("api/", include("games.api.urls")),
     path("api/", include("notifications.api_urls")),
+    path("api/", include("accounts.api")),
     path("mail/", include("notifications.urls")),
     path("", include("games.urls")),
 ]

@@ -1,0 +1,125 @@
+"""The player's profile in the REST API: GET and PATCH /api/profile/ (display name, time zone).
+
+Only the signed-in user's own profile, by token or session. A PATCH changes `display_name` and
+`time_zone` (an IANA name, checked against accounts.timezones as the profile page does) and
+nothing else; a refused PATCH changes nothing. Errors have the API's one shape, {"code",
+"message", "extra"} (games.api.errors, the project's DRF exception handler): a bad value is
+VALIDATION_ERROR with a sentence naming the field, and the field's messages in extra.fields.
+"""
+
+import unicodedata
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from . import timezones
+
+EDITABLE = ("display_name", "time_zone")
+READ_ONLY = ("username", "email")
+MAX_ECHO = 40  # characters of a refused value that an error message repeats
+
+
+def _echo(value: str) -> str:
+    """Returns a refused value as an error may repeat it: short, on one line."""
+    value = "".join(ch if ch.isprintable() else " " for ch in value)
+    return value if len(value) <= MAX_ECHO else value[: MAX_ECHO - 1] + "…"
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    display_name = serializers.CharField(
+        max_length=60,
+        allow_blank=True,
+        required=False,
+        help_text="The name other players see; empty: the first part of your email address.",
+    )
+    email = serializers.EmailField(read_only=True)
+    time_zone = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="IANA time zone name, e.g. Europe/Berlin: deadlines in emails and on the pages are shown in it.",
+        error_messages={"max_length": "That is not a time zone we know: zone names are at most 64 characters."},
+    )
+
+    def validate_display_name(self, value: str) -> str:
+        if any(unicodedata.category(ch) == "Cc" for ch in value):
+            raise serializers.ValidationError("A display name cannot hold control characters such as line breaks.")
+        return value
+
+    def validate_time_zone(self, value: str) -> str:
+        if not timezones.is_valid(value):
+            raise serializers.ValidationError(timezones.bad_zone_message(_echo(value)), code="invalid_time_zone")
+        return value
+
+    def validate(self, attrs: dict) -> dict:
+        """Refuses keys that are not editable here; the read-only ones may come back unchanged."""
+        data = self.initial_data if isinstance(self.initial_data, dict) else {}
+        user = self.instance
+        for key in data:
+            if key in EDITABLE:
+                continue
+            if key in READ_ONLY:
+                if user is not None and data[key] == getattr(user, key):
+                    continue
+                raise serializers.ValidationError({key: f"The {key} cannot be changed here."})
+            raise serializers.ValidationError(
+                {_echo(str(key)): "Not a profile field: the profile takes display_name and time_zone."}
+            )
+        return attrs
+
+
+class ProfileErrorSerializer(serializers.Serializer):
+    """The API's error body (as games.api.serializers.ErrorSerializer; accounts does not import games)."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+    extra = serializers.DictField()
+
+
+ERRORS = {status: ProfileErrorSerializer for status in (400, 401, 403, 405, 413, 415, 429)}
+
+
+def _profile(user) -> dict:
+    return {
+        "username": user.username,
+        "display_name": user.display_name,
+        "email": user.email,
+        "time_zone": user.time_zone,
+    }
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="profile_retrieve",
+    responses={200: ProfileSerializer, **ERRORS},
+    tags=["profile"],
+)
+@extend_schema(
+    methods=["PATCH"],
+    operation_id="profile_partial_update",
+    request=ProfileSerializer,
+    responses={200: ProfileSerializer, **ERRORS},
+    tags=["profile"],
+)
+@api_view(["GET", "PATCH"])
+def profile(request):
+    """GET: my profile. PATCH: change my display name and/or time zone; a refused change changes nothing."""
+    user = request.user
+    if request.method == "PATCH":
+        ser = ProfileSerializer(user, data=request.data, partial=True)
+        ser.is_valid(raise_exception=True)
+        changed = [key for key in EDITABLE if key in ser.validated_data]
+        for key in changed:
+            setattr(user, key, ser.validated_data[key])
+        if changed:
+            user.save(update_fields=changed)
+    return Response(_profile(user))
+
+
+# Included under /api/ by config/urls.py.
+urlpatterns = [
+    path("profile/", profile, name="api-profile"),
+]
