@@ -1077,7 +1077,10 @@ class OregonTrailEngine(Engine):
                 "theft",
                 taker,
                 f"{seat_label(taker)} steals a supply from {seat_label(giver)}.",
-                private={taker: {"supply": kind}, giver: {"supply": kind}},
+                private={
+                    taker: {"supply": kind, "text": f"You take {SUPPLY_NAMES[kind]}."},
+                    giver: {"supply": kind, "text": f"You lose {SUPPLY_NAMES[kind]}."},
+                },
                 audience=[giver],
             )
         )

@@ -352,7 +352,9 @@ def test_revised_thief_draws_a_random_supply_from_the_victim():
     events = send(state, "thief", 1, (2, 1))
     assert held(state, 0) == ["oxen"] and held(state, 1) == ["food"]
     theft = next(e for e in events if e["type"] == "theft")
-    assert theft["private"]["0"] == {"supply": "oxen"} and "supply" not in theft["public"]
+    assert theft["private"]["0"] == {"supply": "oxen", "text": "You take Oxen."}
+    assert theft["private"]["1"] == {"supply": "oxen", "text": "You lose Oxen."}
+    assert "supply" not in theft["public"] and "Oxen" not in theft["public"]["text"]
 
 
 def test_revised_thief_reversal_chain_victim_and_thief_answer_with_bullets():
