@@ -1,0 +1,69 @@
+"""Pictures of a game's table as SVG, and as PNG for emails (mail clients do not show SVG).
+
+Pure Python like games.rules: no Django. A picture is drawn from a seat's view (engine.view(state,
+seat)), never from the state, so it shows only what that seat may see: never another seat's hand,
+the order of a deck or the seed.
+
+    svg = table_svg("ogallala", view, names={0: "Ann", 1: "Bob"}, me=0)
+    png = render_png(svg)
+
+The game page shows the same drawings (games/templatetags/pictures.py), with browser=True: the
+text is then `<text>` that the browser lays out with its own fonts, instead of the vendored
+font's outlines that resvg fills about twice as fast as it lays out text (see svg.py).
+"""
+
+from __future__ import annotations
+
+from games.boards import board_data
+from games.rules import get_engine
+
+from . import crayon_rails, ogallala, oregon_trail
+from .fonts import FONT_FILES
+
+DRAWINGS = {
+    "oregon-trail-race": oregon_trail.picture,
+    "ogallala": ogallala.picture,
+    "crayon-rails": crayon_rails.picture,
+}
+
+
+def table_svg(
+    rules: str,
+    view: dict,
+    *,
+    names: dict[int, str] | None = None,
+    board: dict | None = None,
+    me: int | None = None,
+    browser: bool = False,
+) -> str | None:
+    """Returns the seat's table as a standalone SVG document, or None for rules without a drawing.
+
+    view: what the seat may see (engine.view); names: {seat: display name} (default: the view's
+    names, else "Player N"); board: the static map ({"key", "data"}, games.boards) that Crayon
+    Rails draws (default: the engine's map under default options); me: the seat looking (marked
+    "you"; default: the view's own seat, if it says); browser: write the text for a browser to
+    lay out (the game page) rather than as outlines for resvg (render_png).
+    """
+    draw = DRAWINGS.get(rules)
+    if draw is None or not isinstance(view, dict):
+        return None
+    if rules == "crayon-rails":
+        board = board or board_data(get_engine(rules), {})
+        return draw(view, names=names, me=me, board=board, browser=browser)
+    return draw(view, names=names, me=me, browser=browser)
+
+
+def render_png(svg: str, *, width: int | None = None) -> bytes:
+    """Returns the SVG as PNG bytes, drawn with the vendored DejaVu fonts only (the same on any
+    machine); width scales the picture (default: its own size)."""
+    import resvg_py  # a compiled extension: only what renders pays for loading it
+
+    return bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            width=width,
+            skip_system_fonts=True,
+            font_files=FONT_FILES,
+            background=None,
+        )
+    )

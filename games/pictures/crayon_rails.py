@@ -1,0 +1,508 @@
+"""Crayon Rails' map as SVG: terrain, water, cities, goods, mileposts, the players' tracks and trains.
+
+Two drawings share the geometry and the layers here:
+
+- the game page's interactive map (`page_layers`, used by games/templatetags/crayon_rails.py):
+  elements styled by static/css/crayon-rails.css, every milepost its own clickable element
+  (data-x, data-y), cities with a tooltip;
+- the picture (`picture`, for emails and anything else that wants the table as one image): the
+  same map with its colours written in, the mileposts drawn as a few paths rather than nine
+  hundred elements (resvg renders it in a fraction of the time), the tracks, the trains, and a
+  legend naming each player beside their colour.
+
+The map depends only on the rules and options, so both keep their static layers per board key
+(games.boards); a page or a picture then only draws what changes.
+
+Geometry: milepost [x, y]; odd rows sit half a step to the right, rows are sqrt(3)/2 apart.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from html import escape
+
+from .common import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
+from .svg import INK, Canvas, line_d, num, rect_d
+
+S = 26.0  # pixels between neighbouring mileposts
+ROW = S * math.sqrt(3) / 2
+MARGIN = S
+PALETTE = SEAT_COLOURS
+PALETTE_NAMES = SEAT_COLOUR_NAMES
+WATER_FILL = {"sea": "#a9d3ef", "lake": "#8ec5ea", "inlet": "#9dcdee"}
+WATER_EDGE = {"river": ("#4aa3df", 2.6), "lake": ("#6fb3e3", 2.2), "inlet": ("#6fb3e3", 2.2)}
+LAND = "#f4efdc"
+
+_pictures: dict[tuple[str, bool], dict] = {}
+_lock = threading.Lock()
+
+
+def xy(x, y) -> tuple[float, float]:
+    """Returns the pixel centre of milepost [x, y]."""
+    return MARGIN + S * (x + 0.5 * (y % 2)), MARGIN + ROW * y
+
+
+def _f(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+def _hexagon(cx, cy, r, start_deg) -> str:
+    return " ".join(
+        f"{_f(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
+        f"{_f(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
+        for k in range(6)
+    )
+
+
+def _triangle(cx, cy, r) -> str:
+    return f"{_f(cx)},{_f(cy - r)} {_f(cx + r * 0.95)},{_f(cy + r * 0.6)} {_f(cx - r * 0.95)},{_f(cy + r * 0.6)}"
+
+
+def _smooth(pts) -> str:
+    """Returns a path `d` through the points, smoothed (Catmull-Rom as cubic Beziers)."""
+    d = [f"M{_f(pts[0][0])} {_f(pts[0][1])}"]
+    for i in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
+        p3 = pts[min(i + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d.append(f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}")
+    return "".join(d)
+
+
+def _text(x, y, text, cls) -> str:
+    return f'<text x="{_f(x)}" y="{_f(y)}" class="{cls}">{escape(text)}</text>'
+
+
+def map_size(data: dict) -> tuple[float, float]:
+    """Returns the map's width and height in pixels."""
+    width, height = data.get("width") or 0, data.get("height") or 0
+    for x, y, *_ in data.get("mileposts", []):
+        width, height = max(width, x + 1), max(height, y + 1)
+    return MARGIN * 2 + S * (width - 0.5), MARGIN * 2 + ROW * (height - 1)
+
+
+def segments_d(segments) -> str:
+    """Returns a path `d` of straight segments between mileposts [[x1, y1], [x2, y2]]."""
+    d = []
+    for seg in segments or []:
+        try:
+            (x1, y1), (x2, y2) = seg[0], seg[1]
+        except (TypeError, ValueError, IndexError):
+            continue
+        (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
+        d.append(f"M{_f(ax)} {_f(ay)}L{_f(bx)} {_f(by)}")
+    return "".join(d)
+
+
+def _river_ticks(water: dict) -> str:
+    """Returns the crossed milepost edges of a water feature as short ticks across them."""
+    d = []
+    for (x1, y1), (x2, y2) in water.get("edges", []):
+        (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.hypot(bx - ax, by - ay) or 1
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        half = S / (2 * math.sqrt(3)) + 0.6
+        d.append(f"M{_f(mx - nx * half)} {_f(my - ny * half)}L{_f(mx + nx * half)} {_f(my + ny * half)}")
+    return "".join(d)
+
+
+def _city_shape(city: dict):
+    """Returns (kind, centre x, centre y, r, top, bottom) of a city's symbol, or None."""
+    pts = [xy(x, y) for x, y in city.get("mileposts", [])]
+    if not pts:
+        return None
+    cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    size = city.get("size", "small")
+    if size == "major":
+        r = max(max(math.hypot(px - cx, py - cy) for px, py in pts) + S * 0.42, S * 0.6)
+        return "major", cx, cy, r, cy - r * 0.87, cy + r * 0.87
+    r = S * (0.36 if size == "medium" else 0.3)
+    return ("medium" if size == "medium" else "small"), cx, cy, r, cy - r, cy + r
+
+
+# -- the game page's interactive map ---------------------------------------------------------------
+def page_layers(data: dict) -> dict:
+    """Returns {"w", "h", "s", "margin", "svg"}: the static map layers of map_data as SVG markup,
+    styled by static/css/crayon-rails.css, every milepost clickable."""
+    w, h = map_size(data)
+    out = [f'<rect class="cr-land" x="0" y="0" width="{_f(w)}" height="{_f(h)}"/>']
+    river_labels = _water_layers(data, out)
+    labels = _city_layer(data, out)
+    d = segments_d(data.get("city_track"))
+    out.append(f'<g class="cr-city-track"><path d="{d}"/></g>' if d else "")
+    _milepost_layer(data, out)
+    out.append('<g class="cr-labels">')
+    out.extend(river_labels)
+    out.extend(labels)
+    out.append("</g>")
+    return {"w": _f(w), "h": _f(h), "s": _f(S), "margin": _f(MARGIN), "svg": "".join(out)}
+
+
+def _water_layers(data, out) -> list[str]:
+    """Sea/lake/inlet cells as hexagons; rivers as smoothed courses; the crossed edges as ticks."""
+    out.append('<g class="cr-water">')
+    for x, y, kind in data.get("water_cells", []):
+        cx, cy = xy(x, y)
+        out.append(
+            f'<polygon class="cr-w-{escape(kind)}" fill="{WATER_FILL.get(kind, "#a9d3ef")}" '
+            f'points="{_hexagon(cx, cy, S * 0.6, 30)}"/>'
+        )
+    out.append('</g><g class="cr-water-edges">')
+    labels = []
+    for water in data.get("water", []):
+        kind = water.get("kind", "river")
+        colour, stroke = WATER_EDGE.get(kind, WATER_EDGE["river"])
+        course = water.get("course") or []
+        if len(course) >= 2:  # the river itself, smoothed; its crossings as light ticks below
+            pts = [(MARGIN + S * cx, MARGIN + S * cy) for cx, cy in course]
+            out.append(
+                f'<path class="cr-{escape(kind)}-course" stroke="{colour}" stroke-width="{stroke + 0.8}" '
+                f'd="{_smooth(pts)}"/>'
+            )
+            if water.get("name"):
+                mid = len(pts) // 2
+                (ax, ay), (bx, by) = pts[mid - 1], pts[mid]
+                labels.append(_text((ax + bx) / 2 + 7, (ay + by) / 2, water["name"], "cr-river-name"))
+            stroke = 1.2
+        d = _river_ticks(water)
+        if d:
+            out.append(f'<path class="cr-{escape(kind)}" stroke="{colour}" stroke-width="{stroke}" d="{d}"/>')
+    out.append("</g>")
+    return labels
+
+
+def _city_layer(data, out) -> list[str]:
+    """Cities by size (major: a hexagon over its mileposts, medium: a square, small: a circle)."""
+    out.append('<g class="cr-cities">')
+    labels = []
+    for city in data.get("cities", []):
+        shape = _city_shape(city)
+        if shape is None:
+            continue
+        size, cx, cy, r, top, bottom = shape
+        name = escape(city.get("name", ""))
+        if size == "major":
+            out.append(
+                f'<polygon class="cr-city cr-major" points="{_hexagon(cx, cy, r, 0)}"><title>{name}</title></polygon>'
+            )
+        elif size == "medium":
+            out.append(
+                f'<rect class="cr-city cr-medium" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
+                f'height="{_f(2 * r)}"><title>{name}</title></rect>'
+            )
+        else:
+            out.append(
+                f'<circle class="cr-city cr-small" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
+                "</title></circle>"
+            )
+        labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(city.get('size', 'small'))}"))
+        if city.get("goods"):
+            labels.append(_text(cx, bottom + 9, ", ".join(city["goods"]), "cr-goods"))
+    out.append("</g>")
+    return labels
+
+
+def _milepost_layer(data, out) -> None:
+    """Every milepost, clickable (data-x, data-y): a dot, a triangle (mountain, alpine) or a ring (city)."""
+    out.append('<g class="cr-mileposts">')
+    for x, y, terrain in data.get("mileposts", []):
+        cx, cy = xy(x, y)
+        attrs = f'data-x="{x}" data-y="{y}"'
+        if terrain == "mountain":
+            out.append(f'<polygon class="mp t-mountain" {attrs} points="{_triangle(cx, cy, S * 0.24)}"/>')
+        elif terrain == "alpine":
+            out.append(f'<polygon class="mp t-alpine" {attrs} points="{_triangle(cx, cy, S * 0.3)}"/>')
+        elif terrain in ("small", "medium", "major"):
+            out.append(f'<circle class="mp t-city" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2.6"/>')
+        else:
+            out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2"/>')
+    out.append("</g>")
+
+
+def trains(players) -> list[dict]:
+    """Returns the trains to draw: {"seat", "cx", "cy", "colour", "label", "name", "x", "y"}, spread
+    around their milepost when several share it."""
+    at: dict[tuple, list] = {}
+    for p in players or []:
+        pos = p.get("position")
+        if pos:
+            at.setdefault(tuple(pos), []).append(p)
+    out = []
+    for (x, y), group in at.items():
+        cx, cy = xy(x, y)
+        for i, p in enumerate(group):
+            dx = dy = 0.0
+            if len(group) > 1:
+                angle = 2 * math.pi * i / len(group)
+                dx, dy = S * 0.3 * math.cos(angle), S * 0.3 * math.sin(angle)
+            out.append(
+                {
+                    "seat": p["seat"],
+                    "cx": _f(cx + dx),
+                    "cy": _f(cy + dy),
+                    "colour": seat_colour(p["seat"]),
+                    "label": str(p["seat"] + 1),
+                    "name": p.get("name", ""),
+                    "x": x,
+                    "y": y,
+                }
+            )
+    return out
+
+
+# -- the picture ---------------------------------------------------------------------------------
+PICTURE_S = 19.5  # the picture's pixels between mileposts: the whole map in about 810 pixels' width
+
+
+class _Grid:
+    """The picture's geometry: mileposts PICTURE_S apart (the page's map is 26)."""
+
+    s = PICTURE_S
+    row = PICTURE_S * math.sqrt(3) / 2
+    margin = PICTURE_S
+
+    def xy(self, x, y) -> tuple[float, float]:
+        return self.margin + self.s * (x + 0.5 * (y % 2)), self.margin + self.row * y
+
+    def size(self, data: dict) -> tuple[int, int]:
+        width, height = data.get("width") or 0, data.get("height") or 0
+        for x, y, *_ in data.get("mileposts", []):
+            width, height = max(width, x + 1), max(height, y + 1)
+        return round(self.margin * 2 + self.s * (width - 0.5)), round(self.margin * 2 + self.row * (height - 1))
+
+
+def _hex_points(cx, cy, r, start_deg) -> list[tuple[float, float]]:
+    """Returns a hexagon's corners, rounded so that neighbours share theirs exactly."""
+    return [
+        (
+            round(cx + r * math.cos(math.radians(start_deg + 60 * k)), 1),
+            round(cy + r * math.sin(math.radians(start_deg + 60 * k)), 1),
+        )
+        for k in range(6)
+    ]
+
+
+def _union_outline(hexagons: list[list[tuple[float, float]]]) -> str:
+    """Returns a path `d` of the outline of touching hexagons: the edges no two of them share,
+    joined into rings (one filled path of a few edges per row of pixels renders far faster than
+    a hexagon per cell)."""
+    edges = set()
+    for pts in hexagons:
+        for a, b in zip(pts, pts[1:] + pts[:1]):
+            if (b, a) in edges:
+                edges.discard((b, a))
+            else:
+                edges.add((a, b))
+    nxt = {}
+    for a, b in sorted(edges):
+        nxt.setdefault(a, []).append(b)
+    d = []
+    while nxt:
+        start = min(nxt)
+        ring, at = [start], start
+        while True:
+            ends = nxt.get(at)
+            if not ends:
+                break
+            to = ends.pop()
+            if not ends:
+                del nxt[at]
+            if to == start:
+                break
+            ring.append(to)
+            at = to
+        d.append("M" + "L".join(f"{num(x)} {num(y)}" for x, y in ring) + "z")
+    return "".join(d)
+
+
+def _smooth_points(pts, steps: int = 6) -> list[tuple[float, float]]:
+    """Returns points along the Catmull-Rom curve through pts (see _smooth), `steps` per span."""
+    out = [pts[0]]
+    for i in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
+        p3 = pts[min(i + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        for k in range(1, steps + 1):
+            t = k / steps
+            u = 1 - t
+            out.append(
+                (
+                    u**3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p2[0],
+                    u**3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p2[1],
+                )
+            )
+    return out
+
+
+def _picture_static(board: dict, browser: bool) -> dict:
+    """Returns {"w", "h", "svg", "labels"}: the map of a board with its colours written in, and its
+    names (drawn over the tracks), built once per board key and way of writing text.
+
+    Everything is filled, nothing stroked, and the many shapes are few paths: resvg strokes by
+    outlining first, and fills a path's rows of pixels once however many shapes share them."""
+    key = (str(board.get("key")), browser)
+    found = _pictures.get(key)
+    if found is not None:
+        return found
+    data = board.get("data") or {}
+    g = _Grid()
+    w, h = g.size(data)
+    c = Canvas(w, browser=browser)
+    cells: dict[str, list] = {}
+    for x, y, kind in data.get("water_cells", []):
+        cells.setdefault(kind, []).append(_hex_points(*g.xy(x, y), g.s / math.sqrt(3), 30))  # they tile
+    for kind, hexagons in cells.items():
+        c.add(f'<path fill="{WATER_FILL.get(kind, WATER_FILL["sea"])}" d="{_union_outline(hexagons)}"/>')
+    for water in data.get("water", []):
+        kind = water.get("kind", "river")
+        colour, stroke = WATER_EDGE.get(kind, WATER_EDGE["river"])
+        course = water.get("course") or []
+        if len(course) >= 2:  # the river along its course (its crossings are where it meets the track)
+            pts = _smooth_points([(g.margin + g.s * cx, g.margin + g.s * cy) for cx, cy in course])
+            c.add(f'<path fill="{colour}" d="{line_d(pts, stroke * 0.75 + 0.6)}"/>')
+            if water.get("name"):
+                mid = len(course) // 2
+                (ax, ay), (bx, by) = course[mid - 1], course[mid]
+                c.text(
+                    g.margin + g.s * (ax + bx) / 2 + 6,
+                    g.margin + g.s * (ay + by) / 2,
+                    water["name"],
+                    size=9,
+                    fill="#2f78c4",
+                )
+            continue
+        d = []
+        for (x1, y1), (x2, y2) in water.get("edges", []):  # a shore: ticks across the crossed edges
+            (ax, ay), (bx, by) = g.xy(x1, y1), g.xy(x2, y2)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            length = math.hypot(bx - ax, by - ay) or 1
+            nx, ny = -(by - ay) / length * g.s * 0.3, (bx - ax) / length * g.s * 0.3
+            d.append(line_d([(mx - nx, my - ny), (mx + nx, my + ny)], 1.6))
+        if d:
+            c.add(f'<path fill="{colour}" d="{"".join(d)}"/>')
+    rims, majors, others = [], [], []
+    for city in data.get("cities", []):
+        pts = [g.xy(x, y) for x, y in city.get("mileposts", [])]
+        if not pts:
+            continue
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        size = city.get("size", "small")
+        if size == "major":
+            r = max(max(math.hypot(px - cx, py - cy) for px, py in pts) + g.s * 0.42, g.s * 0.6)
+            rims.append(_polygon(_hex_points(cx, cy, r + 1.2, 0)))
+            majors.append(_polygon(_hex_points(cx, cy, r, 0)))
+            top, bottom = cy - r * 0.87, cy + r * 0.87
+        else:
+            r = round(g.s * (0.36 if size == "medium" else 0.28))
+            rims.append(rect_d(cx - r - 1, cy - r - 1, 2 * r + 2, 2 * r + 2))
+            others.append(rect_d(cx - r, cy - r, 2 * r, 2 * r))
+            top, bottom = cy - r, cy + r
+        c.text(cx, top - 3, city.get("name", ""), size=11 if size == "major" else 9.5, bold=True, anchor="middle")
+        if city.get("goods"):
+            c.text(cx, bottom + 9, ", ".join(city["goods"]), size=8, fill="#2d5a1e", anchor="middle")
+    c.add(
+        f'<path fill="#8a6d00" d="{"".join(rims)}"/>',
+        f'<path fill="#f7d774" d="{"".join(majors)}"/>',
+        f'<path fill="#f2c94c" d="{"".join(others)}"/>',
+    )
+    track = [line_d([g.xy(*a), g.xy(*b)], 1) for a, b in (data.get("city_track") or []) if a and b]
+    if track:
+        c.add(f'<path fill="#a8862a" d="{"".join(track)}"/>')
+    dots, cities, mountains, alpine = [], [], [], []
+    for x, y, terrain in data.get("mileposts", []):
+        cx, cy = g.xy(x, y)
+        if terrain in ("mountain", "alpine"):
+            r = g.s * (0.3 if terrain == "alpine" else 0.24)
+            (alpine if terrain == "alpine" else mountains).append(
+                f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.95)} {num(cy + r * 0.6)}L{num(cx - r * 0.95)} {num(cy + r * 0.6)}z"
+            )
+        elif terrain in ("small", "medium", "major"):
+            cities.append((round(cx), round(cy)))
+        else:
+            dots.append(rect_d(round(cx) - 1, round(cy) - 1, 3, 3))
+    c.add(
+        f'<path fill="#7d7266" d="{"".join(dots)}"/>',
+        f'<path fill="#c79a5b" d="{"".join(mountains)}"/>',
+        f'<path fill="#7a4b22" d="{"".join(alpine)}"/>',
+        f'<path fill="#6e5300" d="{"".join(rect_d(x - 2, y - 2, 5, 5) for x, y in cities)}"/>',
+        f'<path fill="#fff" d="{"".join(rect_d(x - 1, y - 1, 3, 3) for x, y in cities)}"/>',
+    )
+    shapes = "".join(c.parts)
+    c.parts = []
+    c.flush()
+    found = {"w": w, "h": h, "svg": shapes, "labels": "".join(c.parts)}
+    with _lock:
+        if len(_pictures) >= 64:
+            _pictures.clear()
+        _pictures[key] = found
+    return found
+
+
+def _polygon(points) -> str:
+    return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in points) + "z"
+
+
+def picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str | None:
+    """Returns the map of a Crayon Rails view with every track and train as a standalone SVG (None
+    without the board's map data)."""
+    if not board or not board.get("data"):
+        return None
+    names = seat_names(view, names)
+    labels = token_labels(names)
+    static = _picture_static(board, browser)
+    w, h = static["w"], static["h"]
+    g = _Grid()
+    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    c = Canvas(w, browser=browser)
+    c.add(static["svg"])
+    for p in players:  # each segment a band, each joint a square: no stroking
+        parts, joints = [], set()
+        for seg in p.get("track") or []:
+            try:
+                (x1, y1), (x2, y2) = seg[0], seg[1]
+            except (TypeError, ValueError, IndexError):
+                continue
+            a, b = g.xy(x1, y1), g.xy(x2, y2)
+            parts.append(line_d([a, b], 3.2))
+            joints.update((a, b))
+        parts += [rect_d(x - 1.6, y - 1.6, 3.2, 3.2) for x, y in sorted(joints)]
+        if parts:
+            c.add(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    c.add(static["labels"])
+    at: dict[tuple, list] = {}
+    for p in players:
+        if p.get("position"):
+            at.setdefault(tuple(p["position"]), []).append(p["seat"])
+    for (x, y), seats in at.items():
+        cx, cy = g.xy(x, y)
+        for i, seat in enumerate(seats):
+            angle = 2 * math.pi * i / len(seats)
+            spread = g.s * 0.3 if len(seats) > 1 else 0
+            token(c, cx + spread * math.cos(angle), cy + spread * math.sin(angle), seat, labels.get(seat, "?"), r=7)
+
+    # the legend: each player's colour, initial and name
+    y = h + 2
+    x = g.margin
+    for p in players:
+        seat = p["seat"]
+        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if seat == me else "")
+        text = f"{name}: {p.get('cash', 0)} cash"
+        width = c.measure(text, 11) + 36
+        if x + width > w - g.margin and x > g.margin:
+            x, y = g.margin, y + 22
+        token(c, x + 8, y + 9, seat, labels.get(seat, "?"), r=7)
+        c.text(x + 19, y + 13, text, size=11, fill=INK)
+        x += width
+    height = y + 24
+    summary = "Crayon Rails map. " + "; ".join(
+        f"{names.get(p['seat'])}: {len(p.get('track') or [])} track segments"
+        + (f", train at {p['position'][0]},{p['position'][1]}" if p.get("position") else ", no train yet")
+        for p in players
+    )
+    return c.svg(height, summary=summary, background=LAND)

@@ -1,0 +1,285 @@
+"""Oregon Trail Race's table as a picture: every wagon's trail, the towns and forts, the wagons.
+
+One row per player. On the left, the player: a disc in their colour with their initial, their
+name, a pip per wagon member (grey: lost) and a red mark per calamity. Then Independence, the
+trail's card slots up to the goal (Oregon; Willamette Valley in the classic rules) and the goal.
+A laid card shows its trail line from its left exit to its right exit; a river card is blue with a
+wave, a calamity trail card has a red corner; a picked-up or not yet laid card is an empty slot.
+Towns and forts are bands across every trail after the card they follow (everyone meets them at
+the same point), with a house (town) or a flag (fort) on top. A wagon is its player's disc; a
+wagon stuck in a river has a blue ring. The seat's own row is tinted; a red arrow marks the
+player to play. Below: the seat's own hand (the view holds no other) and a key.
+
+Words are few on purpose: resvg spends about 25 microseconds on every letter, and the email
+around the picture says the rest in text.
+"""
+
+from __future__ import annotations
+
+from .common import seat_colour, seat_names, token, token_labels
+from .svg import INK, Canvas, num, rect_d
+
+W = 560
+PAD = 8
+NAME_W = 92  # the players' column
+START_W = 14  # Independence
+GOAL_W = 18  # the goal
+BAND_W = 10  # a town or fort between two cards
+TOP = 40  # the first trail's top
+CARD_H = 26
+ROW = 32
+HAND_W, HAND_H = 22, 30
+EXIT = {"top": 0.2, "middle": 0.5, "bottom": 0.8}
+
+BACKGROUND = "#fffaf0"
+PAPER, PAPER_EDGE = "#f6ecd6", "#b08a5a"
+RIVER, RIVER_EDGE, WATER = "#dcecf8", "#4f86b5", "#2e6da4"
+TRIGGER, TRIGGER_EDGE, ALARM = "#f8e1dc", "#b5574f", "#c0392b"
+TOWN, TOWN_EDGE = "#f3d9a4", "#c8953a"
+FORT, FORT_EDGE = "#cfd8c4", "#6d7f59"
+GOAL, GOAL_EDGE = "#e4efcf", "#6f8f3c"
+SLOT = "#eee5d1"
+MINE = "#fff0c2"
+LINE = "#7a4b22"
+MUTED = "#7a6a58"
+LOST = "#cdbfa6"
+
+PENDING = {
+    "victim": "choosing who gets the calamity",
+    "river_loss": "choosing a supply lost in the river",
+    "thief_bullets": "bullets against the thief?",
+    "hunting_bullets": "bullets for hunting?",
+    "measles_medicine": "medicine against the measles?",
+    "town_pick": "taking a free supply",
+}
+
+
+class _Shapes:
+    """Shapes gathered by colour and drawn as one filled path per colour.
+
+    resvg's time for a path grows with the rows of pixels it spans times its edges, so each trail
+    (and the hand, and the key) is drawn as its own band of paths rather than the whole picture
+    as one path per colour.
+    """
+
+    def __init__(self):
+        self.paths: dict[tuple[int, str], list[str]] = {}
+
+    def fill(self, colour: str, d: str, layer: int = 1) -> None:
+        """Adds a shape; layer 0 (card faces) is drawn under layer 1 (what is printed on them)."""
+        self.paths.setdefault((layer, colour), []).append(d)
+
+    def face(self, x, y, w, h, face: str, edge: str) -> None:
+        self.fill(edge, rect_d(x, y, w, h), 0)
+        self.fill(face, rect_d(x + 1, y + 1, w - 2, h - 2), 0)
+
+    def card(self, x: float, y: float, w: float, h: float, item: dict) -> None:
+        """A trail card: its face and what is printed on it (line, river, calamity mark, town, fort)."""
+        kind = item.get("kind")
+        if item.get("river") or kind in ("river_supply", "river_drown"):
+            self.face(x, y, w, h, RIVER, RIVER_EDGE)
+            self.fill(WATER, rect_d(x + w * 0.62 - 1.5, y + 1, 3, h - 2))
+        elif item.get("trigger") or kind == "trigger":
+            self.face(x, y, w, h, TRIGGER, TRIGGER_EDGE)
+            s = round(min(7.0, w * 0.34))
+            self.fill(ALARM, f"M{round(x + w - 1)} {round(y + h - 1)}h{-s}l{s} {-s}z")
+        elif kind in ("town", "fort"):
+            self.face(x, y, w, h, TOWN if kind == "town" else FORT, TOWN_EDGE if kind == "town" else FORT_EDGE)
+            self.icon(kind, x + w / 2, y + h / 2, min(w, h) * 0.55)
+        else:
+            self.face(x, y, w, h, PAPER, PAPER_EDGE)
+        left, right = item.get("left"), item.get("right")
+        if left in EXIT and right in EXIT:  # in, across, out: two flat stubs (rectangles) and a slope
+            y1, y2 = round(y + h * EXIT[left]), round(y + h * EXIT[right])
+            a, b = round(x + w * 0.3), round(x + w * 0.7)
+            if y1 == y2:
+                self.fill(LINE, rect_d(x + 1, y1 - 1, w - 2, 2.5))
+            else:
+                self.fill(LINE, rect_d(x + 1, y1 - 1, a - x - 1, 2.5) + rect_d(b, y2 - 1, x + w - 1 - b, 2.5))
+                self.fill(LINE, f"M{a} {y1 - 1}L{b} {y2 - 1}v2.5L{a} {y1 + 1.5}z")
+
+    def icon(self, kind: str, cx: float, cy: float, s: float) -> None:
+        """A town (a house) or a fort (a flag on a pole), centred, about s pixels tall."""
+        if kind == "town":
+            self.fill(
+                LINE,
+                f"M{num(cx - s / 2)} {num(cy + s / 2)}v{num(-s / 2)}l{num(s / 2)} {num(-s / 2)}"
+                f"l{num(s / 2)} {num(s / 2)}v{num(s / 2)}z",
+            )
+        else:
+            self.fill(
+                LINE,
+                rect_d(cx - s * 0.4, cy - s / 2, max(1.0, s * 0.13), s)
+                + f"M{num(cx - s * 0.27)} {num(cy - s / 2)}l{num(s * 0.7)} {num(s * 0.22)}"
+                f"l{num(-s * 0.7)} {num(s * 0.22)}z",
+            )
+
+    def draw(self, canvas: Canvas) -> None:
+        for layer in (0, 1):
+            for (at, colour), parts in self.paths.items():
+                if at == layer:
+                    canvas.add(f'<path fill="{colour}" d="{"".join(parts)}"/>')
+        self.paths = {}
+
+
+def tag(canvas: Canvas, shapes: _Shapes, x: int, y: int, seat: int, label: str) -> None:
+    """A player's tag: a square in their colour with their initial."""
+    shapes.fill(seat_colour(seat), rect_d(x, y, 15, 15))
+    size = 10 if len(label) == 1 else 7.5
+    canvas.text(x + 7.5, y + 7.5 + size * 0.36, label, size=size, bold=True, fill="#fff", anchor="middle")
+
+
+def _where(p: dict, n: int, goal: str) -> str:
+    if not p.get("alive", True):
+        return "out of the game"
+    if p.get("at_end"):
+        return f"reached {goal}"
+    pos = p.get("pos") or 0
+    if p.get("in_town"):
+        return f"in town after card {pos}"
+    if pos == 0:
+        return "at Independence"
+    return f"at card {pos} of {n}" + (", stuck in a river" if p.get("stuck") else "")
+
+
+def _status(view: dict, names: dict, me) -> str:
+    def who(seat):
+        return "you" if seat == me else names.get(seat, "?")
+
+    result = view.get("result")
+    if view.get("phase") == "over" or result:
+        winners = [who(s) for s in (result or {}).get("winners", [])]
+        return "Game over: " + (" and ".join(winners) + " won" if winners else "nobody won")
+    pend = view.get("pending")
+    if isinstance(pend, dict) and pend.get("kind"):
+        return f"Waiting for {who(pend.get('seat'))}: {PENDING.get(pend['kind'], 'a decision')}"
+    if view.get("phase") == "draft":
+        return f"Drafting supplies: {who(view.get('turn'))} to pick"
+    text = f"Turn {view.get('turn_number', '?')}: {who(view.get('turn'))} to play"
+    left = view.get("actions_left")
+    if left is not None and view.get("ruleset") == "revised":
+        text += f", {left} action{'' if left == 1 else 's'} left"
+    return text
+
+
+def picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+    """Returns the table of an Oregon Trail Race view as a standalone SVG."""
+    names = seat_names(view, names)
+    labels = token_labels(names)
+    mine = view.get("me") if isinstance(view.get("me"), dict) else None
+    if me is None and mine is not None:
+        me = mine.get("seat")
+    n = max(1, int(view.get("trail_length") or 20))
+    goal = "Willamette Valley" if view.get("ruleset") == "classic" else "Oregon"
+    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    towns = [t for t in view.get("towns") or [] if isinstance(t, dict) and isinstance(t.get("point"), int)]
+    points = sorted({t["point"] for t in towns if 0 <= t["point"] <= n})
+
+    c = Canvas(W, browser=browser)
+    shapes = _Shapes()
+    left = PAD + NAME_W + START_W + 2
+    cw = max(6, (W - PAD - GOAL_W - 2 - left - BAND_W * len(points)) // n)  # whole pixels: cheaper to fill
+
+    def card_x(k: int) -> float:  # the left edge of card slot k (1..n)
+        return left + (k - 1) * cw + BAND_W * sum(1 for q in points if q < k)
+
+    def band_x(point: int) -> float:
+        return card_x(point + 1) - BAND_W
+
+    goal_x = card_x(n) + cw + BAND_W * (n in points) + 1
+    bottom = TOP + ROW * len(players) - (ROW - CARD_H)
+
+    c.text(PAD, 17, c.fit(_status(view, names, me), W - 2 * PAD, 12, bold=True), size=12, bold=True)
+    for k in sorted({1, n, *range(5, n, 5)}):
+        c.text(card_x(k) + (cw - 2) / 2, TOP - 5, str(k), size=8, fill=MUTED, anchor="middle")
+
+    # the seat's own row, then the towns and forts across every trail
+    for row, p in enumerate(players):
+        if p["seat"] == me:
+            shapes.fill(MINE, rect_d(PAD - 4, TOP + row * ROW - 3, W - 2 * PAD + 8, CARD_H + 6), 0)
+    for point in points:
+        kinds = sorted({"fort" if t.get("kind") == "fort" else "town" for t in towns if t["point"] == point})
+        x, part = band_x(point) + 1, (BAND_W - 2) / len(kinds)
+        for i, kind in enumerate(kinds):
+            colour = (FORT, FORT_EDGE) if kind == "fort" else (TOWN, TOWN_EDGE)
+            shapes.face(x + i * part, TOP - 14, part, bottom - TOP + 16, *colour)
+        shapes.icon(kinds[0], x + (BAND_W - 2) / 2, TOP - 8, 7)
+    shapes.draw(c)
+
+    wagons = []
+    for row, p in enumerate(players):
+        seat = p["seat"]
+        y = TOP + row * ROW
+        alive = p.get("alive", True)
+        if p.get("is_turn"):
+            shapes.fill(ALARM, f"M{num(PAD - 6)} {num(y + 5)}l6 4l-6 4z")
+        tag(c, shapes, PAD, y + 1, seat, labels.get(seat, "?"))
+        name = c.fit(names.get(seat, f"Player {seat + 1}"), NAME_W - 20, 10, bold=True)
+        c.text(PAD + 19, y + 12, name, size=10, bold=True, fill=INK if alive else MUTED)
+        members = int(p.get("members") or 0)
+        for i in range(4):
+            shapes.fill(INK if alive and i < members else LOST, rect_d(PAD + 1 + i * 7, y + 19, 5, 5))
+        for i, _cal in enumerate((p.get("calamities") or [])[:7]):
+            shapes.fill(ALARM, f"M{PAD + 31 + i * 8} {y + 25}h7l-3.5 -7z")
+
+        trimmed = p.get("trimmed") or 0
+        laid = {x.get("number"): x for x in p.get("track") or [] if x.get("type") == "card"}
+        if not trimmed:
+            shapes.face(left - START_W - 2, y, START_W, CARD_H, GOAL, GOAL_EDGE)
+        for k in range(1, n + 1):
+            if k in laid:
+                shapes.card(card_x(k), y, cw - 2, CARD_H, laid[k])
+            else:
+                shapes.fill(SLOT, rect_d(card_x(k) + 1, y + 3, cw - 4, CARD_H - 6), 0)
+        shapes.face(goal_x, y, GOAL_W, CARD_H, GOAL, GOAL_EDGE)
+        shapes.draw(c)
+
+        if alive:
+            pos = p.get("pos") or 0
+            town_marker = next((x for x in p.get("track") or [] if x.get("type") != "card" and x.get("marker")), None)
+            if p.get("at_end"):
+                wx = goal_x + GOAL_W / 2
+            elif (p.get("in_town") or town_marker is not None) and (town_marker or {}).get("point", pos) in points:
+                wx = band_x((town_marker or {}).get("point", pos)) + BAND_W / 2
+            elif pos <= 0:
+                wx = left - START_W / 2 - 2
+            else:
+                wx = card_x(min(pos, n)) + (cw - 2) / 2
+            wagons.append((wx, y + CARD_H / 2, seat, WATER if p.get("stuck") else None))
+    for wx, wy, seat, ring in wagons:
+        token(c, wx, wy, seat, labels.get(seat, "?"), r=7, ring=ring)
+
+    y = bottom + 8
+    if mine is not None:  # the seat's own hand
+        hand = [h for h in mine.get("hand") or [] if isinstance(h, dict)]
+        x = PAD + c.text(PAD, y + HAND_H / 2 + 4, "Your hand", size=10, bold=True) + 8
+        for h in hand:
+            if x + HAND_W > W - PAD:
+                break
+            shapes.card(x, y, HAND_W, HAND_H, h)
+            x += HAND_W + 4
+        if not hand:
+            c.text(x, y + HAND_H / 2 + 4, "none", size=10, fill=MUTED)
+        shapes.draw(c)
+        y += HAND_H + 8
+
+    # the key
+    x = PAD
+    for item, word in (
+        ({"kind": "river_supply"}, "river"),
+        ({"kind": "trigger"}, "calamity trail"),
+        ({"kind": "town"}, "town"),
+        ({"kind": "fort"}, "fort"),
+    ):
+        shapes.card(x, y, 10, 13, item)
+        x += 13 + c.text(x + 13, y + 10, word, size=9, fill=MUTED) + 10
+    shapes.fill(INK, rect_d(x, y + 4, 5, 5))
+    shapes.fill(LOST, rect_d(x + 7, y + 4, 5, 5))
+    x += 15 + c.text(x + 15, y + 10, "members", size=9, fill=MUTED) + 10
+    shapes.fill(ALARM, f"M{x} {y + 11}h7l-3.5 -7z")
+    c.text(x + 10, y + 10, "calamities", size=9, fill=MUTED)
+    shapes.draw(c)
+    height = y + 18
+
+    summary = "Oregon Trail Race table. " + "; ".join(f"{names.get(p['seat'])}: {_where(p, n, goal)}" for p in players)
+    return c.svg(height, summary=summary, background=BACKGROUND)
