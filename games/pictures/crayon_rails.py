@@ -6,9 +6,10 @@ Two drawings share the geometry and the layers here:
   elements styled by static/css/crayon-rails.css, every milepost its own clickable element
   (data-x, data-y), cities with a tooltip;
 - the picture (`picture`, for emails and anything else that wants the table as one image): the
-  same map with its colours written in, the mileposts drawn as a few paths rather than nine
-  hundred elements (resvg renders it in a fraction of the time), the tracks, the trains, and a
-  legend naming each player beside their colour.
+  same map a little smaller, its colours written in, everything filled and the many shapes drawn
+  as a few paths (the mileposts are one path, not nine hundred elements; the water one outline),
+  without the major cities' free track; the tracks, the trains, and a legend naming each player
+  beside their colour.
 
 The map depends only on the rules and options, so both keep their static layers per board key
 (games.boards); a page or a picture then only draws what changes.
@@ -409,9 +410,6 @@ def _picture_static(board: dict, browser: bool) -> dict:
         f'<path fill="#f7d774" d="{"".join(majors)}"/>',
         f'<path fill="#f2c94c" d="{"".join(others)}"/>',
     )
-    track = [line_d([g.xy(*a), g.xy(*b)], 1) for a, b in (data.get("city_track") or []) if a and b]
-    if track:
-        c.add(f'<path fill="#a8862a" d="{"".join(track)}"/>')
     dots, cities, mountains, alpine = [], [], [], []
     for x, y, terrain in data.get("mileposts", []):
         cx, cy = g.xy(x, y)

@@ -17,9 +17,9 @@ from .svg import INK, Canvas, rect_d
 
 W = 560
 PAD = 8
-CELL_H = 22
-HEAD = 17  # a display's name line
-GAP = 8
+CELL_H = 21
+HEAD = 16  # a display's name line
+GAP = 6
 
 BACKGROUND = "#f3f8fb"
 RIVER = "#8fc1dc"
@@ -126,10 +126,12 @@ def _card(c: Canvas, shapes: _Shapes, x: int, y: int, w: int, h: int, cell: dict
     elif booty:
         suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
         name = BOOTY_NAMES.get(suite) or str(cell.get("name") or kind)
-        c.text(x + w / 2, y + h / 2 + 3, c.fit(name, w - 4, 7.5), size=7.5, fill=INK, anchor="middle")
-        if kind.endswith("_front"):
+        half = kind.endswith("_front") - kind.endswith("_rear")  # 1: points right, -1: left, 0: whole
+        cx = x + w / 2 - 2.5 * half
+        c.text(cx, y + h / 2 + 3, c.fit(name, w - 4 - 5 * abs(half), 7.5), size=7.5, fill=INK, anchor="middle")
+        if half > 0:
             shapes.fill(BOOTY_EDGE, f"M{x + w - 1} {y + h / 2 - 4}l-4 4l4 4z")
-        elif kind.endswith("_rear"):
+        elif half < 0:
             shapes.fill(BOOTY_EDGE, f"M{x + 1} {y + h / 2 - 4}l4 4l-4 4z")
 
 
@@ -214,8 +216,8 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
             shapes.fill(BOAT, frame, 2)
             strength = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
             tw = c.measure(strength, 8, True) + 6
-            shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 5, tw, 11), 2)
-            c.text(bx + bw / 2, by + 3.5, strength, size=8, bold=True, fill="#fff", anchor="middle")
+            shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 6, tw, 10), 2)
+            c.text(bx + bw / 2, by + 2, strength, size=8, bold=True, fill="#fff", anchor="middle")
         shapes.draw(c)
         c.flush()  # this display's numbers over its cards, under the next display's tint
         y += block + GAP

@@ -21,7 +21,7 @@ from .svg import INK, Canvas, num, rect_d
 
 W = 560
 PAD = 8
-NAME_W = 92  # the players' column
+NAME_W = 108  # the players' column
 START_W = 14  # Independence
 GOAL_W = 18  # the goal
 BAND_W = 10  # a town or fort between two cards
