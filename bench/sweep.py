@@ -16,8 +16,11 @@ their medians. Sending does not touch the hot path and is measured once.
    form is switched between runs in the settings (games.hotpath reads them at every call); the
    two-worker sweep has a pair of workers per form, each pair started with its
    TRAILPOST_SQL_HOTPATH and reading its own queue, and each run's chunks go to its form's queue.
-2. Sending: 10,000 notices handed to 2 Celery worker processes on Redis, sent over SMTP to a local
-   aiosmtpd sink; notices per second from the hand-off until the sink has them all.
+2. Sending: 10,000 "your turn" notices handed to 2 Celery worker processes on Redis, sent over
+   SMTP to a local aiosmtpd sink; notices per second from the hand-off until the sink has them
+   all. Each is to its own seat of 5,000 real Oregon Trail Race games, so each email draws and
+   renders its own picture of the table (notifications.pictures), as the emails of different
+   games do.
 
 Uses its own database (trailpost_bench_sweep on the local PostgreSQL, created if missing) and
 Redis db 13. `make bench` runs it.
@@ -251,6 +254,7 @@ class CountingSink:
 
     def __init__(self):
         self.count = 0
+        self.pictured = 0  # of them, with the table's picture inline
         self.other = 0
         self.lock = threading.Lock()
 
@@ -258,6 +262,7 @@ class CountingSink:
         with self.lock:
             if any(r.endswith("@send.bench.example") for r in envelope.rcpt_tos):
                 self.count += 1
+                self.pictured += b"Content-Type: image/png" in envelope.content
             else:
                 self.other += 1
         return "250 OK"
@@ -393,6 +398,42 @@ def bench_sweep_fan_out(n_games, users, form):
     }
 
 
+def real_tables(n_games):
+    """Gives the first n_games games a real Oregon Trail Race table some moves in (40 different
+    ones, bots' moves from fixed seeds) and returns their seats as (game, position, seat id): a
+    table picture is drawn per game, version and seat, so each seat's notice draws its own."""
+    from django.db import connection
+
+    from games.models import Game
+    from games.rules import get_engine
+
+    engine = get_engine("oregon-trail-race")
+    options = engine.normalize_options({"ruleset": "revised"}, 2)
+    tables = []
+    for k in range(40):
+        state = engine.new_state(options, 2, f"{k + 1:032x}")
+        rnd = random.Random(k)
+        for _ in range(12 + k % 9):
+            if not engine.to_act(state):
+                break
+            seat = engine.to_act(state)[0]
+            engine.apply(state, seat, engine.bot_action(state, seat, rnd))
+        tables.append(json.dumps(state))
+    with connection.cursor() as c:
+        c.execute("SELECT id FROM games_game ORDER BY id LIMIT %s", [n_games])
+        ids = [r[0] for r in c.fetchall()]
+        c.executemany(
+            "UPDATE games_game SET state = %s, status = %s, version = 1 WHERE id = %s",
+            [(tables[i % len(tables)], Game.Status.ACTIVE, gid) for i, gid in enumerate(ids)],
+        )
+        c.execute(
+            "SELECT game_id, position, id FROM games_seat WHERE game_id = ANY(%s) AND position IS NOT NULL"
+            " ORDER BY game_id, position",
+            [ids],
+        )
+        return c.fetchall()
+
+
 def bench_send(users, sink):
     from config.celery import app
     from notifications.handoff import hand_to_celery
@@ -400,33 +441,33 @@ def bench_send(users, sink):
 
     with app.connection_for_write() as conn:
         conn.default_channel.queue_purge(QUEUE)
-    from django.db import connection
-
-    with connection.cursor() as c:
-        c.execute("SELECT id FROM games_game ORDER BY id LIMIT 1")
-        game_id = c.fetchone()[0]
-    ctx = {
-        "game": {"id": game_id, "title": "Bench", "rules_title": "Oregon Trail Race"},
-        "events": ["Player 1 forges a trail card."],
-        "decision": {
-            "moves": [{"index": i, "label": f"Move number {i}"} for i in range(1, 8)],
-            "decision_label": "",
-            "deadline_text": "Tue 24 Nov 2026, 07:28 UTC",
-            "reply_to": "play+1-1-1.abcdefghijklmnopqrstuvwx@trailpost.localhost",
-            "version": 1,
-        },
-    }
-    rows = [
-        Notification(
-            kind=Kind.YOUR_TURN,
-            user=users[i % 2],
-            email=f"p{i}@send.bench.example",
-            game_id=game_id,
-            version=1,
-            context=ctx,
+    seats = real_tables(NOTICES // 2)  # every notice draws its own picture of the table
+    rows = []
+    for i in range(NOTICES):
+        game_id, position, seat_id = seats[i % len(seats)]
+        ctx = {
+            "game": {"id": game_id, "title": f"Bench {game_id}", "rules_title": "Oregon Trail Race"},
+            "events": ["Player 1 forges a trail card."],
+            "decision": {
+                "table": ["Your hand: River (odd: lose a supply), top→middle", "Wagon: 5 members, 3 supplies"],
+                "moves": [{"index": i, "label": f"Move number {i}"} for i in range(1, 8)],
+                "decision_label": "",
+                "deadline_text": "Tue 24 Nov 2026, 07:28 UTC",
+                "reply_to": "play+1-1-1.abcdefghijklmnopqrstuvwx@trailpost.localhost",
+                "version": 1,
+            },
+        }
+        rows.append(
+            Notification(
+                kind=Kind.YOUR_TURN,
+                user=users[position],
+                email=f"p{i}@send.bench.example",
+                game_id=game_id,
+                seat_id=seat_id,
+                version=1,
+                context=ctx,
+            )
         )
-        for i in range(NOTICES)
-    ]
     ids = [n.pk for n in Notification.objects.bulk_create(rows, batch_size=2000)]
     t0 = time.perf_counter()
     for i in range(0, len(ids), 100):  # one hand-off per 100 notices, as a busy sweep does
@@ -437,10 +478,18 @@ def bench_send(users, sink):
     elapsed = time.perf_counter() - t0
     time.sleep(1.0)
     unsent = Notification.objects.filter(pk__in=ids, sent_at__isnull=True).count()
+    warnings = []
+    if sink.pictured < sink.count:
+        warnings.append(
+            f"only {sink.pictured} of {sink.count} emails had the table's picture: not the figure asked for"
+        )
     return {
         "notices": NOTICES,
         "workers": WORKERS,
         "received_by_smtp_sink": sink.count,
+        "with_table_picture": sink.pictured,
+        "distinct_pictures": len(seats),
+        "warnings": warnings,
         "duplicates": max(0, sink.count - NOTICES),
         "unsent": unsent,
         "seconds": round(elapsed, 2),

@@ -22,6 +22,7 @@ from . import webhooks
 from .emails import base_context, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
 from .outbox import ATTENDED_CHANNELS, decision_notice
+from .pictures import table_picture
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +47,13 @@ def _claim(ids, now) -> list[Notification]:
     return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
 
 
-def render_notification(notification: Notification, connection=None):
-    """Returns the email for a notice."""
+# Emails that show the table: what asks for a decision, and a hit.
+PICTURED = {Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.REPLY_OK, Kind.REPLY_ERROR}
+
+
+def render_notification(notification: Notification, connection=None, *, picture: bool = True):
+    """Returns the email for a notice (with the picture of the table when it shows a decision or
+    a hit, unless `picture` is False: a webhook's text needs none)."""
     ctx = dict(notification.context)
     game_id = (ctx.get("game") or {}).get("id") or notification.game_id
     ctx.update(base_context(user_id=notification.user_id, kind=notification.kind, game_id=game_id))
@@ -55,8 +61,16 @@ def render_notification(notification: Notification, connection=None):
         ctx.setdefault("recipient", notification.user.public_name)
     ctx["kind"] = notification.kind
     reply_to = (ctx.get("decision") or {}).get("reply_to")
+    drawn = None
+    if picture and notification.kind in PICTURED and ((ctx.get("decision") or {}).get("moves") or ctx.get("table")):
+        drawn = table_picture(game_id=notification.game_id, seat_id=notification.seat_id)
     return render_email(
-        template=notification.kind, to=notification.email, context=ctx, reply_to=reply_to, connection=connection
+        template=notification.kind,
+        to=notification.email,
+        context=ctx,
+        reply_to=reply_to,
+        connection=connection,
+        picture=drawn,
     )
 
 
@@ -296,7 +310,7 @@ def _webhooks(user_ids) -> dict[int, str]:
 
 def webhook_payload(n: Notification) -> dict:
     """Returns the JSON a chat webhook receives: `content` for Discord, `text` for Slack."""
-    message = render_notification(n)
+    message = render_notification(n, picture=False)
     url = settings.SITE_URL + f"/games/{n.game_id}/" if n.game_id else settings.SITE_URL
     text = f"{message.subject}\n{url}"
     return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from email.mime.image import MIMEImage
 from email.utils import make_msgid
 from urllib.parse import urlsplit
 
@@ -84,9 +85,14 @@ AUTO_REPLIED = ("reply_ok", "reply_error")
 
 
 def render_email(
-    *, template: str, to: str, context: dict, reply_to: str | None = None, connection=None
+    *, template: str, to: str, context: dict, reply_to: str | None = None, connection=None, picture=None
 ) -> EmailMultiAlternatives:
-    """Renders a template triplet into a message (text with an HTML alternative)."""
+    """Renders a template triplet into a message (text with an HTML alternative). A `picture`
+    (notifications.pictures.Picture) goes inline: the HTML shows it as `picture_cid`, and the
+    message becomes multipart/related (the alternatives, then the image), which mail clients show
+    in place and do not list as an attachment."""
+    if picture is not None:
+        context = {**context, "picture_cid": picture.cid, "picture_alt": picture.alt}
     subject = " ".join(render_to_string(f"notifications/{template}.subject.txt", context).split())
     text = render_to_string(f"notifications/{template}.txt", context)
     html = render_to_string(f"notifications/{template}.html", context)
@@ -114,6 +120,12 @@ def render_email(
         connection=connection,
     )
     message.attach_alternative(html, "text/html")
+    if picture is not None:
+        image = MIMEImage(picture.png, "png")
+        image.add_header("Content-ID", f"<{picture.cid}>")
+        image.add_header("Content-Disposition", "inline", filename="table.png")
+        message.mixed_subtype = "related"
+        message.attach(image)
     return message
 
 

@@ -1,0 +1,83 @@
+"""Each game's "your turn" email as a mail client shows it: received over real SMTP, its HTML part
+opened in headless Chromium at 375 px (a phone) and 800 px, with the inline picture of the table
+in place of its cid: reference, as mail clients do. The picture is there and shown, and nothing
+makes the page scroll sideways.
+
+Screenshots go to the test's temporary directory, and to $TRAILPOST_SCREENSHOTS when set (to look at)."""
+
+import base64
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from .conftest import minute, turn_seat
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
+
+GAMES = [
+    ("oregon-trail-race", {"ruleset": "revised"}),
+    ("oregon-trail-race", {"ruleset": "classic"}),
+    ("ogallala", {"edition": "I"}),
+    ("ogallala", {"edition": "II"}),
+    ("crayon-rails", {"mode": "public"}),
+    ("crayon-rails", {"mode": "standard"}),
+]
+
+
+def as_a_mail_client_shows_it(message) -> tuple[str, dict]:
+    """Returns the HTML part with each cid: image inlined as a data: URL, and the images by Content-ID."""
+    html = message.get_body(("html",)).get_content()
+    images = {}
+    for part in message.walk():
+        if part.get_content_type() == "image/png":
+            images[part["Content-ID"].strip("<>")] = part.get_content()
+    for cid, png in images.items():
+        html = html.replace(f"cid:{cid}", "data:image/png;base64," + base64.b64encode(png).decode())
+    return html, images
+
+
+@pytest.mark.parametrize("rules, options", GAMES, ids=[f"{r}-{list(o.values())[0]}" for r, o in GAMES])
+def test_the_your_turn_email_shows_the_table_picture_without_overflow(
+    make_game,
+    smtp_sink,
+    browser,
+    tmp_path,
+    rules,
+    options,  # noqa: F811
+):
+    game = make_game(n=2, rules=rules, options=options)
+    seat = turn_seat(game)
+    minute()
+    [message] = [m for m in smtp_sink.wait_for(1) if m["To"] == seat.user.email][-1:]
+    assert message.get_content_type() == "multipart/related"
+    html, images = as_a_mail_client_shows_it(message)
+    [(cid, png)] = images.items()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert f'src="cid:{cid}"' in message.get_body(("html",)).get_content()
+    assert "data:image/png;base64," in html and "cid:" not in html
+    # The text part keeps the table in words: a client that shows no HTML loses nothing.
+    assert "The table as you see it" in message.get_body(("plain",)).get_content()
+    out = Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    for width in (375, 800):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        try:
+            page.set_content(html)
+            page.wait_for_function("() => [...document.images].every(i => i.complete)")
+            shown = page.evaluate(
+                """() => [...document.images].map(i => ({
+                    natural: i.naturalWidth, width: i.getBoundingClientRect().width,
+                    right: i.getBoundingClientRect().right}))"""
+            )
+            assert len(shown) == 1 and shown[0]["natural"] > 0
+            assert 0 < shown[0]["width"] and shown[0]["right"] <= width
+            overflow = page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"the email scrolls sideways by {overflow} px at {width} px"
+            name = re.sub(r"[^a-z0-9]+", "-", f"{rules}-{options}-{width}".lower())
+            page.screenshot(path=str(out / f"email-{name}.png"), full_page=True)
+        finally:
+            page.close()
