@@ -255,7 +255,7 @@ def trains(players) -> list[dict]:
 
 
 # -- the picture ---------------------------------------------------------------------------------
-PICTURE_S = 19.5  # the picture's pixels between mileposts: the whole map in about 810 pixels' width
+PICTURE_S = 17.5  # the picture's pixels between mileposts: the whole map in about 730 pixels' width
 
 
 class _Grid:
