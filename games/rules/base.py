@@ -335,6 +335,12 @@ class Engine:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""
         return action["type"]
 
+    def glossary(self, options: dict) -> dict[str, str]:
+        """Returns the game's terms under those options: each card, calamity or event name exactly as
+        the texts, labels and views write it -> one or two plain sentences saying what it is or does,
+        for a player who hovers over or taps the name. Override; the default explains nothing."""
+        return {}
+
     def public_action(self, action: dict) -> dict:
         """Returns the action as other seats may see it in the log."""
         return action

@@ -74,3 +74,34 @@ HIT_TEXT = {
         "by": "No count-down.",
     },
 }
+
+
+# -- the glossary (Engine.glossary): each event card and train by the name the page shows, explained in
+# a sentence or two (the base rules as shared/rules and engine.py read them). Event cards come up when a
+# demand card is drawn; the drawer is whoever's turn, delivery, lock or pitch made the draw.
+_GLOSSARY_EVENTS = {
+    "Derailment": "An event card: every train within 3 mileposts of the named cities loses one load (its owner "
+    "picks which) and a turn; the drawing player's own turn ends at once.",
+    "Snow": "An event card: a train that starts its turn within 4 mileposts of the city moves at half speed, and "
+    "nobody builds into mountain or alpine mileposts there, until the end of the drawer's next turn.",
+    "floods": "An event card: every track section across the river is washed away and nobody may build across it "
+    "until the end of the drawer's next turn; then it can be built again.",
+    "Dock strike": "An event card: no load may be picked up or delivered at a coastal city until the end of the "
+    "drawer's next turn.",
+    "Strike": "An event card: no load may be picked up or delivered at the named cities until the end of the "
+    "drawer's next turn.",
+    "Rail strike": "An event card: no train may move on the drawing player's track until the end of their next turn.",
+    "Excess profit tax": "An event card: every player pays at once, 10 with 50 or more in cash, 15 with 100, 20 with "
+    "150, 25 with 200.",
+}
+_GLOSSARY_TRAINS = {
+    "Freight": "The train everyone starts with: 9 mileposts a turn, 2 loads.",
+    "Fast Freight": "A train upgrade (costs 20, instead of building that turn): 12 mileposts a turn, 2 loads.",
+    "Heavy Freight": "A train upgrade (costs 20, instead of building that turn): 9 mileposts a turn, 3 loads.",
+    "Superfreight": "The last upgrade, from Fast or Heavy Freight (costs 20): 12 mileposts a turn, 3 loads.",
+}
+
+
+def glossary(mode: str) -> dict[str, str]:
+    """Returns name -> explanation for every event card and train (the same in both modes)."""
+    return {**_GLOSSARY_EVENTS, **_GLOSSARY_TRAINS}

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
 from . import bots
+from . import cards as card_data
 from . import network as net
 from . import view as view_mod
 from .board import (
@@ -1307,6 +1308,10 @@ class CrayonRailsEngine(Engine):
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.action_label(self, state, seat, action)
+
+    def glossary(self, options: dict) -> dict[str, str]:
+        """Returns every event card and train explained."""
+        return card_data.glossary(options.get("mode", "public"))
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.explain_illegal(self, state, seat, action)

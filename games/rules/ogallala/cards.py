@@ -197,3 +197,74 @@ GAME_END = {
     "II": "No count-down. The game ends when a player completes 3 boats or when all cards have been placed; every "
     "card in your river scores then, in complete boats or not.",
 }
+
+
+# -- the glossary (Engine.glossary): each card by the name the page shows, explained in a sentence
+# or two, per edition (the rules text's card paragraphs and tallies).
+_BOOTY_SCORE = {
+    "I": "Booty: in a complete boat it scores 1 extra point, 2 when the boat holds another of its kind.",
+    "II": "Booty: 20 points wherever it lies in your river.",
+}
+_SUITE_SCORE = {
+    "I": "Part of the {suite} suite (the {name} pair and the {person}): the pair side by side in one boat scores 3 "
+    "extra points a card, with the {person} next to them 4.",
+    "II": "Part of the {suite} suite (the {name} pair and the {person}): the pair side by side scores 50, the whole "
+    "suite 150.",
+}
+_GLOSSARY = {
+    "bow": "The left end of a boat: a boat is complete with a bow, a stern and no empty space between them.",
+    "stern": "The right end of a boat: a boat is complete with a bow, a stern and no empty space between them.",
+    "canoe": "A middle section of a boat, with no warrior on it.",
+    "bow_warrior": "The left end of a boat, with one warrior (combat strength 1).",
+    "stern_warrior": "The right end of a boat, with one warrior (combat strength 1).",
+    "warrior1": "A warrior card: combat strength 1.",
+    "warrior2": "A warrior card: combat strength 2.",
+    "warrior3": "A warrior card: combat strength 3.",
+    "chieftain": "A warrior card: combat strength 5.",
+    "shaman": {
+        "I": "A warrior card: combat strength 10.",
+        "II": "A warrior card: combat strength 10. A completed boat with a Shaman may attack two boats, dividing "
+        "its strength between them.",
+    },
+    "lasso": {
+        "I": "A warrior (strength 1). When you place it, you may catch one card from another player's incomplete "
+        "boat and place it in your river.",
+        "II": "A warrior (strength 1). When you draw it, you may take one card of your choice from another "
+        "player's boat and place it in your river.",
+    },
+    "archer": {
+        "I": "A warrior (strength 1). When you place it, you may shoot one warrior card out of another player's "
+        "incomplete boat: it leaves the game.",
+        "II": "A warrior (strength 1). When you draw it, you may shoot one warrior card out of another player's "
+        "boat: it goes to the discard.",
+    },
+    "axe": "Crazy Axe (strength 0) must go on one of your own complete boats and sinks it, himself included; "
+    "with no complete boat he sinks alone.",
+    "totem": {
+        "I": "Guards its boat or section against attacks, lassos and arrows; only Crazy Axe sinks it, and a lasso "
+        "may catch the pole itself from an incomplete boat.",
+        "II": "Guards its boat against all attacks (a lasso may still catch the pole itself from an incomplete "
+        "boat). Scores 50.",
+    },
+}
+
+
+def glossary(edition: str) -> dict[str, str]:
+    """Returns name -> explanation for every card kind of an edition."""
+    edition = "II" if edition == "II" else "I"
+    out = {}
+    for kind, (name, _combat, booty, suite, role) in KINDS.items():
+        if COUNTS[kind][0 if edition == "I" else 1] == 0:
+            continue
+        if suite:
+            pair, person, pname = SUITES[suite]
+            text = _SUITE_SCORE[edition].format(suite=pair, name=pair, person=pname)
+            if role == "person" and edition == "II":
+                text += f" Placing the {pname} lets you take the {pair} cards from other players' boats."
+        elif booty:
+            text = _BOOTY_SCORE[edition]
+        else:
+            text = _GLOSSARY[kind]
+            text = text[edition] if isinstance(text, dict) else text
+        out[name] = text
+    return out

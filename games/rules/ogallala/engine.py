@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
+from . import cards as card_data
 from . import view as view_mod
 from .cards import STACKS_I, card_public, info
 from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one, score_two
@@ -678,6 +679,10 @@ class OgallalaEngine(Engine):
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action."""
         return view_mod.action_label(self, state, seat, action)
+
+    def glossary(self, options: dict) -> dict[str, str]:
+        """Returns every card kind of the options' edition, explained."""
+        return card_data.glossary(options.get("edition", "I"))
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
         """Returns a sentence saying why an action is not legal now."""

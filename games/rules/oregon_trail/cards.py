@@ -229,3 +229,107 @@ TRADE = (
 )
 # Calamities that strike at once and leave nothing to mend.
 AT_ONCE = ("dysentery", "snake_bite")
+
+
+# -- the glossary (Engine.glossary): each card, calamity and trail card by the name the page shows,
+# explained in a sentence or two for a player who hovers over or taps it. Per ruleset; the
+# calamities' texts follow the classic text's calamity table and the revised calamity details.
+_MEND_TOWN = {"revised": "or a town's remove-a-calamity", "classic": "or Mend Any Calamity in a town or fort"}
+_WITHIN = {
+    "revised": "by the end of your next turn",
+    "classic": "within as many turns as you have wagon members",
+}
+_GLOSSARY_CALAMITY = {
+    "broken_tongue": "Roll at once: 4-6 and it is discarded. On 1-3 your wagon cannot forge new trail; mend it "
+    "with Spare Parts {town} {within}, or your whole party dies.",
+    "dead_oxen": "Your wagon cannot forge new trail; replace the oxen with Oxen {town} {within}, or your whole "
+    "party dies.",
+    "inadequate_grass": "No effect until the other copy is played on someone: then both holders have dead oxen. "
+    "Before that only {town_only} removes it.",
+    "bad_water": "No effect until the other copy is played on someone: then both holders have dead oxen. "
+    "Clean Water {town} mends it before that.",
+    "measles": {
+        "revised": "On your next turn you have one action fewer unless you mend it with Medicine. If the other copy "
+        "is played while yours is unmended, you and that player each lose a wagon member.",
+        "classic": "Discard Medicine at once to avoid it; otherwise you lose your next turn. Mend it later with "
+        "Medicine or in a town or fort; if the other copy comes up while yours is unmended, you lose a member.",
+    },
+    "typhoid": {
+        "revised": "Mend it with Clean Water and Medicine {town} on your next turn, or you lose a wagon member.",
+        "classic": "Mend it with Clean Water and Medicine {town} within as many turns as you have wagon members, "
+        "or you lose one.",
+    },
+    "cholera": "No effect until the other copy is played on someone: then every unmended holder and the receiver "
+    "lose a wagon member. Two Medicine {town} mend it.",
+    "dysentery": "You lose a wagon member at once. Nothing mends it.",
+    "snake_bite": "You lose a wagon member at once. Nothing mends it.",
+    "starvation": {
+        "revised": "Mend it with Food {town} within two turns, or you lose a wagon member.",
+        "classic": "Mend it with Food {town} within twice as many turns as you have wagon members, or you lose one.",
+    },
+    "extreme_cold": {
+        "revised": "Mend it with Clothes {town} on your next turn, or you lose a wagon member.",
+        "classic": "Mend it with Clothes {town} within as many turns as you have wagon members, or you lose one.",
+    },
+    "broken_arm": {
+        "revised": "One action fewer on each of your next two turns.",
+        "classic": "You lose your next two turns (not even fording a river); other count-downs go on.",
+    },
+    "thief": {
+        "revised": "The player who played it draws one of your supplies at random. Discard Bullets to turn the theft "
+        "around; the thief may answer with Bullets of their own.",
+        "classic": "The player who played it draws one of your supplies at random, unless you stop them with Bullets.",
+    },
+    "hunting": {
+        "revised": "Discard Bullets to keep this card as a Food supply; without Bullets it does nothing.",
+        "classic": "Discard Bullets to take a Food supply from the supply deck; without Bullets it does nothing.",
+    },
+}
+_GLOSSARY_SUPPLY = {
+    "food": "A supply: mends Starvation; Hunting with Bullets gives you more.",
+    "clothes": "A supply: mends Extreme Cold.",
+    "oxen": "A supply: mends Dead Oxen (and Bad Water or Inadequate Grass once they have killed the oxen).",
+    "spare_parts": "A supply: mends a Broken Tongue, Broken Axle or Broken Wheel.",
+    "medicine": "A supply: mends Measles; two mend Cholera; with Clean Water it mends Typhoid.",
+    "clean_water": "A supply: mends Bad Water; with Medicine it mends Typhoid.",
+    "bullets": "A supply: stops a Thief, or turns Hunting into Food. Bullets cannot be had by trading.",
+}
+_GLOSSARY_TRAIL = {
+    "plain": "A plain trail card: forge it to move on, its line starting at the height where the last card ends.",
+    "river_supply": "A river: roll on forging it and each turn after until you get across. Even: you ford it; "
+    "odd: you lose a supply card of your choice and stay in the river.",
+    "river_drown": "A river: roll on forging it and each turn after until you get across. Even: you ford it; "
+    "a 1 drowns a wagon member; 3 or 5: nothing happens and you stay in the river.",
+    "trigger": "Forging it sends a calamity: you pick a victim among the other players, then the calamity card "
+    "is drawn.",
+    "town": {
+        "revised": "Every player whose trail reaches it may use it, an action each time: take one supply from the "
+        "bank or remove a calamity. It does not count toward the trail's length.",
+        "classic": "In it you can mend any calamity or buy supplies. It does not count toward the trail's length.",
+    },
+    "fort": {
+        "revised": "Every player whose trail reaches it may use it, an action each time: take two supplies from "
+        "the bank. It does not count toward the trail's length.",
+        "classic": "As a town: in it you can mend any calamity or buy supplies. It does not count toward the "
+        "trail's length.",
+    },
+}
+
+
+def glossary(ruleset: str) -> dict[str, str]:
+    """Returns name -> explanation for every calamity, supply and trail card of a ruleset."""
+    ruleset = "classic" if ruleset == "classic" else "revised"
+    fill = {
+        "town": _MEND_TOWN[ruleset],
+        "town_only": "a town" if ruleset == "revised" else "Mend Any Calamity in a town or fort",
+        "within": _WITHIN[ruleset],
+    }
+    out = {}
+    for table, names in ((_GLOSSARY_TRAIL, TRAIL_NAMES), (_GLOSSARY_SUPPLY, SUPPLY_NAMES)):
+        for kind, text in table.items():
+            out[names[kind]] = text[ruleset] if isinstance(text, dict) else text
+    for kind in CALAMITY_KINDS:
+        text = _GLOSSARY_CALAMITY.get(kind, _GLOSSARY_CALAMITY["broken_tongue"])
+        text = text[ruleset] if isinstance(text, dict) else text
+        out[CALAMITY_NAMES[kind]] = text.format(**fill)
+    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
+from . import cards as card_data
 from . import view as view_mod
 from .cards import (
     BROKEN_PARTS,
@@ -1497,6 +1498,10 @@ class OregonTrailEngine(Engine):
     def action_label(self, state, seat, action):
         """Returns a short phrase for a legal action."""
         return view_mod.action_label(self, state, seat, action)
+
+    def glossary(self, options):
+        """Returns every calamity, supply and trail card of the options' ruleset, explained."""
+        return card_data.glossary(options.get("ruleset", "revised"))
 
     def explain_illegal(self, state, seat, action):
         """Returns a sentence saying why the action is not legal now."""

@@ -1,0 +1,64 @@
+"""The engines' glossaries: every card, calamity and event a page names explains itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.rules import get_engine
+from games.rules.crayon_rails import cards as cr_cards
+from games.rules.crayon_rails.state import TRAIN_NAMES
+from games.rules.ogallala import cards as og_cards
+from games.rules.oregon_trail import cards as otr_cards
+
+OTR_OPTIONS = [{"ruleset": "revised"}, {"ruleset": "classic"}]
+
+
+@pytest.mark.parametrize("options", OTR_OPTIONS)
+def test_oregon_trail_glossary_covers_every_calamity_supply_and_trail_card(options):
+    terms = get_engine("oregon-trail-race").glossary(options)
+    names = (
+        [otr_cards.CALAMITY_NAMES[k] for k in otr_cards.CALAMITY_KINDS]
+        + [otr_cards.SUPPLY_NAMES[k] for k in otr_cards.SUPPLY_KINDS]
+        + [otr_cards.TRAIL_NAMES[k] for k in otr_cards.TRAIL_COUNTS]
+    )
+    assert sorted(terms) == sorted(names)
+    for name in names:
+        assert 20 < len(terms[name]) < 300, name
+
+
+def test_oregon_trail_glossary_differs_by_ruleset():
+    engine = get_engine("oregon-trail-race")
+    revised, classic = engine.glossary({"ruleset": "revised"}), engine.glossary({"ruleset": "classic"})
+    assert revised["Broken Arm"].startswith("One action fewer")
+    assert "lose your next two turns" in classic["Broken Arm"]
+    assert "a town" in revised["Inadequate Grass"] and "fort" in classic["Inadequate Grass"]
+    assert "{" not in "".join([*revised.values(), *classic.values()])
+
+
+@pytest.mark.parametrize("edition", ["I", "II"])
+def test_ogallala_glossary_covers_every_card_kind_of_the_edition(edition):
+    terms = get_engine("ogallala").glossary({"edition": edition})
+    kinds = {og_cards.info(cid).kind for cid in og_cards.deck(edition)}
+    assert sorted(terms) == sorted(og_cards.KINDS[k][0] for k in kinds)
+    assert ("Crazy Axe" in terms) == (edition == "I")
+    assert "10" in terms["Shaman"]
+    for text in terms.values():
+        assert 20 < len(text) < 300
+
+
+@pytest.mark.parametrize("mode", ["public", "standard"])
+def test_crayon_rails_glossary_covers_every_event_card_and_train(mode):
+    terms = get_engine("crayon-rails").glossary({"mode": mode})
+    for train in TRAIN_NAMES.values():
+        assert train in terms
+    # Every event card's text names a term of the glossary, so the page can explain it.
+    for card in cr_cards.EVENTS.values():
+        assert any(term in card["text"] for term in terms), card["text"]
+    kinds = {card["type"] for card in cr_cards.EVENTS.values()}
+    assert kinds == {"derailment", "snow", "flood", "strike", "tax"}
+
+
+def test_the_default_engine_explains_nothing():
+    from games.rules.base import Engine
+
+    assert Engine().glossary({}) == {}
