@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, Q, Subquery
 from django.shortcuts import get_object_or_404
 
 from games.models import Game, Move, Seat
+from games.rules import get_engine
 from games.rules.base import name_seats
 
 
@@ -241,4 +243,77 @@ def verify_game(game: Game) -> dict:
             undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]
         ).count(),
         "reproduces_snapshot": ok,
+    }
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+
+LOBBY_PAGE_SIZE = 20
+LOBBY_SECTIONS = ("waiting", "playing", "open", "finished")
+
+
+def lobby_sections(user, *, rules: str | None = None, title: str | None = None) -> dict:
+    """Returns the lobby's four lists as querysets, in the order the page shows them: "waiting"
+    (active games where the user has a decision pending now: their seat has a deadline),
+    "playing" (their other games not over, those still gathering players too), "open" (public
+    games they may join) and "finished" (theirs). `rules` keeps one game's engine, `title` the
+    games whose title contains it. Each queryset leaves the state out and preloads the owner and
+    the seats with their users, so a page of rows costs the same few queries however long it is."""
+    games = Game.objects.all()
+    if rules:
+        games = games.filter(rules=rules)
+    if title:
+        games = games.filter(title__icontains=title)
+    games = games.defer("state", "options", "seed").select_related("owner")
+    games = games.prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position")))
+    pending = Seat.objects.filter(
+        game=OuterRef("pk"), user=user, status=Seat.Status.PLAYING, deadline_at__isnull=False
+    ).values("deadline_at")[:1]
+    mine = games.filter(seats__user=user).annotate(
+        my_deadline=Subquery(pending),
+        waiting=ExpressionWrapper(Q(status=Game.Status.ACTIVE) & Exists(pending), output_field=BooleanField()),
+    )
+    in_play = [Game.Status.LOBBY, Game.Status.ACTIVE, Game.Status.PAUSED]
+    over = [Game.Status.FINISHED, Game.Status.ABORTED]
+    return {
+        "waiting": mine.filter(waiting=True).order_by("my_deadline", "-created_at", "-pk"),
+        "playing": mine.filter(status__in=in_play, waiting=False).order_by("-created_at", "-pk"),
+        "open": games.filter(pk__in=open_games(user).values("pk")).order_by("-created_at", "-pk"),
+        "finished": mine.filter(status__in=over).order_by(F("finished_at").desc(nulls_last=True), "-created_at", "-pk"),
+    }
+
+
+def lobby_row(game: Game, user) -> dict:
+    """Returns what a lobby row shows of a game from lobby_sections (no query: the seats and the
+    owner are preloaded): title, game, players, whose turn by name, the user's deadline."""
+    try:
+        rules_title = get_engine(game.rules).title
+    except KeyError:
+        rules_title = game.rules
+    seats = [s for s in game.seats.all() if s.position is not None or s.user_id is not None]
+    acting = [
+        s for s in seats if game.status == Game.Status.ACTIVE and s.status == Seat.Status.PLAYING and s.deadline_at
+    ]
+    me = next((s for s in seats if user is not None and s.user_id == user.pk), None)
+    result = game.result if isinstance(game.result, dict) else None
+    reason = None
+    if result and isinstance(result.get("reason"), str):
+        reason = with_names(result["reason"], {s.position: s.name for s in seats if s.position is not None})
+    return {
+        "id": game.pk,
+        "title": str(game),
+        "rules": game.rules,
+        "rules_title": rules_title,
+        "status": game.status,
+        "status_display": game.get_status_display(),
+        "owner": game.owner.public_name,
+        "players": [{"name": s.name, "is_bot": s.is_bot, "me": s is me, "status": s.status} for s in seats],
+        "seats_taken": len(seats),
+        "max_players": game.max_players,
+        "acting_names": [s.name for s in acting if s is not me],
+        "my_turn": me is not None and me in acting,
+        "my_deadline": me.deadline_at if me is not None and me in acting else None,
+        "result": reason,
+        "finished_at": game.finished_at,
+        "is_private": game.is_private,
     }

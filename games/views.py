@@ -10,6 +10,7 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
@@ -23,29 +24,70 @@ from games.errors import GameError
 from games.forms import GameCreateForm, InviteForm
 from games.models import Game, Move
 from games.rules import engines, get_engine
+from games.templatetags.glossary import glossary_for
 
 
 def _game(request, pk) -> Game:
     return selectors.visible_game(request.user, pk)
 
 
+LOBBY_SECTIONS = {
+    "waiting": ("Waiting for you", "Nothing is waiting for you right now."),
+    "playing": ("Your other games in play", "No other games in play."),
+    "open": ("Open games to join", "No open games right now: open one below."),
+    "finished": ("Finished", "No finished games yet."),
+}
+
+
+def _page_url(request, param: str, number: int | None) -> str | None:
+    """Returns this page's query string with `param` set to `number` (None: no such page)."""
+    if number is None:
+        return None
+    query = request.GET.copy()
+    if number == 1:
+        query.pop(param, None)
+    else:
+        query[param] = number
+    return f"?{query.urlencode()}" if query else "?"
+
+
 def lobby(request):
+    """The signed-in player's lobby: games waiting for them first, then their other games in play,
+    open games to join, their finished games; each list filtered by game and title, and paged
+    (?waiting_page=2 and so on) at a fixed number of queries however many games there are."""
     if not request.user.is_authenticated:
         return render(request, "games/welcome.html", {"engines": engines()})
-    mine = []
-    for game in selectors.games_for_user(request.user):
-        summary = selectors.game_summary(game, request.user)
-        summary["acting_names"] = [p["name"] for p in summary["players"] if p["position"] in summary["to_act"]]
-        seat = selectors.seat_of(game, request.user)
-        summary["my_deadline"] = seat.deadline_at if seat else None
-        mine.append(summary)
+    all_engines = engines()
+    rules = request.GET.get("game", "")
+    if rules not in {e.name for e in all_engines}:
+        rules = ""
+    title = request.GET.get("q", "").strip()[:100]
+    sections = []
+    for key, queryset in selectors.lobby_sections(request.user, rules=rules, title=title).items():
+        page = Paginator(queryset, selectors.LOBBY_PAGE_SIZE).get_page(request.GET.get(f"{key}_page"))
+        heading, empty = LOBBY_SECTIONS[key]
+        sections.append(
+            {
+                "key": key,
+                "heading": heading,
+                "empty": empty,
+                "page": page,
+                "prev_url": _page_url(
+                    request, f"{key}_page", page.previous_page_number() if page.has_previous() else None
+                ),
+                "next_url": _page_url(request, f"{key}_page", page.next_page_number() if page.has_next() else None),
+                "rows": [selectors.lobby_row(g, request.user) for g in page.object_list],
+            }
+        )
     return render(
         request,
         "games/lobby.html",
         {
-            "my_games": mine,
-            "open_games": [selectors.game_summary(g, request.user) for g in selectors.open_games(request.user)],
-            "engines": engines(),
+            "sections": sections,
+            "engines": all_engines,
+            "filter_game": rules,
+            "filter_q": title,
+            "filtered": bool(rules or title),
         },
     )
 
@@ -81,8 +123,26 @@ def game_new(request, slug):
     return render(request, "games/new.html", {"form": form, "engine": engine})
 
 
+def _seen_version(request, game, seat) -> tuple[int | None, int]:
+    """Returns the game version the signed-in viewer saw last (None: never), and how many moves by
+    others came since; from now on they have seen this one (kept in their session)."""
+    if not request.user.is_authenticated:
+        return None, 0
+    key = f"seen:{game.pk}"
+    seen = request.session.get(key)
+    if seen != game.version:
+        request.session[key] = game.version
+    if not isinstance(seen, int) or seen >= game.version:
+        return (seen if isinstance(seen, int) else None), 0
+    since = game.moves.filter(seq__gt=seen)
+    if seat is not None and seat.position is not None:
+        since = since.exclude(position=seat.position)
+    return seen, since.count()
+
+
 def _live_context(request, game):
     seat = selectors.seat_of(game, request.user)
+    seen_version, new_moves = _seen_version(request, game, seat)
     view = selectors.game_view(game, seat)
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
     log = selectors.move_log(game, seat)
@@ -98,6 +158,9 @@ def _live_context(request, game):
         "moves": [{**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat)],
         "log": list(reversed(log))[:80],
         "idempotency_key": uuid.uuid4().hex,
+        "seen_version": seen_version,
+        "new_moves": new_moves,
+        "glossary": glossary_for(game),
     }
 
 
