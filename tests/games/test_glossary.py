@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from django.urls import reverse
+
+from games import selectors, services
+from games.models import Move
 from games.rules import get_engine
+from games.rules.base import event
 from games.rules.crayon_rails import cards as cr_cards
 from games.rules.crayon_rails.state import TRAIN_NAMES
 from games.rules.ogallala import cards as og_cards
@@ -62,3 +68,32 @@ def test_the_default_engine_explains_nothing():
     from games.rules.base import Engine
 
     assert Engine().glossary({}) == {}
+
+
+@pytest.mark.django_db
+def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    seat = selectors.seat_of(game, bob)
+    game.refresh_from_db()
+    services._log(
+        game,
+        kind=Move.Kind.MOVE,
+        channel=Move.Channel.WEB,
+        seat=seat,
+        action={"type": "victim", "seat": 0},
+        events=[event("calamity", seat.position, "Player 2 sends Measles to Player 1.")],
+    )
+    game.save(update_fields=["version"])
+    client.force_login(ann)
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    button = re.search(
+        r'<button type="button" class="term" popovertarget="(g-measles)" title="([^"]+)">Measles</button>', html
+    )
+    assert button, "Measles is not a term button in the log"
+    tip = re.search(r'<div id="g-measles" popover class="term-tip"><strong>Measles</strong> ([^<]+)</div>', html)
+    assert tip and "Medicine" in tip.group(1)
+    assert html.count('id="g-measles"') == 1  # one popover however often the term shows
+    assert "bob sends" in html  # the names are put in before the terms are marked
