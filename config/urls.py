@@ -26,6 +26,7 @@ urlpatterns = [
     path("api/", include("notifications.api_urls")),
     path("api/", include("accounts.api")),
     path("mail/", include("notifications.urls")),
+    path("", include("games.rules_urls")),
     path("", include("games.urls")),
 ]
 
