@@ -7,13 +7,16 @@
  * so htmx swapping the live section redraws it; polling pauses while a path is being composed.
  * A path whose move was refused survives the page reload (sessionStorage) so it can be fixed.
  * Hovering a ready-made build or move in the numbered menu previews its path on the map.
+ * By keyboard: Tab to the map, the arrow keys move a cursor from milepost to milepost (the
+ * milepost, its terrain and city are read out through #cr-hover, a polite live region), Enter or
+ * Space adds it to the path as a click would, Backspace steps back, Escape clears.
  */
 (function () {
   "use strict";
   if (window.CrayonRails) { window.CrayonRails.restore(); return; }
 
   var ROW = Math.sqrt(3) / 2;
-  var st = { game: null, mode: null, path: [], typed: false };
+  var st = { game: null, mode: null, path: [], typed: false, cursor: null, home: null };
 
   function $(id) { return document.getElementById(id); }
   function board() { return document.querySelector(".cr-board"); }
@@ -49,7 +52,9 @@
   }
   function composing() {
     var f = form();
-    return st.path.length > 0 || !!(f && (f.elements.path.value || document.activeElement === f.elements.path));
+    var wrap = mapWrap();
+    return st.path.length > 0 || !!(wrap && document.activeElement === wrap) ||
+      !!(f && (f.elements.path.value || document.activeElement === f.elements.path));
   }
 
   /* The milepost under a pointer event: the clicked symbol, else the nearest one within reach. */
@@ -207,7 +212,99 @@
     render(true);
   });
 
+  /* The keyboard cursor. Rows are offset by half a step, so Up and Down pick, of the two
+     neighbours above or below, the one nearer the column the cursor last had from Left and Right:
+     holding Up goes straight up. Water (no milepost) is stepped over. */
+  function visualX(p) { return p[0] + 0.5 * (p[1] % 2); }
+  function mapWrap() { var s = svg(); return s ? s.closest(".cr-map-wrap") : null; }
+  function cityAt(p) {
+    var s = svg(), c = centre(geo(s), p[0], p[1]), cities = s.querySelectorAll(".cr-city");
+    for (var i = 0; i < cities.length; i++) {
+      var b = cities[i].getBBox();
+      if (c[0] >= b.x - 1 && c[0] <= b.x + b.width + 1 && c[1] >= b.y - 1 && c[1] <= b.y + b.height + 1) {
+        var t = cities[i].querySelector("title");
+        return t ? t.textContent : "";
+      }
+    }
+    return "";
+  }
+  function describe(p) {
+    var out = $("cr-hover"), el = milepost(p[0], p[1]);
+    if (!out || !el) return;
+    var m = /t-([a-z]+)/.exec(el.getAttribute("class") || ""), city = cityAt(p);
+    var inPath = st.path.some(function (q) { return same(q, p); });
+    out.textContent = "Milepost " + fmt(p) + (city ? " · " + city : m ? " · " + m[1] : "") +
+      (same(trainAt(), p) ? " · your train" : "") + (inPath ? " · in the path" : "");
+  }
+  function showCursor(scroll) {
+    var c = $("cr-cursor"), s = svg();
+    if (!c || !s) return;
+    if (!st.cursor || !milepost(st.cursor[0], st.cursor[1])) { c.setAttribute("class", "cr-hidden"); return; }
+    var xy = centre(geo(s), st.cursor[0], st.cursor[1]);
+    c.setAttribute("cx", xy[0]); c.setAttribute("cy", xy[1]); c.setAttribute("class", "");
+    describe(st.cursor);
+    var el = milepost(st.cursor[0], st.cursor[1]);
+    if (scroll && el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+  function startCursor() {
+    if (st.cursor && milepost(st.cursor[0], st.cursor[1])) return;
+    var first = svg().querySelector(".mp.t-city") || svg().querySelector(".mp[data-x]");
+    st.cursor = st.path[st.path.length - 1] || trainAt() ||
+      (first ? [parseInt(first.getAttribute("data-x"), 10), parseInt(first.getAttribute("data-y"), 10)] : null);
+    st.home = st.cursor ? visualX(st.cursor) : null;
+  }
+  function step(dx, dy) {
+    var p = st.cursor;
+    if (st.home === null) st.home = visualX(p);
+    for (var n = 1; n <= 6; n++) {
+      var q;
+      if (dy === 0) q = [p[0] + dx * n, p[1]];
+      else {
+        var y = p[1] + dy * n, best = null;
+        for (var x = Math.floor(st.home) - 1; x <= Math.ceil(st.home) + 1; x++) {
+          if (x < 0 || !milepost(x, y)) continue;
+          if (!best || Math.abs(visualX([x, y]) - st.home) < Math.abs(visualX(best) - st.home)) best = [x, y];
+        }
+        q = best && Math.abs(visualX(best) - st.home) <= 0.5 ? best : null;
+      }
+      if (q && q[0] >= 0 && q[1] >= 0 && milepost(q[0], q[1])) {
+        st.cursor = q;
+        if (dy === 0) st.home = visualX(q);
+        return true;
+      }
+    }
+    return false;
+  }
+  var ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+  document.addEventListener("focusin", function (evt) {
+    if (!form() || evt.target !== mapWrap()) return;
+    startCursor();
+    showCursor(false);
+  });
+  document.addEventListener("focusout", function (evt) {
+    if (evt.target !== mapWrap()) return;
+    var c = $("cr-cursor");
+    if (c) c.setAttribute("class", "cr-hidden");
+  });
+
   document.addEventListener("keydown", function (evt) {
+    var wrap = mapWrap();
+    if (form() && wrap && evt.target === wrap && !evt.altKey && !evt.ctrlKey && !evt.metaKey) {
+      if (ARROWS[evt.key]) {
+        evt.preventDefault();
+        startCursor();
+        if (st.cursor && !step(ARROWS[evt.key][0], ARROWS[evt.key][1])) describe(st.cursor);
+        showCursor(true);
+        return;
+      }
+      if ((evt.key === "Enter" || evt.key === " ") && st.cursor) {
+        evt.preventDefault();
+        add(st.cursor);
+        showCursor(false);
+        return;
+      }
+    }
     if (!form() || !st.mode || /^(INPUT|SELECT|TEXTAREA)$/.test(evt.target.tagName)) return;
     if (evt.key === "Escape") reset();
     else if (evt.key === "Backspace" && st.path.length) { evt.preventDefault(); st.path.pop(); render(); }

@@ -2,7 +2,8 @@
    Content-Security-Policy refuses (only scripts and styles served from here run):
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
    - data-confirm on a form asks before it is sent;
-   - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up). */
+   - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
+   - #live-status: says what changed when the game page's live section is swapped in. */
 (function () {
   "use strict";
 
@@ -25,9 +26,32 @@
     }
   }
 
+  // The game page's live section (#live) is replaced wholesale by each htmx swap, so it cannot be
+  // an aria-live region itself: when its version moves on, the persistent #live-status (role
+  // status, aria-live polite) gets one sentence: the section's data-announce if it has one, else
+  // the newest log line, and "It is your turn." when the moves have just appeared.
+  var lastVersion = null, lastMine = false;
+  function announce() {
+    var live = document.getElementById("live"), status = document.getElementById("live-status");
+    if (!live || !status) return;
+    var version = live.getAttribute("data-version"), mine = !!document.getElementById("my-moves");
+    if (lastVersion !== null && version !== lastVersion) {
+      var said = live.getAttribute("data-announce");
+      if (!said) {
+        var entry = live.querySelector(".log li");
+        said = entry ? entry.textContent.replace(/\s+/g, " ").trim() : "The game moved on.";
+        if (mine && !lastMine) said += " It is your turn.";
+      }
+      status.textContent = said;
+    }
+    lastVersion = version;
+    lastMine = mine;
+  }
+
   function onLoad(root) {
     place(root);
     fillTimeZone(root);
+    announce();
   }
 
   document.addEventListener("submit", function (event) {

@@ -1,0 +1,209 @@
+"""Every page at a phone's width (375 px) and a laptop's (1280 px), in headless Chromium: the page
+does not scroll sideways (a box that scrolls inside itself is fine), no card's text is clipped, and
+axe-core (vendored in tests/e2e/vendor/axe-core) finds no serious or critical accessibility
+violation. A screenshot of each page goes to $TRAILPOST_SCREENSHOTS (or the test's tmp_path).
+
+One live server, one login per person; each width visits every page once and reports every
+failure it found, page by page, rather than stopping at the first."""
+
+import json
+import os
+import pathlib
+import re
+
+import pytest
+from django.test import Client
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
+
+AXE = pathlib.Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+ENGINES = ("oregon-trail-race", "ogallala", "crayon-rails")
+WIDTHS = (375, 1280)
+
+# Cards whose text must show in full: anything a template marks data-fit, and the boards' cards.
+FIT = "[data-fit], .otr-hand li, .otr-card, .og-card, .cr-card"
+
+MEASURE = """(fit) => {
+  const doc = document.documentElement;
+  const clipped = [];
+  for (const el of document.querySelectorAll(fit)) {
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.display === "inline" || !el.getClientRects().length) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      clipped.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent.trim().slice(0, 40)}" `
+                   + `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+    }
+  }
+  // What sticks out past the right edge, to name the culprit of a sideways scroll.
+  const wide = [];
+  if (doc.scrollWidth > window.innerWidth) {
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > window.innerWidth + 1 && wide.length < 5) {
+        let inScroller = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const o = getComputedStyle(p).overflowX;
+          if (o === "auto" || o === "scroll" || o === "hidden") { inScroller = true; break; }
+        }
+        if (!inScroller) wide.push(`${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}.${el.className && el.className.baseVal === undefined ? el.className : ""} right=${Math.round(r.right)}`);
+      }
+    }
+  }
+  return {scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, clipped, wide};
+}"""
+
+RUN_AXE = """async () => {
+  const r = await axe.run(document, {resultTypes: ["violations"]});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                 nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ")), count: v.nodes.length}));
+}"""
+
+
+def _context(browser, live_server, width, user=None):
+    """A browser context at this width; logged in as `user` if given. bypass_csp lets the test
+    inject axe-core; test_csp_browser.py checks the real policy on the same pages."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    if user is not None:
+        c = Client()
+        c.force_login(user)
+        host = live_server.url.split("//", 1)[1].split(":")[0]
+        context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}])
+    return context
+
+
+def _game(owner, rules, *, others=(), bots=0, start=True, title=None):
+    from games import services
+
+    game = services.game_create(owner=owner, rules=rules, options={}, title=title or f"Pages {rules}", bots=bots)
+    for user in others:
+        services.game_join(game=game, user=user)
+    if start:
+        services.game_start(game=game, by=owner)
+    return game
+
+
+def _to_act(game):
+    """The user whose decision the game waits for first."""
+    from games.models import Game
+
+    game = Game.objects.get(pk=game.pk)
+    first = game.engine.to_act(game.state)[0]
+    return game.seats.get(position=first).user
+
+
+def _pages(live_server, make_user):
+    """[(name, user or None, path, expected status, wait)] for every page of the site."""
+    from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.models import Game
+
+    ann, bob = make_user("Ann Page"), make_user("Bob Page")
+    pages = [
+        ("welcome", None, "/", 200),
+        ("log in", None, "/accounts/login/", 200),
+        ("sign up", None, "/accounts/signup/", 200),
+        ("password reset", None, "/accounts/password/reset/", 200),
+        ("password reset sent", None, "/accounts/password/reset/done/", 200),
+        ("verification sent", None, "/accounts/confirm-email/", 200),
+        ("not found", None, "/no-such-page/", 404),
+        ("lobby", ann, "/", 200),
+        ("password change", ann, "/accounts/password/change/", 200),
+        ("email addresses", ann, "/accounts/email/", 200),
+        ("profile", ann, "/accounts/profile/", 200),
+        ("notification preferences", ann, "/mail/preferences/", 200),
+        ("API docs", ann, "/api/docs/", 200),
+    ]
+    # An address waiting to be confirmed, and its confirmation page (a visitor follows the link).
+    cy = get_user_model().objects.create_user(username="cy-page", email="cy@example.com", password="pw-Trailpost-1")
+    address = EmailAddress.objects.create(user=cy, email=cy.email, verified=False, primary=True)
+    pages.append(("email confirmation", None, f"/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/", 200))
+
+    for rules in ENGINES:
+        pages.append((f"create {rules}", ann, f"/games/new/{rules}/", 200))
+        waiting = _game(ann, rules, start=False, title=f"Waiting {rules}")
+        pages.append((f"{rules} waiting for players", ann, f"/games/{waiting.pk}/", 200))
+        active = _game(ann, rules, others=[bob], title=f"Playing {rules}")
+        mover = _to_act(active)
+        pages.append((f"{rules} in play, my turn", mover, f"/games/{active.pk}/", 200))
+        pages.append((f"{rules} in play, their turn", ann if mover == bob else bob, f"/games/{active.pk}/", 200))
+        finished = _game(ann, rules, bots=1, title=f"Finished {rules}")
+        services.game_resign(game=finished, user=ann)
+        assert Game.objects.get(pk=finished.pk).is_over, rules
+        pages.append((f"{rules} finished", ann, f"/games/{finished.pk}/", 200))
+        pages.append((f"{rules} verify", ann, f"/games/{finished.pk}/verify/", 200))
+        if rules == ENGINES[0]:
+            pages.append(("standing orders", ann, f"/mail/games/{active.pk}/standing-orders/", 200))
+    return pages
+
+
+def _check(page, name, path, expected, shots, width):
+    """Visits one page; returns the problems found on it, and the minor/moderate axe counts."""
+    response = page.goto(path)
+    if response.status != expected:
+        return [f"{name} ({path}): HTTP {response.status}, expected {expected}"], {}
+    page.wait_for_load_state("load")
+    if path.startswith("/api/docs/"):
+        page.wait_for_selector(".opblock", timeout=20_000)
+    page.screenshot(path=str(shots / f"{width}-{re.sub(r'[^a-z0-9]+', '-', name.lower())}.png"), full_page=True)
+    problems = []
+    m = page.evaluate(MEASURE, FIT)
+    if m["scrollWidth"] > m["innerWidth"]:
+        problems.append(f"{name} ({path}): the page is {m['scrollWidth']} px wide in {m['innerWidth']}: {m['wide']}")
+    problems += [f"{name} ({path}): clipped {c}" for c in m["clipped"]]
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    counts = {}
+    for v in page.evaluate(RUN_AXE):
+        if v["impact"] in ("serious", "critical"):
+            problems.append(f"{name} ({path}): axe {v['impact']} {v['id']} ({v['help']}) x{v['count']}: {v['nodes']}")
+        else:
+            counts[v["impact"]] = counts.get(v["impact"], 0) + v["count"]
+    return problems, counts
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_page_fits_and_passes_axe(width, live_server, browser, make_user, tmp_path):
+    shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    pages = _pages(live_server, make_user)
+    contexts, tabs = {}, {}
+    problems, minor = [], {}
+    errors = []
+    try:
+        for name, user, path, expected in pages:
+            key = user.pk if user else None
+            if key not in tabs:
+                contexts[key] = _context(browser, live_server, width, user)
+                tabs[key] = contexts[key].new_page()
+                tabs[key].on("pageerror", lambda e: errors.append(f"page error: {e}"))
+            found, counts = _check(tabs[key], name, live_server.url + path, expected, shots, width)
+            problems += found
+            for impact, n in counts.items():
+                minor.setdefault(name, {})[impact] = n
+    finally:
+        for context in contexts.values():
+            context.close()
+    print(f"{width} px: minor/moderate axe findings by page: {json.dumps(minor, indent=1)}")
+    assert problems + errors == [], "\n".join(problems + errors)
+
+
+def test_the_rules_pages_fit_and_pass_axe(live_server, browser, make_user, tmp_path):
+    """The rules summaries at /rules/ and /rules/<slug>/, at both widths."""
+    c = Client()
+    if c.get("/rules/").status_code == 404:
+        pytest.skip("no rules pages at /rules/ yet")
+    shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    paths = [("rules", "/rules/")] + [
+        (f"rules {slug}", f"/rules/{slug}/") for slug in ENGINES if c.get(f"/rules/{slug}/").status_code == 200
+    ]
+    problems = []
+    for width in WIDTHS:
+        context = _context(browser, live_server, width)
+        page = context.new_page()
+        for name, path in paths:
+            problems += _check(page, name, live_server.url + path, 200, shots, width)[0]
+        context.close()
+    assert problems == [], "\n".join(problems)
