@@ -148,15 +148,56 @@ def seat_names(game: Game) -> dict:
     return {s.position: s.name for s in game.seats.select_related("user") if s.position is not None}
 
 
-def move_log(game: Game, viewer: Seat | None, *, after_seq: int = 0, limit: int | None = None) -> list[dict]:
-    """Returns the log as the viewer may see it: others' private parts and secret actions removed."""
+def move_log(
+    game: Game,
+    viewer: Seat | None,
+    *,
+    after_seq: int = 0,
+    before_seq: int | None = None,
+    limit: int | None = None,
+    names: dict | None = None,
+) -> list[dict]:
+    """Returns the log as the viewer may see it, oldest first: others' private parts and secret
+    actions removed. `after_seq` starts after a move (the API's paging forward); `before_seq` ends
+    before one, and with `limit` gives the last `limit` moves before it (the page's paging back)."""
     engine = game.engine
     position = viewer.position if viewer is not None else None
-    names = seat_names(game)
-    moves = game.moves.filter(seq__gt=after_seq).order_by("seq")
+    names = seat_names(game) if names is None else names
+    moves = game.moves.filter(seq__gt=after_seq)
+    if before_seq is not None:
+        moves = moves.filter(seq__lt=before_seq)
+        if limit:
+            moves = reversed(list(moves.order_by("-seq")[:limit]))
+            return [move_entry(engine, m, position, names) for m in moves]
+    moves = moves.order_by("seq")
     if limit:
         moves = moves[:limit]
     return [move_entry(engine, m, position, names) for m in moves]
+
+
+LOG_PAGE_SIZE = 50
+
+
+def log_page(game: Game, viewer: Seat | None, *, before_seq: int | None = None, names: dict | None = None) -> dict:
+    """Returns one page of the game page's log, newest first: the LOG_PAGE_SIZE moves before
+    `before_seq` (the latest when None) as move_log redacts them for the viewer, each saying
+    whether its first sentence already names the mover (then the page does not name them again),
+    and `earlier`: the seq to ask for the page before this one, None at the start of the game."""
+    names = seat_names(game) if names is None else names
+    end = (
+        before_seq
+        if before_seq is not None
+        else (game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
+    )
+    entries = move_log(game, viewer, before_seq=end, limit=LOG_PAGE_SIZE + 1, names=names)
+    earlier = None
+    if len(entries) > LOG_PAGE_SIZE:
+        entries = entries[1:]
+        earlier = entries[0]["seq"]
+    for entry in entries:
+        first = next((e["public"].get("text") for e in entry["events"] if e.get("public", {}).get("text")), "") or ""
+        entry["names_mover"] = bool(entry["player"]) and first.startswith(entry["player"])
+    return {"entries": list(reversed(entries)), "earlier": earlier}
 
 
 def named_result(result: dict | None, names: dict) -> dict | None:

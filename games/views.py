@@ -145,7 +145,7 @@ def _live_context(request, game):
     seen_version, new_moves = _seen_version(request, game, seat)
     view = selectors.game_view(game, seat)
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
-    log = selectors.move_log(game, seat)
+    log = selectors.log_page(game, seat)
     return {
         "game": game,
         "summary": selectors.game_summary(game, request.user),
@@ -156,7 +156,8 @@ def _live_context(request, game):
         "board_template": board_template.template.name,
         "board": game_board(game),
         "moves": [{**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat)],
-        "log": list(reversed(log))[:80],
+        "log": log["entries"],
+        "log_earlier": log["earlier"],
         "idempotency_key": uuid.uuid4().hex,
         "seen_version": seen_version,
         "new_moves": new_moves,
@@ -180,6 +181,33 @@ def game_live(request, pk):
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return render(request, "games/_live.html", _live_context(request, game))
+
+
+def game_log(request, pk):
+    """Earlier moves of the log, a page at a time (?before=<seq>), as the viewer may see them: the
+    <li> rows and the next "Show earlier moves" button for htmx, or a page of its own without it."""
+    game = _game(request, pk)
+    try:
+        before = int(request.GET.get("before", ""))
+    except ValueError:
+        before = None
+    if before is not None and before < 1:
+        before = None
+    seat = selectors.seat_of(game, request.user)
+    log = selectors.log_page(game, seat, before_seq=before)
+    seen = request.session.get(f"seen:{game.pk}") if request.user.is_authenticated else None
+    ctx = {
+        "game": game,
+        "log": log["entries"],
+        "log_earlier": log["earlier"],
+        "my_seat": seat.position if seat else None,
+        "seen_version": seen if isinstance(seen, int) else None,
+        "glossary": glossary_for(game),
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "games/_log.html", ctx)
+    ctx["summary"] = selectors.game_summary(game, request.user)
+    return render(request, "games/log.html", ctx)
 
 
 _POINT = re.compile(r"\(?\s*\[?\s*(\d+)\s*,\s*(\d+)\s*\]?\s*\)?")
