@@ -64,14 +64,15 @@ def seat_of(game: Game, user) -> Seat | None:
     return None
 
 
-def game_view(game: Game, seat: Seat | None) -> dict | None:
-    """Returns the engine's view for the seat (spectator view for None), with players' names."""
+def game_view(game: Game, seat: Seat | None, *, names: dict | None = None) -> dict | None:
+    """Returns the engine's view for the seat (spectator view for None), with players' names
+    (`names`: the game's seat_names, when the caller has them)."""
     if game.state is None:
         return None
     position = seat.position if seat is not None and seat.status == Seat.Status.PLAYING else None
     if seat is not None and seat.position is not None:
         position = seat.position  # a resigned player still sees their own hand
-    names = seat_names(game)
+    names = seat_names(game) if names is None else names
     view = _named(game.engine.view(game.state, position), names)
     players = view.get("players")
     if isinstance(players, list):

@@ -22,7 +22,7 @@ from . import webhooks
 from .emails import base_context, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
 from .outbox import ATTENDED_CHANNELS, decision_notice
-from .pictures import table_picture
+from .pictures import table_pictures
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +51,16 @@ def _claim(ids, now) -> list[Notification]:
 PICTURED = {Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.REPLY_OK, Kind.REPLY_ERROR}
 
 
-def render_notification(notification: Notification, connection=None, *, picture: bool = True):
-    """Returns the email for a notice (with the picture of the table when it shows a decision or
-    a hit, unless `picture` is False: a webhook's text needs none)."""
+def _pictured(n: Notification) -> bool:
+    """Whether a notice's email shows the table's picture: it asks for a decision, or is a hit."""
+    ctx = n.context or {}
+    return n.kind in PICTURED and bool((ctx.get("decision") or {}).get("moves") or ctx.get("table"))
+
+
+def render_notification(notification: Notification, connection=None, *, pictures: dict | None = None):
+    """Returns the email for a notice, with the picture of the table when it shows a decision or a
+    hit (`pictures`: those of a batch, notifications.pictures.table_pictures; drawn here without
+    it; a webhook's text passes {} for none)."""
     ctx = dict(notification.context)
     game_id = (ctx.get("game") or {}).get("id") or notification.game_id
     ctx.update(base_context(user_id=notification.user_id, kind=notification.kind, game_id=game_id))
@@ -61,16 +68,19 @@ def render_notification(notification: Notification, connection=None, *, picture:
         ctx.setdefault("recipient", notification.user.public_name)
     ctx["kind"] = notification.kind
     reply_to = (ctx.get("decision") or {}).get("reply_to")
-    drawn = None
-    if picture and notification.kind in PICTURED and ((ctx.get("decision") or {}).get("moves") or ctx.get("table")):
-        drawn = table_picture(game_id=notification.game_id, seat_id=notification.seat_id)
+    picture = None
+    if _pictured(notification):
+        key = (notification.game_id, notification.seat_id)
+        if pictures is None:
+            pictures = table_pictures([key])
+        picture = pictures.get(key)
     return render_email(
         template=notification.kind,
         to=notification.email,
         context=ctx,
         reply_to=reply_to,
         connection=connection,
-        picture=drawn,
+        picture=picture,
     )
 
 
@@ -195,11 +205,12 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
     sent = 0
     hooks = _webhooks({n.user_id for n in rows if n.user_id})
     hooked: list[int] = []
+    pictures = table_pictures([(n.game_id, n.seat_id) for n in rows if _pictured(n)])
     try:
         with get_connection() as connection:
             for n in rows:
                 try:
-                    render_notification(n, connection=connection).send()
+                    render_notification(n, connection=connection, pictures=pictures).send()
                 except Exception as exc:  # isolate each notice: one bad address must not block the rest
                     # A refusal by the mail server is expected now and then: one line. Anything
                     # else is a bug (a template, say): its traceback.
@@ -310,7 +321,7 @@ def _webhooks(user_ids) -> dict[int, str]:
 
 def webhook_payload(n: Notification) -> dict:
     """Returns the JSON a chat webhook receives: `content` for Discord, `text` for Slack."""
-    message = render_notification(n, picture=False)
+    message = render_notification(n, pictures={})
     url = settings.SITE_URL + f"/games/{n.game_id}/" if n.game_id else settings.SITE_URL
     text = f"{message.subject}\n{url}"
     return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}

@@ -4,12 +4,13 @@ that the HTML names by Content-ID), so it shows without loading anything from th
 
 A picture is drawn from the game as it is when the email goes (the notice may have waited), and
 kept in the cache per game, version and seat: every email of one change to one seat, a reminder
-and a resend share it.
+and a resend share it. A batch of notices loads its games and seats in two queries.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -17,7 +18,7 @@ from django.core.cache import cache
 from games.boards import game_board
 from games.models import Game, Seat
 from games.pictures import render_png, table_svg
-from games.selectors import game_view, seat_names
+from games.selectors import game_view
 
 log = logging.getLogger(__name__)
 
@@ -31,22 +32,44 @@ class Picture:
     alt: str
 
 
-def table_picture(*, game_id: int | None, seat_id: int | None) -> Picture | None:
-    """Returns the table as the seat sees it now, or None (no game or seat, a game without a
-    drawing, a finished game). A drawing that fails is logged and the email goes without it."""
-    if not game_id or not seat_id:
-        return None
-    game = Game.objects.filter(pk=game_id).only("id", "rules", "options", "state", "status", "version").first()
-    seat = Seat.objects.filter(pk=seat_id, game_id=game_id).first()
-    if game is None or seat is None or seat.position is None or game.state is None:
-        return None
-    if game.status != Game.Status.ACTIVE:
-        return None
+def table_pictures(wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Picture]:
+    """Returns the table as each (game id, seat id) sees it now; a pair is left out when there is
+    no picture (no such game or seat, a game not in play, a game without a drawing). A drawing
+    that fails is logged and its email goes without it, with the text table."""
+    wanted = [(g, s) for g, s in wanted if g and s]
+    if not wanted:
+        return {}
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(pk__in={g for g, _ in wanted}, status=Game.Status.ACTIVE).only(
+            "id", "title", "rules", "options", "state", "status", "version"
+        )
+    }
+    seats, names = {}, defaultdict(dict)
+    for seat in Seat.objects.filter(game_id__in=games).select_related("user"):
+        seats[seat.pk] = seat
+        if seat.position is not None:
+            names[seat.game_id][seat.position] = seat.name
+    out = {}
+    for game_id, seat_id in wanted:
+        game, seat = games.get(game_id), seats.get(seat_id)
+        if game is None or seat is None or seat.game_id != game_id or seat.position is None or game.state is None:
+            continue
+        picture = _picture(game, seat, names[game_id])
+        if picture is not None:
+            out[game_id, seat_id] = picture
+    return out
+
+
+def _picture(game, seat, names) -> Picture | None:
     key = f"table-png:{game.pk}:{game.version}:{seat.position}"
     png = cache.get(key)
     if png is None:
         try:
-            png = _draw(game, seat)
+            svg = table_svg(
+                game.rules, game_view(game, seat, names=names), names=names, board=game_board(game), me=seat.position
+            )
+            png = render_png(svg) if svg else b""
         except Exception:  # a drawing's bug must not stop the email: it goes with the text table
             log.warning("table picture of game %s for seat %s failed", game.pk, seat.position, exc_info=True)
             png = b""
@@ -58,9 +81,3 @@ def table_picture(*, game_id: int | None, seat_id: int | None) -> Picture | None
         png=png,
         alt=f"The table of {game} as you see it (version {game.version})",
     )
-
-
-def _draw(game, seat) -> bytes:
-    view = game_view(game, seat)
-    svg = table_svg(game.rules, view, names=seat_names(game), board=game_board(game), me=seat.position)
-    return render_png(svg) if svg else b""

@@ -51,7 +51,7 @@ def play(game, seat, action, channel="web"):
 def parts(notice):
     """The rendered email's text part and HTML part (HTML unescaped, tags dropped), each with its
     whitespace collapsed, so a sentence wrapped over lines still reads as one."""
-    message = delivery.render_notification(notice, picture=False)
+    message = delivery.render_notification(notice, pictures={})
     page = message.alternatives[0][0]
     text = " ".join(message.body.split())
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())

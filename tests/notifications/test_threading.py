@@ -101,8 +101,8 @@ def _kind_header(monkeypatch):
     """Tags each sent email with its notice's kind (a test-only header) so the test can tell them apart."""
     render = delivery.render_notification
 
-    def tagged(notification, connection=None):
-        message = render(notification, connection=connection)
+    def tagged(notification, connection=None, **kwargs):
+        message = render(notification, connection=connection, **kwargs)
         message.extra_headers["X-Trailpost-Kind"] = notification.kind
         return message
 
