@@ -15,6 +15,23 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ["display_name", "time_zone"]
+        labels = {"display_name": "Display name"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A player who never chose a name is shown by User.public_name's fallback (the start of
+        # their email address): the box says so rather than looking empty beside the header's name.
+        field = self.fields["display_name"]
+        user = self.instance
+        field.widget.attrs["autocomplete"] = "nickname"
+        if user.pk and not user.display_name:
+            field.widget.attrs["placeholder"] = user.public_name
+            field.help_text = (
+                f"Other players now see you as “{user.public_name}”, taken from your email address. "
+                "Type a name to choose your own."
+            )
+        else:
+            field.help_text = "The name other players see in games, logs and emails."
 
 
 class TokenForm(forms.Form):

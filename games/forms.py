@@ -28,10 +28,23 @@ def option_field(key: str, spec: dict) -> forms.Field:
 
 
 class GameCreateForm(forms.Form):
-    title = forms.CharField(max_length=100, required=False)
+    title = forms.CharField(
+        max_length=100, required=False, help_text="Optional: a name players see in the lobby and in emails."
+    )
     max_players = forms.IntegerField(label="Players", min_value=1)
-    bots = forms.IntegerField(label="Bots to seat now", min_value=0, initial=0)
-    turn_hours = forms.IntegerField(label="Hours per decision", min_value=1, max_value=24 * 30, initial=48)
+    bots = forms.IntegerField(
+        label="Bots to seat now",
+        min_value=0,
+        initial=0,
+        help_text="Computer players who take seats at once; leave 0 to play only with people.",
+    )
+    turn_hours = forms.IntegerField(
+        label="Hours per decision",
+        min_value=1,
+        max_value=24 * 30,
+        initial=48,
+        help_text="How long each player has for a move before a reminder and then the deadline.",
+    )
     visibility = forms.ChoiceField(
         label="Who may watch",
         widget=forms.RadioSelect,
@@ -57,10 +70,14 @@ class GameCreateForm(forms.Form):
     def __init__(self, *args, engine, **kwargs):
         super().__init__(*args, **kwargs)
         self.engine = engine
-        self.fields["max_players"].initial = engine.max_seats
-        self.fields["max_players"].min_value = engine.min_seats
-        self.fields["max_players"].max_value = engine.max_seats
-        self.fields["max_players"].validators = []
+        # The smallest table the game allows (2 for most): a newcomer's first game fills fastest.
+        players = self.fields["max_players"]
+        players.initial = engine.min_seats
+        players.min_value = engine.min_seats
+        players.max_value = engine.max_seats
+        players.validators = []
+        players.widget.attrs.update(min=engine.min_seats, max=engine.max_seats)
+        players.help_text = f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players."
         self.option_keys = []
         for key, spec in engine.options_schema.items():
             self.fields[f"opt_{key}"] = option_field(key, spec)
@@ -76,6 +93,10 @@ class GameCreateForm(forms.Form):
 
     def clean_visibility(self):
         return self.cleaned_data["visibility"] or Game.Visibility.PUBLIC
+
+    def option_fields(self) -> list:
+        """Returns the bound fields of the engine's own options, for the page to group them."""
+        return [self[f"opt_{k}"] for k in self.option_keys]
 
     def options(self) -> dict:
         return {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
