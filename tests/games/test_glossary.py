@@ -10,7 +10,7 @@ from django.urls import reverse
 from games import selectors, services
 from games.models import Move
 from games.rules import get_engine
-from games.rules.base import event
+from games.rules.base import event, seat_label
 from games.rules.crayon_rails import cards as cr_cards
 from games.rules.crayon_rails.state import TRAIN_NAMES
 from games.rules.ogallala import cards as og_cards
@@ -84,7 +84,13 @@ def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
         channel=Move.Channel.WEB,
         seat=seat,
         action={"type": "victim", "seat": 0},
-        events=[event("calamity", seat.position, "Player 2 sends Measles to Player 1.")],
+        events=[
+            event(
+                "calamity",
+                seat.position,
+                f"{seat_label(seat.position)} sends Measles to {seat_label(1 - seat.position)}.",
+            )
+        ],
     )
     game.save(update_fields=["version"])
     client.force_login(ann)

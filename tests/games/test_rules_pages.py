@@ -78,3 +78,88 @@ def test_the_game_page_and_the_create_page_link_to_the_summary(client, make_user
     assert f'href="/rules/{slug}/"' in detail
     new = client.get(reverse("games:new", args=[slug])).content.decode()
     assert f'href="/rules/{slug}/"' in new
+
+
+# -- in the browser: the pages fit a phone and a desktop, and a term opens its explanation ----------------------
+
+WIDTHS = [375, 1280]
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+def _session_context(browser, live_server, user, width):
+    from django.test import Client
+
+    c = Client()
+    c.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    host = live_server.url.split("//", 1)[1].split(":")[0]
+    context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}])
+    return context
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.xdist_group("browser")
+@pytest.mark.parametrize("width", WIDTHS)
+def test_rules_pages_and_glossary_popovers_in_the_browser(browser, live_server, make_user, width, tmp_path):
+    import os
+
+    from games import selectors
+    from games.models import Move
+    from games.rules.base import event, seat_label
+
+    shots = os.environ.get("TRAILPOST_SCREENSHOTS") or str(tmp_path)
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    context = _session_context(browser, live_server, ann, width)
+    page = context.new_page()
+
+    for path in ["/rules/", *(f"/rules/{slug}/" for slug in engine_slugs())]:
+        assert page.goto(live_server.url + path).status == 200
+        assert page.evaluate(OVERFLOW) <= 0, (path, width)
+        name = path.strip("/").replace("/", "-")
+        page.screenshot(path=f"{shots}/{name}-{width}.png")
+        for anchor in ("variants", "glossary"):
+            if page.locator(f"#{anchor}").count():
+                page.locator(f"#{anchor}").scroll_into_view_if_needed()
+                page.evaluate(f"document.getElementById('{anchor}').scrollIntoView()")
+                page.screenshot(path=f"{shots}/{name}-{anchor}-{width}.png")
+
+    # A first look, then bob sends ann a calamity: the second look marks it New and explains Measles.
+    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+    game.refresh_from_db()
+    seat = selectors.seat_of(game, bob)
+    services._log(
+        game,
+        kind=Move.Kind.MOVE,
+        channel=Move.Channel.WEB,
+        seat=seat,
+        action={"type": "victim", "seat": 0},
+        events=[
+            event(
+                "calamity",
+                seat.position,
+                f"{seat_label(seat.position)} sends Measles to {seat_label(1 - seat.position)}.",
+            )
+        ],
+    )
+    game.save(update_fields=["version"])
+    page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
+    assert page.evaluate(OVERFLOW) <= 0, width
+    assert page.locator(".log li.tp-new .tp-new-badge").first.inner_text() == "New"
+    assert "1 move since you last looked" in page.locator("#news").inner_text()
+    term = page.locator('.log button.term[popovertarget="g-measles"]').first
+    term.scroll_into_view_if_needed()
+    term.click()
+    tip = page.locator("#g-measles")
+    assert tip.is_visible() and page.evaluate("document.querySelector('#g-measles').matches(':popover-open')")
+    box = tip.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert "Medicine" in tip.inner_text()
+    page.screenshot(path=f"{shots}/game-popover-{width}.png")
+    page.keyboard.press("Escape")
+    assert not tip.is_visible()
+    page.screenshot(path=f"{shots}/game-{width}.png", full_page=True)
+    context.close()
