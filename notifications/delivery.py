@@ -93,11 +93,25 @@ def _mark_sent(n: Notification) -> None:
     the statement returns; only a crash of the database server itself within a fraction of a
     second could lose a few marks, and with them send those notices again.
     """
+    connection = transaction.get_connection()
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        # One round trip for the four statements (the ORM's way takes four and costs about 0.5 ms
+        # more an email; bench/sweep.py's send figure). Only outside a transaction, and only an
+        # integer is put in: the statements are fixed.
+        with connection.cursor() as cursor:
+            cursor.execute(_MARK_SENT.format(table=Notification._meta.db_table, pk=int(n.pk)))
+        return
     with transaction.atomic():
-        if transaction.get_connection().vendor == "postgresql":
-            with transaction.get_connection().cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
         Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+
+
+_MARK_SENT = (
+    "BEGIN; SET LOCAL synchronous_commit TO OFF; "
+    "UPDATE {table} SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE id = {pk}; COMMIT"
+)
 
 
 # -- the grace window ----------------------------------------------------------------------------

@@ -85,3 +85,16 @@ def test_a_refused_email_keeps_its_claim_and_counts_the_attempt(claimed, smtp_si
     assert claimed.sent_at is None and claimed.attempts == 1 and "550" in claimed.last_error
     assert claimed.claimed_at == T0 + lease + timedelta(seconds=1)
     assert delivery.send_unsent() == 0  # the claim it took is live: the back-off
+
+
+@pytest.mark.django_db(transaction=True)
+def test_marking_a_sent_notice_outside_a_transaction_touches_that_notice_only():
+    """Outside a transaction, as a worker sends, PostgreSQL marks in one round trip of its own
+    (delivery._MARK_SENT); SQLite takes the ORM's way. Both: sent, one more attempt, no error."""
+    first, second = (Notification.objects.create(kind="your_turn", email=f"p{i}@example.com") for i in range(2))
+    Notification.objects.filter(pk=first.pk).update(attempts=2, last_error="421 try later")
+    first.refresh_from_db()
+    delivery._mark_sent(first)
+    first.refresh_from_db(), second.refresh_from_db()
+    assert first.sent_at is not None and first.attempts == 3 and first.last_error == ""
+    assert second.sent_at is None and second.attempts == 0
