@@ -26,14 +26,24 @@ def _in_our_layout(html: str):
 
 @pytest.mark.parametrize(
     "name",
-    ["account_login", "account_signup", "account_reset_password", "account_reset_password_done"],
+    [
+        "account_login",
+        "account_signup",
+        "account_reset_password",
+        "account_reset_password_done",
+        "account_email_verification_sent",
+        "account_inactive",
+        ("account_confirm_email", "bogus-key"),
+        ("account_reset_password_from_key", "1", "bogus-key"),
+    ],
 )
 def test_signed_out_account_pages_render_inside_our_layout(client, name):
-    page = client.get(reverse(name))
+    name, *args = [name] if isinstance(name, str) else name
+    page = client.get(reverse(name, args=args))
     assert page.status_code == 200
     html = page.content.decode()
     _in_our_layout(html)
-    if name != "account_reset_password_done":
+    if name in ("account_login", "account_signup", "account_reset_password"):
         assert '<form class="form"' in html
 
 
@@ -45,12 +55,14 @@ def test_signup_keeps_the_browser_time_zone_field_and_labels_every_field(client)
         assert f'<label for="{field_id}"' in html, field_id
 
 
-@pytest.mark.parametrize("name", ["account_email", "account_change_password", "account_logout"])
+@pytest.mark.parametrize(
+    "name", ["account_email", "account_change_password", "account_logout", "account_reauthenticate"]
+)
 def test_signed_in_account_pages_render_inside_our_layout(client, make_user, name):
     client.force_login(make_user("ann"))
     html = client.get(reverse(name)).content.decode()
     _in_our_layout(html)
-    if name != "account_logout":
+    if name in ("account_email", "account_change_password"):
         assert 'aria-label="Account"' in html, "the account tabs"
 
 
