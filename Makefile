@@ -71,6 +71,7 @@ bench: venv
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/crayon.py
 	$(BIN)/python bench/pictures.py
+	TRAILPOST_ENV=test $(BIN)/python bench/page.py
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/api.py
 	TRAILPOST_ENV=test $(BIN)/python bench/sweep.py
 

@@ -89,6 +89,8 @@ def _named(value, names: dict):
     if isinstance(value, dict):
         return {k: _named(v, names) for k, v in value.items()}
     if isinstance(value, list):
+        if value and type(value[0]) is int and all(type(v) is int for v in value):
+            return list(value)  # coordinates and counts (a long game's tracks are thousands of them)
         return [_named(v, names) for v in value]
     return value
 
@@ -156,23 +158,25 @@ def move_log(
     after_seq: int = 0,
     before_seq: int | None = None,
     limit: int | None = None,
+    latest: bool = False,
     names: dict | None = None,
 ) -> list[dict]:
     """Returns the log as the viewer may see it, oldest first: others' private parts and secret
     actions removed. `after_seq` starts after a move (the API's paging forward); `before_seq` ends
-    before one, and with `limit` gives the last `limit` moves before it (the page's paging back)."""
+    before one; with `limit`, the first `limit` moves, or the last ones when `before_seq` is given
+    or `latest` is true (the page's paging back)."""
     engine = game.engine
     position = viewer.position if viewer is not None else None
     names = seat_names(game) if names is None else names
-    moves = game.moves.filter(seq__gt=after_seq)
+    moves = game.moves.filter(seq__gt=after_seq) if after_seq else game.moves.all()
     if before_seq is not None:
         moves = moves.filter(seq__lt=before_seq)
+    if limit and (latest or before_seq is not None):
+        moves = reversed(list(moves.order_by("-seq")[:limit]))
+    else:
+        moves = moves.order_by("seq")
         if limit:
-            moves = reversed(list(moves.order_by("-seq")[:limit]))
-            return [move_entry(engine, m, position, names) for m in moves]
-    moves = moves.order_by("seq")
-    if limit:
-        moves = moves[:limit]
+            moves = moves[:limit]
     return [move_entry(engine, m, position, names) for m in moves]
 
 
@@ -185,12 +189,7 @@ def log_page(game: Game, viewer: Seat | None, *, before_seq: int | None = None, 
     whether its first sentence already names the mover (then the page does not name them again),
     and `earlier`: the seq to ask for the page before this one, None at the start of the game."""
     names = seat_names(game) if names is None else names
-    end = (
-        before_seq
-        if before_seq is not None
-        else (game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
-    )
-    entries = move_log(game, viewer, before_seq=end, limit=LOG_PAGE_SIZE + 1, names=names)
+    entries = move_log(game, viewer, before_seq=before_seq, limit=LOG_PAGE_SIZE + 1, latest=True, names=names)
     earlier = None
     if len(entries) > LOG_PAGE_SIZE:
         entries = entries[1:]
@@ -208,8 +207,11 @@ def named_result(result: dict | None, names: dict) -> dict | None:
     return {**result, "reason": with_names(result["reason"], names)}
 
 
-def players(game: Game) -> list[dict]:
-    """Returns the seats as public information."""
+def players(game: Game, *, seats: list[Seat] | None = None) -> list[dict]:
+    """Returns the seats as public information (`seats`: the game's seats with their users, when
+    the caller has them)."""
+    if seats is None:
+        seats = game.seats.select_related("user")
     return [
         {
             "position": s.position,
@@ -219,15 +221,16 @@ def players(game: Game) -> list[dict]:
             "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
             "missed_deadlines": s.missed_deadlines,
         }
-        for s in game.seats.select_related("user")
+        for s in seats
     ]
 
 
-def game_summary(game: Game, user=None) -> dict:
-    """Returns the public facts of a game (no state): for lists and detail headers."""
+def game_summary(game: Game, user=None, *, seats: list[Seat] | None = None) -> dict:
+    """Returns the public facts of a game (no state): for lists and detail headers (`seats`: the
+    game's seats with their users, when the caller has them)."""
     seat = seat_of(game, user)
     acting = set(to_act(game))
-    seated = players(game)
+    seated = players(game, seats=seats)
     return {
         "id": game.pk,
         "title": str(game),

@@ -143,19 +143,25 @@ def _seen_version(request, game, seat) -> tuple[int | None, int]:
 def _live_context(request, game):
     seat = selectors.seat_of(game, request.user)
     seen_version, new_moves = _seen_version(request, game, seat)
-    view = selectors.game_view(game, seat)
+    seats = list(game.seats.all())  # preloaded with their users by visible_game: no query
+    names = {s.position: s.name for s in seats if s.position is not None}
+    view = selectors.game_view(game, seat, names=names)
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
-    log = selectors.log_page(game, seat)
+    log = selectors.log_page(game, seat, names=names)
+    generic = board_template.template.name.endswith("/generic.html")
     return {
         "game": game,
-        "summary": selectors.game_summary(game, request.user),
+        "summary": selectors.game_summary(game, request.user, seats=seats),
         "seat": seat,
         "view": view,
-        "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None else "",
+        # only the generic board prints the view (for a long game, encoding it costs milliseconds)
+        "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None and generic else "",
         "my_seat": seat.position if seat else None,
         "board_template": board_template.template.name,
         "board": game_board(game),
-        "moves": [{**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat)],
+        "moves": [
+            {**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat, names=names)
+        ],
         "log": log["entries"],
         "log_earlier": log["earlier"],
         "idempotency_key": uuid.uuid4().hex,

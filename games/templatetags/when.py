@@ -53,7 +53,7 @@ def relative_words(value: datetime, now: datetime | None = None) -> str:
     seconds = (local - now).total_seconds()
     future = seconds >= 0
     span = abs(seconds)
-    clock = dateformat.format(local, "H:i")
+    clock = local.strftime("%H:%M")  # strftime, not dateformat: a page may say 50 of these
     days = (local.date() - now.date()).days
     if span < 60:
         return "in less than a minute" if future else "just now"
@@ -67,16 +67,16 @@ def relative_words(value: datetime, now: datetime | None = None) -> str:
         if days == 0:
             at = clock
         else:
-            at = dateformat.format(local, "D H:i")
+            at = local.strftime("%a %H:%M")
         return f"in {_plural(hours, 'hour')} ({at})" if future else f"{_plural(hours, 'hour')} ago ({at})"
     if days == 1:
         return f"tomorrow, {clock}"
     if days == -1:
         return f"yesterday, {clock}"
     if abs(days) < 7:
-        weekday = dateformat.format(local, "D H:i")
+        weekday = local.strftime("%a %H:%M")
         return f"in {abs(days)} days, {weekday}" if future else f"{abs(days)} days ago, {weekday}"
-    date = dateformat.format(local, "D j M" if local.year == now.year else "D j M Y")
+    date = f"{local:%a} {local.day} {local:%b}" + ("" if local.year == now.year else f" {local.year}")
     return f"on {date}, {clock}"
 
 
@@ -93,7 +93,8 @@ def relative(value) -> str:
     value = _moment(value)
     if value is None:
         return ""
-    absolute = dateformat.format(timezone.localtime(value), "D j M Y H:i T")
+    local = timezone.localtime(value)
+    absolute = f"{local:%a} {local.day} {local:%b %Y %H:%M} {local.tzname()}"
     zone = timezone.get_current_timezone_name()
     if not absolute.endswith(f" {zone}"):
         absolute = f"{absolute} ({zone})"
