@@ -127,6 +127,7 @@
 
   function add(p) {
     if (!st.mode) st.mode = "build";
+    if (!same(st.cursor, p)) { st.cursor = p; st.home = visualX(p); } // the keyboard carries on from a click
     st.typed = false;
     var last = st.path[st.path.length - 1];
     if (!st.path.length && st.mode === "move") {
@@ -184,7 +185,7 @@
     var s = svg();
     if (!s || !form() || !s.contains(evt.target)) return;
     var p = pointFor(evt);
-    if (p) add(p);
+    if (p) { add(p); if (document.activeElement === mapWrap()) showCursor(false); }
   });
 
   document.addEventListener("mousemove", function (evt) {

@@ -21,14 +21,24 @@ ENGINES = ("oregon-trail-race", "ogallala", "crayon-rails")
 WIDTHS = (375, 1280)
 
 # Cards whose text must show in full: anything a template marks data-fit, and the boards' cards.
-FIT = "[data-fit], .otr-hand li, .otr-card, .og-card, .cr-card"
+FIT = "[data-fit], .otr-hand li, .otr-card, .og-card, .og-cell, .cr-card"
 
 MEASURE = """(fit) => {
   const doc = document.documentElement;
   const clipped = [];
   for (const el of document.querySelectorAll(fit)) {
     const style = getComputedStyle(el);
-    if (style.display === "none" || style.display === "inline" || !el.getClientRects().length) continue;
+    if (style.display === "none" || !el.getClientRects().length) continue;
+    if (style.display === "inline") {  // no box of its own: it must stay inside its block's
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display === "inline") block = block.parentElement;
+      const r = el.getBoundingClientRect(), b = block.getBoundingClientRect();
+      if (r.right > b.right + 1 || r.left < b.left - 1) {
+        clipped.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent.trim().slice(0, 40)}" `
+                     + `sticks out of its ${block.tagName.toLowerCase()}.${block.className}`);
+      }
+      continue;
+    }
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
       clipped.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent.trim().slice(0, 40)}" `
                    + `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
@@ -82,6 +92,21 @@ def _game(owner, rules, *, others=(), bots=0, start=True, title=None):
     return game
 
 
+def _advance(game, moves):
+    """Plays up to `moves` moves, each the first legal action of the first seat to act, so the
+    boards have cards on them and the log has lines."""
+    from games import services
+    from games.models import Game
+
+    for _ in range(moves):
+        game = Game.objects.get(pk=game.pk)
+        if game.status != "active":
+            return
+        seat = game.seats.get(position=game.engine.to_act(game.state)[0])
+        action = game.engine.legal_actions(game.state, seat.position)[0]
+        services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel="api")
+
+
 def _to_act(game):
     """The user whose decision the game waits for first."""
     from games.models import Game
@@ -95,6 +120,7 @@ def _pages(live_server, make_user):
     """[(name, user or None, path, expected status, wait)] for every page of the site."""
     from allauth.account.models import EmailAddress, EmailConfirmationHMAC
     from django.contrib.auth import get_user_model
+    from django.urls import NoReverseMatch, reverse
 
     from games import services
     from games.models import Game
@@ -125,6 +151,7 @@ def _pages(live_server, make_user):
         waiting = _game(ann, rules, start=False, title=f"Waiting {rules}")
         pages.append((f"{rules} waiting for players", ann, f"/games/{waiting.pk}/", 200))
         active = _game(ann, rules, others=[bob], title=f"Playing {rules}")
+        _advance(active, 12)
         mover = _to_act(active)
         pages.append((f"{rules} in play, my turn", mover, f"/games/{active.pk}/", 200))
         pages.append((f"{rules} in play, their turn", ann if mover == bob else bob, f"/games/{active.pk}/", 200))
@@ -135,6 +162,10 @@ def _pages(live_server, make_user):
         pages.append((f"{rules} verify", ann, f"/games/{finished.pk}/verify/", 200))
         if rules == ENGINES[0]:
             pages.append(("standing orders", ann, f"/mail/games/{active.pk}/standing-orders/", 200))
+            try:  # the whole log on a page of its own, where the game has one
+                pages.append(("game log", ann, reverse("games:log", args=[active.pk]), 200))
+            except NoReverseMatch:
+                pass
     return pages
 
 
@@ -207,3 +238,70 @@ def test_the_rules_pages_fit_and_pass_axe(live_server, browser, make_user, tmp_p
             problems += _check(page, name, live_server.url + path, 200, shots, width)[0]
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+def _mp(x, y):
+    return f'#cr-map .mp[data-x="{x}"][data-y="{y}"]'
+
+
+def test_crayon_rails_paths_by_keyboard(live_server, browser, make_user, fake_rails):
+    """Tab to the map, arrows move the cursor between mileposts, Enter adds one to the path, picking
+    the one before the last steps back, Backspace takes the last one back."""
+    ann, bob = make_user("Ann Keys"), make_user("Bob Keys")
+    game = _game(ann, "crayon-rails", others=[bob])
+    mover = _to_act(game)
+    context = _context(browser, live_server, 1280, mover)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.click("[data-cr=build]")
+    page.click(_mp(4, 4))
+    assert page.input_value("input[name=path]") == "4,4"
+    page.focus(".cr-map-wrap")
+    assert page.locator("#cr-cursor").get_attribute("class") == ""  # the ring shows on focus
+    assert page.inner_text("#cr-hover").startswith("Milepost 4,4")
+
+    def key(name, hover):
+        page.keyboard.press(name)
+        assert page.inner_text("#cr-hover").startswith(f"Milepost {hover}"), name
+
+    key("ArrowRight", "5,4")
+    page.keyboard.press("Enter")
+    assert page.input_value("input[name=path]") == "4,4 5,4"
+    key("ArrowDown", "4,5")  # the neighbour below that keeps the column
+    page.keyboard.press(" ")
+    assert page.input_value("input[name=path]") == "4,4 5,4 4,5"
+    key("ArrowUp", "5,4")
+    page.keyboard.press("Enter")  # the point before the last: a step back
+    assert page.input_value("input[name=path]") == "4,4 5,4"
+    page.keyboard.press("Backspace")
+    assert page.input_value("input[name=path]") == "4,4"
+    assert page.evaluate("document.activeElement.classList.contains('cr-map-wrap')")
+    assert "status" == page.get_attribute("#cr-status", "role")
+    context.close()
+    assert errors == []
+
+
+def test_live_updates_are_announced(live_server, browser, make_user):
+    """When another player moves, the live section is swapped in and #live-status, a polite live
+    region that the swap leaves in place, says what happened."""
+    from games import services
+    from games.models import Game
+
+    ann, bob = make_user("Ann Live"), make_user("Bob Live")
+    game = _game(ann, "oregon-trail-race", others=[bob])
+    mover = _to_act(game)
+    watcher = ann if mover == bob else bob
+    context = _context(browser, live_server, 1280, watcher)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    status = page.locator("#live-status")
+    assert status.get_attribute("aria-live") == "polite" and status.inner_text() == ""
+    game = Game.objects.get(pk=game.pk)
+    seat = game.seats.get(user=mover)
+    action = game.engine.legal_actions(game.state, seat.position)[0]
+    services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel="api")
+    page.wait_for_function("document.getElementById('live-status').textContent.trim().length > 0", timeout=15_000)
+    assert page.locator("#live-status").count() == 1
+    context.close()
