@@ -305,13 +305,14 @@ _GLOSSARY_TRAIL = {
     "town": {
         "revised": "Every player whose trail reaches it may use it, an action each time: take one supply from the "
         "bank or remove a calamity. It does not count toward the trail's length.",
-        "classic": "In it you can mend any calamity or buy supplies. It does not count toward the trail's length.",
+        "classic": "In it you can mend any calamity or buy a supply. Whoever places it takes two of its free supplies, "
+        "each player behind who steps in takes one. It does not count toward the trail's length.",
     },
     "fort": {
         "revised": "Every player whose trail reaches it may use it, an action each time: take two supplies from "
         "the bank. It does not count toward the trail's length.",
-        "classic": "As a town: in it you can mend any calamity or buy supplies. It does not count toward the "
-        "trail's length.",
+        "classic": "Works as a town: in it you can mend any calamity or buy a supply, and it has free supplies for "
+        "those who step in. It does not count toward the trail's length.",
     },
 }
 
