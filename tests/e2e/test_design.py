@@ -136,7 +136,7 @@ def test_the_header_wraps_at_phone_width_without_hiding_anything(browser, live_s
         header.get_by_role("link", name="Lobby"),
         header.get_by_role("link", name="Rules"),
         header.locator("a.who", has_text="Annabel Longname-Trailblazer"),
-        header.get_by_role("button", name="Log out"),
+        header.get_by_role("button", name="Sign out"),
     ]:
         box = item.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, item
