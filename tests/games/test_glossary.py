@@ -103,3 +103,42 @@ def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
     assert tip and "Medicine" in tip.group(1)
     assert html.count('id="g-measles"') == 1  # one popover however often the term shows
     assert "bob sends" in html  # the names are put in before the terms are marked
+
+
+@pytest.mark.django_db
+def test_a_move_button_says_more_under_its_label(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    mover = next(u for u in (ann, bob) if selectors.legal_moves(game, selectors.seat_of(game, u)))
+    client.force_login(mover)
+    html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    food = get_engine("oregon-trail-race").glossary({"ruleset": "revised"})["Food"]
+    hint = re.search(
+        r'aria-describedby="(move-hint-\d+)">\d+\. Draft Food</button><small class="tp-move-hint" id="\1">([^<]+)</small>',
+        html,
+    )
+    assert hint and hint.group(2) == food
+
+
+@pytest.mark.parametrize(
+    "slug,options",
+    [("oregon-trail-race", {}), ("ogallala", {"edition": "I"}), ("ogallala", {"edition": "II"}), ("crayon-rails", {})],
+)
+def test_move_labels_name_what_they_move(slug, options):
+    """A label never says only "card 3": it names the card (or the demand) it is about."""
+    from games.rules.base import Rng
+
+    engine = get_engine(slug)
+    state = engine.new_state(engine.normalize_options(options, 3), 3, "labels")
+    for i in range(40):
+        if engine.result(state):
+            break
+        seat = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, seat)[:60]:
+            label = engine.action_label(state, seat, action)
+            assert label and label != action["type"], action
+            assert not re.fullmatch(r"(Place|Play|Keep|Lock|Take|Lasso|Shoot) card \d+", label), label
+        engine.apply(state, seat, engine.bot_action(state, seat, Rng.stream(f"labels{i}")))
