@@ -53,7 +53,7 @@ def make_game(
 
 
 def titles(html: str) -> list[str]:
-    return [unescape(t) for t in re.findall(r'<a href="/games/\d+/">([^<]+)</a>', html)]
+    return [unescape(t) for t in re.findall(r'<a class="game-name" href="/games/\d+/">([^<]+)</a>', html)]
 
 
 def section(html: str, key: str) -> str:
