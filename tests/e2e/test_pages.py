@@ -59,7 +59,15 @@ MEASURE = """(fit) => {
       }
     }
   }
-  return {scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, clipped, wide};
+  // Every move must be reachable by keyboard: the menu's buttons, and the Crayon Rails map when
+  // paths can be composed on it.
+  const unreachable = [];
+  for (const el of document.querySelectorAll("#my-moves button, #my-moves a[href]")) {
+    if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) unreachable.push(el.textContent.trim().slice(0, 40));
+  }
+  const map = document.querySelector(".cr-map-wrap");
+  if (document.getElementById("cr-path-form") && map && map.tabIndex < 0) unreachable.push("the Crayon Rails map");
+  return {scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, clipped, wide, unreachable};
 }"""
 
 RUN_AXE = """async () => {
@@ -183,6 +191,7 @@ def _check(page, name, path, expected, shots, width):
     if m["scrollWidth"] > m["innerWidth"]:
         problems.append(f"{name} ({path}): the page is {m['scrollWidth']} px wide in {m['innerWidth']}: {m['wide']}")
     problems += [f"{name} ({path}): clipped {c}" for c in m["clipped"]]
+    problems += [f"{name} ({path}): not reachable by keyboard: {c}" for c in m["unreachable"]]
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     counts = {}
@@ -190,7 +199,7 @@ def _check(page, name, path, expected, shots, width):
         if v["impact"] in ("serious", "critical"):
             problems.append(f"{name} ({path}): axe {v['impact']} {v['id']} ({v['help']}) x{v['count']}: {v['nodes']}")
         else:
-            counts[v["impact"]] = counts.get(v["impact"], 0) + v["count"]
+            counts[f"{v['impact']} {v['id']}"] = counts.get(f"{v['impact']} {v['id']}", 0) + v["count"]
     return problems, counts
 
 
