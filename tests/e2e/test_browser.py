@@ -49,7 +49,7 @@ def test_two_people_sign_up_create_join_and_play(live_server, browser, settings)
     _sign_up(ann, base, "ann@example.com")
     _sign_up(bob, base, "bob@example.com")
 
-    ann.click("text=Oregon Trail Race")
+    ann.click("a[href*='/games/new/oregon-trail-race/']")
     ann.fill("input[name=title]", "Browser race")
     ann.fill("input[name=max_players]", "2")
     ann.select_option("select[name=opt_trail_length]", "10") if ann.locator(

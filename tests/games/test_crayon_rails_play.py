@@ -121,7 +121,7 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
     g = Game.objects.get(pk=game.pk)
     last = Move.objects.get(game=g, seq=g.version)
     assert last.action == {"type": "build", "path": path} and last.channel == Move.Channel.WEB
-    assert users[seat].display_name in page and "Player " not in page.split("<main>")[1].split("<h1>")[0]
+    assert users[seat].display_name in page and "Player " not in re.split(r"<main[^>]*>", page)[1].split("<h1")[0]
 
     track = re.search(rf'<path class="cr-track" data-seat="{seat}" stroke="([^"]+)" d="([^"]+)"', page)
     assert track and track.group(1) == PALETTE[seat] and track.group(2).count("M") == 2
