@@ -190,8 +190,9 @@ def game_live(request, pk):
 
 
 def game_log(request, pk):
-    """Earlier moves of the log, a page at a time (?before=<seq>), as the viewer may see them: the
-    <li> rows and the next "Show earlier moves" button for htmx, or a page of its own without it."""
+    """Earlier moves of the log, a page at a time (?before=<seq>), as the viewer may see them: for
+    htmx the <li> rows to add to the list and the "Show earlier moves" button's next state (out of
+    band), so the log stays one list; without JavaScript a page of its own."""
     game = _game(request, pk)
     try:
         before = int(request.GET.get("before", ""))
@@ -211,7 +212,7 @@ def game_log(request, pk):
         "glossary": glossary_for(game),
     }
     if request.headers.get("HX-Request"):
-        return render(request, "games/_log.html", ctx)
+        return render(request, "games/_log_page.html", ctx)
     ctx["summary"] = selectors.game_summary(game, request.user)
     return render(request, "games/log.html", ctx)
 
