@@ -70,14 +70,9 @@ def test_the_default_engine_explains_nothing():
     assert Engine().glossary({}) == {}
 
 
-@pytest.mark.django_db
-def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
-    ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    seat = selectors.seat_of(game, bob)
-    game.refresh_from_db()
+def log_measles(game, seat):
+    """Logs, as the seat's web move, an event that sends Measles to the other seat: a calamity in
+    the log, without playing the turns that lead to one."""
     services._log(
         game,
         kind=Move.Kind.MOVE,
@@ -93,6 +88,17 @@ def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
         ],
     )
     game.save(update_fields=["version"])
+
+
+@pytest.mark.django_db
+def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    seat = selectors.seat_of(game, bob)
+    game.refresh_from_db()
+    log_measles(game, seat)
     client.force_login(ann)
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     button = re.search(

@@ -12,6 +12,8 @@ from games import services
 from games.rules import engine_slugs, get_engine
 from games.rules_urls import VARIANTS
 
+from .test_glossary import log_measles
+
 pytestmark = pytest.mark.django_db
 
 SECTIONS = {
@@ -105,8 +107,6 @@ def test_rules_pages_and_glossary_popovers_in_the_browser(browser, live_server, 
     import os
 
     from games import selectors
-    from games.models import Move
-    from games.rules.base import event, seat_label
 
     shots = os.environ.get("TRAILPOST_SCREENSHOTS") or str(tmp_path)
     ann, bob = make_user("ann"), make_user("bob")
@@ -131,21 +131,7 @@ def test_rules_pages_and_glossary_popovers_in_the_browser(browser, live_server, 
     page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
     game.refresh_from_db()
     seat = selectors.seat_of(game, bob)
-    services._log(
-        game,
-        kind=Move.Kind.MOVE,
-        channel=Move.Channel.WEB,
-        seat=seat,
-        action={"type": "victim", "seat": 0},
-        events=[
-            event(
-                "calamity",
-                seat.position,
-                f"{seat_label(seat.position)} sends Measles to {seat_label(1 - seat.position)}.",
-            )
-        ],
-    )
-    game.save(update_fields=["version"])
+    log_measles(game, seat)
     page.goto(live_server.url + reverse("games:detail", args=[game.pk]))
     assert page.evaluate(OVERFLOW) <= 0, width
     assert page.locator(".log li.tp-new .tp-new-badge").first.inner_text() == "New"
