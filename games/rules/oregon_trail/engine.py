@@ -260,8 +260,19 @@ class OregonTrailEngine(Engine):
             return [{"type": "draft", "supply": k} for k in SUPPLY_KINDS if k in in_bank]
         p = state["players"][seat]
         if revised(state):
-            return self._revised_actions(state, p)
+            acts = self._revised_actions(state, p)
+            if state["actions_left"] <= 0:  # only the measles' own lost action is left
+                acts = self._measles_mends(p, acts) + [{"type": "end_turn"}]
+            return acts
         return self._classic_actions(state, p)
+
+    @staticmethod
+    def _measles_mends(p, acts):
+        """Revised: the actions among `acts` that mend a measles costing this turn its action.
+        "One action fewer, unless you spend an action mending it": that lost action may still
+        mend the measles, even when it was the turn's only one."""
+        ids = {c["card"] for c in p["calamities"] if c["kind"] == "measles" and c.get("penalty_now")}
+        return [a for a in acts if a.get("calamity", a.get("remove")) in ids and a["type"] != "end_turn"]
 
     # -- legal actions -------------------------------------------------------------------------
     def _pending_actions(self, state, pend):
@@ -520,6 +531,8 @@ class OregonTrailEngine(Engine):
 
     def _act_end_turn(self, state, p, action, events):
         state["actions_left"] = 0
+        for c in p["calamities"]:
+            c.pop("penalty_now", None)  # the measles' lost action goes unused
         events.append(event("turn_ended", p["seat"], f"{seat_label(p['seat'])} ends the turn."))
 
     def _act_scout(self, state, p, action, events):
@@ -1282,8 +1295,12 @@ class OregonTrailEngine(Engine):
         if p["alive"] and p["at_end"] and not p["calamities"]:
             self._win(state, p, events)
             return
-        if not p["alive"] or state["actions_left"] <= 0:
+        if not p["alive"] or state["actions_left"] <= 0 and not self._measles_window(state, p):
             self._end_turn(state, events)
+
+    def _measles_window(self, state, p):
+        """Revised, no action left: whether the measles' lost action may still mend it."""
+        return revised(state) and bool(self._measles_mends(p, self._revised_actions(state, p)))
 
     def _tick(self, state, p, events):
         """Counts down the player's calamities at the end of one of their turns."""
@@ -1361,7 +1378,7 @@ class OregonTrailEngine(Engine):
                         p["calamities"].remove(c)
                         state["calamity_discard"].append(c["card"])
             state["actions_left"] = max(0, n)
-            if n > 0:
+            if n > 0 or self._measles_mends(p, self._revised_actions(state, p)):
                 return True
             events.append(event("turn_lost", p["seat"], f"{seat_label(p['seat'])} has no action this turn."))
             return False

@@ -524,3 +524,33 @@ def test_revised_bullets_cannot_be_obtained_by_trading_against_a_thief():
     send(state, "thief", 1, (2, 0))
     # no decision: a victim without real bullets cannot trade for them
     assert ENGINE.to_act(state) == [0] and held(state, 0) == ["food"]
+
+
+@pytest.mark.parametrize("members, arm", [(1, False), (2, True)])
+def test_revised_measles_mend_with_medicine_is_offered_when_it_would_take_the_only_action(members, arm):
+    # "one action fewer, unless you spend an action mending it with medicine": the mend is
+    # offered even when the measles' lost action is the wagon's only one left this turn
+    state = blank(players=2)
+    state["players"][1]["members"] = members
+    if arm:
+        give_calamity(state, 1, "broken_arm", fewer=2)
+    send(state, "measles")
+    give_supplies(state, 1, "medicine")
+    act(state, 0, {"type": "end_turn"})
+    assert ENGINE.to_act(state) == [1] and state["actions_left"] == 0
+    measles = cal(state, 1, "measles")["card"]
+    legal = ENGINE.legal_actions(state, 1)
+    assert {"type": "mend", "calamity": measles} in legal
+    assert {"type": "scout"} not in legal  # the lost action mends the measles or nothing
+    act(state, 1, {"type": "mend", "calamity": measles})
+    assert "measles" not in kinds(state, 1) and held(state, 1) == []
+    assert ENGINE.to_act(state) == [0]  # that action was the turn
+
+
+def test_revised_measles_without_a_remedy_still_takes_the_only_action():
+    state = blank(players=2)
+    state["players"][1]["members"] = 1
+    send(state, "measles")
+    events = act(state, 0, {"type": "end_turn"})
+    assert "turn_lost" in types(events) and ENGINE.to_act(state) == [0]
+    assert kinds(state, 1) == ["measles"]
