@@ -469,6 +469,7 @@ def bench_send(users, sink):
             )
         )
     ids = [n.pk for n in Notification.objects.bulk_create(rows, batch_size=2000)]
+    load_before = os.getloadavg()[0]
     t0 = time.perf_counter()
     for i in range(0, len(ids), 100):  # one hand-off per 100 notices, as a busy sweep does
         hand_to_celery(ids[i : i + 100])
@@ -479,6 +480,9 @@ def bench_send(users, sink):
     time.sleep(1.0)
     unsent = Notification.objects.filter(pk__in=ids, sent_at__isnull=True).count()
     warnings = []
+    load_after = os.getloadavg()[0]
+    if load_before > 1.5:  # the sweeps before it leave some; more means other work shares the cores
+        warnings.append(f"load average {load_before:.1f} before sending: other work shares the cores")
     if sink.pictured < sink.count:
         warnings.append(
             f"only {sink.pictured} of {sink.count} emails had the table's picture: not the figure asked for"
@@ -488,6 +492,7 @@ def bench_send(users, sink):
         "workers": WORKERS,
         "received_by_smtp_sink": sink.count,
         "with_table_picture": sink.pictured,
+        "load_average_before_after": [round(load_before, 2), round(load_after, 2)],
         "distinct_pictures": len(seats),
         "warnings": warnings,
         "duplicates": max(0, sink.count - NOTICES),
