@@ -380,9 +380,12 @@ class OgallalaEngine(Engine):
                 public={"card": card_public(cid) if state["edition"] == "I" else None},
             )
         )
-        if state["edition"] == "II" and task["src"] == "stack" and info(cid).kind in ("archer", "lasso"):
-            # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
-            state["tasks"].insert(0, {"t": info(cid).kind})
+        if state["edition"] == "II" and task["src"] == "stack":
+            # II: a drawn card that cannot be placed ends the turn, whatever the card
+            state["keep_drawing"] = False
+            if info(cid).kind in ("archer", "lasso"):
+                # the arrow flies (and the lasso is thrown) even if the card itself has no space
+                state["tasks"].insert(0, {"t": info(cid).kind})
 
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)

@@ -184,3 +184,29 @@ def test_wrong_player_and_bad_moves_are_refused_without_change():
     with pytest.raises(IllegalAction, match="no card to place"):
         ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 0})
     assert json.dumps(s, sort_keys=True) == before
+
+
+def _full_two_display(s, seat):
+    """Fills every space of a seat's II display without a complete boat (no bows)."""
+    common = ["stern", "canoe", "stern_warrior", "warrior1", "warrior2"]
+    common += ["warrior3", "chieftain", "lasso", "archer", "furs"]
+    singles = [
+        ["firewater", "gunpowder", "tobacco", "eagle"],
+        ["rifles", "gun_front", "gun_rear", "soldier"],
+        ["bear_front", "bear_rear", "buffalo_front", "buffalo_rear"],
+    ]
+    for r in range(3):
+        lay(s, seat, r, 0, *common, *singles[r])
+
+
+def test_ogallala_ii_unplaceable_drawn_card_ends_the_turn():
+    # "When a newly-drawn card can not be placed it is discarded face down, and the next
+    # player takes his turn" - even a card not yet on the display, which would let the
+    # drawing go on had it found a space
+    s = fresh("II")
+    _full_two_display(s, 0)
+    draw(s, 0, "tent")
+    assert legal(s, 0) == [{"type": "discard"}]
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert info(s["discard"][-1]).kind == "tent"
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
