@@ -394,9 +394,11 @@ class OregonTrailEngine(Engine):
                 out.append({"take": kinds})
         else:
             out += [{"take": [k]} for k in kinds]
+            # "you can always remove any calamity": only calamities alike in every count
+            # (kind, dead oxen, turns left, actions still to lose) are offered once
             seen = set()
             for c in p["calamities"]:
-                sig = (c["kind"], oxen_dead(c), c.get("deadline"))
+                sig = (c["kind"], oxen_dead(c), c.get("deadline"), c.get("fewer", 0))
                 if sig in seen:
                     continue
                 seen.add(sig)

@@ -223,6 +223,8 @@ def _cal_label(state, seat, cid):
         text += " (dead oxen)"
     if c["deadline"] is not None:
         text += f" ({c['deadline']} turn{'s' if c['deadline'] != 1 else ''} left)"
+    if c.get("fewer") and c["kind"] == "broken_arm":
+        text += f" (one action fewer for {c['fewer']} more turn{'s' if c['fewer'] != 1 else ''})"
     return text
 
 
@@ -360,6 +362,10 @@ def explain_illegal(engine, state, seat, action):
         return "You are already at the front of your trail."
     if t in ("mend", "trade"):
         return "You cannot mend that calamity that way now."
+    if t in ("use_town", "place_town", "mend_any") and action.get("remove", action.get("calamity")) is not None:
+        cid = action.get("remove", action.get("calamity"))
+        if all(c["card"] != cid for c in p["calamities"]):
+            return "That calamity is not in front of you."
     if t in ("use_town", "mend_any", "buy", "enter_town"):
         return "You are not in a town or fort that offers that."
     if t == "place_town":

@@ -59,6 +59,32 @@ def test_revised_town_gives_one_supply_or_removes_any_calamity():
     assert held(state, 0) == ["clothes"] and state["actions_left"] == 2
 
 
+def test_revised_town_can_always_remove_any_calamity_either_of_two_broken_arms():
+    # "You can always remove any calamity from in front of you by choosing that option when
+    # using a town": two broken arms with different actions still to lose are two choices
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = place_town(state, "town", 3)
+    first = give_calamity(state, 0, "broken_arm", fewer=1)
+    second = give_calamity(state, 0, "broken_arm", fewer=2)
+    legal = _town_actions(state, 0)
+    assert {"type": "use_town", "town": town["card"], "remove": first["card"]} in legal
+    assert {"type": "use_town", "town": town["card"], "remove": second["card"]} in legal
+    labels = {ENGINE.action_label(state, 0, a) for a in legal if "remove" in a}
+    assert len(labels) == 2
+    act(state, 0, {"type": "use_town", "town": town["card"], "remove": second["card"]})
+    assert state["players"][0]["calamities"] == [first] and second["card"] in state["calamity_discard"]
+
+
+def test_revised_town_removing_a_calamity_not_in_front_of_you_says_so():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = place_town(state, "town", 3)
+    other = give_calamity(state, 1, "broken_arm", fewer=2)
+    with pytest.raises(IllegalAction, match="not in front of you"):
+        act(state, 0, {"type": "use_town", "town": town["card"], "remove": other["card"]})
+
+
 def test_revised_placing_a_town_from_hand_is_one_action_and_usable_again():
     state = blank(players=2)
     lay_length(state, 0, 3)
