@@ -512,8 +512,13 @@ class OgallalaEngine(Engine):
         else:
             state["discard"] += dead
             state["spoils_taken"] = 0
-            steps += [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
-            steps.append({"t": "attack_done"})
+            takes = [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
+            # the free draw is for an attacker who cannot use any of the cards, whether or not he
+            # takes those he could; after a shaman's second attack, only if neither had any
+            usable = any(self._take_ok(state, seat, t) for t in takes)
+            free = not usable and ("power" not in task or state["keep_drawing"])
+            steps += takes
+            steps.append({"t": "attack_done", "free": free})
             left = power - (target.strength + 1)
             if task["shots"] > 1 and left > 0:
                 hit = task.get("hit", []) + [[v, target.row, c] for c in range(target.start, target.end + 1)]
@@ -562,7 +567,7 @@ class OgallalaEngine(Engine):
                 task = tasks[0]
                 if task["t"] == "attack_done":
                     tasks.pop(0)
-                    state["keep_drawing"] = state["spoils_taken"] == 0
+                    state["keep_drawing"] = task["free"]
                     continue
                 if not self._needs_decision(state, seat, task):
                     tasks.pop(0)

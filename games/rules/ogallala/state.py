@@ -32,6 +32,7 @@ class Task(TypedDict):
     shots: NotRequired[int]  # attack: attacks left with this boat (II: the shaman's second)
     power: NotRequired[int]  # attack: strength left for a second attack (II)
     hit: NotRequired[list[list[int]]]  # attack: [seat, row, col] spaces already conquered
+    free: NotRequired[bool]  # attack_done (II): no spoils were usable, so the attacker draws on
 
 
 class Over(TypedDict):

@@ -344,3 +344,36 @@ def test_without_two_tribes_colours_are_ignored():
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     assert {a["row"] for a in legal(s, 0, "attack")} == {0}
+
+
+def test_ogallala_ii_attacker_who_leaves_usable_spoils_does_not_draw_again():
+    # "the attacker may take those he does not have himself and which he can place ... Then,
+    # it's the next player's turn. If the attacker cannot use any of the cards he may begin to
+    # draw": leaving a usable card is his choice, not a reason for a free turn
+    s = fresh("II")
+    col = _raider(s, 0, 0, "chieftain")
+    lay(s, 1, 0, 0, "tent", "warrior2")  # incomplete, strength 2; the tent is usable
+    lay(s, 0, 1, 5, "stern")
+    draw(s, 0, "stern")  # already on the display: this draw ends the turn
+    place(s, 0, 0, col)
+    ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
+    assert ENGINE.phase(s) == "take"
+    ENGINE.apply(s, 0, {"type": "leave"})
+    assert kinds(s, 1, 0)[:2] == ["tent", "."]
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def test_ogallala_ii_shaman_free_draw_only_when_no_spoils_of_either_attack_were_usable():
+    s = fresh("II", seats=3)
+    col = _raider(s, 0, 0, "shaman")  # strength 10
+    lay(s, 0, 2, 0, "furs")
+    lay(s, 1, 0, 0, "tent", "warrior2")  # usable spoils: the tent
+    lay(s, 2, 0, 0, "furs", "warrior1")  # nothing usable: the attacker has furs
+    lay(s, 0, 1, 5, "stern")
+    draw(s, 0, "stern")  # already on the display: this draw ends the turn
+    place(s, 0, 0, col)
+    ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
+    ENGINE.apply(s, 0, {"type": "leave"})
+    assert ENGINE.phase(s) == "attack"
+    ENGINE.apply(s, 0, {"type": "attack", "target": 2, "row": 0, "start": 0})
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
