@@ -30,7 +30,7 @@ Where the texts leave gaps we chose (besides the rulings in shared/rules/README.
   the pool (founder included, plus one); a later arrival steps in (an action) to take one, or
   forfeits by forging on; once nobody may take any more the rest is discarded. Stepping back onto
   a town's point puts the marker in the town; stepping forward onto it does not.
-- Classic, trail deck and discards both empty: the server picks up trail more than 4 cards behind
-  each front (and behind its marker) so a card can be drawn; without it games could deadlock.
+- Classic, trail deck and discards both empty: scouting is not possible (the ruling); trails are
+  trimmed only before a town every living player has passed, never by a count of cards behind.
 - Trading is offered for mending (and classic measles), never for bullets.
 """

@@ -299,21 +299,11 @@ class OregonTrailEngine(Engine):
             return [{"type": "take_supply", "supply": k} for k in SUPPLY_KINDS if k in kinds]
         return []
 
-    def _can_scout(self, state):
-        if state["trail_deck"] or state["trail_discard"]:
-            return True
-        return not revised(state) and bool(self._emergency_cuts(state))
-
     @staticmethod
-    def _emergency_cuts(state):
-        """Classic, trail deck and discards empty: {seat: cards} more than 4 behind a front
-        and behind the marker, which the server picks up so that a card can be drawn."""
-        cuts = {}
-        for p in living(state):
-            target = min(p["pos"], trail_length(p) - MAX_BACK)
-            if target > p["trimmed"] and p["trail"]:
-                cuts[p["seat"]] = min(target - p["trimmed"], len(p["trail"]))
-        return cuts
+    def _can_scout(state):
+        """Ruling: "If the trail deck and its discards are both empty, scouting is not possible"
+        (both rulesets; classic trails are trimmed only before towns everyone has passed)."""
+        return bool(state["trail_deck"] or state["trail_discard"])
 
     def _forge_actions(self, state, p):
         """Returns the forge actions for hand cards with a trail line (one per result shape)."""
@@ -539,8 +529,6 @@ class OregonTrailEngine(Engine):
 
     def _act_scout(self, state, p, action, events):
         self._spend_action(state)
-        if not state["trail_deck"] and not state["trail_discard"]:
-            self._emergency_trim(state, events)
         if not state["trail_deck"]:
             state["trail_deck"] = state["trail_discard"]
             state["trail_discard"] = []
@@ -1432,19 +1420,6 @@ class OregonTrailEngine(Engine):
                     )
                 )
                 break
-
-    def _emergency_trim(self, state, events):
-        cuts = self._emergency_cuts(state)
-        for seat, cut in cuts.items():
-            _pick_up_trail(state, state["players"][seat], cut)
-        _pick_up_towns_before(state, min(p["trimmed"] for p in living(state)))
-        events.append(
-            event(
-                "trail_trimmed",
-                None,
-                "The trail deck is empty: trail more than 4 cards behind each wagon is picked up.",
-            )
-        )
 
     # lookups ---------------------------------------------------------------------------------
     @staticmethod

@@ -335,15 +335,20 @@ def test_player_out_of_three_leaves_the_game_and_the_turn_skips_them():
     assert ENGINE.result(state) is None
 
 
-def test_classic_empty_trail_deck_picks_up_trail_more_than_four_behind_so_a_card_can_be_drawn():
+def test_classic_trail_deck_and_discards_empty_scouting_is_not_possible_and_no_trail_is_trimmed():
+    # ruling: classic trails are trimmed only before a town every living player has passed;
+    # "If the trail deck and its discards are both empty, scouting is not possible."
     state = blank("classic", players=2)
     lay_length(state, 0, 8)
     lay_length(state, 1, 6)
     state["players"][1]["hand"] = state["trail_deck"]
     state["trail_deck"] = []
-    assert {"type": "scout"} in ENGINE.legal_actions(state, 0)
-    events = act(state, 0, {"type": "scout"})
-    assert "trail_trimmed" in types(events)
-    assert [p["trimmed"] for p in state["players"]] == [4, 2]
-    assert [trail_length(p) for p in state["players"]] == [8, 6]
-    assert len(state["players"][0]["hand"]) == 1
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "scout"} not in legal and {"type": "end_turn"} in legal
+    with pytest.raises(IllegalAction, match="scouting is not possible"):
+        act(state, 0, {"type": "scout"})
+    events = act(state, 0, {"type": "end_turn"})
+    assert "trail_trimmed" not in types(events)
+    assert [p["trimmed"] for p in state["players"]] == [0, 0]
+    assert [len(p["trail"]) for p in state["players"]] == [8, 6]
+    assert state["trail_discard"] == []
