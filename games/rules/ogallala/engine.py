@@ -17,11 +17,6 @@ from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome, 
 from .state import build_state, current_step, next_seat
 from .view import space_text
 
-# II reshuffles the discard when the stack runs out. A pass through the stack that places
-# nothing, or this many reshuffles, ends the game: otherwise cards that fit nowhere would
-# circle forever.
-MAX_RESHUFFLES = 5
-
 
 class OgallalaEngine(Engine):
     name = "ogallala"
@@ -585,7 +580,11 @@ class OgallalaEngine(Engine):
             if state["edition"] == "I":
                 self._finish(state, "All three stacks are empty.", events)
                 return
-            if state["discard"] and state["placed_since_reshuffle"] > 0 and state["reshuffles"] < MAX_RESHUFFLES:
+            # II reshuffles the discard when the stack runs out, as often as it takes: the text
+            # ends the game only when all cards are placed or with three boats. A pass through
+            # the stack that places nothing ends it too, or cards that fit nowhere would circle
+            # for ever.
+            if state["discard"] and state["placed_since_reshuffle"] > 0:
                 stack = state["discard"]
                 state["discard"] = []
                 Rng(state).shuffle(stack)

@@ -210,3 +210,43 @@ def test_ogallala_ii_unplaceable_drawn_card_ends_the_turn():
     ENGINE.apply(s, 0, {"type": "discard"})
     assert info(s["discard"][-1]).kind == "tent"
     assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def _resolve(s):
+    while ENGINE.phase(s) not in ("draw", "over"):
+        ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
+
+
+def test_ogallala_ii_discard_is_reshuffled_as_often_as_its_cards_still_fit():
+    # the game ends only when "All cards have been placed" or "A player has completed 3
+    # boats": no count of reshuffles ends it while discarded cards would still fit
+    s = fresh("II")
+    last = s["stacks"][0].pop()
+    s["discard"] = s["stacks"][0]
+    s["stacks"][0] = [last]
+    s["reshuffles"] = 5
+    s["placed_since_reshuffle"] = 4  # the last pass placed cards
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
+    ENGINE.apply(s, 0, legal(s, 0, "place")[0])
+    _resolve(s)
+    assert not s["over"]
+    assert s["reshuffles"] == 6 and len(s["stacks"][0]) == 97 and s["discard"] == []
+
+
+def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game():
+    # the safety net for cards that fit nowhere (they would otherwise circle for ever): here
+    # two bows, with player 1's display full and a bow in every row of player 2's
+    s = fresh("II")
+    _full_two_display(s, 0)
+    for r in range(3):
+        lay(s, 1, r, 2 * r, "bow")
+    bows = [c for c in s["stacks"][0] if info(c).kind == "bow"][:2]
+    s["removed"] = [c for c in s["stacks"][0] if c not in bows]
+    s["stacks"][0] = [bows[0]]
+    s["discard"] = [bows[1]]
+    s["reshuffles"] = 1
+    s["placed_since_reshuffle"] = 0
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
+    ENGINE.apply(s, 0, {"type": "discard"})
+    _resolve(s)
+    assert ENGINE.result(s)["reason"] == "The stack ran out once more and the discarded cards no longer fit."
