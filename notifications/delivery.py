@@ -137,8 +137,9 @@ def _not_yet_due(ids, now) -> tuple[list[int], float]:
 
 
 def _settle(n: Notification, *, outcome: str, now) -> None:
-    """Closes a notice that goes out as no email of its own, and the player's earlier ones it
-    stands for (the same game, still waiting)."""
+    """Closes a notice that goes out as no email of its own (if it is still unsent), and the
+    player's earlier ones it stands for (the same game, still waiting): after the email of the
+    latest one went, those are MERGED."""
     Notification.objects.filter(
         Q(pk=n.pk) | Q(user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__lte=n.created_at),
         sent_at__isnull=True,
@@ -185,17 +186,6 @@ def _after_grace(n: Notification, now) -> bool:
     return True
 
 
-def _merge_earlier(n: Notification, now) -> None:
-    """Marks the player's earlier waiting notices of this game as gone out with this one."""
-    Notification.objects.filter(
-        user_id=n.user_id,
-        game_id=n.game_id,
-        delivery=Delivery.GRACE,
-        sent_at__isnull=True,
-        created_at__lte=n.created_at,
-    ).exclude(pk=n.pk).update(sent_at=now, outcome=Outcome.MERGED)
-
-
 def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -> int:
     """Sends the given notices that nobody has sent or claimed; returns how many went out.
 
@@ -211,7 +201,8 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
     if waiting:
         if then_later is not None:
             then_later(waiting, wait)
-        ids = [pk for pk in ids if pk not in set(waiting)]
+        later = set(waiting)
+        ids = [pk for pk in ids if pk not in later]
     rows = _claim(ids, now)
     rows = [n for n in rows if n.delivery != Delivery.GRACE or _after_grace(n, now)]
     if not rows:
@@ -235,8 +226,8 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
                     Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1, last_error=str(exc)[:2000])
                     continue
                 _mark_sent(n)
-                if n.delivery == Delivery.GRACE:
-                    _merge_earlier(n, timezone.now())
+                if n.delivery == Delivery.GRACE:  # it went for the player's earlier ones too
+                    _settle(n, outcome=Outcome.MERGED, now=timezone.now())
                 sent += 1
                 if n.user_id in hooks:
                     hooked.append(n.pk)
