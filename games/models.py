@@ -83,8 +83,19 @@ class Game(models.Model):
         help_text="Players whose seat went to someone else (a bot or a replacement): they may still watch.",
     )
     invite_code = models.CharField(max_length=20, unique=True, default=new_code)
+    # Dice nobody can choose (games.rules.seeding): the server's seed is drawn, and its sha256
+    # published, when the game is created; each player adds entropy of their own when joining
+    # (Seat.entropy); at the start the game's seed is derived from both. All is revealed at the end.
+    server_seed = models.CharField(max_length=64, default="", blank=True)
+    server_seed_sha256 = models.CharField(max_length=64, default="", blank=True)
     seed = models.CharField(max_length=64, default="", blank=True)
     seed_sha256 = models.CharField(max_length=64, default="", blank=True)
+    seed_scheme = models.CharField(
+        max_length=20,
+        default="",
+        blank=True,
+        help_text="How the seed was made: 'commit-reveal-v1' (games.rules.seeding), or '' for a seed the server drew alone.",
+    )
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     turn_hours = models.PositiveIntegerField(default=48)
@@ -95,6 +106,9 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
+    imported = models.BooleanField(
+        default=False, help_text="Loaded from an exported file for replay and analysis, not played here."
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -131,6 +145,7 @@ class Seat(models.Model):
         PLAYING = "playing", "Playing"
         RESIGNED = "resigned", "Resigned"
         DROPPED = "dropped", "Dropped"
+        KICKED = "kicked", "Kicked by a moderator"
 
     # No index of its own: seat_unique_position (game, position) serves lookups by game. Every
     # turn change rewrites seats (deadline_at is indexed, so never in place): one index fewer.
@@ -151,6 +166,11 @@ class Seat(models.Model):
         default=False, help_text="Kept by games.signals; without orders a decision costs no lookup."
     )
     joined_at = models.DateTimeField(auto_now_add=True)
+    entropy = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The player's own contribution to the game's seed (a random value or a phrase), given when joining.",
+    )
     seen_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -221,6 +241,43 @@ class Move(models.Model):
 
     def __str__(self):
         return f"#{self.seq} {self.kind} {self.action.get('type', '')}"
+
+
+class Tenure(models.Model):
+    """Who held a seat over a stretch of the log: from the move with seq `from_seq` up to, not
+    including, `until_seq` (None: still holds it). A move was played by the tenure of its position
+    whose stretch holds its seq; the log, pages, API and emails name it by `name`, the name it had
+    then, for good (a seat replaced later, or a display name changed, does not rewrite history)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tenures")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="tenures"
+    )
+    is_bot = models.BooleanField(default=False)
+    name = models.CharField(max_length=150)
+    from_seq = models.PositiveIntegerField()
+    until_seq = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position", "from_seq"]
+        indexes = [models.Index(fields=["game", "position", "from_seq"], name="tenure_game_pos_idx")]
+
+    def __str__(self):
+        end = self.until_seq if self.until_seq is not None else "now"
+        return f"{self.name} at seat {self.position} of {self.game_id}, moves {self.from_seq} to {end}"
+
+
+class Snapshot(models.Model):
+    """A game's full state after the move `seq`, kept every SNAPSHOT_EVERY moves so that a replay
+    step replays at most that many moves (games.replay)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False)
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]
 
 
 class Invitation(models.Model):

@@ -13,7 +13,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -25,8 +24,8 @@ from games import events
 from games.clock.deadlines import deadline_for, refresh_deadlines
 from games.errors import ErrorCode, GameError
 from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
-from games.models import Game, Invitation, Move, Seat
-from games.rules import BadOptions, IllegalAction, get_engine
+from games.models import Game, Invitation, Move, Seat, Tenure
+from games.rules import BadOptions, IllegalAction, get_engine, seeding
 from games.selectors import replay_state, seat_of
 
 log = logging.getLogger(__name__)
@@ -138,8 +137,11 @@ def game_create(
     miss_limit: int = 3,
     on_missed: str = Game.OnMissed.BOT,
     visibility: str = Game.Visibility.PUBLIC,
+    entropy: str | None = None,
 ) -> Game:
-    """Creates a game in the lobby with its owner seated (and any bot seats)."""
+    """Creates a game in the lobby with its owner seated (and any bot seats), and commits to the
+    server's seed: its sha256 is public from now on (games.rules.seeding). `entropy` is the
+    owner's own contribution to the seed."""
     engine = _engine_for(rules)
     max_players = max_players or engine.max_seats
     if not engine.min_seats <= max_players <= engine.max_seats:
@@ -156,7 +158,12 @@ def game_create(
         raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
     if visibility not in Game.Visibility.values:
         raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
+    entropy = _entropy(entropy)
+    server_seed = seeding.new_server_seed()
     game = Game.objects.create(
+        server_seed=server_seed,
+        server_seed_sha256=seeding.commitment(server_seed),
+        seed_scheme=seeding.SCHEME,
         rules=rules,
         rules_version=engine.version,
         options=options,
@@ -169,10 +176,17 @@ def game_create(
         miss_limit=miss_limit,
         on_missed=on_missed,
     )
-    Seat.objects.create(game=game, user=owner)
+    Seat.objects.create(game=game, user=owner, entropy=entropy)
     for i in range(bots):
         Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[i % len(BOT_NAMES)])
     return game
+
+
+def _entropy(value) -> str:
+    try:
+        return seeding.clean_contribution(value)
+    except ValueError as exc:
+        raise GameError(ErrorCode.VALIDATION_ERROR, str(exc)) from None
 
 
 @transaction.atomic
@@ -210,8 +224,10 @@ def _check_invitation_cap(user) -> None:
 
 
 @transaction.atomic
-def game_join(*, game: Game, user, code: str | None = None) -> Seat:
-    """Seats a user in a lobby game: an open game, or with its invite link or an invitation's code."""
+def game_join(*, game: Game, user, code: str | None = None, entropy: str | None = None) -> Seat:
+    """Seats a user in a lobby game: an open game, or with its invite link or an invitation's code.
+    `entropy` is the player's own contribution to the game's seed (games.rules.seeding)."""
+    entropy = _entropy(entropy)
     game = _locked(game)
     invitation = None
     if code:
@@ -226,7 +242,7 @@ def game_join(*, game: Game, user, code: str | None = None) -> Seat:
         raise GameError(ErrorCode.ALREADY_JOINED, "You are already in this game.")
     if game.seats.count() >= game.max_players:
         raise GameError(ErrorCode.GAME_FULL, "This game is full.")
-    seat = Seat.objects.create(game=game, user=user)
+    seat = Seat.objects.create(game=game, user=user, entropy=entropy)
     if invitation:
         invitation.accepted_by = user
         invitation.accepted_at = timezone.now()
@@ -294,12 +310,7 @@ def game_start(*, game: Game, by) -> Game:
         game.options = engine.normalize_options(game.options, len(seats))
     except BadOptions as exc:
         raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
-    secrets.SystemRandom().shuffle(seats)
-    for position, seat in enumerate(seats):
-        seat.position = position
-        seat.save(update_fields=["position"])
-    game.seed = secrets.token_hex(16)
-    game.seed_sha256 = Game.hash_seed(game.seed)
+    _seed_and_seat(game, seats)
     game.state = engine.new_state(game.options, len(seats), game.seed)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
@@ -308,6 +319,10 @@ def game_start(*, game: Game, by) -> Game:
         game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"}, note="Game started"
     )
     game.save()
+    Tenure.objects.bulk_create(
+        Tenure(game=game, position=s.position, user=s.user, is_bot=s.is_bot, name=s.name, from_seq=move.seq)
+        for s in sorted(seats, key=lambda s: s.position)
+    )
     _settle(
         game,
         move,
@@ -322,6 +337,23 @@ def game_start(*, game: Game, by) -> Game:
         before=set(),
     )
     return game
+
+
+def _seed_and_seat(game: Game, seats: list[Seat]) -> None:
+    """Derives the game's seed from the server's committed seed and the seats' contributions in
+    the order they joined, and seats the players in the order that seed draws (games.rules.seeding).
+    A game created before the commitment existed has no server seed: it draws one now, as before."""
+    seats.sort(key=lambda s: (s.joined_at, s.pk))
+    if not game.server_seed:
+        game.server_seed = seeding.new_server_seed()
+        game.server_seed_sha256 = seeding.commitment(game.server_seed)
+        game.seed_scheme = seeding.SCHEME
+    game.seed = seeding.derive_seed(game.server_seed, [s.entropy for s in seats])
+    game.seed_sha256 = Game.hash_seed(game.seed)
+    for position, join_index in enumerate(seeding.seating(game.seed, len(seats))):
+        seats[join_index].position = position
+    for seat in seats:
+        seat.save(update_fields=["position"])
 
 
 # -- the move pipeline --------------------------------------------------------------------------

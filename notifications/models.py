@@ -14,11 +14,13 @@ class Kind(models.TextChoices):
     HIT = "hit", "Another player's move hits you"
     GAME_OVER = "game_over", "The game is over"
     TIMEOUT = "timeout", "A deadline passed and a default move was played"
+    CHAT = "chat", "A message at the table (chat)"
     # Not tunable: always sent at once.
     INVITATION = "invitation", "Invitation to a game"
     REPLY_OK = "reply_ok", "Your emailed move was played"
     REPLY_ERROR = "reply_error", "Your emailed move could not be played"
     DIGEST = "digest", "Daily digest"
+    MODERATION = "moderation", "A moderator paused, resumed or aborted the game, or replaced or kicked a player"
 
 
 TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT]
