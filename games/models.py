@@ -106,6 +106,9 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
+    rated = models.BooleanField(
+        default=False, help_text="The result moves the players' ratings (standings) when the game finishes."
+    )
     imported = models.BooleanField(
         default=False, help_text="Loaded from an exported file for replay and analysis, not played here."
     )
