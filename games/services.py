@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -159,7 +160,7 @@ def game_create(
     if visibility not in Game.Visibility.values:
         raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
     entropy = _entropy(entropy)
-    server_seed = seeding.new_server_seed()
+    server_seed = _new_server_seed()
     game = Game.objects.create(
         server_seed=server_seed,
         server_seed_sha256=seeding.commitment(server_seed),
@@ -180,6 +181,11 @@ def game_create(
     for i in range(bots):
         Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[i % len(BOT_NAMES)])
     return game
+
+
+def _new_server_seed() -> str:
+    """Returns a fresh server seed: 32 random bytes from the operating system, as hex."""
+    return secrets.token_hex(32)
 
 
 def _entropy(value) -> str:
@@ -345,7 +351,7 @@ def _seed_and_seat(game: Game, seats: list[Seat]) -> None:
     A game created before the commitment existed has no server seed: it draws one now, as before."""
     seats.sort(key=lambda s: (s.joined_at, s.pk))
     if not game.server_seed:
-        game.server_seed = seeding.new_server_seed()
+        game.server_seed = _new_server_seed()
         game.server_seed_sha256 = seeding.commitment(game.server_seed)
         game.seed_scheme = seeding.SCHEME
     game.seed = seeding.derive_seed(game.server_seed, [s.entropy for s in seats])
@@ -613,6 +619,7 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
         note=f"Undid {count} move(s)",
     )
     Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
+    game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
     game.state = replay_state(game)
     game.result = None
     game.finished_at = None

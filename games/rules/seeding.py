@@ -1,7 +1,8 @@
 """Dice nobody can choose: how a game's seed is made from the server's seed and the players' own
 entropy (commit-reveal). Pure Python; the server and `python -m games.rules verify` share it.
 
-1. When a game is created the server draws `server_seed` (32 random bytes, hex) and publishes
+1. When a game is created the server draws `server_seed` (32 random bytes from the operating
+   system's generator, as hex: games.services) and publishes
    `commitment(server_seed)` = sha256 of its UTF-8 text, hex. It cannot change it afterwards.
 2. Each player, when joining (the creator when creating), gives a contribution of their own: a
    random value from their browser or API client, or a phrase they type. It is shown to them.
@@ -10,10 +11,11 @@ entropy (commit-reveal). Pure Python; the server and `python -m games.rules veri
        seed = sha256( "trailpost-seed-v1" 0x00 server_seed
                       ( 0x00 sha256(contribution_i) )  for each seat i in the order they joined )
 
-   as hex (every contribution hashed first, so none can run into the next), where "the order
-   they joined" is the seats' order of arrival (bots contribute nothing, and an empty
-   contribution counts as the empty string). The seating order is then a shuffle of the seats in
-   that same join order by `seating(seed, n)`.
+   as hex (every contribution hashed first, so none can run into the next), over every seat,
+   bots included, in the order the seats were taken (a bot's contribution is the empty string,
+   as is a player's who gave none). The seating is then a shuffle of the seats in that same join
+   order by `seating(seed, n)`: the engines' generator (games.rules.base.Rng, blake2b of seed
+   and counter) seeded with "seating:" + seed, Fisher-Yates over the join indices.
 4. When the game is over, the server seed and every contribution are revealed; anyone recomputes
    the commitment, the seed, the seating and every shuffle.
 
@@ -25,17 +27,12 @@ known to the server only when they join, and it is too late then to change the s
 from __future__ import annotations
 
 import hashlib
-import random
-import secrets
+
+from .base import Rng
 
 SCHEME = "commit-reveal-v1"
 _DOMAIN = b"trailpost-seed-v1"
 MAX_CONTRIBUTION = 200
-
-
-def new_server_seed() -> str:
-    """Returns a fresh server seed: 32 random bytes as hex."""
-    return secrets.token_hex(32)
 
 
 def commitment(server_seed: str) -> str:
@@ -58,7 +55,7 @@ def derive_seed(server_seed: str, contributions: list[str]) -> str:
 def seating(seed: str, n: int) -> list[int]:
     """Returns the seating: element p is the join index of the seat that sits at position p."""
     order = list(range(n))
-    random.Random(f"seating:{seed}").shuffle(order)
+    Rng.stream(f"seating:{seed}").shuffle(order)
     return order
 
 
