@@ -139,6 +139,7 @@ def game_create(
     on_missed: str = Game.OnMissed.BOT,
     visibility: str = Game.Visibility.PUBLIC,
     entropy: str | None = None,
+    rated: bool = False,
 ) -> Game:
     """Creates a game in the lobby with its owner seated (and any bot seats), and commits to the
     server's seed: its sha256 is public from now on (games.rules.seeding). `entropy` is the
@@ -176,6 +177,7 @@ def game_create(
         turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
         miss_limit=miss_limit,
         on_missed=on_missed,
+        rated=bool(rated),
     )
     Seat.objects.create(game=game, user=owner, entropy=entropy)
     for i in range(bots):
