@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "standings",
 ]
 
 MIDDLEWARE = [

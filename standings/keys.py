@@ -1,0 +1,80 @@
+"""Rating keys: a game and the option that changes how it is played.
+
+Oregon Trail Race's rule sets, Ogallala's editions and Crayon Rails' demand-card modes play
+differently enough that a rating earned in one says little about the other, so each has its own
+ratings, leaderboard and statistics. Options that only lengthen or shorten a game (trail length,
+cash to win, row length) do not split them. A game without such an option has one key, its slug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.rules import engines, get_engine
+
+# The option of each game that changes its play (its values are the editions).
+EDITION_OPTION = {"oregon-trail-race": "ruleset", "ogallala": "edition", "crayon-rails": "mode"}
+
+
+@dataclass(frozen=True)
+class Key:
+    rules: str
+    edition: str  # "" for a game with one way of playing
+
+    @property
+    def value(self) -> str:
+        return f"{self.rules}:{self.edition}" if self.edition else self.rules
+
+    @property
+    def title(self) -> str:
+        engine = get_engine(self.rules)
+        if not self.edition:
+            return engine.title
+        label = engine.options_schema[EDITION_OPTION[self.rules]].get("label", "Edition")
+        return f"{engine.title} ({label.lower()}: {self.edition})"
+
+    @property
+    def game_title(self) -> str:
+        return get_engine(self.rules).title
+
+
+def editions(rules: str) -> list[str]:
+    """Returns the editions of a game, its default first ([""] when it has one way of playing)."""
+    engine = get_engine(rules)
+    option = EDITION_OPTION.get(rules)
+    schema = engine.options_schema.get(option) if option else None
+    if not schema:
+        return [""]
+    default = schema["default"]
+    return [default] + [c for c in schema["choices"] if c != default]
+
+
+def key_of(rules: str, options: dict | None) -> Key:
+    """Returns the key a game with these options is rated and counted under."""
+    eds = editions(rules)
+    if eds == [""]:
+        return Key(rules, "")
+    value = str((options or {}).get(EDITION_OPTION[rules], eds[0]))
+    return Key(rules, value if value in eds else eds[0])
+
+
+def find(rules: str, edition: str | None = None) -> Key | None:
+    """Returns the key named by a URL's game slug and edition (None: the default), or None."""
+    try:
+        eds = editions(rules)
+    except KeyError:
+        return None
+    if edition is None:
+        return Key(rules, eds[0])
+    return Key(rules, edition) if edition in eds and edition else None
+
+
+def parse(value: str) -> Key | None:
+    """Returns the key a stored key string names, or None."""
+    rules, _, edition = value.partition(":")
+    return find(rules, edition or None) if edition else find(rules)
+
+
+def all_keys() -> list[Key]:
+    """Every key of every registered game, in the engines' order."""
+    return [Key(e.name, ed) for e in engines() for ed in editions(e.name)]
