@@ -17,10 +17,10 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import selectors, services
+from games import replay, selectors, services
 from games.api.parsers import MAX_JSON_DEPTH, json_depth
 from games.boards import game_board
-from games.errors import GameError
+from games.errors import ErrorCode, GameError
 from games.forms import GameCreateForm, InviteForm
 from games.models import Game, Move
 from games.rules import engines, get_engine
@@ -400,3 +400,63 @@ def game_verify(request, pk):
         messages.error(request, "A game can be verified once it is over and its seed revealed.")
         return redirect("games:detail", pk=pk)
     return render(request, "games/verify.html", {"game": game, "report": selectors.verify_game(game)})
+
+
+def _replay_url(game, step: int) -> str:
+    return f"{reverse('games:replay', args=[game.pk])}?step={step}"
+
+
+def game_replay(request, pk):
+    """The replay viewer: the table at one step of the game's log (?step=n: 0 is the start, the
+    default the latest), first / previous / next / last links and a slider (arrow keys, Home and
+    End with static/js/replay.js; htmx swaps the step in place and keeps the URL in sync). Over:
+    every hand shown; in play: a seated player's own view, anyone else the spectator's. A step
+    that is not a whole number, or not one of the game's, redirects to one that is, saying why."""
+    game = _game(request, pk)
+    seat = selectors.seat_of(game, request.user)
+    raw = request.GET.get("step", "")
+    try:
+        step = replay.parse_step(raw) if raw != "" else None
+        data = replay.replay_step(game, step=step, seat=seat)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        if exc.code == ErrorCode.GAME_NOT_ACTIVE:
+            return redirect("games:detail", pk=pk)
+        if exc.code == ErrorCode.NOT_FOUND:  # past the last step: the last one
+            return redirect(_replay_url(game, exc.extra.get("total_steps", 0)))
+        return redirect("games:replay", pk=pk)
+    step, total = data["step"], data["total_steps"]
+    board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
+    view = data["view"]
+    summary = selectors.game_summary(game, request.user, seats=list(game.seats.all()))
+    summary["to_act"] = view.get("to_act") or []  # who was to act at this step, not now
+    controls = []
+    for rel, label, key, n in (
+        ("first", "First", "Home", 0),
+        ("prev", "Previous", "Left arrow", step - 1),
+        ("next", "Next", "Right arrow", step + 1),
+        ("last", "Last", "End", total),
+    ):
+        usable = 0 <= n <= total and n != step
+        controls.append(
+            {"rel": rel, "label": label, "key": key, "step": n, "url": _replay_url(game, n) if usable else ""}
+        )
+    ctx = {
+        "game": game,
+        "summary": summary,
+        "replay": data,
+        "view": view,
+        "view_json": json.dumps(view, indent=1, sort_keys=True)
+        if board_template.template.name.endswith("/generic.html")
+        else "",
+        "my_seat": data["position"],
+        "board_template": board_template.template.name,
+        "board": game_board(game),
+        "moves": [],
+        "glossary": glossary_for(game),
+        "controls": controls,
+        "replay_url": reverse("games:replay", args=[game.pk]),
+    }
+    if request.headers.get("HX-Request") and not request.headers.get("HX-History-Restore-Request"):
+        return render(request, "games/replay_step.html", ctx)
+    return render(request, "games/replay.html", ctx)

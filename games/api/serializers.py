@@ -189,3 +189,23 @@ class StandingOrdersUpdateSerializer(serializers.Serializer):
         child=serializers.CharField(allow_blank=True, allow_null=True),
         help_text='{kind: answer, or "" to answer each time}',
     )
+
+
+class ReplayHandSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    step = serializers.IntegerField(help_text="0 is the dealt table; n the table after the n-th effective move.")
+    total_steps = serializers.IntegerField(help_text="How many moves and resignations, not undone, the log holds.")
+    seq = serializers.IntegerField(help_text="The log seq of the move that made this step (0 at the start).")
+    open = serializers.BooleanField(help_text="The game is over: every hand is shown.")
+    position = serializers.IntegerField(
+        allow_null=True, help_text="Whose own view `view` is during play; null: the spectator's view."
+    )
+    view = serializers.JSONField(help_text="The table at this step (engine-specific, players named).")
+    hands = ReplayHandSerializer(
+        many=True, help_text="Once the game is over, each seat's hand and secrets (engine-specific keys); else empty."
+    )
+    move = MoveEntrySerializer(allow_null=True, help_text="The move that made this step; null at step 0.")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:pk>/moves/", views.game_moves, name="api-game-moves"),
     path("games/<int:pk>/resign/", views.game_resign, name="api-game-resign"),
     path("games/<int:pk>/verify/", views.game_verify, name="api-game-verify"),
+    path("games/<int:pk>/replay/<int:step>/", views.game_replay, name="api-game-replay"),
     path("tokens/", views.token_list, name="api-tokens"),
     path("tokens/<int:token_id>/", views.token_revoke, name="api-token-revoke"),
 ]

@@ -7,7 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from accounts import services as account_services
-from games import boards, selectors, services
+from games import boards, replay, selectors, services
 from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
@@ -26,6 +26,7 @@ from .serializers import (
     MoveEntrySerializer,
     MoveResultSerializer,
     MoveSubmitSerializer,
+    ReplayStepSerializer,
     TokenCreateSerializer,
     TokenSerializer,
     VerifySerializer,
@@ -292,6 +293,17 @@ def game_verify(request, pk):
     if not game.is_over or not game.seed:
         raise GameError(ErrorCode.GAME_NOT_FINISHED, "The seed is revealed, and the game verifiable, once it is over.")
     return Response(selectors.verify_game(game))
+
+
+@extend_schema(operation_id="games_replay_retrieve", responses={200: ReplayStepSerializer, **ERRORS}, tags=["games"])
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_replay(request, pk, step):
+    """The table at one step of the log (0: the start; total_steps: now): once the game is over with
+    every hand shown, while it is in play as the caller's own seat sees it (a spectator's view for
+    anyone without a seat). Never a deck's order nor the seed."""
+    game = _game(request, pk)
+    return Response(replay.replay_step(game, step=step, seat=selectors.seat_of(game, request.user)))
 
 
 @extend_schema(

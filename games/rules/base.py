@@ -291,6 +291,21 @@ class Engine:
         """Returns what that seat (None: a spectator) may see."""
         raise NotImplementedError
 
+    def open_view(self, state: dict) -> dict:
+        """Returns the table with every hand shown, for a game that is over (the replay viewer):
+        the spectator's view plus `hands`, one entry per seat ({"seat", ...}) holding what that
+        seat's own view adds to the spectator's (its hand, its secret commitments), the players'
+        rows left as the spectator sees them. Built from view() alone, so it never holds a deck's
+        order nor the seed; an engine with more to reveal may override it."""
+        public = self.view(state, None)
+        hands = []
+        for p in public.get("players") or []:
+            if not isinstance(p, dict) or not isinstance(p.get("seat"), int):
+                continue
+            own = self.view(state, p["seat"])
+            hands.append({"seat": p["seat"], **{k: v for k, v in own.items() if k != "players" and public.get(k) != v}})
+        return {**public, "hands": hands}
+
     def result(self, state: dict) -> dict | None:
         """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
         raise NotImplementedError
