@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "chat",
     "standings",
 ]
 
@@ -308,6 +309,8 @@ REST_FRAMEWORK = {
             ("game_create", "20/hour"),
             ("invitations", "20/hour"),
             ("tokens", "10/hour"),
+            # Posting table talk through the API (the service's own per-game limits apply to every channel).
+            ("chat", "30/min"),
         ]
     },
     # Anonymous callers are told apart by REMOTE_ADDR; behind N reverse proxies, set
@@ -337,6 +340,9 @@ TRAILPOST = {
     "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
     # Invitations a user may send in 24 hours (counted from the invitations themselves).
     "INVITATIONS_PER_DAY": int(env("TRAILPOST_INVITATIONS_PER_DAY", "50")),
+    # Table talk: messages one player may write in one game per minute and per day (every channel).
+    "CHAT_PER_MINUTE": int(env("TRAILPOST_CHAT_PER_MINUTE", "10")),
+    "CHAT_PER_DAY": int(env("TRAILPOST_CHAT_PER_DAY", "200")),
 }
 
 LOGGING = {

@@ -20,8 +20,10 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include("notifications.api_urls")),
     path("api/", include("accounts.api")),
+    path("api/", include("chat.api_urls")),
     path("mail/", include("notifications.urls")),
     path("", include("games.rules_urls")),
+    path("", include("chat.urls")),
     path("", include("games.urls")),
 ]
 

@@ -67,7 +67,8 @@ def render_notification(notification: Notification, connection=None, *, pictures
     if notification.user is not None:
         ctx.setdefault("recipient", notification.user.public_name)
     ctx["kind"] = notification.kind
-    reply_to = (ctx.get("decision") or {}).get("reply_to")
+    # A decision's menu has its play+ address; a chat email its chat+ one.
+    reply_to = (ctx.get("decision") or {}).get("reply_to") or ctx.get("reply_to")
     picture = None
     if _pictured(notification):
         key = (notification.game_id, notification.seat_id)
@@ -139,9 +140,12 @@ def _not_yet_due(ids, now) -> tuple[list[int], float]:
 def _settle(n: Notification, *, outcome: str, now) -> None:
     """Closes a notice that goes out as no email of its own (if it is still unsent), and the
     player's earlier ones it stands for (the same game, still waiting): after the email of the
-    latest one went, those are MERGED."""
+    latest one went, those are MERGED. Chat notices stand only for chat notices, and the rest only
+    for the rest: a message at the table never swallows a "your turn" email, nor the reverse."""
+    same = Q(kind=Kind.CHAT) if n.kind == Kind.CHAT else ~Q(kind=Kind.CHAT)
     Notification.objects.filter(
-        Q(pk=n.pk) | Q(user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__lte=n.created_at),
+        Q(pk=n.pk)
+        | (Q(user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__lte=n.created_at) & same),
         sent_at__isnull=True,
     ).update(sent_at=now, outcome=outcome)
 
@@ -156,9 +160,15 @@ def _after_grace(n: Notification, now) -> bool:
     left to decide (STALE)."""
     if n.game_id is None or n.seat_id is None or n.user_id is None:
         return True
-    later = Notification.objects.filter(
-        user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__gt=n.created_at
-    ).exclude(pk=n.pk)
+    if n.kind == Kind.CHAT:
+        return _chat_after_grace(n, now)
+    later = (
+        Notification.objects.filter(
+            user_id=n.user_id, game_id=n.game_id, delivery=Delivery.GRACE, created_at__gt=n.created_at
+        )
+        .exclude(pk=n.pk)
+        .exclude(kind=Kind.CHAT)
+    )
     if later.exists():  # a later notice of the same game stands for this one
         if not later.filter(sent_at__isnull=True).exists():
             _settle(n, outcome=Outcome.MERGED, now=now)
@@ -183,6 +193,26 @@ def _after_grace(n: Notification, now) -> bool:
         _settle(n, outcome=Outcome.STALE, now=now)
         return False
     n.context, n.version = context, game.version
+    return True
+
+
+def _chat_after_grace(n: Notification, now) -> bool:
+    """Settles a claimed chat notice whose grace window is over; returns whether its email should
+    go: not if a later chat notice of the game stands for it (its email shows the latest messages),
+    nor if the player had the game page open since it was written (they read it there)."""
+    later = Notification.objects.filter(
+        user_id=n.user_id, game_id=n.game_id, kind=Kind.CHAT, delivery=Delivery.GRACE, created_at__gt=n.created_at
+    ).exclude(pk=n.pk)
+    if later.exists():
+        if not later.filter(sent_at__isnull=True).exists():
+            _settle(n, outcome=Outcome.MERGED, now=now)
+        else:
+            Notification.objects.filter(pk=n.pk).update(claimed_at=None)
+        return False
+    seen = Seat.objects.filter(pk=n.seat_id, user_id=n.user_id).values_list("seen_at", flat=True).first()
+    if seen is not None and seen >= n.created_at:
+        _settle(n, outcome=Outcome.SEEN, now=now)
+        return False
     return True
 
 

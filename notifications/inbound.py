@@ -15,6 +15,11 @@ and list mail, bounces), hostile mail (too big, NUL bytes, broken encodings, MIM
 or replies over a seat's hourly cap; "Not played" answers are capped per seat and hour too. Such
 mail is recorded (InboundMessage) with why, and the handler returns normally: a message that will
 never be accepted must not get a temporary SMTP error, or the sending server retries it for days.
+
+A reply to a chat email goes to its own address (chat+<token>@..., signed apart from play+
+tokens): its text (all of it above the quoted email, not just the first line) is a message at the
+game's table, posted by the poster the chat app registers (`register_chat_poster`). Mail to a
+play+ address is only ever read as a move, and mail to a chat+ address only ever as a message.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from games.services import move_submit
 
 from .models import InboundMessage, Kind, Notification
 from .outbox import decision_context, event_text, record_notice
-from .tokens import find_reply_token, read_reply_token
+from .tokens import find_chat_token, find_reply_token, read_chat_token, read_reply_token
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +69,9 @@ _NUMBER = re.compile(r"^(?:#|no\.?\s*|move\s+)?(\d{1,3})(?:[.):]|\s|$)", re.IGNO
 class InboundResult:
     """What became of one inbound email (outcome is a short code; detail a sentence)."""
 
-    # played | duplicate | stale | not_understood | refused | forged | no_token, and, neither
-    # played nor answered: auto_reply | bulk | bounce | over_cap | malformed | too_large
+    # played | chat (a message posted) | duplicate | stale | not_understood | refused | forged |
+    # no_token, and, neither played nor answered: auto_reply | bulk | bounce | over_cap | malformed |
+    # too_large
     outcome: str
     detail: str = ""
     game_id: int | None = None
@@ -154,6 +160,32 @@ def first_line(text: str) -> str:
         if any(c.isalnum() for c in line):  # not a rule (Outlook's ____, html2text's * * *)
             return line
     return ""
+
+
+def reply_text(text: str) -> str:
+    """Returns everything a reply says above (or, bottom-posted, below) the quoted email, as for
+    `first_line` but every line of it: the quote headers, quoted lines and the signature cut."""
+    text = _clipped(text)
+    if not text.strip():
+        return ""
+    replies = ReplyMessage(text=text, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read().replies
+    if not replies:
+        return ""
+    first = replies[0]
+    lines = [line.rstrip() for line in first.full_body.splitlines()]
+    if first.headers:  # bottom-posted, or nothing written above the quoted email
+        if not any(line.lstrip().startswith(">") for line in lines):
+            return ""
+    kept = []
+    for line in lines:
+        if line.strip() in ("--", "-- "):
+            break
+        if line.lstrip().startswith(">"):
+            if first.headers or not kept:
+                continue
+            break
+        kept.append(line)
+    return "\n".join(kept).strip()
 
 
 def suggest(line: str, moves: list[dict]) -> dict | None:
@@ -417,11 +449,15 @@ def handle_message(
     for header in _ADDRESS_HEADERS:
         addresses.append(_header(msg, header))
     token_text = find_reply_token(addresses)
+    # A play+ address wins: such mail is a move or nothing, never a message at the table.
+    chat_text = None if token_text else find_chat_token(addresses)
     sender = safe_text(_header(msg, "From") or envelope_sender, 300)
     token = read_reply_token(token_text) if token_text else None
+    chat = read_chat_token(chat_text) if chat_text else None
     seat = None
-    if token is not None:
-        seat = Seat.objects.select_related("user", "game").filter(pk=token.seat_id, game_id=token.game_id).first()
+    if token is not None or chat is not None:
+        named = token or chat
+        seat = Seat.objects.select_related("user", "game").filter(pk=named.seat_id, game_id=named.game_id).first()
     key, message_id = _message_key(msg, raw_hash)
     fields = {
         "message_key": key,
@@ -434,7 +470,7 @@ def handle_message(
     if refusal is not None:  # hostile mail is recorded whoever it names, and never answered
         log.warning("inbound email from %s refused: %s", sender, refusal[1])
         return _record(fields, *refusal)
-    if token_text is None:
+    if token_text is None and chat_text is None:
         log.info("inbound email from %s has no play+ address", sender)
         return InboundResult("no_token", "The message is not addressed to a play+ address.")
     if seat is None:
@@ -445,6 +481,8 @@ def handle_message(
     if robot is not None:
         log.info("inbound email from %s not answered: %s", sender, robot[1])
         return _record(fields, *robot)
+    if chat is not None:
+        return _chat(fields, seat, chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
     line = safe_text(first_line(message_text(msg)), 1000)
     return _handle(fields, seat, token, line)
 
@@ -497,6 +535,58 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
             )
             if answers >= error_cap and result.outcome in ("stale", "refused", "not_understood"):
                 result.detail += f" No answer was sent: {answers} “Not played” answers went to this seat this hour."
+        record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
+        record.save(update_fields=["outcome", "detail"])
+    return result
+
+
+# What posts a chat reply: chat.services.post_reply, registered by the chat app when it is ready
+# (it builds on this app). Called as poster(seat=..., token=ChatToken, text=...); it raises
+# GameError to refuse.
+_chat_poster = None
+
+
+def register_chat_poster(poster) -> None:
+    """Sets what posts the text of a reply to a chat+ address (the chat app's service)."""
+    global _chat_poster
+    _chat_poster = poster
+
+
+def _chat(fields: dict, seat, token, text: str) -> InboundResult:
+    """Records a person's reply to a chat email and posts its text at the table, within the seat's
+    hourly cap of replies (moves and messages together); never a move, whatever it says."""
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = InboundMessage.objects.create(outcome="received", **fields)
+        except IntegrityError:
+            return InboundResult("duplicate", "This email was already handled.", game_id=token.game_id)
+        since = timezone.now() - timedelta(hours=1)
+        handled = (
+            InboundMessage.objects.filter(seat=seat, received_at__gte=since)
+            .exclude(pk=record.pk)
+            .exclude(outcome__in=UNHANDLED)
+            .count()
+        )
+        cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
+        if handled >= cap:
+            result = InboundResult(
+                "over_cap",
+                f"This seat sent more than {cap} replies within an hour; this one was not read.",
+                game_id=token.game_id,
+            )
+        elif not text:
+            result = InboundResult("not_understood", "The reply had no message in it.", game_id=token.game_id)
+        elif _chat_poster is None:
+            result = InboundResult("refused", "Table talk is not served here.", game_id=token.game_id)
+        else:
+            try:
+                with transaction.atomic():
+                    message = _chat_poster(seat=seat, token=token, text=text)
+            except GameError as exc:
+                result = InboundResult("refused", exc.message, game_id=token.game_id)
+            else:
+                result = InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
         record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
         record.save(update_fields=["outcome", "detail"])
     return result

@@ -23,7 +23,7 @@ class Kind(models.TextChoices):
     MODERATION = "moderation", "A moderator paused, resumed or aborted the game, or replaced or kicked a player"
 
 
-TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT]
+TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT, Kind.CHAT]
 
 
 class Delivery(models.TextChoices):
@@ -35,8 +35,10 @@ class Delivery(models.TextChoices):
 
 # How a kind is delivered to a player who has not chosen: a decision waits out the grace window
 # (TRAILPOST["GRACE_SECONDS"]), so a player who is at the table gets no email for it; the rest go
-# at once (a hit is news the player should have now).
-DEFAULT_DELIVERY = {Kind.YOUR_TURN: Delivery.GRACE, Kind.DECISION: Delivery.GRACE}
+# at once (a hit is news the player should have now). Table talk waits out the window too: a
+# player with the game page open reads it there and gets no email, and the messages of a lively
+# exchange go out as one email showing the latest of them.
+DEFAULT_DELIVERY = {Kind.YOUR_TURN: Delivery.GRACE, Kind.DECISION: Delivery.GRACE, Kind.CHAT: Delivery.GRACE}
 
 
 class Outcome(models.TextChoices):

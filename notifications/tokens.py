@@ -1,4 +1,5 @@
-"""Signed tokens: the reply-to address of a move email and the one-click unsubscribe link.
+"""Signed tokens: the reply-to address of a move email, of a chat email, and the one-click
+unsubscribe link.
 
 The reply token names (seat, game, version) and is signed with django.core.signing. It travels in
 an email local part, which some mail systems lowercase and which RFC 5321 caps at 64 characters,
@@ -17,8 +18,11 @@ from django.utils.crypto import constant_time_compare
 
 REPLY_SALT = "trailpost.notifications.reply"
 UNSUBSCRIBE_SALT = "trailpost.notifications.unsubscribe"
+# A chat reply's token has the play token's shape but its own salt: neither verifies as the other.
+CHAT_SALT = "trailpost.notifications.chat"
 _SIG_BYTES = 15  # 120 bits: 24 base32 characters
 REPLY_ADDRESS_RE = re.compile(r"play\+([0-9]+-[0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
+CHAT_ADDRESS_RE = re.compile(r"chat\+([0-9]+-[0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -28,8 +32,8 @@ class ReplyToken:
     version: int
 
 
-def _signature(value: str) -> str:
-    sig = signing.Signer(salt=REPLY_SALT, algorithm="sha256").signature(value)
+def _signature(value: str, salt: str = REPLY_SALT) -> str:
+    sig = signing.Signer(salt=salt, algorithm="sha256").signature(value)
     raw = base64.urlsafe_b64decode(sig + "=" * (-len(sig) % 4))[:_SIG_BYTES]
     return base64.b32encode(raw).decode().lower()
 
@@ -63,6 +67,49 @@ def find_reply_token(addresses) -> str | None:
     """Returns the first play+<token> found among some addresses (or header values)."""
     for address in addresses:
         match = REPLY_ADDRESS_RE.search(str(address or ""))
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclass(frozen=True)
+class ChatToken:
+    """A chat email's reply token: the recipient's seat, the game, and the message it showed."""
+
+    seat_id: int
+    game_id: int
+    message_id: int
+
+
+def chat_token(*, seat_id: int, game_id: int, message_id: int) -> str:
+    """Returns the signed token for a reply to a chat email (signed apart from move tokens)."""
+    value = f"{seat_id}-{game_id}-{message_id}"
+    return f"{value}.{_signature(value, CHAT_SALT)}"
+
+
+def chat_address(*, seat_id: int, game_id: int, message_id: int) -> str:
+    """Returns the Reply-To address of a chat email: a reply to it is a message at the table."""
+    token = chat_token(seat_id=seat_id, game_id=game_id, message_id=message_id)
+    return f"chat+{token}@{settings.TRAILPOST_REPLY_DOMAIN}"
+
+
+def read_chat_token(token: str) -> ChatToken | None:
+    """Returns what a chat token names, or None when it is malformed or forged (a play token too)."""
+    token = token.strip().lower()
+    value, _, sig = token.partition(".")
+    parts = value.split("-")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts) or not sig:
+        return None
+    if not constant_time_compare(sig, _signature(value, CHAT_SALT)):
+        return None
+    seat_id, game_id, message_id = (int(p) for p in parts)
+    return ChatToken(seat_id=seat_id, game_id=game_id, message_id=message_id)
+
+
+def find_chat_token(addresses) -> str | None:
+    """Returns the first chat+<token> found among some addresses (or header values)."""
+    for address in addresses:
+        match = CHAT_ADDRESS_RE.search(str(address or ""))
         if match:
             return match.group(1)
     return None

@@ -23,11 +23,12 @@ log = logging.getLogger(__name__)
 
 
 class ReplyHandler:
-    """aiosmtpd handler: accepts play+ recipients and hands each message to the inbound handler."""
+    """aiosmtpd handler: accepts play+ (moves) and chat+ (table talk) recipients and hands each
+    message to the inbound handler."""
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if not address.lower().startswith("play+"):
-            return "550 5.1.1 Only play+ addresses are served here"
+        if not address.lower().startswith(("play+", "chat+")):
+            return "550 5.1.1 Only play+ and chat+ addresses are served here"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
