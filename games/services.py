@@ -622,7 +622,6 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     )
     Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
     game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
-    game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
     game.state = replay_state(game)
     game.result = None
     game.finished_at = None
