@@ -21,9 +21,11 @@ urlpatterns = [
     path("api/", include("notifications.api_urls")),
     path("api/", include("accounts.api")),
     path("api/", include("chat.api_urls")),
+    path("api/", include("standings.api_urls")),
     path("mail/", include("notifications.urls")),
     path("", include("games.rules_urls")),
     path("", include("chat.urls")),
+    path("", include("standings.urls")),
     path("", include("games.urls")),
 ]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from games.rules import engines, get_engine
 
 # The option of each game that changes its play (its values are the editions).
@@ -36,6 +38,24 @@ class Key:
     @property
     def game_title(self) -> str:
         return get_engine(self.rules).title
+
+    @property
+    def url_edition(self) -> str:
+        """The edition as URLs spell it ("-" for a game with one way of playing)."""
+        return self.edition or "-"
+
+    def leaderboard_url(self) -> str:
+        if not self.edition:
+            return reverse("standings:leaderboard", args=[self.rules])
+        return reverse("standings:leaderboard_edition", args=[self.rules, self.edition])
+
+    def stats_url(self) -> str:
+        if not self.edition:
+            return reverse("standings:stats", args=[self.rules])
+        return reverse("standings:stats_edition", args=[self.rules, self.edition])
+
+    def plot_url(self, name: str) -> str:
+        return reverse("standings:stats_plot", args=[self.rules, self.url_edition, name])
 
 
 def editions(rules: str) -> list[str]:

@@ -1,0 +1,185 @@
+"""Reads for the standings pages and API: a leaderboard page, a key's statistics, a player's
+ratings and results. Each reads a few small rows (ratings by the key's ordinal index, one
+aggregate per key), however many games were played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from games.models import Game
+
+from . import figures, keys
+from .models import Rating, RatingChange, StatsAggregate
+from .recorder import LENGTH_BIN
+
+PER_PAGE = 50
+MAX_PAGE = 100_000
+HISTORY = 200  # the latest rating changes a player's history shows per key
+
+
+class BadPage(ValueError):
+    """A page number that is not a whole number from 1 to MAX_PAGE."""
+
+
+def page_number(value) -> int:
+    """Returns the page a query string asks for (1 when absent); raises BadPage."""
+    if value in (None, ""):
+        return 1
+    text = str(value).strip()
+    if not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= MAX_PAGE:
+        raise BadPage(f"The page must be a whole number from 1 to {MAX_PAGE:,}.")
+    return int(text)
+
+
+@dataclass
+class Row:
+    rank: int
+    user_id: int
+    name: str
+    ordinal: float
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+@dataclass
+class Board:
+    key: keys.Key
+    page: int
+    pages: int
+    total: int
+    rows: list[Row]
+    me: Row | None = None
+
+
+def _row(rank: int, r: Rating) -> Row:
+    return Row(rank, r.user_id, r.user.public_name, r.ordinal, r.mu, r.sigma, r.games, r.wins)
+
+
+def _ratings(key: keys.Key):
+    return (
+        Rating.objects.filter(key=key.value)
+        .select_related("user")
+        .only(
+            "user_id", "ordinal", "mu", "sigma", "games", "wins", "user__display_name", "user__email", "user__username"
+        )
+    )
+
+
+def leaderboard(key: keys.Key, *, page: int = 1, user=None) -> Board:
+    """Returns one page of a key's leaderboard (best ordinal first) and the reader's own row."""
+    total = Rating.objects.filter(key=key.value).count()
+    pages = max(1, -(-total // PER_PAGE))
+    start = (page - 1) * PER_PAGE
+    rows = [
+        _row(start + i + 1, r)
+        for i, r in enumerate(_ratings(key).order_by("-ordinal", "user_id")[start : start + PER_PAGE])
+    ]
+    board = Board(key, page, pages, total, rows)
+    if user is not None and user.is_authenticated:
+        board.me = next((r for r in rows if r.user_id == user.pk), None) or my_row(key, user)
+    return board
+
+
+def my_row(key: keys.Key, user) -> Row | None:
+    """Returns a player's row at a key with their rank (None: not rated there)."""
+    mine = _ratings(key).filter(user=user).first()
+    if mine is None:
+        return None
+    above = Rating.objects.filter(key=key.value, ordinal__gt=mine.ordinal).count()
+    level = Rating.objects.filter(key=key.value, ordinal=mine.ordinal, user_id__lt=mine.user_id).count()
+    return _row(above + level + 1, mine)
+
+
+@dataclass
+class Stats:
+    key: keys.Key
+    version: int
+    games: int
+    mean_length: float
+    win_share: list[dict]  # [{"players", "games", "wins": [...], "share": [percent...]}]
+    lengths: list[dict]  # [{"from", "to", "games"}]
+    figures: list[dict] = field(default_factory=list)  # [{"figure": Figure, "values": [(label, number)]}]
+
+
+def stats(key: keys.Key) -> Stats:
+    """Returns a key's statistics from its aggregate (empty when no game finished yet)."""
+    agg = StatsAggregate.objects.filter(key=key.value).first()
+    if agg is None:
+        return Stats(key, 0, 0, 0.0, [], [], [])
+    share = []
+    for players, entry in sorted(agg.by_players.items(), key=lambda kv: int(kv[0])):
+        n = entry["games"]
+        share.append(
+            {
+                "players": int(players),
+                "games": n,
+                "wins": entry["wins"],
+                "share": [round(100 * w / n, 1) if n else 0.0 for w in entry["wins"]],
+            }
+        )
+    width = LENGTH_BIN.get(key.rules, 10)
+    lengths = [
+        {"from": int(b), "to": int(b) + width - 1, "games": n}
+        for b, n in sorted(agg.lengths.items(), key=lambda kv: int(kv[0]))
+    ]
+    shown = []
+    for fig in figures.figures_of(key.rules):
+        counts = agg.figures.get(fig.name, {})
+        if fig.kind == "ratio":
+            per = agg.figures.get(fig.per, {})
+            values = [(label, round(v / per[label], 1)) for label, v in counts.items() if per.get(label)]
+        else:
+            values = list(counts.items())
+        if fig.order == "label":
+            values.sort(key=lambda lv: int(lv[0]) if lv[0].isdigit() else lv[0])
+        else:
+            values.sort(key=lambda lv: (-lv[1], lv[0]))
+        shown.append({"figure": fig, "values": values})
+    return Stats(
+        key,
+        agg.version,
+        agg.games,
+        round(agg.total_length / agg.games, 1) if agg.games else 0.0,
+        share,
+        lengths,
+        shown,
+    )
+
+
+@dataclass
+class PlayerKey:
+    key: keys.Key
+    rating: Rating
+    history: list[RatingChange]
+    places: dict[int, int]  # place: rated games
+
+
+def player(user, *, viewer) -> list[PlayerKey]:
+    """Returns a player's ratings, each with its history (the latest HISTORY changes) and places.
+
+    A change's game is linked (`change.game_visible`) only when the viewer may see that game: a
+    private game contributes its rating change, never a link or a title to others.
+    """
+    out = []
+    for rating in Rating.objects.filter(user=user).order_by("-games", "key"):
+        key = keys.parse(rating.key)
+        if key is None:
+            continue
+        history = list(RatingChange.objects.filter(user=user, key=rating.key).order_by("-at", "-pk")[:HISTORY])[::-1]
+        places = dict(
+            RatingChange.objects.filter(user=user, key=rating.key)
+            .values_list("place")
+            .annotate(n=Count("pk"))
+            .values_list("place", "n")
+        )
+        out.append(PlayerKey(key, rating, history, places))
+    ids = {c.game_id for pk in out for c in pk.history}
+    visible = set(Game.objects.visible_to(viewer).filter(pk__in=ids).values_list("pk", flat=True)) if ids else set()
+    for pk in out:
+        for change in pk.history:
+            change.game_visible = change.game_id in visible
+    return out

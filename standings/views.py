@@ -1,0 +1,151 @@
+"""The standings pages: leaderboards, a game's statistics with pictures, a player's ratings.
+
+Views parse and render; the numbers come from standings.selectors and the pictures from
+standings.plots, served from their own URLs as SVG images.
+"""
+
+from __future__ import annotations
+
+from csp.constants import NONE
+from csp.decorators import csp
+from django.contrib.auth import get_user_model
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from . import keys, plots, selectors
+from .figures import figures_of
+
+MAX_ID = 2**31 - 1
+
+
+def _key(rules: str, edition: str | None) -> keys.Key:
+    key = keys.find(rules, edition)
+    if key is None:
+        raise Http404("There is no such game or edition.")
+    return key
+
+
+def _editions(key: keys.Key) -> list[dict]:
+    return [
+        {"edition": e, "current": e == key.edition, "key": keys.Key(key.rules, e)}
+        for e in keys.editions(key.rules)
+        if e
+    ]
+
+
+def _user(user_id: int):
+    if not 1 <= user_id <= MAX_ID:
+        raise Http404("There is no such player.")
+    return get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+
+
+@require_safe
+def index(request):
+    """Every game and edition, with its number of finished games and rated players."""
+    from django.db.models import Count
+
+    from .models import Rating, StatsAggregate
+
+    games = dict(StatsAggregate.objects.values_list("key", "games"))
+    players = dict(Rating.objects.values_list("key").annotate(n=Count("pk")).values_list("key", "n"))
+    rows = [{"key": k, "games": games.get(k.value, 0), "players": players.get(k.value, 0)} for k in keys.all_keys()]
+    return render(request, "standings/index.html", {"rows": rows})
+
+
+@require_safe
+def leaderboard(request, rules: str, edition: str | None = None):
+    key = _key(rules, edition)
+    try:
+        page = selectors.page_number(request.GET.get("page"))
+    except selectors.BadPage as exc:
+        return render(request, "standings/bad_request.html", {"message": str(exc), "key": key}, status=400)
+    board = selectors.leaderboard(key, page=page, user=request.user)
+    return render(
+        request,
+        "standings/leaderboard.html",
+        {"board": board, "key": key, "editions": _editions(key)},
+    )
+
+
+@require_safe
+def stats(request, rules: str, edition: str | None = None):
+    key = _key(rules, edition)
+    found = selectors.stats(key)
+    plots_ = [
+        {"name": "win-share", "title": "Share of games won, by seat position"},
+        {"name": "lengths", "title": "How long games last"},
+    ] + [{"name": f.name, "title": f.title, "figure": f} for f in figures_of(rules)]
+    for p in plots_:
+        p["url"] = f"{key.plot_url(p['name'])}?v={found.version}"
+        p["values"] = next((f["values"] for f in found.figures if f["figure"].name == p["name"]), None)
+    return render(
+        request,
+        "standings/stats.html",
+        {"stats": found, "key": key, "plots": plots_, "editions": _editions(key)},
+    )
+
+
+def _svg(svg: bytes) -> HttpResponse:
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+# pygal's SVG carries its styles in a <style> element; opened on its own it may use them, nothing else.
+_SVG_CSP = {"default-src": [NONE], "style-src": ["'unsafe-inline'"], "img-src": [NONE]}
+
+
+@require_safe
+@csp(_SVG_CSP)
+@cache_control(max_age=60)
+def stats_plot(request, rules: str, edition: str, name: str):
+    key = _key(rules, None if edition == "-" else edition)
+    svg = plots.stats_plot(selectors.stats(key), name)
+    if svg is None:
+        raise Http404("There is no such picture.")
+    return _svg(svg)
+
+
+@require_safe
+def player(request, user_id: int):
+    person = _user(user_id)
+    return render(request, "standings/player.html", {"person": person})
+
+
+def player_context(person, viewer) -> dict:
+    """What a player's standings show (the player page, and the profile's own section)."""
+    found = selectors.player(person, viewer=viewer)
+    for pk in found:
+        pk.plot_url = (
+            reverse("standings:player_rating_plot", args=[person.pk, pk.key.rules, pk.key.url_edition])
+            + f"?v={pk.rating.games}"
+        )
+    results_url = (
+        reverse("standings:player_results_plot", args=[person.pk])
+        + "?v="
+        + "-".join(str(pk.rating.games) for pk in found)
+    )
+    return {"person": person, "standings": found, "results_url": results_url}
+
+
+@require_safe
+@csp(_SVG_CSP)
+@cache_control(max_age=60)
+def player_rating_plot(request, user_id: int, rules: str, edition: str):
+    person = _user(user_id)
+    key = _key(rules, None if edition == "-" else edition)
+    found = next((pk for pk in selectors.player(person, viewer=request.user) if pk.key == key), None)
+    if found is None:
+        raise Http404("This player has no rating in that game.")
+    return _svg(plots.rating_plot(found))
+
+
+@require_safe
+@csp(_SVG_CSP)
+@cache_control(max_age=60)
+def player_results_plot(request, user_id: int):
+    person = _user(user_id)
+    return _svg(plots.results_plot(person.pk, selectors.player(person, viewer=request.user)))
