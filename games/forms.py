@@ -1,8 +1,36 @@
-"""Forms of the web pages: creating a game (with the engine's own options), inviting."""
+"""Forms of the web pages: creating a game (with the engine's own options), joining (with the
+player's own entropy), inviting, importing an exported game."""
 
 from django import forms
 
 from games.models import Game
+from games.rules import seeding
+from games.rules.verify import MAX_BYTES
+
+ENTROPY_HELP = (
+    "Your own part of the game's dice: with the server's sealed seed it decides every shuffle, so "
+    "neither the server nor any one player can choose them. Your browser fills in a random value; "
+    "you may type a phrase of your own instead (up to 200 characters). Only you see it until the "
+    "game is over; then everyone can check it."
+)
+
+
+def entropy_field() -> forms.CharField:
+    """The "Your entropy" field; static/js/entropy.js fills it with 16 random bytes as hex."""
+    return forms.CharField(
+        label="Your entropy",
+        required=False,
+        max_length=seeding.MAX_CONTRIBUTION,
+        help_text=ENTROPY_HELP,
+        widget=forms.TextInput(attrs={"data-entropy": "", "autocomplete": "off", "spellcheck": "false"}),
+    )
+
+
+def clean_entropy(value) -> str:
+    try:
+        return seeding.clean_contribution(value)
+    except ValueError as exc:
+        raise forms.ValidationError(str(exc)) from None
 
 
 def option_field(key: str, spec: dict) -> forms.Field:
@@ -66,6 +94,13 @@ class GameCreateForm(forms.Form):
         choices=[("bot", "a bot takes the seat"), ("drop", "the player is dropped")],
     )
     miss_limit = forms.IntegerField(label="Missed deadlines allowed in a row", min_value=1, max_value=20, initial=3)
+    rated = forms.BooleanField(
+        label="Rated: the result moves the players' ratings",
+        required=False,
+        initial=False,
+        help_text="A rated game counts on its leaderboard when it finishes. Bots are not rated.",
+    )
+    entropy = entropy_field()
 
     def __init__(self, *args, engine, **kwargs):
         super().__init__(*args, **kwargs)
@@ -91,6 +126,9 @@ class GameCreateForm(forms.Form):
             )
         return n
 
+    def clean_entropy(self):
+        return clean_entropy(self.cleaned_data.get("entropy"))
+
     def clean_visibility(self):
         return self.cleaned_data["visibility"] or Game.Visibility.PUBLIC
 
@@ -102,5 +140,26 @@ class GameCreateForm(forms.Form):
         return {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
 
 
+class JoinForm(forms.Form):
+    entropy = entropy_field()
+
+    def clean_entropy(self):
+        return clean_entropy(self.cleaned_data.get("entropy"))
+
+
 class InviteForm(forms.Form):
     email = forms.EmailField()
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Exported game (JSON)",
+        help_text="A file downloaded from a finished game's page on a Trailpost server, at most 5 MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": "application/json,.json"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 5 MB: it is not a game export.")
+        return upload

@@ -247,6 +247,13 @@ def game_summary(game: Game, user=None, *, seats: list[Seat] | None = None) -> d
         "version": game.version,
         "seed_sha256": game.seed_sha256 or None,
         "seed": game.revealed_seed,
+        # Dice nobody can choose (games.rules.seeding): the commitment from the creation on; the
+        # server seed and every contribution once the game is over; a player's own one to them.
+        "seed_scheme": game.seed_scheme,
+        "server_seed_sha256": game.server_seed_sha256 or None,
+        "server_seed": game.server_seed if game.is_over else None,
+        "contributions": _contributions(game, seats) if game.is_over else None,
+        "my_entropy": seat.entropy if seat else None,
         "result": named_result(game.result, {p["position"]: p["name"] for p in seated}),
         "created_at": game.created_at.isoformat(),
         "players": seated,
@@ -255,6 +262,18 @@ def game_summary(game: Game, user=None, *, seats: list[Seat] | None = None) -> d
         "my_turn": bool(seat and seat.position in acting and seat.status == Seat.Status.PLAYING),
         "invite_code": game.invite_code if seat else None,
     }
+
+
+def _contributions(game: Game, seats: list[Seat] | None) -> list[dict]:
+    """Returns every seat's contribution to the seed, in the order they joined (what the seed is
+    derived from): for a game that is over only."""
+    if seats is None:
+        seats = list(game.seats.select_related("user"))
+    ordered = sorted(seats, key=lambda s: (s.joined_at, s.pk))
+    return [
+        {"join_index": i, "position": s.position, "name": s.name, "is_bot": s.is_bot, "entropy": s.entropy}
+        for i, s in enumerate(ordered)
+    ]
 
 
 def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
@@ -276,18 +295,43 @@ def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
 
 
 def verify_game(game: Game) -> dict:
-    """Replays a finished game's log from its revealed seed; says whether it reproduces the snapshot."""
-    state = replay_state(game)
-    ok = state == game.state
+    """Checks a game that is over as `python -m games.rules verify` checks its exported file: the
+    commitment to the server seed, the seed derived from it and every contribution, the seating,
+    and the log replayed from the seed (games.rules.verify); says whether it reproduces the
+    snapshot and the recorded result."""
+    from games.archive import export_game
+    from games.rules import verify
+
+    doc = export_game(game)
+    try:
+        report = verify.verify(doc)
+    except verify.BadFile as exc:
+        report = verify.Report(bad_file=exc.message)
+    checks = {c.name: c.ok for c in report.checks}
+    names = {s["join_index"]: s["name"] for s in doc["seats"]}
     return {
         "game": game.pk,
         "seed": game.seed,
         "seed_sha256": game.seed_sha256,
         "seed_matches_hash": Game.hash_seed(game.seed) == game.seed_sha256,
-        "moves_replayed": game.moves.filter(
-            undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]
-        ).count(),
-        "reproduces_snapshot": ok,
+        "moves_replayed": report.moves_replayed,
+        "reproduces_snapshot": report.state is not None and report.state == game.state,
+        "seed_scheme": game.seed_scheme,
+        "server_seed": game.server_seed,
+        "server_seed_sha256": game.server_seed_sha256,
+        "commitment_matches": checks.get("commitment"),
+        "contributions": [
+            {k: s[k] for k in ("join_index", "position", "name", "is_bot", "entropy")} for s in verify.join_order(doc)
+        ],
+        "seed_recomputed": report.seed_recomputed,
+        "seating_recomputed": [
+            {"position": p, "join_index": j, "name": names.get(j, "")}
+            for p, j in enumerate(report.seating_recomputed or [])
+        ],
+        "seating_matches": checks.get("seating"),
+        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in report.checks],
+        "ok": report.ok,
+        "problem": report.bad_file,
     }
 
 

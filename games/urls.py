@@ -17,6 +17,8 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.game_resign, name="resign"),
     path("games/<int:pk>/invite/", views.game_invite, name="invite"),
     path("games/<int:pk>/verify/", views.game_verify, name="verify"),
+    path("games/<int:pk>/export.json", views.game_export, name="export"),
+    path("games/import/", views.game_import, name="import"),
     path("games/<int:pk>/replay/", views.game_replay, name="replay"),
     path("join/<str:code>/", views.join_link, name="join_link"),
 ]

@@ -17,11 +17,11 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import replay, selectors, services
+from games import archive, replay, selectors, services
 from games.api.parsers import MAX_JSON_DEPTH, json_depth
 from games.boards import game_board
 from games.errors import ErrorCode, GameError
-from games.forms import GameCreateForm, InviteForm
+from games.forms import GameCreateForm, ImportForm, InviteForm, JoinForm
 from games.models import Game, Move
 from games.rules import engines, get_engine
 from games.templatetags.glossary import glossary_for
@@ -114,6 +114,8 @@ def game_new(request, slug):
                 bots=data["bots"],
                 miss_limit=data["miss_limit"],
                 on_missed=data["on_missed"],
+                rated=data["rated"],
+                entropy=data["entropy"],
             )
         except GameError as exc:
             form.add_error(None, exc.message)
@@ -176,6 +178,7 @@ def game_detail(request, pk):
     services.seat_seen(game, request.user)
     ctx = _live_context(request, game)
     ctx["invite_form"] = InviteForm()
+    ctx["join_form"] = JoinForm()
     ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
     return render(request, "games/detail.html", ctx)
 
@@ -330,7 +333,19 @@ def game_add_bot(request, pk):
 @login_required
 @require_POST
 def game_join(request, pk):
-    return _post_service(request, pk, services.game_join, "You joined the game.", user=request.user)
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        _game(request, pk)
+        messages.error(request, " ".join(form.errors.get("entropy", ["Your entropy could not be read."])))
+        return redirect("games:detail", pk=pk)
+    return _post_service(
+        request,
+        pk,
+        services.game_join,
+        "You joined the game.",
+        user=request.user,
+        entropy=form.cleaned_data["entropy"],
+    )
 
 
 @login_required
@@ -377,11 +392,19 @@ def join_link(request, code):
     except GameError as exc:
         messages.error(request, exc.message)
         return redirect("games:lobby")
+    form = JoinForm(request.POST if request.method == "POST" else None)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('account_login')}?next={request.path}")
+        if not form.is_valid():
+            return render(
+                request,
+                "games/join.html",
+                {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
+                status=400,
+            )
         try:
-            services.game_join(game=game, user=request.user, code=code)
+            services.game_join(game=game, user=request.user, code=code, entropy=form.cleaned_data["entropy"])
         except GameError as exc:
             messages.error(request, exc.message)
             if not Game.objects.visible_to(request.user).filter(pk=game.pk).exists():
@@ -390,7 +413,9 @@ def join_link(request, code):
             messages.success(request, "You joined the game.")
         return redirect("games:detail", pk=game.pk)
     return render(
-        request, "games/join.html", {"game": game, "summary": selectors.game_summary(game, request.user), "code": code}
+        request,
+        "games/join.html",
+        {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
     )
 
 
@@ -460,3 +485,38 @@ def game_replay(request, pk):
     if request.headers.get("HX-Request") and not request.headers.get("HX-History-Restore-Request"):
         return render(request, "games/replay_step.html", ctx)
     return render(request, "games/replay.html", ctx)
+
+
+def game_export(request, pk):
+    """The finished game as one JSON file to download (games.archive): whoever may see the game."""
+    game = _game(request, pk)
+    if not game.is_over:
+        return render(
+            request,
+            "games/import.html",
+            {
+                "form": None,
+                "game": game,
+                "refused": "A game can be downloaded once it is over and its seeds are revealed.",
+            },
+            status=409,
+        )
+    response = HttpResponse(archive.export_json(game), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{archive.export_filename(game)}"'
+    return response
+
+
+@login_required
+def game_import(request):
+    """Upload a game exported from a Trailpost server: it is verified, then kept as a finished
+    private game of the uploader's, for replay and analysis."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = archive.import_game(form.cleaned_data["file"].read(), owner=request.user)
+        except GameError as exc:
+            form.add_error("file", exc.message)
+        else:
+            messages.success(request, "The game was imported and verified: it is private to you.")
+            return redirect("games:detail", pk=game.pk)
+    return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.rules import engine_slugs
+from games.rules import engine_slugs, seeding
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -14,6 +14,32 @@ class ErrorSerializer(serializers.Serializer):
 # Every operation may answer these with the error body (the schema says so, and the fuzz test in
 # tests/games/test_fuzz_api.py holds the API to it).
 ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
+
+
+class EntropyField(serializers.CharField):
+    """A player's own contribution to the game's seed (games.rules.seeding): text only, bounded."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("allow_blank", True)
+        kwargs.setdefault("default", "")
+        kwargs.setdefault("max_length", seeding.MAX_CONTRIBUTION)
+        kwargs.setdefault(
+            "help_text",
+            "Your own contribution to the game's seed: a random value of your client's (e.g. 16 random "
+            "bytes as hex) or a phrase; at most 200 characters. With the server's committed seed it "
+            "makes the dice, so that neither the server nor any one player can choose them. It is "
+            "shown to you, and to everyone once the game is over.",
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError("Your entropy must be text: a random value or a phrase.")
+        try:
+            return seeding.clean_contribution(data)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from None
 
 
 class GameCreateSerializer(serializers.Serializer):
@@ -37,6 +63,12 @@ class GameCreateSerializer(serializers.Serializer):
     bots = serializers.IntegerField(required=False, min_value=0, max_value=7, default=0)
     miss_limit = serializers.IntegerField(required=False, min_value=1, max_value=20, default=3)
     on_missed = serializers.ChoiceField(choices=["bot", "drop"], required=False, default="bot")
+    rated = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="The result moves the players' ratings when the game finishes (bots are not rated).",
+    )
+    entropy = EntropyField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,6 +77,11 @@ class GameCreateSerializer(serializers.Serializer):
 
 class JoinSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=40, help_text="The invite link's code or an invitation code.")
+    entropy = EntropyField()
+
+
+class JoinOpenSerializer(serializers.Serializer):
+    entropy = EntropyField()
 
 
 class InviteSerializer(serializers.Serializer):
@@ -100,6 +137,14 @@ class PlayerSerializer(serializers.Serializer):
     missed_deadlines = serializers.IntegerField()
 
 
+class ContributionSerializer(serializers.Serializer):
+    join_index = serializers.IntegerField(help_text="The seat's place in the order of arrival.")
+    position = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    entropy = serializers.CharField(allow_blank=True)
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     title = serializers.CharField()
@@ -116,6 +161,19 @@ class GameSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seed_sha256 = serializers.CharField(allow_null=True, help_text="Published at the start.")
     seed = serializers.CharField(allow_null=True, help_text="Revealed once the game is over.")
+    seed_scheme = serializers.CharField(
+        allow_blank=True, help_text="'commit-reveal-v1' (the seed made from the server's and the players' entropy)."
+    )
+    server_seed_sha256 = serializers.CharField(
+        allow_null=True, help_text="sha256 of the server's seed, published when the game is created."
+    )
+    server_seed = serializers.CharField(allow_null=True, help_text="Revealed once the game is over.")
+    contributions = ContributionSerializer(
+        many=True, allow_null=True, help_text="Every seat's contribution, in join order: once the game is over."
+    )
+    my_entropy = serializers.CharField(
+        allow_null=True, allow_blank=True, help_text="Your own contribution (null if you have no seat)."
+    )
     result = serializers.JSONField(allow_null=True)
     created_at = serializers.DateTimeField()
     players = PlayerSerializer(many=True)
@@ -170,13 +228,85 @@ class MoveResultSerializer(serializers.Serializer):
     move = MoveEntrySerializer()
 
 
+class CheckSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    ok = serializers.BooleanField(allow_null=True, help_text="Null for a note, not a check.")
+    detail = serializers.CharField()
+
+
+class SeatingSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    join_index = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+
+
 class VerifySerializer(serializers.Serializer):
     game = serializers.IntegerField()
-    seed = serializers.CharField()
-    seed_sha256 = serializers.CharField()
+    seed = serializers.CharField(allow_blank=True)
+    seed_sha256 = serializers.CharField(allow_blank=True)
     seed_matches_hash = serializers.BooleanField()
     moves_replayed = serializers.IntegerField()
     reproduces_snapshot = serializers.BooleanField()
+    seed_scheme = serializers.CharField(allow_blank=True)
+    server_seed = serializers.CharField(allow_blank=True)
+    server_seed_sha256 = serializers.CharField(allow_blank=True)
+    commitment_matches = serializers.BooleanField(allow_null=True)
+    contributions = ContributionSerializer(many=True)
+    seed_recomputed = serializers.CharField(allow_null=True)
+    seating_recomputed = SeatingSerializer(many=True)
+    seating_matches = serializers.BooleanField(allow_null=True)
+    checks = CheckSerializer(many=True)
+    ok = serializers.BooleanField(help_text="Every check passed.")
+    problem = serializers.CharField(allow_null=True)
+
+
+class ExportSeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(allow_null=True)
+    join_index = serializers.IntegerField()
+    name = serializers.CharField()
+    entropy = serializers.CharField(allow_blank=True)
+    is_bot = serializers.BooleanField()
+    status = serializers.CharField()
+    tenures = serializers.ListField(
+        child=serializers.DictField(), help_text="[{name, from_seq, until_seq, is_bot}]: who held the seat when."
+    )
+
+
+class ExportMoveSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    position = serializers.IntegerField(allow_null=True)
+    action = serializers.DictField()
+    events = serializers.ListField(child=serializers.DictField())
+    channel = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    undone_by = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+
+
+class ExportSerializer(serializers.Serializer):
+    format = serializers.CharField(help_text='"trailpost-game/1"')
+    rules = serializers.CharField()
+    rules_version = serializers.CharField()
+    options = serializers.DictField()
+    title = serializers.CharField(allow_blank=True)
+    status = serializers.CharField()
+    seed_scheme = serializers.CharField(allow_blank=True)
+    server_seed = serializers.CharField(allow_blank=True)
+    server_seed_sha256 = serializers.CharField(allow_blank=True)
+    seed = serializers.CharField(allow_blank=True)
+    seed_sha256 = serializers.CharField(allow_blank=True)
+    seats = ExportSeatSerializer(many=True)
+    moves = ExportMoveSerializer(many=True, help_text="Every entry of the log, unredacted.")
+    result = serializers.JSONField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    exported_at = serializers.DateTimeField()
+
+
+class ImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="A game exported from a Trailpost server (JSON, at most 5 MB).")
 
 
 class StandingOrdersSerializer(serializers.Serializer):

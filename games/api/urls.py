@@ -7,6 +7,7 @@ urlpatterns = [
     path("games/", views.game_list, name="api-games"),
     path("games/open/", views.open_game_list, name="api-open-games"),
     path("games/join/", views.game_join_by_code, name="api-join-by-code"),
+    path("games/import/", views.game_import, name="api-games-import"),
     path("games/<int:pk>/", views.game_detail, name="api-game"),
     path("games/<int:pk>/join/", views.game_join, name="api-game-join"),
     path("games/<int:pk>/leave/", views.game_leave, name="api-game-leave"),
@@ -19,6 +20,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.game_resign, name="api-game-resign"),
     path("games/<int:pk>/verify/", views.game_verify, name="api-game-verify"),
     path("games/<int:pk>/replay/<int:step>/", views.game_replay, name="api-game-replay"),
+    path("games/<int:pk>/export/", views.game_export, name="api-game-export"),
     path("tokens/", views.token_list, name="api-tokens"),
     path("tokens/<int:token_id>/", views.token_revoke, name="api-token-revoke"),
 ]

@@ -1,13 +1,15 @@
 """The REST API. Views parse, call a service or selector, and render; nothing else."""
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, permission_classes, throttle_scope
+from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_scope
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from accounts import services as account_services
-from games import boards, replay, selectors, services
+from games import archive, boards, replay, selectors, services
 from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
@@ -17,11 +19,14 @@ from .serializers import (
     ActionsSerializer,
     BoardSerializer,
     EngineSerializer,
+    ExportSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
     GameSummarySerializer,
+    ImportSerializer,
     InvitationSerializer,
     InviteSerializer,
+    JoinOpenSerializer,
     JoinSerializer,
     MoveEntrySerializer,
     MoveResultSerializer,
@@ -125,16 +130,25 @@ def game_join_by_code(request):
     ser = JoinSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     game = services.game_find_by_code(ser.validated_data["code"])
-    services.game_join(game=game, user=request.user, code=ser.validated_data["code"])
+    services.game_join(
+        game=game, user=request.user, code=ser.validated_data["code"], entropy=ser.validated_data["entropy"]
+    )
     return Response(_detail(_game(request, game.pk), request.user))
 
 
-@extend_schema(operation_id="games_join", request=None, responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
+@extend_schema(
+    operation_id="games_join",
+    request=JoinOpenSerializer,
+    responses={200: GameDetailSerializer, **ERRORS},
+    tags=["games"],
+)
 @api_view(["POST"])
 def game_join(request, pk):
-    """Joins an open game."""
+    """Joins an open game; `entropy` (optional) is your own contribution to the game's seed."""
     game = _game(request, pk)
-    services.game_join(game=game, user=request.user)
+    ser = JoinOpenSerializer(data=request.data)
+    ser.is_valid(raise_exception=True)
+    services.game_join(game=game, user=request.user, entropy=ser.validated_data["entropy"])
     return Response(_detail(_game(request, pk), request.user))
 
 
@@ -293,6 +307,45 @@ def game_verify(request, pk):
     if not game.is_over or not game.seed:
         raise GameError(ErrorCode.GAME_NOT_FINISHED, "The seed is revealed, and the game verifiable, once it is over.")
     return Response(selectors.verify_game(game))
+
+
+@extend_schema(
+    operation_id="games_export_retrieve",
+    responses={200: ExportSerializer, **ERRORS},
+    tags=["games"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def game_export(request, pk):
+    """The whole game as one file, for a game that is over: rules, options, seats with their
+    contributions to the seed, the server seed and the seed, every move unredacted. Check it
+    without the server: `python -m games.rules verify FILE`."""
+    game = _game(request, pk)
+    response = HttpResponse(archive.export_json(game), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{archive.export_filename(game)}"'
+    return response
+
+
+@extend_schema(
+    operation_id="games_import",
+    request={"multipart/form-data": ImportSerializer},
+    responses={201: GameDetailSerializer, **ERRORS},
+    tags=["games"],
+)
+@api_view(["POST"])
+@parser_classes([MultiPartParser, FormParser])
+@throttle_scope("game_create")
+def game_import(request):
+    """Imports an exported game (the file as `file`, at most 5 MB) for replay and analysis: it is
+    verified first (it must reproduce its recorded result), then kept as a finished private game
+    of yours, its seats played by bots named as in the file."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Send the exported game as the form field 'file'.")
+    if upload.size > archive.MAX_IMPORT_BYTES:
+        raise GameError(ErrorCode.REQUEST_TOO_LARGE, "The file is larger than 5 MB: it is not a game export.")
+    game = archive.import_game(upload.read(), owner=request.user)
+    return Response(_detail(_game(request, game.pk), request.user), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(operation_id="games_replay_retrieve", responses={200: ReplayStepSerializer, **ERRORS}, tags=["games"])
