@@ -148,6 +148,12 @@ def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
     user = seat.user
     if user is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "That seat has no player any more.")
+    if not Notification.objects.filter(
+        kind=Kind.CHAT, seat_id=seat.pk, user_id=user.pk, context__message__id=token.message_id
+    ).exists():
+        # The seat changed hands since that email went: its new holder never got it, and its
+        # old holder no longer writes through this seat.
+        raise GameError(ErrorCode.NOT_A_PLAYER, "That email was sent to whoever held this seat before.")
     answered = Message.objects.filter(pk=token.message_id, game_id=game.pk).first()
     to = None
     if answered is not None and answered.is_private and answered.recipient_id == user.pk:

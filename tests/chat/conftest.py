@@ -6,6 +6,7 @@ import pytest
 
 from games import services
 from games.models import Game, Seat
+from tests.notifications.conftest import smtp_sink  # noqa: F401 (the SMTP sink fixture, shared)
 
 
 @pytest.fixture(autouse=True)
@@ -16,10 +17,10 @@ def _toy_game(toy_engine):
 @pytest.fixture
 def table(make_user):
     """Ann (owner), Bob and Cy playing Toy Race with a bot; Sam watches (a spectator) and Mod is
-    staff. Seats come from the game's seed: the test finds them by person."""
+    staff (a superuser in admin). Seats come from the game's seed: the test finds them by person."""
     ann, bob, cy = make_user("Ann"), make_user("Bob"), make_user("Cy")
     sam = make_user("Sam")
-    mod = make_user("Mod", is_staff=True)
+    mod = make_user("Mod", is_staff=True, is_superuser=True)
     game = services.game_create(owner=ann, rules="toy-notify", title="Chatty trail", max_players=4, bots=1)
     for user in (bob, cy):
         services.game_join(game=game, user=user, code=game.invite_code)
