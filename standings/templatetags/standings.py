@@ -30,3 +30,11 @@ def get_place(places: dict, place) -> int:
     if place >= 3:
         return sum(n for p, n in places.items() if p >= place)
     return places.get(place, 0)
+
+
+@register.simple_tag
+def leaderboard_url(game) -> str:
+    """The leaderboard a game's result counts on (its game and edition)."""
+    from standings.keys import key_of
+
+    return key_of(game.rules, game.options).leaderboard_url()
