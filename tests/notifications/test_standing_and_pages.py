@@ -80,7 +80,9 @@ def test_preferences_page(users, client, make_game):
     assert client.get("/accounts/profile/").content.decode().count("/mail/preferences/") == 1
     page = client.get("/mail/preferences/")
     assert page.status_code == 200
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout"]}
+    data = {
+        f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout", "chat"]
+    }
     data.update(kind_reminder="digest", kind_hit="never", webhook_url="https://discord.example/api/webhooks/1")
     assert client.post("/mail/preferences/", data).status_code == 302
     prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))

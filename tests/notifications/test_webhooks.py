@@ -70,7 +70,9 @@ def test_public_addresses_and_names_that_do_not_resolve_yet_may_be_saved(url, st
 
 def test_the_preferences_page_refuses_a_local_webhook_with_a_form_error(users, client, strict):
     client.force_login(users[0])
-    data = {f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout"]}
+    data = {
+        f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout", "chat"]
+    }
     data["webhook_url"] = "http://169.254.169.254/latest/meta-data/"
     page = client.post("/mail/preferences/", data)
     assert page.status_code == 200
