@@ -168,6 +168,10 @@ def replay_step(game: Game, *, step: int | None, seat: Seat | None) -> dict:
             viewer = seat if position is not None else None
         entries = selectors.move_log(game, viewer, after_seq=seq - 1, limit=1)
         move = entries[0] if entries else None
+        if move is not None and not any((e.get("public") or {}).get("text") for e in move["events"]):
+            # a move that says nothing in the log (ending a turn): its kind of action, in words
+            kind = (move.get("action") or {}).get("type") or move["kind"]
+            move["description"] = str(kind).replace("_", " ").capitalize() + "."
     return {
         "step": step,
         "total_steps": total,

@@ -11,8 +11,10 @@ from django.urls import reverse
 
 from games import replay, services
 from games.models import Game, Move, Seat, Snapshot
+from games.rules import get_engine
 from games.rules.base import Rng
 from games.selectors import replay_state
+from tests.helpers import json_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +153,44 @@ def test_snapshots_computed_before_an_undo_are_not_stored_after_it(trio, make_us
         applied_to_last=N,
     )
     assert Snapshot.objects.filter(game=game2).count() == 1
+
+
+@pytest.mark.parametrize(
+    "rules, options",
+    [
+        ("oregon-trail-race", {}),
+        ("oregon-trail-race", {"ruleset": "classic"}),
+        ("ogallala", {"edition": "II"}),
+        ("crayon-rails", {"mode": "standard"}),
+        ("crayon-rails", {}),
+    ],
+)
+@pytest.mark.parametrize("moves", [0, 17, 60])
+def test_open_view_shows_every_hand_and_no_deck_nor_the_seed(rules, options, moves):
+    """Engine.open_view, on every engine: each seat's hidden cards (what only it may see) are shown,
+    the cards hidden from everyone (the decks) and the seed are not."""
+    engine = get_engine(rules)
+    state = engine.new_state(engine.normalize_options(options, 3), 3, SEED)
+    rnd = Rng.stream("open-view")
+    for _ in range(moves):
+        if engine.result(state) is not None:
+            break
+        seat = engine.to_act(state)[0]
+        engine.apply(state, seat, engine.bot_action(state, seat, rnd))
+    shown = json_strings(engine.open_view(state))
+    places = engine.card_places(state)
+    everyone = [None, 0, 1, 2]
+    hidden_from_all = set.intersection(*(set(engine.hidden_places(state, s)) for s in everyone))
+    secret = {cid for place in hidden_from_all for cid in places.get(place, [])}
+    assert not secret & shown
+    own = {
+        cid
+        for s in range(3)
+        for place in engine.hidden_places(state, None) - hidden_from_all
+        for cid in places.get(place, [])
+    }
+    assert own <= shown
+    assert SEED not in shown and not any(SEED in text for text in shown)
 
 
 # -- who sees what --------------------------------------------------------------------------------
