@@ -72,6 +72,7 @@ bench: venv
 	$(BIN)/python bench/crayon.py
 	$(BIN)/python bench/pictures.py
 	TRAILPOST_ENV=test $(BIN)/python bench/page.py
+	TRAILPOST_ENV=test $(BIN)/python bench/export.py
 	TRAILPOST_ENV=test $(BIN)/python bench/replay.py
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/api.py
 	TRAILPOST_ENV=test $(BIN)/python bench/sweep.py
