@@ -8,8 +8,9 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 from django.contrib.auth import get_user_model
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
 from games import services
@@ -38,11 +39,33 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+def reason_field(*, required: bool) -> forms.CharField:
+    """The moderator's reason: the players are emailed it, and the game's log keeps it."""
+    return forms.CharField(
+        required=required,
+        max_length=services.REASON_MAX,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        help_text=f"The players are emailed it, and the game's log keeps it (at most {services.REASON_MAX} characters).",
+    )
+
+
+class GameActionForm(ActionForm):
+    """The changelist's action bar, with the reason a pause, resume or abort gives the players."""
+
+    reason = forms.CharField(
+        required=False,
+        label="Reason",
+        help_text="For pause, resume and abort: emailed to the players.",
+        widget=forms.TextInput(attrs={"size": 40}),
+    )
+
+
 class ReplaceSeatForm(forms.Form):
     seat = forms.ModelChoiceField(queryset=Seat.objects.none())
     user = forms.ModelChoiceField(
         queryset=get_user_model().objects.all(), required=False, help_text="Leave empty to give the seat to a bot."
     )
+    reason = reason_field(required=False)
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
@@ -56,6 +79,22 @@ class ExtendDeadlineForm(forms.Form):
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].queryset = game.seats.filter(deadline_at__isnull=False)
+
+
+class KickForm(forms.Form):
+    seat = forms.ModelChoiceField(queryset=Seat.objects.none(), label="Player")
+    reason = reason_field(required=True)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].queryset = game.seats.filter(
+            position__isnull=False, user__isnull=False, is_bot=False, status=Seat.Status.PLAYING
+        ).select_related("user")
+        self.fields["seat"].help_text = (
+            "A bot takes the seat."
+            if game.on_missed == Game.OnMissed.BOT
+            else "The player is out of the game (the game's rule for a player who keeps missing deadlines)."
+        )
 
 
 class UndoForm(forms.Form):
@@ -87,6 +126,7 @@ class GameAdmin(admin.ModelAdmin):
     )
     inlines = [SeatInline]
     actions = ["pause", "resume", "abort", "undo_last_move"]
+    action_form = GameActionForm
     change_form_template = "admin/games/game_change_form.html"
 
     @admin.display(description="seed")
@@ -116,17 +156,17 @@ class GameAdmin(admin.ModelAdmin):
                 self._record(request, game, done)
                 self.message_user(request, f"{game}: {done}.", messages.SUCCESS)
 
-    @admin.action(description="Pause selected games")
+    @admin.action(description="Pause selected games (with the reason given)")
     def pause(self, request, queryset):
-        self._each(request, queryset, services.game_pause, "paused")
+        self._each(request, queryset, services.game_pause, "paused", reason=request.POST.get("reason", ""))
 
-    @admin.action(description="Resume selected games")
+    @admin.action(description="Resume selected games (with the reason given)")
     def resume(self, request, queryset):
-        self._each(request, queryset, services.game_resume, "resumed")
+        self._each(request, queryset, services.game_resume, "resumed", reason=request.POST.get("reason", ""))
 
-    @admin.action(description="Abort selected games")
+    @admin.action(description="Abort selected games (with the reason given)")
     def abort(self, request, queryset):
-        self._each(request, queryset, services.game_abort, "aborted")
+        self._each(request, queryset, services.game_abort, "aborted", reason=request.POST.get("reason", ""))
 
     @admin.action(description="Undo the last move of selected games")
     def undo_last_move(self, request, queryset):
@@ -145,11 +185,12 @@ class GameAdmin(admin.ModelAdmin):
                 name="games_game_extend_deadline",
             ),
             path("<int:pk>/undo/", self.admin_site.admin_view(self.undo_view), name="games_game_undo"),
+            path("<int:pk>/kick/", self.admin_site.admin_view(self.kick_view), name="games_game_kick"),
         ]
         return own + super().get_urls()
 
     def _form_view(self, request, pk, form_class, title, handle):
-        game = Game.objects.get(pk=pk)
+        game = get_object_or_404(Game, pk=pk)
         if not self.has_change_permission(request, game):
             return redirect("admin:index")
         form = (
@@ -181,7 +222,12 @@ class GameAdmin(admin.ModelAdmin):
     def replace_seat_view(self, request, pk):
         def handle(game, data):
             seat = services.seat_replace(
-                game=game, seat=data["seat"], by=request.user, user=data["user"], bot=data["user"] is None
+                game=game,
+                seat=data["seat"],
+                by=request.user,
+                user=data["user"],
+                bot=data["user"] is None,
+                reason=data["reason"],
             )
             return f"Seat {seat.position} given to {seat.name}"
 
@@ -193,6 +239,16 @@ class GameAdmin(admin.ModelAdmin):
             return f"Deadline of {seat.name} extended by {data['hours']} h"
 
         return self._form_view(request, pk, ExtendDeadlineForm, "Extend a deadline", handle)
+
+    def kick_view(self, request, pk):
+        def handle(game, data):
+            name = data["seat"].name
+            seat = services.seat_kick(game=game, seat=data["seat"], by=request.user, reason=data["reason"])
+            if seat.status == Seat.Status.KICKED:
+                return f"Kicked {name} out of the game: {data['reason']}"
+            return f"Kicked {name}; {seat.name} plays the seat: {data['reason']}"
+
+        return self._form_view(request, pk, KickForm, "Kick a player", handle)
 
     def undo_view(self, request, pk):
         def handle(game, data):

@@ -58,13 +58,34 @@ class DeadlineMissed:
 
 
 @dataclass(frozen=True)
+class Moderated:
+    """A moderator paused, resumed or aborted a game, or replaced or kicked a player (`action`:
+    "pause", "resume", "abort", "replace", "kick"), for `reason` ("" when none was given).
+
+    `move` is the log entry of the act; `seats` the game's seats as it left them (their players
+    loaded); `seat` the seat it was about, as it left it (None for the game's pause, resume and
+    abort); `former` the player who lost that seat (replaced, or kicked: out of the game, or the
+    seat given to a bot), None if nobody did; `former_name` the seat's name before the act.
+    """
+
+    game: Game
+    move: Move
+    action: str
+    reason: str
+    seats: list[Seat]
+    seat: Seat | None = None
+    former: object | None = None
+    former_name: str = ""
+
+
+@dataclass(frozen=True)
 class InvitationSent:
     """Someone invited an email address to a game in the lobby."""
 
     invitation: Invitation
 
 
-Message = GameChanged | DeadlineMissed | InvitationSent
+Message = GameChanged | DeadlineMissed | Moderated | InvitationSent
 Listener = Callable[[Message], list]
 
 _listeners: dict[type, list[Listener]] = {}

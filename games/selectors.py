@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, Q, Subquery
 from django.shortcuts import get_object_or_404
 
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, Tenure
 from games.rules import get_engine
 from games.rules.base import name_seats
 
@@ -128,15 +128,27 @@ def _redact_event(event: dict, viewer: int | None) -> dict:
     return out
 
 
+MODERATOR = "A moderator"
+
+
 def move_entry(engine, move: Move, position: int | None, names: dict) -> dict:
-    """Returns one log entry as the seat at `position` may see it."""
+    """Returns one log entry as the seat at `position` may see it; `names` are the seats' names as
+    of the move's seq (Names.at). Its `player` is who made it: the seat's holder then, or "A
+    moderator" for a moderator's act (its note is about the seat), None for the owner's start and
+    the clock's handing a seat on (the note says it all)."""
     own = move.position is not None and move.position == position
     action = move.action if (own or move.kind != Move.Kind.MOVE) else engine.public_action(move.action)
+    if move.channel == Move.Channel.ADMIN and move.kind != Move.Kind.MOVE:
+        player = MODERATOR
+    elif move.kind == Move.Kind.ADMIN or move.position is None:
+        player = None
+    else:
+        player = names.get(move.position)
     return {
         "seq": move.seq,
         "kind": move.kind,
         "seat": move.position,
-        "player": names.get(move.position) if move.position is not None else None,
+        "player": player,
         "channel": move.channel,
         "action": action,
         "events": [_redact_event(named_event(e, names), position) for e in move.events],
@@ -147,8 +159,47 @@ def move_entry(engine, move: Move, position: int | None, names: dict) -> dict:
 
 
 def seat_names(game: Game) -> dict:
-    """Returns {position: display name} for the game's seats (one query)."""
+    """Returns {position: display name} for the game's seats as they are held now (one query): for
+    what shows the game as it stands (the table, whose turn it is, a menu). Past moves: Names."""
     return {s.position: s.name for s in game.seats.select_related("user") if s.position is not None}
+
+
+class Names:
+    """Who held each seat when (games.models.Tenure), for the texts of moves: a move is named by
+    the holders of the seats as of its seq, for good, whoever holds them now and whatever they are
+    called now. `current` ({position: name} now) names a seat no tenure covers (a game older than
+    tenures, or one made without a start)."""
+
+    def __init__(self, tenures, current: dict):
+        self.current = dict(current)
+        self._stretches: dict[int, list[tuple[int, int | None, str]]] = {}
+        for position, from_seq, until_seq, name in tenures:
+            self._stretches.setdefault(position, []).append((from_seq, until_seq, name))
+        self._shared: dict[tuple, dict] = {}
+
+    def at(self, seq: int) -> dict:
+        """Returns {position: name} as of the move `seq` (one dict shared by the seqs alike)."""
+        names = dict(self.current)
+        for position, stretches in self._stretches.items():
+            for from_seq, until_seq, name in stretches:
+                if from_seq <= seq and (until_seq is None or seq < until_seq):
+                    names[position] = name
+        key = tuple(sorted(names.items(), key=lambda kv: -1 if kv[0] is None else kv[0]))
+        return self._shared.setdefault(key, names)
+
+
+def game_names(game: Game, *, current: dict | None = None) -> Names:
+    """Returns the game's Names: one query for its tenures, and one for its seats unless `current`
+    ({position: name} now) is given."""
+    tenures = Tenure.objects.filter(game_id=game.pk).values_list("position", "from_seq", "until_seq", "name")
+    return Names(list(tenures), seat_names(game) if current is None else current)
+
+
+def _names(game: Game, names) -> Names:
+    """Returns Names for a game from what the caller has: Names, the current names, or None."""
+    if isinstance(names, Names):
+        return names
+    return game_names(game, current=names)
 
 
 def move_log(
@@ -159,15 +210,17 @@ def move_log(
     before_seq: int | None = None,
     limit: int | None = None,
     latest: bool = False,
-    names: dict | None = None,
+    names: Names | dict | None = None,
 ) -> list[dict]:
     """Returns the log as the viewer may see it, oldest first: others' private parts and secret
     actions removed. `after_seq` starts after a move (the API's paging forward); `before_seq` ends
     before one; with `limit`, the first `limit` moves, or the last ones when `before_seq` is given
-    or `latest` is true (the page's paging back)."""
+    or `latest` is true (the page's paging back). Each move names the seats' holders as of its seq
+    (`names`: the game's Names, or the current names when the caller has them; one query for the
+    tenures then, however long the log)."""
     engine = game.engine
     position = viewer.position if viewer is not None else None
-    names = seat_names(game) if names is None else names
+    names = _names(game, names)
     moves = game.moves.filter(seq__gt=after_seq) if after_seq else game.moves.all()
     if before_seq is not None:
         moves = moves.filter(seq__lt=before_seq)
@@ -177,25 +230,30 @@ def move_log(
         moves = moves.order_by("seq")
         if limit:
             moves = moves[:limit]
-    return [move_entry(engine, m, position, names) for m in moves]
+    return [move_entry(engine, m, position, names.at(m.seq)) for m in moves]
 
 
 LOG_PAGE_SIZE = 50
 
 
-def log_page(game: Game, viewer: Seat | None, *, before_seq: int | None = None, names: dict | None = None) -> dict:
+def log_page(
+    game: Game, viewer: Seat | None, *, before_seq: int | None = None, names: Names | dict | None = None
+) -> dict:
     """Returns one page of the game page's log, newest first: the LOG_PAGE_SIZE moves before
     `before_seq` (the latest when None) as move_log redacts them for the viewer, each saying
-    whether its first sentence already names the mover (then the page does not name them again),
-    and `earlier`: the seq to ask for the page before this one, None at the start of the game."""
-    names = seat_names(game) if names is None else names
+    whether its first sentence (its note, or else its first event) already names who made it
+    (then the page does not name them again), and `earlier`: the seq to ask for the page before
+    this one, None at the start of the game."""
+    names = _names(game, names)
     entries = move_log(game, viewer, before_seq=before_seq, limit=LOG_PAGE_SIZE + 1, latest=True, names=names)
     earlier = None
     if len(entries) > LOG_PAGE_SIZE:
         entries = entries[1:]
         earlier = entries[0]["seq"]
     for entry in entries:
-        first = next((e["public"].get("text") for e in entry["events"] if e.get("public", {}).get("text")), "") or ""
+        first = entry["note"] or next(
+            (e["public"].get("text") for e in entry["events"] if e.get("public", {}).get("text")), ""
+        )
         entry["names_mover"] = bool(entry["player"]) and first.startswith(entry["player"])
     return {"entries": list(reversed(entries)), "earlier": earlier}
 

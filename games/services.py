@@ -508,9 +508,11 @@ def game_resign(*, game: Game, user) -> Move:
     )
 
 
-def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> Move:
-    """Takes a seat out of a game in play (resigned, or dropped by the clock); the caller holds
-    the game's row lock. `reason` completes the log's note "<name> <reason>"."""
+def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str, note: str = "") -> Move:
+    """Takes a seat out of a game in play (resigned, dropped by the clock, kicked by a moderator);
+    the caller holds the game's row lock. `reason` completes the log's note "<name> <reason>"
+    (`note`, when given, is the whole note). The engine is asked first: an engine that cannot
+    take a seat out (NotImplementedError) leaves everything as it was."""
     if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.")
     if seat.status != Seat.Status.PLAYING:
@@ -529,7 +531,7 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> 
         seat=seat,
         action={"type": "resign"},
         events=events,
-        note=f"{seat.name} {reason}",
+        note=note or f"{seat.name} {reason}",
     )
     _finish_if_over(game)
     _save_game(game)
@@ -538,32 +540,108 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str) -> 
 
 
 # -- moderation ---------------------------------------------------------------------------------
+#
+# A moderator's act is logged with channel "admin" and its actor (the audit), and reads in the log
+# as "A moderator ...", about the seat it concerns: players learn what was done, not by whom.
+# Pausing, resuming, aborting, replacing and kicking are announced (games.events.Moderated), so
+# the players, and whoever lost a seat, are told, with the reason.
+
+REASON_MAX = 200  # characters: a reason is stored whole in the log's action, and emailed
+
+
+def _reason(reason, *, required: bool = False) -> str:
+    """Returns a moderator's reason as one clean line, or refuses it (empty when required, or too long)."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in str(reason or "")).split())
+    if required and not text:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Give a reason: the players are told it.")
+    if len(text) > REASON_MAX:
+        raise GameError(ErrorCode.VALIDATION_ERROR, f"A reason is at most {REASON_MAX} characters.", limit=REASON_MAX)
+    return text
+
+
+def _note(sentence: str, reason: str = "") -> str:
+    """Returns a log note, "<sentence>: <reason>" or "<sentence>.", cut to fit the note's 200 characters."""
+    note = f"{sentence}: {reason}" if reason else f"{sentence}."
+    return note if len(note) <= 200 else note[:199] + "…"
+
+
+def _moderated(game: Game, move: Move, action: str, reason: str, *, seat=None, former=None, former_name="") -> None:
+    """Announces a moderator's act (games.events.Moderated) once its writes are done."""
+    events.announce(
+        events.Moderated(
+            game=game,
+            move=move,
+            action=action,
+            reason=reason,
+            seats=_seats(game),
+            seat=seat,
+            former=former,
+            former_name=former_name,
+        )
+    )
+
+
+def _hand_over(game: Game, seat: Seat, seq: int) -> None:
+    """Ends the seat's current tenure at the move `seq` and starts its new holder's there: moves
+    before it keep the name of whoever played them (games.models.Tenure)."""
+    Tenure.objects.filter(game=game, position=seat.position, until_seq__isnull=True).update(until_seq=seq)
+    Tenure.objects.create(
+        game=game, position=seat.position, user=seat.user, is_bot=seat.is_bot, name=seat.name, from_seq=seq
+    )
+
+
+@transaction.atomic
+def tenures_follow_rename(*, user) -> int:
+    """After a player changed their name: their seats in games in play are held under the new name
+    from the next move on (their earlier moves keep the old one); returns how many tenures moved on."""
+    name = user.public_name
+    moved = 0
+    held = (
+        Tenure.objects.filter(user=user, is_bot=False, until_seq__isnull=True)
+        .filter(game__status__in=[Game.Status.ACTIVE, Game.Status.PAUSED])
+        .exclude(name=name)
+        .order_by("game_id", "position")
+    )
+    for tenure in held:
+        game = Game.objects.select_for_update().only("id", "version").get(pk=tenure.game_id)
+        if tenure.from_seq > game.version:  # no move in it yet: it simply takes the new name
+            Tenure.objects.filter(pk=tenure.pk).update(name=name)
+        else:
+            Tenure.objects.filter(pk=tenure.pk).update(until_seq=game.version + 1)
+            Tenure.objects.create(
+                game=game, position=tenure.position, user=user, is_bot=False, name=name, from_seq=game.version + 1
+            )
+        moved += 1
+    return moved
 
 
 @transaction.atomic
 def game_pause(*, game: Game, by, reason: str = "") -> Game:
-    """Pauses an active game: no moves, and deadlines stop."""
+    """Pauses an active game: no moves, and deadlines stop. The players are told, with the reason."""
+    reason = _reason(reason)
     game = _locked(game)
     if game.status != Game.Status.ACTIVE:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
     game.status = Game.Status.PAUSED
     game.paused_at = timezone.now()
-    _log(
+    move = _log(
         game,
         kind=Move.Kind.ADMIN,
         channel=Move.Channel.ADMIN,
         actor=by,
-        action={"type": "pause"},
-        note=reason or "Paused by a moderator",
+        action={"type": "pause", "reason": reason},
+        note=_note("A moderator paused the game", reason),
     )
     game.save()
     game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
+    _moderated(game, move, "pause", reason)
     return game
 
 
 @transaction.atomic
-def game_resume(*, game: Game, by) -> Game:
-    """Resumes a paused game; pending decisions get fresh deadlines."""
+def game_resume(*, game: Game, by, reason: str = "") -> Game:
+    """Resumes a paused game; pending decisions get fresh deadlines. The players are told."""
+    reason = _reason(reason)
     game = _locked(game)
     if game.status != Game.Status.PAUSED:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
@@ -574,32 +652,35 @@ def game_resume(*, game: Game, by) -> Game:
         kind=Move.Kind.ADMIN,
         channel=Move.Channel.ADMIN,
         actor=by,
-        action={"type": "resume"},
-        note="Resumed by a moderator",
+        action={"type": "resume", "reason": reason},
+        note=_note("A moderator resumed the game", reason),
     )
     game.save()
     _settle(game, move, [], before=set())
+    _moderated(game, move, "resume", reason)
     return game
 
 
 @transaction.atomic
 def game_abort(*, game: Game, by, reason: str = "") -> Game:
-    """Aborts a game for good; its seed is revealed like a finished game's."""
+    """Aborts a game for good; its seed is revealed like a finished game's. The players are told."""
+    reason = _reason(reason)
     game = _locked(game)
     if game.is_over:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
-    _log(
+    move = _log(
         game,
         kind=Move.Kind.ADMIN,
         channel=Move.Channel.ADMIN,
         actor=by,
-        action={"type": "abort"},
-        note=reason or "Aborted by a moderator",
+        action={"type": "abort", "reason": reason},
+        note=_note("A moderator aborted the game", reason),
     )
     game.save()
     game.seats.update(deadline_at=None)
+    _moderated(game, move, "abort", reason)
     return game
 
 
@@ -618,7 +699,7 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
         channel=Move.Channel.ADMIN,
         actor=by,
         action={"type": "undo", "moves": [m.seq for m in targets]},
-        note=f"Undid {count} move(s)",
+        note="A moderator undid the last move" if count == 1 else f"A moderator undid the last {count} moves",
     )
     Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
     game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
@@ -631,21 +712,14 @@ def game_undo(*, game: Game, by, count: int = 1) -> Move:
     return undo
 
 
-@transaction.atomic
-def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) -> Seat:
-    """Gives a seat to another user, or to a bot; the game's state is untouched."""
-    game = _locked(game)
-    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
-    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Seats can only be replaced in a game in play.")
-    if (user is None) == (not bot):
-        raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
-    if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
-        raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
+def _give_seat(game: Game, seat: Seat, *, by, user, channel, note) -> Move:
+    """Gives a locked seat of a locked game to `user`, or to a bot (user None): the seat's tenure
+    passes on at the logged move, the player who had it may still watch, and a seat now to act
+    gets a fresh deadline. The game's state is untouched. `note(old, new)` is the log's note."""
     old = seat.name
     if seat.user_id is not None and seat.user_id != getattr(user, "pk", None):
         game.former_players.add(seat.user_id)  # they may still watch the game, private or not
-    if bot:
+    if user is None:
         seat.user = None
         seat.is_bot = True
         seat.bot_name = BOT_NAMES[(seat.position or 0) % len(BOT_NAMES)]
@@ -658,13 +732,14 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
     move = _log(
         game,
         kind=Move.Kind.ADMIN,
-        channel=Move.Channel.ADMIN,
+        channel=channel,
         actor=by,
         seat=seat,
         action={"type": "replace_seat", "position": seat.position},
-        note=f"Seat {seat.position}: {old} replaced by {seat.name}",
+        note=note(old, seat.name),
     )
     game.save(update_fields=["version"])
+    _hand_over(game, seat, move.seq)
     if game.status == Game.Status.ACTIVE:
         newly = []
         if seat.position in set(game.engine.to_act(game.state)):
@@ -674,6 +749,84 @@ def seat_replace(*, game: Game, seat: Seat, by, user=None, bot: bool = False) ->
             newly = [seat]
         seats = [seat if s.pk == seat.pk else s for s in _seats(game)]
         _announce(game, move, [], newly, seats=seats)
+    return move
+
+
+@transaction.atomic
+def seat_replace(
+    *, game: Game, seat: Seat, by, user=None, bot: bool = False, reason: str = "", channel=Move.Channel.ADMIN, note=None
+) -> Seat:
+    """Gives a seat to another user, or to a bot; the game's state is untouched. A moderator's
+    replacement (channel "admin") is announced, with its reason, to the players and to whoever
+    lost the seat; the clock's (channel "timeout", `note(old, new)` saying why) tells them itself."""
+    reason = _reason(reason)
+    game = _locked(game)
+    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Seats can only be replaced in a game in play.")
+    if (user is None) == (not bot):
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
+    if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
+        raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
+    former = seat.user if seat.user_id is not None and seat.user_id != getattr(user, "pk", None) else None
+    former_name = seat.name
+    if note is None:
+
+        def note(old, new):
+            return _note(f"A moderator replaced {old} with {new}", reason)
+
+    move = _give_seat(game, seat, by=by, user=None if bot else user, channel=channel, note=note)
+    if channel == Move.Channel.ADMIN:
+        _moderated(game, move, "replace", reason, seat=seat, former=former, former_name=former_name)
+    return seat
+
+
+@transaction.atomic
+def seat_kick(*, game: Game, seat: Seat, by, reason: str) -> Seat:
+    """Takes a player's seat away (staff only), with a reason the players are told: a bot takes
+    it, or the player is out of the game (Seat.Status.KICKED, resigned in the engine), as the
+    game's on_missed option says (a bot, where the engine cannot take a seat out). The kicked
+    player may still watch the game; the log and the admin's history keep who did it."""
+    if by is None or not getattr(by, "is_staff", False):
+        raise GameError(ErrorCode.PERMISSION_DENIED, "Only a moderator can kick a player.")
+    reason = _reason(reason, required=True)
+    game = _locked(game)
+    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Players can only be kicked from a game in play.")
+    if seat.position is None or seat.is_bot or seat.user_id is None:
+        raise GameError(ErrorCode.VALIDATION_ERROR, "Only a player can be kicked: a bot plays that seat.")
+    if seat.status != Seat.Status.PLAYING:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "That player has already left this game.")
+    user, name = seat.user, seat.name
+    game.former_players.add(user)  # they may still watch the game, private or not
+    move = None
+    if game.on_missed == Game.OnMissed.DROP:
+        try:
+            with transaction.atomic():
+                move = seat_out(
+                    game=game,
+                    seat=seat,
+                    status=Seat.Status.KICKED,
+                    actor=by,
+                    channel=Move.Channel.ADMIN,
+                    reason="",
+                    note=_note(f"A moderator kicked {name} out of the game", reason),
+                )
+        except NotImplementedError:
+            log.warning(
+                "engine %s cannot take a seat out; a bot takes seat %s of game %s", game.rules, seat.position, game.pk
+            )
+    if move is None:
+        move = _give_seat(
+            game,
+            seat,
+            by=by,
+            user=None,
+            channel=Move.Channel.ADMIN,
+            note=lambda old, new: _note(f"A moderator kicked {old} and gave the seat to {new}", reason),
+        )
+    _moderated(game, move, "kick", reason, seat=seat, former=user, former_name=name)
     return seat
 
 
@@ -696,7 +849,7 @@ def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
         actor=by,
         seat=seat,
         action={"type": "extend_deadline", "hours": hours},
-        note=f"Deadline of {seat.name} extended by {hours} h",
+        note=f"A moderator extended {seat.name}'s deadline by {hours} h",
     )
     game.save(update_fields=["version"])
     return seat

@@ -24,7 +24,7 @@ from django.db.models.functions import Coalesce
 from accounts import timezones
 from games import events
 from games.models import Game, Move
-from games.selectors import legal_moves, named_event, named_result, seat_names, with_names
+from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
 
 from .handoff import handoff
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
@@ -290,6 +290,7 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
             menu_sent.add(position)
 
     recent = [t for t in (event_text(e, None) for e in evs) if t]
+    history = []  # the game's Names (one query), read once for all the seats deciding now
     for seat in change.deciding:
         if seat.is_bot or not seat.user_id or seat.position in menu_sent:
             continue
@@ -300,7 +301,7 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
         if not decision["moves"]:
             continue
         kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN
-        earlier = [named_event(e, names) for e in _since_last_move(game, seat.position, move)]
+        earlier = _named_since_last_move(game, seat.position, move, names, history)
         personal = [t for t in (event_text(e, seat.position) for e in [*earlier, *evs]) if t] or recent
         batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-SINCE_MOST:]))
     return batch.done()
@@ -310,9 +311,9 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
 SINCE_MOST = 30
 
 
-def _since_last_move(game, position: int, move) -> list[dict]:
-    """Returns the events of the moves logged since the seat's own last move and before this
-    change's (one query), oldest first: what the player has not seen since they last acted."""
+def _since_last_move(game, position: int, move) -> list[tuple[int, list[dict]]]:
+    """Returns the moves logged since the seat's own last move and before this change's (one
+    query), oldest first, as (seq, events): what the player has not seen since they last acted."""
     before = move.seq if move is not None else game.version + 1
     own = (
         Move.objects.filter(game_id=game.pk, position=position, kind=Move.Kind.MOVE, undone_by__isnull=True)
@@ -323,9 +324,22 @@ def _since_last_move(game, position: int, move) -> list[dict]:
         Move.objects.filter(game_id=game.pk, seq__lt=before, undone_by__isnull=True)
         .filter(seq__gt=Coalesce(Subquery(own), Value(0)))
         .order_by("-seq")
-        .values_list("events", flat=True)[:SINCE_MOST]
+        .values_list("seq", "events")[:SINCE_MOST]
     )
-    return [e for events_ in reversed(list(rows)) for e in events_ or ()]
+    return list(reversed(list(rows)))
+
+
+def _named_since_last_move(game, position: int, move, names: dict, history: list) -> list[dict]:
+    """Returns the events since the seat's own last move (`_since_last_move`), each naming the
+    players as of its own move (games.selectors.Names: a seat replaced since, or a name changed,
+    does not rewrite them). `names` are the seats' names now; `history` caches the game's Names
+    for the other seats of the same change (an empty list: not read yet)."""
+    rows = _since_last_move(game, position, move)
+    if not rows:
+        return []
+    if not history:
+        history.append(game_names(game, current=names))
+    return [named_event(e, history[0].at(seq)) for seq, events_ in rows for e in events_ or ()]
 
 
 def decision_notice(game, seat) -> dict | None:
@@ -336,7 +350,7 @@ def decision_notice(game, seat) -> dict | None:
     decision = decision_context(game, seat, names=names)
     if not decision["moves"]:
         return None
-    told = (event_text(named_event(e, names), seat.position) for e in _since_last_move(game, seat.position, None))
+    told = (event_text(e, seat.position) for e in _named_since_last_move(game, seat.position, None, names, []))
     return {"game": game_context(game), "decision": decision, "events": [t for t in told if t][-SINCE_MOST:]}
 
 
@@ -359,6 +373,81 @@ def on_deadline_missed(missed: events.DeadlineMissed) -> list[Notification]:
             "seat": seat.pk,
         },
     )
+    return batch.done()
+
+
+# What a moderator's act says to the players (`others`), to whoever lost the seat (`former`) and to
+# whoever was given it (`given`): {old} is the seat's name before, {new} after, {title} the game's.
+MODERATION_TEXTS = {
+    "pause": {
+        "headline": "paused by a moderator",
+        "others": "A moderator paused {title}: no moves can be made, and deadlines stop, until it is resumed.",
+    },
+    "resume": {
+        "headline": "resumed by a moderator",
+        "others": "A moderator resumed {title}: play goes on, and whoever is to move has a fresh deadline.",
+    },
+    "abort": {
+        "headline": "aborted by a moderator",
+        "others": "A moderator aborted {title}: the game is over, with no result, and no more moves can be made.",
+    },
+    "replace": {
+        "headline": "{old} replaced by {new}",
+        "others": "A moderator replaced {old} with {new} in {title}.",
+        "former": "A moderator gave your seat in {title} to {new}. You can still watch the game.",
+        "former_headline": "your seat was given to {new}",
+        "given": "A moderator gave you the seat {old} had in {title}.",
+        "given_headline": "you now play the seat {old} had",
+    },
+    "kick": {
+        "headline": "{old} was kicked",
+        "others": "A moderator kicked {old} out of {title}.",
+        "others_bot": "A moderator kicked {old} out of {title}: {new} plays the seat now.",
+        "former": "A moderator kicked you out of {title}. You can still watch the game.",
+        "former_headline": "you were kicked",
+    },
+}
+
+
+def on_moderated(message: events.Moderated) -> list[Notification]:
+    """Tells every player of the game (bots aside), and whoever lost a seat to the act, what a
+    moderator did and why: a pause, a resume, an abort, a seat replaced, a player kicked."""
+    texts = MODERATION_TEXTS.get(message.action)
+    if texts is None:
+        return []
+    game, seat, former = message.game, message.seat, message.former
+    readers: dict[int, tuple] = {}  # user id -> (user, their seat or None)
+    for s in message.seats:
+        if s.user_id and not s.is_bot:
+            readers.setdefault(s.user_id, (s.user, s))
+    if former is not None:
+        readers.setdefault(former.pk, (former, None))
+    if not readers:
+        return []
+    words = {"title": str(game), "old": message.former_name, "new": seat.name if seat is not None else ""}
+    batch = Batch(game, users=[user for user, _ in readers.values()])
+    for user_id, (user, own) in readers.items():
+        if former is not None and user_id == former.pk:
+            role = "former"
+        elif seat is not None and own is not None and own.pk == seat.pk and message.action == "replace":
+            role = "given"
+        else:
+            role = "others_bot" if message.action == "kick" and seat is not None and seat.is_bot else "others"
+        text = texts.get(role) or texts["others"]
+        headline = texts.get(f"{role}_headline") or texts["headline"]
+        batch.add(
+            kind=Kind.MODERATION,
+            seat=own,
+            user=user,
+            context={
+                "game": game_context(game),
+                "action": message.action,
+                "headline": headline.format(**words),
+                "text": text.format(**words),
+                "reason": message.reason,
+                "seq": message.move.seq if message.move is not None else None,
+            },
+        )
     return batch.done()
 
 

@@ -218,7 +218,11 @@ class MoveEntrySerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.CharField()
     seat = serializers.IntegerField(allow_null=True)
-    player = serializers.CharField(allow_null=True)
+    player = serializers.CharField(
+        allow_null=True,
+        help_text="Who made it: the seat's holder at the time (named as then, for good), 'A moderator' for "
+        "a moderator's act, null for the game's start and the clock handing a seat on.",
+    )
     channel = serializers.CharField()
     action = serializers.JSONField(allow_null=True, help_text="Null when it is another seat's secret.")
     events = serializers.ListField(child=serializers.DictField())

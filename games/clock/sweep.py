@@ -268,7 +268,14 @@ def replace_absent(game, seat) -> str:
                 seat.position,
                 game.pk,
             )
-    user = seat.user
-    seat_replace(game=game, seat=seat, by=None, bot=True)
+    user, misses = seat.user, seat.missed_deadlines
+    seat_replace(
+        game=game,
+        seat=seat,
+        by=None,
+        bot=True,
+        channel=Move.Channel.TIMEOUT,
+        note=lambda old, new: f"{old} missed {misses} deadlines in a row: {new} takes the seat.",
+    )
     seat.user = user  # the notice about it still goes to the player who missed
     return "bot"

@@ -94,7 +94,8 @@ def test_replace_seat_with_user_and_extend_deadline(setup, make_user):
     seat.refresh_from_db()
     assert (seat.deadline_at - before).total_seconds() == pytest.approx(5 * 3600, abs=2)
     notes = list(game.moves.filter(kind=Move.Kind.ADMIN).values_list("note", flat=True))
-    assert any("replaced by carol" in n for n in notes) and any("extended by 5 h" in n for n in notes)
+    assert any(n.startswith("A moderator replaced ") and n.endswith(" with carol.") for n in notes)
+    assert any(n == "A moderator extended carol's deadline by 5 h" for n in notes)
     assert LogEntry.objects.filter(object_id=str(game.pk), change_message__contains="extended").exists()
 
 
