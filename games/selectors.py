@@ -367,6 +367,7 @@ def verify_game(game: Game) -> dict:
         report = verify.Report(bad_file=exc.message)
     checks = {c.name: c.ok for c in report.checks}
     names = {s["join_index"]: s["name"] for s in doc["seats"]}
+    by_position = {s["position"]: s["name"] for s in doc["seats"] if s["position"] is not None}
     return {
         "game": game.pk,
         "seed": game.seed,
@@ -387,7 +388,7 @@ def verify_game(game: Game) -> dict:
             for p, j in enumerate(report.seating_recomputed or [])
         ],
         "seating_matches": checks.get("seating"),
-        "checks": [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in report.checks],
+        "checks": [{"name": c.name, "ok": c.ok, "detail": with_names(c.detail, by_position)} for c in report.checks],
         "ok": report.ok,
         "problem": report.bad_file,
     }

@@ -237,6 +237,7 @@ def test_the_verify_page_recomputes_the_seed_and_the_seating(people, client):
         assert f"✓ {check}" in page, check
     assert game.server_seed in page and game.server_seed_sha256 in page and "✓ Verified" in page
     assert "ann's own words" in page and "bob's secret phrase" in page
+    assert "Player 0" not in page and "Player 1" not in page  # the result's sentence names the players
     order = sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))
     seated = [order[j].name for j in seeding.seating(game.seed, 2)]
     block = page[page.index('id="verify-seating"') :]
