@@ -86,7 +86,8 @@ def count(rules: str, state: dict | None, moves: list[list[dict]]) -> dict:
                         kind = public["calamity"]
                         _add(out, "calamities", CALAMITY_NAMES.get(kind, kind))
                     elif ev.get("type") == "member_died" and public.get("cause"):
-                        _add(out, "deaths", public["cause"], int(public.get("count") or 1))
+                        cause = str(public["cause"])
+                        _add(out, "deaths", cause[:1].upper() + cause[1:], int(public.get("count") or 1))
         elif rules == "ogallala":
             for display in state.get("displays") or []:
                 for boat in boats_of(display):

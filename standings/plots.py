@@ -14,6 +14,7 @@ import pygal
 from django.core.cache import cache
 from pygal.style import Style
 
+from . import ratings
 from .selectors import PlayerKey, Stats
 
 CACHE_SECONDS = 24 * 3600
@@ -28,15 +29,17 @@ STYLE = Style(
     opacity_hover="1",
     colors=("#8a4b14", "#1f6f8b", "#5b7f1f", "#9a3b6b", "#6b5ca5", "#b07800"),
     font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    title_font_size=18,
-    label_font_size=13,
-    major_label_font_size=13,
-    legend_font_size=13,
-    value_font_size=12,
+    title_font_size=20,
+    label_font_size=17,
+    major_label_font_size=17,
+    legend_font_size=17,
+    value_font_size=15,
+    tooltip_font_size=15,
 )
 
 
 def _config(**extra) -> dict:
+    extra.pop("title", None)  # the page names each picture in its <figcaption>, at the page's own size
     return {
         "style": STYLE,
         "js": [],  # no script in the SVG: pygal's tooltips need its JavaScript
@@ -81,6 +84,14 @@ def stats_plot(stats: Stats, name: str) -> bytes | None:
     return cached(f"standings:svg:{stats.key.value}:{name}:{stats.version}", lambda: _draw(stats, name))
 
 
+def _whole_numbers(chart, top) -> None:
+    """Labels a count axis with whole numbers only (pygal would mark 0.2, 0.4, ... games)."""
+    if top <= 0:
+        return
+    step = max(1, -(-int(top) // 8))
+    chart.y_labels = list(range(0, int(top) + step, step))
+
+
 def plot_names(rules: str) -> list[str]:
     from .figures import figures_of
 
@@ -116,6 +127,7 @@ def _draw(stats: Stats, name: str) -> bytes:
         )
         chart.x_labels = [f"{b['from']}–{b['to']}" for b in stats.lengths]
         chart.add("Games", [b["games"] for b in stats.lengths])
+        _whole_numbers(chart, max((b["games"] for b in stats.lengths), default=0))
         return chart.render()
     for shown in stats.figures:
         fig = shown["figure"]
@@ -133,8 +145,10 @@ def _draw(stats: Stats, name: str) -> bytes:
             )
         )
         values = shown["values"][::-1] if horizontal else shown["values"]  # a horizontal chart draws upwards
-        chart.x_labels = [label for label, _ in values]
+        chart.x_labels = [label[:1].upper() + label[1:] for label, _ in values]
         chart.add(fig.y_title, [v for _, v in values])
+        if fig.kind != "ratio":
+            _whole_numbers(chart, max((v for _, v in values), default=0))
         return chart.render()
     return _empty(name)
 
@@ -157,9 +171,12 @@ def rating_plot(pk: PlayerKey) -> bytes:
                 x_labels_major_every=max(1, len(pk.history) // 10),
             )
         )
-        chart.x_labels = [str(i + 1) for i in range(len(pk.history))]
-        chart.add("Rating (cautious: mu − 3σ)", [round(c.ordinal_after, 2) for c in pk.history])
-        chart.add("Skill estimate (mu)", [round(c.mu_after, 2) for c in pk.history])
+        first = pk.history[0] if pk.history else None
+        start = [] if first is None else [(first.mu_before, ratings.ordinal(first.mu_before, first.sigma_before))]
+        points = start + [(c.mu_after, c.ordinal_after) for c in pk.history]
+        chart.x_labels = (["before"] if start else []) + [str(i + 1) for i in range(len(pk.history))]
+        chart.add("Rating (cautious: mu − 3σ)", [round(o, 2) for _, o in points])
+        chart.add("Skill estimate (mu)", [round(m, 2) for m, _ in points])
         return chart.render()
 
     return cached(name, draw)
@@ -183,6 +200,7 @@ def results_plot(user_id: int, keys_: list[PlayerKey]) -> bytes:
         for place, label in ((1, "Won"), (2, "Second"), (3, "Third")):
             chart.add(label, [pk.places.get(place, 0) for pk in keys_])
         chart.add("Fourth or lower", [sum(n for p, n in pk.places.items() if p >= 4) for pk in keys_])
+        _whole_numbers(chart, max((sum(pk.places.values()) for pk in keys_), default=0))
         return chart.render()
 
     return cached(name, draw)
