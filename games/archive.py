@@ -8,14 +8,14 @@ as a private game of the importer's for replay and analysis.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, Tenure
-from games.rules import verify
+from games.rules import BadOptions, get_engine, verify
 
 FORMAT = verify.FORMAT
 MAX_IMPORT_BYTES = verify.MAX_BYTES
@@ -114,10 +114,11 @@ def _when(text: str | None):
         return None
     try:
         value = datetime.fromisoformat(text)
-    except ValueError:
+        if timezone.is_naive(value):
+            value = timezone.make_aware(value, UTC)
+        value.astimezone(UTC)  # a time at the calendar's very edge cannot be stored
+    except (ValueError, OverflowError):
         return None
-    if timezone.is_naive(value):
-        value = timezone.make_aware(value, timezone.utc)
     return value
 
 
@@ -154,10 +155,15 @@ def import_game(data: bytes | str, *, owner) -> Game:
     moves = doc["moves"]
     seats_in_order = verify.join_order(doc)
     finished_at = _when(doc.get("finished_at")) or timezone.now()
+    seated = sum(1 for s in seats_in_order if s["position"] is not None)
+    try:
+        options = get_engine(doc["rules"]).normalize_options(doc["options"], seated or None)
+    except BadOptions as exc:  # a game that never started: its options were not dealt by the verifier
+        raise _refuse(f"The file's options are not this game's: {exc}") from None
     game = Game.objects.create(
         rules=doc["rules"],
         rules_version=doc["rules_version"],
-        options=doc["options"],
+        options=options,
         title=doc["title"][:100],
         owner=owner,
         status=doc["status"],

@@ -24,6 +24,7 @@ MAX_BYTES = 5 * 1024 * 1024
 MAX_MOVES = 20_000
 MAX_SEATS = 8
 MAX_DEPTH = 64
+MAX_SEQ = 2_000_000_000  # a database's whole number; no game's log comes near it
 MOVE_KINDS = ("move", "undo", "admin", "resign")
 OVER = ("finished", "aborted")
 SCHEMES = ("", seeding.SCHEME)
@@ -117,7 +118,24 @@ def _text(doc: dict, key: str, limit: int, where: str = "The file") -> str:
 
 
 def _opt_int(value, message: str) -> None:
-    _need(value is None or (_is_int(value) and value >= 0), message)
+    _need(value is None or (_is_int(value) and 0 <= value <= MAX_SEQ), message)
+
+
+def _has_nul(value) -> bool:
+    """Returns whether any string (or key) in a parsed JSON value holds a NUL character, which no
+    game records and a database cannot store."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if "\0" in node:
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def check_shape(doc) -> None:
@@ -128,6 +146,7 @@ def check_shape(doc) -> None:
         f"The file is not a Trailpost game export: its 'format' is {str(doc.get('format'))[:40]!r}, not {FORMAT!r}.",
     )
     _need(_depth(doc) <= MAX_DEPTH, f"The file nests deeper than {MAX_DEPTH} levels.")
+    _need(not _has_nul(doc), "The file holds a NUL character: it is not a game export.")
     _text(doc, "rules", 40)
     _text(doc, "rules_version", 20)
     _text(doc, "title", 100)
@@ -158,7 +177,10 @@ def check_shape(doc) -> None:
         for tenure in tenures:
             _need(isinstance(tenure, dict), f"{where}'s tenures must be objects.")
             _text(tenure, "name", 150, f"{where}'s tenure")
-            _need(_is_int(tenure.get("from_seq")) and tenure["from_seq"] >= 0, f"{where}'s tenure needs 'from_seq'.")
+            _need(
+                _is_int(tenure.get("from_seq")) and 0 <= tenure["from_seq"] <= MAX_SEQ,
+                f"{where}'s tenure needs 'from_seq'.",
+            )
             _opt_int(tenure.get("until_seq"), f"{where}'s tenure's 'until_seq' must be a move number or null.")
     _need(sorted(s["join_index"] for s in seats) == list(range(n)), "The seats' 'join_index' values must be 0 to n-1.")
     positions = [s["position"] for s in seats if s["position"] is not None]
@@ -171,7 +193,7 @@ def check_shape(doc) -> None:
     for move in moves:
         _need(isinstance(move, dict), "Every move must be an object.")
         seq = move.get("seq")
-        _need(_is_int(seq) and seq > last, "The moves' 'seq' must be whole numbers, increasing.")
+        _need(_is_int(seq) and last < seq <= MAX_SEQ, "The moves' 'seq' must be whole numbers, increasing.")
         last = seq
         where = f"Move {seq}"
         _need(move.get("kind") in MOVE_KINDS, f"{where}'s 'kind' must be one of {', '.join(MOVE_KINDS)}.")

@@ -330,6 +330,14 @@ def _hostile(doc):
     bad_channel["moves"][-1]["channel"] = "pigeon"
     tampered = copy.deepcopy(doc)
     tampered["server_seed"] = "1" * 64
+    nul = copy.deepcopy(doc)
+    nul["moves"][0]["note"] = "a\u0000b"
+    huge_seq = copy.deepcopy(doc)
+    huge_seq["moves"][-1]["seq"] = 2**40
+    edge_time = copy.deepcopy(doc)
+    edge_time["moves"][-1]["created_at"] = "9999-12-31T23:59:59-14:00"
+    options = copy.deepcopy(doc)
+    options["options"] = {"no_such_option": 1}
     return [
         (b"\x89PNG\r\n\x1a\n not a game", "not text"),
         (b"{not json", "not JSON"),
@@ -340,6 +348,10 @@ def _hostile(doc):
         (json.dumps(long_title).encode(), "'title' is longer"),
         (json.dumps(bad_channel).encode(), "unknown channel"),
         (json.dumps(tampered).encode(), "does not verify (failed: commitment, seed)"),
+        (json.dumps(nul).encode(), "NUL character"),
+        (json.dumps(huge_seq).encode(), "'seq'"),
+        (json.dumps(edge_time).encode(), "is not a time"),
+        (json.dumps(options).encode(), "Unknown option"),
     ]
 
 
@@ -373,3 +385,16 @@ def test_the_import_command(people, tmp_path, capsys):
         call_command("import_game", str(path), "--owner", "nobody@example.com")
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_game", str(tmp_path / "missing.json"), "--owner", bob.email)
+
+
+def test_a_game_aborted_before_it_started_exports_verifies_and_imports(people, tmp_path):
+    ann, bob, mod = people
+    game = services.game_create(owner=ann, rules="ogallala", max_players=3, entropy="early")
+    services.game_join(game=game, user=bob)
+    services.game_abort(game=game, by=mod)
+    doc = archive.export_game(Game.objects.get(pk=game.pk))
+    assert doc["status"] == "aborted" and doc["seed"] == "" and doc["server_seed"] == game.server_seed
+    run = _cli(_write(tmp_path, doc))
+    assert run.returncode == 0 and "never started" in run.stdout, run.stdout
+    imported = archive.import_game(json.dumps(doc), owner=bob)
+    assert imported.status == Game.Status.ABORTED and imported.seats.count() == 2 and imported.state is None
