@@ -1,7 +1,7 @@
 """The replay viewer in headless Chromium: the arrow keys, Home and End and the slider move the
 step in place (htmx) with the URL kept in step, under the site's real Content-Security-Policy;
 without JavaScript the links still step; and every replay page fits 375 px and 1280 px with no
-serious or critical axe-core finding. Screenshots go to $TRAILPOST_SCREENSHOTS (or tmp_path)."""
+axe-core finding at all (the suite's pages allow minor and moderate ones; these have none). Screenshots go to $TRAILPOST_SCREENSHOTS (or tmp_path)."""
 
 import os
 import pathlib
@@ -120,6 +120,7 @@ def test_the_replay_pages_fit_and_pass_axe(live_server, browser, make_user, tmp_
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         for name, path in pages:
-            problems += _check(page, name, live_server.url + path, 200, shots, width)[0]
+            found, minor = _check(page, name, live_server.url + path, 200, shots, width)
+            problems += found + [f"{name} ({path}) at {width} px: axe {rule} x{n}" for rule, n in minor.items()]
         context.close()
     assert problems + errors == [], "\n".join(problems + errors)
