@@ -76,6 +76,7 @@ bench: venv
 	TRAILPOST_ENV=test $(BIN)/python bench/replay.py
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/api.py
 	TRAILPOST_ENV=test $(BIN)/python bench/sweep.py
+	TRAILPOST_ENV=test $(BIN)/python bench/standings.py
 
 clean:
 	rm -rf $(VENV) var
