@@ -112,7 +112,10 @@ def _draw(stats: Stats, name: str) -> bytes:
         most = max((s["players"] for s in stats.win_share), default=0)
         chart.x_labels = [str(i + 1) for i in range(most)]
         for s in stats.win_share:
-            chart.add(f"{s['players']} players ({s['games']} games)", s["share"] + [None] * (most - len(s["share"])))
+            chart.add(
+                f"{s['players']} players ({s['games']} game{'' if s['games'] == 1 else 's'})",
+                s["share"] + [None] * (most - len(s["share"])),
+            )
         return chart.render()
     if name == "lengths":
         chart = pygal.Bar(
