@@ -44,7 +44,7 @@ def reason_field(*, required: bool) -> forms.CharField:
     return forms.CharField(
         required=required,
         max_length=services.REASON_MAX,
-        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        widget=forms.Textarea(attrs={"rows": 3, "class": "vLargeTextField"}),
         help_text=f"The players are emailed it, and the game's log keeps it (at most {services.REASON_MAX} characters).",
     )
 

@@ -312,3 +312,39 @@ def test_the_logs_query_count_does_not_grow_with_the_log(people, client):
             assert client.get(reverse("games:detail", args=[game.pk])).status_code == 200
         counts.append(len(page.captured_queries))
     assert counts[0] == counts[2] and counts[1] == counts[3], counts
+
+
+@pytest.mark.xdist_group("migrations")
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_games_started_before_tenures_one_per_seat():
+    """games 0011: a tenure per seated position of every started game that has none, from the first
+    move, under the seat's name now; a lobby game gets none; going back leaves the rows."""
+    from django.contrib.auth import get_user_model
+
+    from tests.test_migrations import latest, migrate
+
+    try:
+        old = migrate([("games", "0010_game_rated")])
+        Game, Seat = old.get_model("games", "Game"), old.get_model("games", "Seat")
+        User = get_user_model()
+        ann = User.objects.create_user(username="ann-m", email="ann@example.com", display_name="Ann")
+        bob = User.objects.create_user(username="bob-m", email="bob.smith@example.com")
+        made = {"rules": "toy-notify", "rules_version": "1", "owner_id": ann.pk, "max_players": 3}
+        started = Game.objects.create(status="active", state={"n": 3}, invite_code="t1", **made)
+        Seat.objects.create(game=started, user_id=ann.pk, position=1)
+        Seat.objects.create(game=started, user_id=bob.pk, position=0)
+        Seat.objects.create(game=started, is_bot=True, bot_name="Hattie (bot)", position=2)
+        lobby = Game.objects.create(status="lobby", invite_code="t2", **made)
+        Seat.objects.create(game=lobby, user_id=ann.pk)
+        migrate(latest())
+        rows = Tenure.objects.filter(game_id=started.pk).order_by("position")
+        assert list(rows.values_list("position", "user_id", "is_bot", "name", "from_seq", "until_seq")) == [
+            (0, bob.pk, False, "bob.smith", 1, None),
+            (1, ann.pk, False, "Ann", 1, None),
+            (2, None, True, "Hattie (bot)", 1, None),
+        ]
+        assert not Tenure.objects.filter(game_id=lobby.pk).exists()
+        migrate([("games", "0010_game_rated")])
+        assert Tenure.objects.filter(game_id=started.pk).count() == 3  # back: nothing removed
+    finally:
+        migrate(latest())
