@@ -145,7 +145,3 @@ def test_rate_leaves_a_lone_human_alone_and_compresses_places():
     rated = ratings.rate([(1, 1, 25.0, 25 / 3), (2, 3, 25.0, 25 / 3)])  # a bot was second
     assert [r.place for r in rated] == [1, 2]
     assert rated[0].mu_after > 25 > rated[1].mu_after
-
-
-def test_kicked_and_dropped_seats_are_out(make_user):
-    assert {Seat.Status.RESIGNED, Seat.Status.DROPPED, Seat.Status.KICKED} <= set(Seat.Status.values)
