@@ -5,8 +5,9 @@ The notices of a game's changes come from its announcements (games.events): this
 with its own rows. What a notice says follows the change generically: a menu for each seat that
 newly has a decision to make; a notice at once for each seat an event names as hit (its
 `audience`), unless that seat made the move itself while looking at the game; the result to
-everyone when the game ends; the missed deadline to whoever missed it. Other notices (reminders,
-answers to emailed moves) are written here by `record_notice`.
+everyone when the game ends; the missed deadline to whoever missed it; a moderator's act (a pause,
+a resume, an abort, a seat replaced, a player kicked) and its reason to the players and to whoever
+lost the seat. Other notices (reminders, answers to emailed moves) are written here by `record_notice`.
 
 Once the transaction commits, the immediate notices are handed to Celery (notifications.handoff);
 `notifications.delivery` sends them, each claimed first so none goes twice.
