@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from . import get_engine, seeding
-from .base import IllegalAction
+from .base import IllegalAction, name_seats
 
 FORMAT = "trailpost-game/1"
 MAX_BYTES = 5 * 1024 * 1024
@@ -338,6 +338,8 @@ def verify(doc: dict) -> Report:
     result = engine.result(state)
     same = _canonical(result) == _canonical(doc.get("result"))
     said = (result or {}).get("reason") if isinstance(result, dict) else None
+    if isinstance(said, str):
+        said = name_seats(said, {s["position"]: s["name"] for s in seated})
     report.add(
         "result",
         same,

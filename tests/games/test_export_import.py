@@ -102,6 +102,24 @@ def test_an_exported_game_verifies_with_the_command_line(rules, people, tmp_path
     for check in ("commitment", "seed", "seating", "replay", "events", "result"):
         assert f"✓ {check}:" in run.stdout
     assert "All checks pass" in run.stdout and run.stderr == ""
+    assert "Player 1" not in run.stdout and "Player 2" not in run.stdout  # the file's names
+
+
+def test_the_command_line_reads_stdin(people):
+    ann, bob, _ = people
+    data = archive.export_json(_finished(ann, bob, "ogallala", moves=4))
+    run = subprocess.run(
+        [sys.executable, "-m", "games.rules", "verify", "-"], cwd=ROOT, input=data, capture_output=True, timeout=120
+    )
+    assert run.returncode == 0 and "All checks pass" in run.stdout.decode()
+    run = subprocess.run(
+        [sys.executable, "-m", "games.rules", "verify", "-"],
+        cwd=ROOT,
+        input=data[:-5],
+        capture_output=True,
+        timeout=120,
+    )
+    assert run.returncode == 2 and "not JSON" in run.stdout.decode()
 
 
 def test_the_verifier_imports_no_django(people, tmp_path):
