@@ -21,7 +21,7 @@ from .base import IllegalAction, name_seats
 
 FORMAT = "trailpost-game/1"
 MAX_BYTES = 5 * 1024 * 1024
-MAX_MOVES = 20_000
+MAX_MOVES = 10_000  # a 6-player Crayon Rails game to 500 cash takes about 1,100; replaying 10,000 takes seconds
 MAX_SEATS = 8
 MAX_DEPTH = 64
 MAX_SEQ = 2_000_000_000  # a database's whole number; no game's log comes near it

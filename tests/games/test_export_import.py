@@ -356,6 +356,8 @@ def _hostile(doc):
     edge_time["moves"][-1]["created_at"] = "9999-12-31T23:59:59-14:00"
     options = copy.deepcopy(doc)
     options["options"] = {"no_such_option": 1}
+    too_many = copy.deepcopy(doc)
+    too_many["moves"] = [{"seq": i} for i in range(1, 10_002)]
     return [
         (b"\x89PNG\r\n\x1a\n not a game", "not text"),
         (b"{not json", "not JSON"),
@@ -370,6 +372,7 @@ def _hostile(doc):
         (json.dumps(huge_seq).encode(), "'seq'"),
         (json.dumps(edge_time).encode(), "is not a time"),
         (json.dumps(options).encode(), "Unknown option"),
+        (json.dumps(too_many).encode(), "more than 10000 moves"),
     ]
 
 
