@@ -9,9 +9,9 @@ from games.rules.verify import MAX_BYTES
 
 ENTROPY_HELP = (
     "Your own part of the game's dice: with the server's sealed seed it decides every shuffle, so "
-    "neither the server nor any one player can choose them. Your browser fills in a random value; "
-    "you may type a phrase of your own instead (up to 200 characters). Only you see it until the "
-    "game is over; then everyone can check it."
+    "neither the server nor any one player can choose them. Your browser puts a random value here "
+    "(with JavaScript on); you may type a phrase of your own instead, or into the empty field, up "
+    "to 200 characters. Only you see it until the game is over; then everyone can check it."
 )
 
 
