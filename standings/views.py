@@ -9,6 +9,7 @@ from __future__ import annotations
 from csp.constants import NONE
 from csp.decorators import csp
 from django.contrib.auth import get_user_model
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from . import keys, plots, selectors
 from .figures import figures_of
+from .models import Rating, StatsAggregate
 
 MAX_ID = 2**31 - 1
 
@@ -45,10 +47,6 @@ def _user(user_id: int):
 @require_safe
 def index(request):
     """Every game and edition, with its number of finished games and rated players."""
-    from django.db.models import Count
-
-    from .models import Rating, StatsAggregate
-
     games = dict(StatsAggregate.objects.values_list("key", "games"))
     players = dict(Rating.objects.values_list("key").annotate(n=Count("pk")).values_list("key", "n"))
     rows = [{"key": k, "games": games.get(k.value, 0), "players": players.get(k.value, 0)} for k in keys.all_keys()]
