@@ -100,12 +100,6 @@ class GameCreateForm(forms.Form):
         initial=False,
         help_text="A rated game counts on its leaderboard when it finishes. Bots are not rated.",
     )
-    rated = forms.BooleanField(
-        label="Rated: the result moves the players' ratings",
-        required=False,
-        initial=False,
-        help_text="A rated game counts on its leaderboard when it finishes. Bots are not rated.",
-    )
     entropy = entropy_field()
 
     def __init__(self, *args, engine, **kwargs):

@@ -115,7 +115,6 @@ def game_new(request, slug):
                 miss_limit=data["miss_limit"],
                 on_missed=data["on_missed"],
                 rated=data["rated"],
-                rated=data["rated"],
                 entropy=data["entropy"],
             )
         except GameError as exc:

@@ -68,11 +68,6 @@ class GameCreateSerializer(serializers.Serializer):
         default=False,
         help_text="The result moves the players' ratings when the game finishes (bots are not rated).",
     )
-    rated = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="The result moves the players' ratings when the game finishes (bots are not rated).",
-    )
     entropy = EntropyField()
 
     def __init__(self, *args, **kwargs):
