@@ -148,7 +148,8 @@ def replay_step(game: Game, *, step: int | None, seat: Seat | None) -> dict:
     state = game.state if step == total else snapshot_state(game, seq)
     engine = game.engine
     seats = list(game.seats.all())
-    names = selectors.seat_names(game)
+    # the table at this step names whoever held each seat then (games.models.Tenure)
+    names = selectors.game_names(game).at(max(seq, 1))
     is_open = game.is_over
     position = None if is_open else viewer_position(game, seat)
     if is_open:

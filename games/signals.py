@@ -1,5 +1,7 @@
 """Keeps the flags the move pipeline reads instead of querying on every turn change:
-`User.vacation_until` (the end of the user's latest vacation) and `Seat.has_standing_orders`."""
+`User.vacation_until` (the end of the user's latest vacation) and `Seat.has_standing_orders`; and,
+when a player changes their name, has their seats in games in play held under the new name from
+the next move on (services.tenures_follow_rename: the log keeps the old name for earlier moves)."""
 
 from django.contrib.auth import get_user_model
 from django.db.models import Max
@@ -18,7 +20,20 @@ def _standing_changed(sender, instance, **kwargs):
     Seat.objects.filter(pk=instance.seat_id).update(has_standing_orders=has)
 
 
+# What User.public_name is made of: a save that touches none of them cannot rename anyone.
+NAME_FIELDS = {"display_name", "email", "username"}
+
+
+def _user_saved(sender, instance, created, update_fields=None, **kwargs):
+    if created or (update_fields is not None and not NAME_FIELDS & set(update_fields)):
+        return  # a login (last_login) or a new account: no seat changes its name
+    from . import services  # services imports the models this module is loaded with
+
+    services.tenures_follow_rename(user=instance)
+
+
 def connect() -> None:
+    post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="trailpost.tenures.rename")
     for signal in (post_save, post_delete):
         signal.connect(_vacations_changed, sender=Vacation, dispatch_uid=f"trailpost.vacation.{signal}")
         signal.connect(_standing_changed, sender=StandingOrder, dispatch_uid=f"trailpost.standing.{signal}")

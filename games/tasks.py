@@ -94,10 +94,29 @@ def _queue(task, game_id: int, what: str) -> None:
         broker_outage.failed(what)
 
 
+@shared_task
+def write_snapshots(game_id: int) -> int:
+    """Writes a finished game's replay snapshots (games.replay), so its first viewer does not
+    replay the whole log; returns how many the game has."""
+    from games import replay  # the replay module reads selectors, which this module's importers load
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.seed:
+        return 0
+    last = replay.effective_moves(game).values_list("seq", flat=True).last()
+    if last:
+        replay.snapshot_state(game, last)
+    return game.snapshots.count()
+
+
 def queue_automatic_turns(change: events.GameChanged) -> list:
     """After a change commits, queues the turns of bots and of standing orders now due in its game
-    (a listener of games.events.GameChanged, registered in GamesConfig.ready)."""
+    (a listener of games.events.GameChanged, registered in GamesConfig.ready); and once the change
+    finished the game, the writing of its replay snapshots."""
     game = change.game
+    if game.status == Game.Status.FINISHED and change.move is not None and game.finished_at is not None:
+        game_id = game.pk
+        transaction.on_commit(lambda: _queue(write_snapshots, game_id, f"the replay snapshots of game {game_id}"))
     if game.status != Game.Status.ACTIVE:
         return []
     to_act = set(game.engine.to_act(game.state))

@@ -22,6 +22,7 @@ class NotificationsConfig(AppConfig):
         events.listen(events.GameChanged, outbox.on_game_changed)
         events.listen(events.DeadlineMissed, outbox.on_deadline_missed)
         events.listen(events.InvitationSent, outbox.on_invitation_sent)
+        events.listen(events.Moderated, outbox.on_moderated)
         # When committed notices are handed to Celery (see notifications.handoff).
         request_started.connect(handoff.request_started, dispatch_uid="trailpost.handoff.request_started")
         request_finished.connect(handoff.request_finished, dispatch_uid="trailpost.handoff.request_finished")

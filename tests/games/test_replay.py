@@ -380,3 +380,31 @@ def test_the_replay_is_in_the_openapi_schema(client):
     schema = client.get(reverse("schema")).content.decode()
     assert "/api/games/{id}/replay/{step}/" in schema or "/api/games/{pk}/replay/{step}/" in schema
     assert "games_replay_retrieve" in schema
+
+
+def test_a_game_that_finishes_has_its_snapshots_written_after_the_commit(trio, django_capture_on_commit_callbacks):
+    from games import events, tasks
+
+    game = played(trio, "crayon-rails", options={"mode": "standard"}, moves=3 * N + 3)
+    assert not Snapshot.objects.filter(game=game).exists()
+    game.status = Game.Status.FINISHED  # as the move that ends it leaves it
+    game.finished_at = game.started_at
+    last = Move.objects.filter(game=game).order_by("-seq").first()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        tasks.queue_automatic_turns(events.GameChanged(game=game, move=last, events=[], seats=[]))
+    assert len(callbacks) == 1  # the writing of snapshots, and no bot turn for a game that is over
+    effective = replay.effective_moves(game).count()
+    assert sorted(Snapshot.objects.filter(game=game).values_list("seq", flat=True)) == [
+        seq for i, seq in enumerate(replay.effective_moves(game).values_list("seq", flat=True), 1) if i % N == 0
+    ]
+    assert effective // N == 3
+
+
+def test_a_change_to_a_game_in_play_writes_no_snapshots(trio, django_capture_on_commit_callbacks):
+    from games import events, tasks
+
+    game = played(trio, "crayon-rails", options={"mode": "standard"}, moves=N + 2)
+    last = Move.objects.filter(game=game).order_by("-seq").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.queue_automatic_turns(events.GameChanged(game=game, move=last, events=[], seats=[]))
+    assert not Snapshot.objects.filter(game=game).exists()

@@ -275,8 +275,10 @@ def test_a_seat_replaced_while_the_game_is_paused_gets_its_deadline_and_menu_onl
     seat.refresh_from_db()
     assert seat.user_id == newcomer.pk
     assert seat.deadline_at is None  # deadlines stop while a game is paused
-    assert not Notification.objects.filter(user=newcomer).exists()
+    # told they now hold the seat (moderation), but not asked to move while the game is paused
+    assert list(Notification.objects.filter(user=newcomer).values_list("kind", flat=True)) == [Kind.MODERATION]
     _admin_action(staff_client, duel, "resume")
     seat.refresh_from_db()
     assert seat.deadline_at is not None
-    assert list(Notification.objects.filter(user=newcomer).values_list("kind", flat=True)) == [Kind.YOUR_TURN]
+    kinds = list(Notification.objects.filter(user=newcomer).order_by("pk").values_list("kind", flat=True))
+    assert sorted(kinds) == sorted([Kind.MODERATION, Kind.YOUR_TURN, Kind.MODERATION])  # replaced; your turn; resumed
