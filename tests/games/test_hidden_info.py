@@ -1,8 +1,10 @@
 """No hidden information through any endpoint: not another seat's hand, the deck order or the seed.
 
 Two people play a real engine through the API; after every move, everything each of them can
-fetch (game detail, legal actions, the move log) is searched for the card ids the engine says
-they may not see, and for the secret seed.
+fetch (game detail, legal actions, the move log, the replay of the latest step, the export, the
+table talk) is searched for the card ids the engine says they may not see, and for the secret
+seed and the server's seed. A private message between them never reaches a third person who
+watches the game, by the API or the game page.
 """
 
 import json
@@ -19,14 +21,23 @@ MOVES = 40
 
 
 @pytest.mark.parametrize("slug", engine_slugs())
-def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
+def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for, client):
     users = [make_user("ann"), make_user("bob")]
+    watcher = make_user("carol")
     clients = {u.pk: api_for(u) for u in users}
     a = clients[users[0].pk]
     created = a.post("/api/games/", {"rules": slug, "max_players": 2}, format="json").json()
     gid = created["id"]
     clients[users[1].pk].post("/api/games/join/", {"code": created["invite_code"]}, format="json")
     assert a.post(f"/api/games/{gid}/start/").status_code == 200
+    game = Game.objects.get(pk=gid)
+    bob_at = game.seats.get(user=users[1]).position
+    said = a.post(f"/api/games/{gid}/chat/", {"text": "PSST-ann-to-bob", "to": bob_at}, format="json")
+    assert said.status_code == 201, said.content
+    assert "PSST-ann-to-bob" in json.dumps(clients[users[1].pk].get(f"/api/games/{gid}/chat/").json())
+    client.force_login(watcher)
+    for seen in (api_for(watcher).get(f"/api/games/{gid}/chat/").content, client.get(f"/games/{gid}/").content):
+        assert b"PSST-ann-to-bob" not in seen
     ever_seen = {}  # seat -> cards that have been in a place it could see (then the log may name them)
     for step in range(MOVES):
         game = Game.objects.get(pk=gid)
@@ -42,7 +53,14 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for):
             c = clients[seat.user_id]
             now = [c.get(f"/api/games/{gid}/").json(), c.get(f"/api/games/{gid}/actions/").json()]
             log = c.get(f"/api/games/{gid}/moves/").json()
-            assert game.seed not in json.dumps([now, log])
+            replayed = c.get(f"/api/games/{gid}/replay/{step}/")
+            assert replayed.status_code == 200, replayed.content
+            now.append(replayed.json())
+            export = c.get(f"/api/games/{gid}/export/")
+            assert export.status_code == 409  # a game in play has no export
+            now.append(c.get(f"/api/games/{gid}/chat/").json())
+            secrets = [game.seed, game.server_seed]
+            assert not [x for x in secrets if x in json.dumps([now, log]) or x in export.content.decode()]
             seen_now, seen_log = json_strings(now, set()), json_strings(log, set())
             for place in hidden:
                 leaked = seen_now.intersection(places.get(place, []))
