@@ -585,6 +585,11 @@ def _chat(fields: dict, seat, token, text: str) -> InboundResult:
                     message = _chat_poster(seat=seat, token=token, text=text)
             except GameError as exc:
                 result = InboundResult("refused", exc.message, game_id=token.game_id)
+                answers = Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since).count()
+                if answers < settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
+                    _chat_refused(seat, exc.message, text, record.message_id)
+                else:
+                    result.detail += f" No answer was sent: {answers} answers of refusal went to this seat this hour."
             else:
                 result = InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
         record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
@@ -638,6 +643,16 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_re
         return InboundResult("duplicate", "This move was already played.", game_id=game.pk, seq=result.move.seq)
     _reply_ok(game, seat, choice["label"], result, in_reply_to)
     return InboundResult("played", f"Played: {choice['label']}", game_id=game.pk, seq=result.move.seq)
+
+
+def _chat_refused(seat, why: str, text: str, in_reply_to: str) -> None:
+    """Tells the writer of a chat reply that was not posted why, in its thread (no menu: a chat
+    reply is never a move)."""
+    seat = Seat.objects.select_related("user", "game").get(pk=seat.pk)
+    if not seat.user_id:
+        return
+    ctx = {"error": why, "line": first_line(text)[:200], "in_reply_to": in_reply_to, "chat": True}
+    record_notice(kind=Kind.REPLY_ERROR, game=seat.game, seat=seat, context=ctx, force=True)
 
 
 def _fresh(game, seat):

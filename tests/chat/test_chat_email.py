@@ -194,6 +194,29 @@ def test_refused_replies_are_recorded_with_why(table, settings):
 
 
 @pytest.mark.django_db
+def test_a_refused_chat_reply_is_answered_with_why_in_its_thread_up_to_the_hourly_cap(table, settings, smtp_sink):
+    post(table, table.ann, "hello")
+    address = chat_notice(table.bob).context["reply_to"]
+    settings.TRAILPOST = {**settings.TRAILPOST, "CHAT_PER_MINUTE": 1, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    assert handle_raw(reply(address, "first")).outcome == "chat"
+    version = Game.objects.get(pk=table.game.pk).version
+    handle_raw(reply(address, "second words", message_id="<second@mail.example.com>"))
+    answer = Notification.objects.get(user=table.bob, kind=Kind.REPLY_ERROR)
+    assert answer.context["chat"] and answer.context["in_reply_to"] == "<second@mail.example.com>"
+    assert delivery.send_notifications([answer.pk]) == 1
+    sent = smtp_sink.wait_for(1)[0]
+    text, html = _parts(sent)
+    assert sent["Subject"].startswith("Not posted: your message in")
+    assert "was not posted at the table" in text and "1 messages a minute" in text and "second words" in text
+    assert "fresh menu" not in text and "was not posted at the table" in html
+    assert sent["In-Reply-To"] == "<second@mail.example.com>"
+    assert Game.objects.get(pk=table.game.pk).version == version  # never a move
+    third = handle_raw(reply(address, "third"))  # over the cap of answers: recorded, not answered
+    assert third.outcome == "refused" and "No answer was sent" in third.detail
+    assert Notification.objects.filter(user=table.bob, kind=Kind.REPLY_ERROR).count() == 1
+
+
+@pytest.mark.django_db
 def test_each_player_gets_chat_as_they_chose(table, smtp_sink):
     from notifications.delivery import send_digests
 
