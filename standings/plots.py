@@ -35,6 +35,7 @@ STYLE = Style(
     legend_font_size=17,
     value_font_size=15,
     tooltip_font_size=15,
+    no_data_font_size=28,
 )
 
 
@@ -144,7 +145,7 @@ def _draw(stats: Stats, name: str) -> bytes:
                 x_title=fig.y_title if horizontal else fig.x_title,
                 y_title=None if horizontal else fig.y_title,
                 show_legend=False,
-                no_data_text="No finished games yet",
+                no_data_text="Nothing counted yet",
             )
         )
         values = shown["values"][::-1] if horizontal else shown["values"]  # a horizontal chart draws upwards
