@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,41 +32,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import django_setup, figures  # noqa: E402
+
 BENCH_DB = os.environ.get("BENCH_EXPORT_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_export")
 BOT_SEED = "bench:export:crayon-rails"
 TARGET_MS = 200.0
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url[: url.rindex("/")] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def django_setup() -> None:
-    if BENCH_DB.startswith("postgres"):
-        ensure_database(BENCH_DB)
-    os.environ["DATABASE_URL"] = BENCH_DB
-    os.environ.setdefault("TRAILPOST_ENV", "test")
-    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # the setup's notices stay quiet
-    settings.ALLOWED_HOSTS = ["*"]
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    from games.models import Game
-
-    Game.objects.all().delete()
 
 
 def build_game(moves: int):
@@ -122,16 +91,6 @@ def build_game(moves: int):
     return game, users, time.perf_counter() - started
 
 
-def figures(ms: list[float]) -> dict:
-    ordered = sorted(ms)
-    return {
-        "runs": len(ms),
-        "median_ms": round(statistics.median(ms), 2),
-        "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
-        "min_ms": round(ordered[0], 2),
-    }
-
-
 def timed(fn, n: int, warm: int = 3) -> list[float]:
     for _ in range(warm):
         fn()
@@ -148,7 +107,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=700)
     parser.add_argument("--repeats", type=int, default=30)
     args = parser.parse_args()
-    django_setup()
+    django_setup(BENCH_DB)
     from django.test import Client
 
     from games import archive, selectors

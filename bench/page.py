@@ -22,7 +22,6 @@ import json
 import os
 import random
 import re
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,41 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import django_setup, figures  # noqa: E402
+
 BENCH_DB = os.environ.get("BENCH_PAGE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_page")
 SEED = "bench:page:crayon-rails"
 TARGET_MS = 50.0
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url[: url.rindex("/")] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def django_setup() -> None:
-    ensure_database(BENCH_DB)
-    os.environ["DATABASE_URL"] = BENCH_DB
-    os.environ.setdefault("TRAILPOST_ENV", "test")
-    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # the setup's notices stay quiet
-    settings.ALLOWED_HOSTS = ["*"]
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    from django.db import connection
-
-    with connection.cursor() as c:
-        c.execute("TRUNCATE games_move, games_seat, games_invitation, games_game CASCADE")
 
 
 def build_game(moves: int):
@@ -121,16 +90,6 @@ def timed(client, url: str, n: int, warm: int = 5) -> list[float]:
     return out
 
 
-def figures(ms: list[float]) -> dict:
-    ordered = sorted(ms)
-    return {
-        "requests": len(ms),
-        "median_ms": round(statistics.median(ms), 2),
-        "p90_ms": round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 2),
-        "min_ms": round(ordered[0], 2),
-    }
-
-
 def weight(data: bytes) -> dict:
     return {"bytes": len(data), "gzip_bytes": len(gzip.compress(data, compresslevel=6))}
 
@@ -169,7 +128,7 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=500)
     parser.add_argument("--requests", type=int, default=40)
     args = parser.parse_args()
-    django_setup()
+    django_setup(BENCH_DB)
     from django.test import Client
     from django.urls import reverse
 
@@ -191,8 +150,8 @@ def main() -> int:
             "moves_offered": html.decode().count('name="action"'),
             "setup_seconds": round(setup_s, 1),
         },
-        "game_page": figures(page),
-        "live_part": figures(live),
+        "game_page": figures(page, percentile=0.9),
+        "live_part": figures(live, percentile=0.9),
         "html": weight(html),
         **linked_assets(html.decode()),
         # the machine's load while measuring: other work on it lengthens the median, less the minimum

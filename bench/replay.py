@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -37,41 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import django_setup, figures  # noqa: E402
+
 BENCH_DB = os.environ.get("BENCH_REPLAY_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_replay")
 SEED = "bench:replay:crayon-rails"
 OPTIONS = {"mode": "standard", "cash_to_win": 400}
 TARGET_MS = 100.0
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url[: url.rindex("/")] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def django_setup() -> None:
-    ensure_database(BENCH_DB)
-    os.environ["DATABASE_URL"] = BENCH_DB
-    os.environ.setdefault("TRAILPOST_ENV", "test")
-    os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # the setup's notices stay quiet
-    settings.ALLOWED_HOSTS = ["*"]
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    from games.models import Game
-
-    Game.objects.all().delete()  # its moves, seats, snapshots and the rest go with it
 
 
 def build_game(moves: int):
@@ -120,23 +90,12 @@ def build_game(moves: int):
     return Game.objects.get(pk=game.pk), seats, time.perf_counter() - started
 
 
-def figures(ms: list[float]) -> dict:
-    ordered = sorted(ms)
-    return {
-        "requests": len(ms),
-        "median_ms": round(statistics.median(ms), 2),
-        "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
-        "min_ms": round(ordered[0], 2),
-        "max_ms": round(ordered[-1], 2),
-    }
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=700)
     parser.add_argument("--requests", type=int, default=60)
     args = parser.parse_args()
-    django_setup()
+    django_setup(BENCH_DB)
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext

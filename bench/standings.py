@@ -40,6 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import ensure_database  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/trailpost_bench_standings"
 STATS_TARGET_MS = 200.0
 BOARD_TARGET_MS = 50.0
@@ -54,18 +56,6 @@ SHARE = {
     "crayon-rails:standard": 0.10,
 }
 LENGTHS = {"oregon-trail-race": (60, 220), "ogallala": (90, 260), "crayon-rails": (250, 700)}
-
-
-def ensure_database(url: str) -> None:
-    if not url.startswith("postgres"):
-        return
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    admin = url[: url.rindex("/")] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def django_setup() -> str:

@@ -36,11 +36,10 @@ import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.common import free_port, settle  # noqa: E402
+from bench.common import ensure_database, free_port, settle  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_SWEEP_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_sweep")
 BENCH_REDIS = os.environ.get("BENCH_SWEEP_REDIS_URL", "redis://127.0.0.1:6379/13")
@@ -53,17 +52,6 @@ QUEUE = f"trailpost-bench-{uuid.uuid4().hex[:8]}"
 LOAD_AT_START = os.getloadavg()[0]  # the 1-minute load average before this script does anything
 FORMS = {"sql": True, "orm": False}  # TRAILPOST["SQL_HOTPATH"] of each form
 QUEUES = {"sql": QUEUE, "orm": QUEUE + "-orm"}  # the fan-out workers of each form; sending uses QUEUE
-
-
-def ensure_database(url):
-    import psycopg
-
-    u = urlparse(url)
-    name = u.path.lstrip("/")
-    admin = url[: url.rindex("/")] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def setup_django():
