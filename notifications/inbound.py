@@ -497,6 +497,30 @@ def _record(fields: dict, outcome: str, why: str) -> InboundResult:
     return InboundResult(outcome, why, game_id=fields["game_id"])
 
 
+def _over_cap(seat, record, since) -> InboundResult | None:
+    """Returns the refusal of a reply past the seat's cap of replies read an hour (moves and
+    messages together; INBOUND_REPLIES_PER_HOUR), or None while under it."""
+    handled = (
+        InboundMessage.objects.filter(seat=seat, received_at__gte=since)
+        .exclude(pk=record.pk)
+        .exclude(outcome__in=UNHANDLED)
+        .count()
+    )
+    cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
+    if handled < cap:
+        return None
+    return InboundResult(
+        "over_cap",
+        f"This seat sent more than {cap} replies within an hour; this one was not read.",
+        game_id=seat.game_id,
+    )
+
+
+def _error_answers(seat, since) -> int:
+    """Returns how many answers of refusal ("Not played", "Not posted") went to the seat since."""
+    return Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since).count()
+
+
 def _handle(fields: dict, seat, token, line: str) -> InboundResult:
     """Records a person's reply and plays it, within the seat's hourly caps."""
     with transaction.atomic():
@@ -508,21 +532,9 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
         game = Game.objects.select_for_update().get(pk=token.game_id)
         # Counted under the game's lock, so concurrent replies to one game see each other.
         since = timezone.now() - timedelta(hours=1)
-        handled = (
-            InboundMessage.objects.filter(seat=seat, received_at__gte=since)
-            .exclude(pk=record.pk)
-            .exclude(outcome__in=UNHANDLED)
-            .count()
-        )
-        cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
-        if handled >= cap:
-            result = InboundResult(
-                "over_cap",
-                f"This seat sent more than {cap} replies within an hour; this one was not read.",
-                game_id=game.pk,
-            )
-        else:
-            answers = Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since).count()
+        result = _over_cap(seat, record, since)
+        if result is None:
+            answers = _error_answers(seat, since)
             error_cap = settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
             result = _play(
                 game,
@@ -561,37 +573,10 @@ def _chat(fields: dict, seat, token, text: str) -> InboundResult:
                 record = InboundMessage.objects.create(outcome="received", **fields)
         except IntegrityError:
             return InboundResult("duplicate", "This email was already handled.", game_id=token.game_id)
+        Game.objects.select_for_update().filter(pk=token.game_id).values_list("pk", flat=True).first()
+        # Counted under the game's lock, as replies with moves are: the cap is for both together.
         since = timezone.now() - timedelta(hours=1)
-        handled = (
-            InboundMessage.objects.filter(seat=seat, received_at__gte=since)
-            .exclude(pk=record.pk)
-            .exclude(outcome__in=UNHANDLED)
-            .count()
-        )
-        cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
-        if handled >= cap:
-            result = InboundResult(
-                "over_cap",
-                f"This seat sent more than {cap} replies within an hour; this one was not read.",
-                game_id=token.game_id,
-            )
-        elif not text:
-            result = InboundResult("not_understood", "The reply had no message in it.", game_id=token.game_id)
-        elif _chat_poster is None:
-            result = InboundResult("refused", "Table talk is not served here.", game_id=token.game_id)
-        else:
-            try:
-                with transaction.atomic():
-                    message = _chat_poster(seat=seat, token=token, text=text)
-            except GameError as exc:
-                result = InboundResult("refused", exc.message, game_id=token.game_id)
-                answers = Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since).count()
-                if answers < settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
-                    _chat_refused(seat, exc.message, text, record.message_id)
-                else:
-                    result.detail += f" No answer was sent: {answers} answers of refusal went to this seat this hour."
-            else:
-                result = InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
+        result = _over_cap(seat, record, since) or _post_chat(seat, token, text, record, since)
         record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
         record.save(update_fields=["outcome", "detail"])
     return result
@@ -643,6 +628,27 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_re
         return InboundResult("duplicate", "This move was already played.", game_id=game.pk, seq=result.move.seq)
     _reply_ok(game, seat, choice["label"], result, in_reply_to)
     return InboundResult("played", f"Played: {choice['label']}", game_id=game.pk, seq=result.move.seq)
+
+
+def _post_chat(seat, token, text: str, record, since) -> InboundResult:
+    """Posts a chat reply's text at the table, or says why not (answering the writer in the
+    thread, within the hourly cap of such answers)."""
+    if not text:
+        return InboundResult("not_understood", "The reply had no message in it.", game_id=token.game_id)
+    if _chat_poster is None:
+        return InboundResult("refused", "Table talk is not served here.", game_id=token.game_id)
+    try:
+        with transaction.atomic():
+            message = _chat_poster(seat=seat, token=token, text=text)
+    except GameError as exc:
+        result = InboundResult("refused", exc.message, game_id=token.game_id)
+        answers = _error_answers(seat, since)
+        if answers < settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
+            _chat_refused(seat, exc.message, text, record.message_id)
+        else:
+            result.detail += f" No answer was sent: {answers} answers of refusal went to this seat this hour."
+        return result
+    return InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
 
 
 def _chat_refused(seat, why: str, text: str, in_reply_to: str) -> None:
