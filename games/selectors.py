@@ -234,20 +234,33 @@ def move_log(
 
 
 LOG_PAGE_SIZE = 50
+# The most log entries the live part of the game page keeps showing once a player has loaded
+# earlier ones (see log_page's `since_seq`).
+LOG_LIVE_MAX = 1000
 
 
 def log_page(
-    game: Game, viewer: Seat | None, *, before_seq: int | None = None, names: Names | dict | None = None
+    game: Game,
+    viewer: Seat | None,
+    *,
+    before_seq: int | None = None,
+    since_seq: int | None = None,
+    names: Names | dict | None = None,
 ) -> dict:
     """Returns one page of the game page's log, newest first: the LOG_PAGE_SIZE moves before
     `before_seq` (the latest when None) as move_log redacts them for the viewer, each saying
     whether its first sentence (its note, or else its first event) already names who made it
     (then the page does not name them again), and `earlier`: the seq to ask for the page before
-    this one, None at the start of the game."""
+    this one, None at the start of the game. `since_seq` (the oldest move the page already shows,
+    when its player loaded earlier ones) makes the latest page reach back to it, up to
+    LOG_LIVE_MAX moves, so a live refresh does not fold the log back to one page."""
     names = _names(game, names)
-    entries = move_log(game, viewer, before_seq=before_seq, limit=LOG_PAGE_SIZE + 1, latest=True, names=names)
+    size = LOG_PAGE_SIZE
+    if since_seq is not None and before_seq is None and 0 < since_seq <= game.version:
+        size = min(LOG_LIVE_MAX, max(LOG_PAGE_SIZE, game.version - since_seq + 1))
+    entries = move_log(game, viewer, before_seq=before_seq, limit=size + 1, latest=True, names=names)
     earlier = None
-    if len(entries) > LOG_PAGE_SIZE:
+    if len(entries) > size:
         entries = entries[1:]
         earlier = entries[0]["seq"]
     for entry in entries:

@@ -142,6 +142,13 @@ def _seen_version(request, game, seat) -> tuple[int | None, int]:
     return seen, since.count()
 
 
+def _since_seq(request) -> int | None:
+    """Returns the oldest log entry the page shows (?from=, sent by the live poll once earlier
+    moves were loaded), or None for anything but a small whole number."""
+    raw = request.GET.get("from", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
 def _live_context(request, game):
     seat = selectors.seat_of(game, request.user)
     seen_version, new_moves = _seen_version(request, game, seat)
@@ -149,7 +156,7 @@ def _live_context(request, game):
     names = {s.position: s.name for s in seats if s.position is not None}
     view = selectors.game_view(game, seat, names=names)
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
-    log = selectors.log_page(game, seat, names=names)
+    log = selectors.log_page(game, seat, names=names, since_seq=_since_seq(request))
     generic = board_template.template.name.endswith("/generic.html")
     return {
         "game": game,

@@ -3,7 +3,9 @@
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
    - data-confirm on a form asks before it is sent;
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
-   - #live-status: says what changed when the game page's live section is swapped in. */
+   - #live-status: says what changed when the game page's live section is swapped in;
+   - the live section's poll says how far back its log is shown (?from=), so the earlier moves a
+     player loaded stay when it is swapped in. */
 (function () {
   "use strict";
 
@@ -53,6 +55,12 @@
     fillTimeZone(root);
     announce();
   }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!event.detail.elt || event.detail.elt.id !== "live") return;
+    var rows = document.querySelectorAll("#log-entries > li[value]");
+    if (rows.length) event.detail.parameters.from = rows[rows.length - 1].getAttribute("value");
+  });
 
   document.addEventListener("submit", function (event) {
     var message = event.target.dataset && event.target.dataset.confirm;

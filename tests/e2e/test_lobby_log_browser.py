@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from games import services
 from tests.e2e.test_pages import AXE, MEASURE, RUN_AXE, _context
 from tests.games.test_lobby import make_game
 from tests.games.test_log_paging import long_game
@@ -82,6 +83,10 @@ def test_lobby_and_log_in_the_browser(live_server, browser, make_user, toy_engin
         page.locator(".log-more a").first.click()
         page.wait_for_function(f"document.querySelectorAll('.log li[value]').length > {before}")
     assert rows.count() == total
+    assert page.locator(".log li[value]").last.get_attribute("value") == "1"
+    # A move comes in: the live part is swapped in with it, and keeps every row loaded so far.
+    services.game_resign(game=Game.objects.get(pk=game.pk), user=bob)  # one more row in the log
+    page.wait_for_function(f"document.querySelectorAll('.log li[value]').length === {total + 1}", timeout=20000)
     assert page.locator(".log li[value]").last.get_attribute("value") == "1"
     assert "SECRET" not in "".join(page.locator(".log li").all_inner_texts()).replace(
         "You drew SECRET", ""

@@ -47,6 +47,7 @@ def long_game(ann, bob, *, moves=130, visibility="public") -> Game:
             )
         )
     Move.objects.bulk_create(rows)
+    Game.objects.filter(pk=game.pk).update(version=first + moves - 1)  # every log row bumps the version
     return Game.objects.get(pk=game.pk)
 
 
@@ -95,6 +96,18 @@ def test_without_javascript_the_earlier_moves_are_a_page_of_their_own(client, an
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     full = client.get(earlier_link(page)).content.decode()
     assert "<html" in full and "Log of Long table" in full and len(seqs(full)) == 50
+
+
+def test_the_live_part_keeps_the_earlier_moves_the_page_has_loaded(client, ann_bob, game):
+    client.force_login(ann_bob[0])
+    last = game.moves.order_by("-seq").first().seq
+    live = reverse("games:live", args=[game.pk])
+    html = client.get(live, {"v": "0", "from": "20"}, HTTP_HX_REQUEST="true").content.decode()
+    assert seqs(html) == list(range(last, 19, -1))  # down to the oldest row the page shows
+    assert earlier_link(html).endswith("?before=20")
+    for odd in ("", "abc", "-3", "0", str(last + 5), "١٢", "9" * 40):  # not a row of this log: one page
+        html = client.get(live, {"v": "0", "from": odd}, HTTP_HX_REQUEST="true").content.decode()
+        assert seqs(html) == list(range(last, last - 50, -1)), odd
 
 
 def test_a_log_line_names_the_mover_once(client, ann_bob, game):
