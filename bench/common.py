@@ -78,3 +78,16 @@ def figures(ms: list[float], *, percentile: float = 0.95) -> dict:
         "min_ms": round(ordered[0], 2),
         "max_ms": round(ordered[-1], 2),
     }
+
+
+def bench_users(prefix: str, names=("Ada", "Bea", "Cy", "Dot")) -> list:
+    """Returns the bench's players (made on the first run), named for the pages and emails."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    return [
+        User.objects.get_or_create(
+            username=f"bench-{prefix}-{i}", defaults={"email": f"bench-{prefix}-{i}@x.test", "display_name": name}
+        )[0]
+        for i, name in enumerate(names)
+    ]

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import django_setup, figures  # noqa: E402
+from bench.common import bench_users, django_setup, figures  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_EXPORT_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_export")
 BOT_SEED = "bench:export:crayon-rails"
@@ -41,19 +41,11 @@ TARGET_MS = 200.0
 
 def build_game(moves: int):
     """Creates the game as players would, plays it by the seeded bot to `moves` log entries, ends it."""
-    from django.contrib.auth import get_user_model
-
     from games import services
     from games.models import Game, Move, Seat
     from games.rules.base import Rng
 
-    User = get_user_model()
-    users = []
-    for i, name in enumerate(["Ada", "Bea", "Cy", "Dot"]):
-        user, _ = User.objects.get_or_create(
-            username=f"bench-export-{i}", defaults={"email": f"bench-export-{i}@x.test", "display_name": name}
-        )
-        users.append(user)
+    users = bench_users("export")
     game = services.game_create(
         owner=users[0],
         rules="crayon-rails",

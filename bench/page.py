@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import django_setup, figures  # noqa: E402
+from bench.common import bench_users, django_setup, figures  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_PAGE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_page")
 SEED = "bench:page:crayon-rails"
@@ -38,18 +38,10 @@ TARGET_MS = 50.0
 
 def build_game(moves: int):
     """Creates the game and plays it by the bot until its log has `moves` moves (or it ends)."""
-    from django.contrib.auth import get_user_model
-
     from games import services
     from games.models import Game, Move, Seat
 
-    User = get_user_model()
-    users = []
-    for i, name in enumerate(["Ada", "Bea", "Cy", "Dot"]):
-        user, _ = User.objects.get_or_create(
-            username=f"bench-page-{i}", defaults={"email": f"bench-page-{i}@x.test", "display_name": name}
-        )
-        users.append(user)
+    users = bench_users("page")
     game = services.game_create(
         owner=users[0], rules="crayon-rails", title="Bench: a long Crayon Rails game", max_players=4, turn_hours=1000
     )

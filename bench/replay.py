@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import django_setup, figures  # noqa: E402
+from bench.common import bench_users, django_setup, figures  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_REPLAY_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_replay")
 SEED = "bench:replay:crayon-rails"
@@ -46,18 +46,10 @@ TARGET_MS = 100.0
 
 def build_game(moves: int):
     """Creates the game and plays it by the bot to its end (at most about twice `moves` moves)."""
-    from django.contrib.auth import get_user_model
-
     from games import services
     from games.models import Game, Move, Seat
 
-    User = get_user_model()
-    users = []
-    for i, name in enumerate(["Ada", "Bea", "Cy", "Dot"]):
-        user, _ = User.objects.get_or_create(
-            username=f"bench-replay-{i}", defaults={"email": f"bench-replay-{i}@x.test", "display_name": name}
-        )
-        users.append(user)
+    users = bench_users("replay")
     game = services.game_create(
         owner=users[0],
         rules="crayon-rails",
