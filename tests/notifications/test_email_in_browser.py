@@ -81,3 +81,45 @@ def test_the_your_turn_email_shows_the_table_picture_without_overflow(
             page.screenshot(path=str(out / f"email-{name}.png"), full_page=True)
         finally:
             page.close()
+
+
+def test_the_chat_and_moderation_emails_read_well_on_a_phone(make_game, smtp_sink, browser, tmp_path, make_user):
+    """A message at the table (with markup in it, shown as text) and a moderator's pause, as the
+    other player's mail client shows them at 375 and 800 px: no sideways scroll, the words there."""
+    from chat.services import post_message
+    from games import services
+
+    game = make_game(n=2, rules="ogallala", options={"edition": "II"})
+    writer, reader = (s.user for s in game.seats.order_by("position"))
+    post_message(game=game, user=writer, text="Shall we trade? <b>not bold</b> " + "a-very-long-word" * 8)
+    services.game_pause(game=game, by=make_user("Mod", is_staff=True), reason="The server moves house tonight")
+    minute()
+    got = {}
+    for message in smtp_sink.wait_for(4):
+        if message["To"] == reader.email:
+            subject = message["Subject"]
+            got["chat" if "Shall we trade" in message.get_body(("plain",)).get_content() else subject] = message
+    chat = got.pop("chat")
+    [(_, paused)] = [(s, m) for s, m in got.items() if "paused" in m.get_body(("plain",)).get_content().lower()]
+    assert "chat+" in chat["Reply-To"]
+    out = Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, message, words in (
+        ("chat", chat, ["Shall we trade? <b>not bold</b>", writer.public_name]),
+        ("paused", paused, ["The server moves house tonight"]),
+    ):
+        html, _ = as_a_mail_client_shows_it(message)
+        for width in (375, 800):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            try:
+                page.set_content(html)
+                text = page.inner_text("body")
+                assert all(w in text for w in words), (name, text[:500])
+                assert page.locator("b", has_text="not bold").count() == 0  # the markup is text, not HTML
+                overflow = page.evaluate(
+                    "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                assert overflow <= 0, f"the {name} email scrolls sideways by {overflow} px at {width} px"
+                page.screenshot(path=str(out / f"email-{name}-{width}.png"), full_page=True)
+            finally:
+                page.close()
