@@ -340,6 +340,8 @@ TRAILPOST = {
     "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
     # Invitations a user may send in 24 hours (counted from the invitations themselves).
     "INVITATIONS_PER_DAY": int(env("TRAILPOST_INVITATIONS_PER_DAY", "50")),
+    # Imported games one user may make in an hour (each replays its whole file to verify it).
+    "IMPORTS_PER_HOUR": int(env("TRAILPOST_IMPORTS_PER_HOUR", "20")),
     # Table talk: messages one player may write in one game per minute and per day (every channel).
     "CHAT_PER_MINUTE": int(env("TRAILPOST_CHAT_PER_MINUTE", "10")),
     "CHAT_PER_DAY": int(env("TRAILPOST_CHAT_PER_DAY", "200")),

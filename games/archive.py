@@ -8,8 +8,9 @@ as a private game of the importer's for replay and analysis.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -147,10 +148,30 @@ def read_export(data: bytes | str) -> tuple[dict, verify.Report]:
     return doc, report
 
 
+def _check_import_cap(owner) -> None:
+    cap = settings.TRAILPOST["IMPORTS_PER_HOUR"]
+    since = timezone.now() - timedelta(hours=1)
+    made = list(
+        Game.objects.filter(owner=owner, imported=True, created_at__gt=since)
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:cap]
+    )
+    if len(made) >= cap:
+        retry_after = max(1, int((made[-1] - since).total_seconds()) + 1)
+        raise GameError(
+            ErrorCode.THROTTLED,
+            f"You have imported {cap} games in the last hour, the most allowed; try again later.",
+            limit=cap,
+            retry_after=retry_after,
+        )
+
+
 @transaction.atomic
 def import_game(data: bytes | str, *, owner) -> Game:
     """Creates a finished, private game of `owner`'s from an export file, its seats played by bots
-    named as in the file; raises GameError (nothing written) for a file that does not verify."""
+    named as in the file; raises GameError (nothing written) for a file that does not verify, or
+    past the owner's IMPORTS_PER_HOUR (THROTTLED: each import replays its whole file)."""
+    _check_import_cap(owner)
     doc, report = read_export(data)
     moves = doc["moves"]
     seats_in_order = verify.join_order(doc)

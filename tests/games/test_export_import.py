@@ -319,6 +319,21 @@ def test_import_truncates_long_names_to_a_bot_name(people, make_user):
     assert len(game.seats.get(position=doc["seats"][0]["position"]).bot_name) == 40
 
 
+def test_imports_are_capped_per_user_and_hour_on_the_page_too(people, client, settings):
+    ann, bob, _ = people
+    settings.TRAILPOST = {**settings.TRAILPOST, "IMPORTS_PER_HOUR": 2}
+    data = archive.export_json(_finished(ann, bob, "ogallala", moves=4))
+    client.force_login(bob)
+    for _ in range(2):
+        assert client.post("/games/import/", {"file": io.BytesIO(data)}).status_code == 302
+    refused = client.post("/games/import/", {"file": io.BytesIO(data)})
+    assert refused.status_code == 400
+    assert "You have imported 2 games in the last hour" in refused.content.decode()
+    assert Game.objects.filter(imported=True, owner=bob).count() == 2
+    other = archive.import_game(data, owner=ann)  # the cap is each user's own
+    assert other.owner == ann
+
+
 def test_who_may_import(people, client, api_for):
     ann, bob, _ = people
     data = archive.export_json(_finished(ann, bob, "oregon-trail-race", moves=4))
