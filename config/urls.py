@@ -2,14 +2,19 @@ import os
 
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views import defaults
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api.errors import TOO_LARGE_MESSAGE, json_error
 from games.errors import ErrorCode
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says (on history
+    # navigation, say): send them to the icon rather than a 404.
+    path("favicon.ico", RedirectView.as_view(url=static("img/favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("accounts/", include("accounts.urls")),

@@ -51,7 +51,8 @@ def test_keys_and_the_slider_move_the_step_in_place(live_server, browser, make_u
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: errors.append(f"{m.text} {m.location.get('url')}") if m.type == "error" else None)
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     base = f"{live_server.url}/games/{game.pk}/replay/"
     page.goto(f"{base}?step=10")
     _step(page, 10, total)

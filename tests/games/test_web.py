@@ -166,3 +166,9 @@ def test_engine_texts_show_display_names_not_seat_numbers(client, make_user, dja
     texts = [e["public"]["text"] for m in move_log(Game.objects.get(pk=game.pk), seat) for e in m["events"]]
     assert texts and not any("Player " in t for t in texts)
     assert any(seat.user.display_name in t for t in texts)
+
+
+def test_favicon_ico_leads_to_the_icon(client):
+    # browsers ask for /favicon.ico on their own (a 404 there shows as a console error)
+    resp = client.get("/favicon.ico")
+    assert resp.status_code == 301 and resp["Location"].endswith("/img/favicon.svg")
