@@ -490,7 +490,7 @@ def game_replay(request, pk):
         "replay_url": reverse("games:replay", args=[game.pk]),
     }
     if request.headers.get("HX-Request") and not request.headers.get("HX-History-Restore-Request"):
-        return render(request, "games/replay_step.html", ctx)
+        return render(request, "games/replay_step.html", {**ctx, "oob_status": True})
     return render(request, "games/replay.html", ctx)
 
 

@@ -3,8 +3,8 @@
    - left and right arrows, Home and End follow those links (htmx swaps #replay in place and keeps
      the URL in sync, hx-push-url), unless a text field, a select or a scrolling box has the keys;
    - letting go of the slider goes to its step; while it moves its number follows it;
-   - after each swap #replay-status says "Step n of N" and what was played, and the key or control
-     used keeps the focus on its new copy. */
+   - after each swap the key or control used keeps the focus on its new copy (#replay-status,
+     "Step n of N" and what was played, comes with each step from the server, out of band). */
 (function () {
   "use strict";
 
@@ -48,18 +48,10 @@
 
   function swapped() {
     var replay = document.getElementById("replay");
-    if (!replay) return;
-    var status = document.getElementById("replay-status");
-    var move = document.getElementById("replay-move");
-    if (status) {
-      var heading = document.getElementById("replay-heading");
-      status.textContent = (heading ? heading.textContent : "") + ". " + (move ? move.textContent.replace(/\s+/g, " ").trim() : "");
-    }
-    if (refocus) {
-      var el = replay.querySelector(refocus) || document.getElementById("replay-step");
-      refocus = null;
-      if (el) el.focus();
-    }
+    if (!replay || !refocus) return;
+    var el = replay.querySelector(refocus) || document.getElementById("replay-step");
+    refocus = null;
+    if (el) el.focus();
   }
 
   // htmx (loaded before this file, both deferred) calls this for each fragment it swaps in.

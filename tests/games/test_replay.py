@@ -327,6 +327,11 @@ def test_htmx_gets_the_step_alone_and_a_history_restore_the_whole_page(client, t
     client.force_login(trio[1])
     part = client.get(url(game, 3), headers={"HX-Request": "true"}).content.decode()
     assert part.startswith('<section id="replay"') and "<html" not in part and "Step 3 of 6" in part
+    # the sentence for the page's status region, out of band, naming the mover
+    status = re.search(r'<p id="replay-status" hx-swap-oob="innerHTML">(.*?)</p>', part, re.S).group(1)
+    mover = Seat.objects.get(game=game, position=replay.steps(game)[2][1]).name
+    assert status.startswith(f"Step 3 of 6. Move 3, {mover}: ") and "<" not in status
+    assert "replay-status" not in client.get(url(game, 3)).content.decode().split("</section>")[-1]
     whole = client.get(url(game, 3), headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
     assert "<html" in whole.content.decode()
 
