@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import archive, replay, selectors, services
-from games.api.parsers import MAX_JSON_DEPTH, json_depth
+from games.api.parsers import MAX_JSON_DEPTH
 from games.boards import game_board
 from games.errors import ErrorCode, GameError
 from games.forms import GameCreateForm, ImportForm, InviteForm, JoinForm
 from games.models import Game, Move
 from games.rules import engines, get_engine
+from games.rules.base import json_depth
 from games.templatetags.glossary import glossary_for
 
 

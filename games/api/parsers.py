@@ -9,21 +9,9 @@ anywhere near this deep.
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from games.rules.base import json_depth
+
 MAX_JSON_DEPTH = 64
-
-
-def json_depth(value) -> int:
-    """Returns how deeply lists and objects nest in a parsed JSON value (walked without recursion)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = node.values()
-        elif not isinstance(node, list):
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
-    return deepest
 
 
 class DepthLimitedJSONParser(JSONParser):

@@ -378,6 +378,21 @@ class Engine:
         raise NotImplementedError
 
 
+def json_depth(value) -> int:
+    """Returns how deeply lists and objects nest in a parsed JSON value (walked without recursion):
+    what the API's parser and the export verifier bound before reading anything further."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list):
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
+    return deepest
+
+
 def json_roundtrip(state: dict) -> dict:
     """Returns the state after a JSON dump and load (what the database stores)."""
     return json.loads(json.dumps(state))

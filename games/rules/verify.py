@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from . import get_engine, seeding
-from .base import IllegalAction, name_seats
+from .base import IllegalAction, json_depth, name_seats
 
 FORMAT = "trailpost-game/1"
 MAX_BYTES = 5 * 1024 * 1024
@@ -67,19 +67,6 @@ class Report:
 
 
 # -- reading -------------------------------------------------------------------------------------
-
-
-def _depth(value) -> int:
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = node.values()
-        elif not isinstance(node, list):
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
-    return deepest
 
 
 def load(data: bytes | str) -> dict:
@@ -145,7 +132,7 @@ def check_shape(doc) -> None:
         doc.get("format") == FORMAT,
         f"The file is not a Trailpost game export: its 'format' is {str(doc.get('format'))[:40]!r}, not {FORMAT!r}.",
     )
-    _need(_depth(doc) <= MAX_DEPTH, f"The file nests deeper than {MAX_DEPTH} levels.")
+    _need(json_depth(doc) <= MAX_DEPTH, f"The file nests deeper than {MAX_DEPTH} levels.")
     _need(not _has_nul(doc), "The file holds a NUL character: it is not a game export.")
     _text(doc, "rules", 40)
     _text(doc, "rules_version", 20)
