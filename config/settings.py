@@ -264,7 +264,7 @@ _CACHE = env(
 CACHES = {
     "default": {
         "redis": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FailOpenRedisCache",  # an outage of Redis is a cache miss, not a 500
             "LOCATION": env("CACHE_REDIS_URL", REDIS_URL),
             "KEY_PREFIX": "trailpost",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
