@@ -166,6 +166,18 @@ def _countdown(state, p, rounds) -> int:
     return rounds if revised(state) else rounds * max(1, p["members"])
 
 
+def _alike_once(calamities) -> list:
+    """Returns the calamities with those alike in every count (kind, turns left, actions or turns
+    still to lose) once, and every dead-oxen cause once: the oxen die once, one mend cures all."""
+    seen, out = set(), []
+    for c in calamities:
+        sig = ("oxen",) if oxen_dead(c) else (c["kind"], c["deadline"], c.get("fewer", 0), c.get("skip", 0))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(c)
+    return out
+
+
 def _add_calamity(state, p, cid, **extra) -> dict:
     c = {"card": cid, "kind": CALAMITY_CARDS[cid], "deadline": None, "fresh": state["turn"] == p["seat"]}
     c.update(extra)
@@ -335,17 +347,10 @@ class OregonTrailEngine(Engine):
         """Returns mend and trade actions, one per distinct calamity situation."""
         acts = []
         held = _kinds_held(p)
-        seen = set()
-        for c in p["calamities"]:
+        for c in _alike_once(p["calamities"]):
             rem = remedy(c)
             if rem is None:
                 continue
-            sig = (c["kind"], oxen_dead(c), c.get("deadline"))
-            if oxen_dead(c):
-                sig = ("oxen",)
-            if sig in seen:
-                continue
-            seen.add(sig)
             covered, missing = _split_remedy(p, rem, held)
             left = dict(held)
             for k in covered:
@@ -384,15 +389,8 @@ class OregonTrailEngine(Engine):
                 out.append({"take": kinds})
         else:
             out += [{"take": [k]} for k in kinds]
-            # "you can always remove any calamity": only calamities alike in every count
-            # (kind, dead oxen, turns left, actions still to lose) are offered once
-            seen = set()
-            for c in p["calamities"]:
-                sig = (c["kind"], oxen_dead(c), c.get("deadline"), c.get("fewer", 0))
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                out.append({"remove": c["card"]})
+            # "you can always remove any calamity", each set of alike ones offered once
+            out += [{"remove": c["card"]} for c in _alike_once(p["calamities"])]
         return out
 
     def _revised_actions(self, state, p):
@@ -435,13 +433,17 @@ class OregonTrailEngine(Engine):
     def _classic_in_town(self, state, p):
         return p["pos"] == 0 or p["at_end"] or (p["in_town"] and bool(towns_at(state, p["pos"])))
 
+    @staticmethod
+    def _mend_any_actions(p):
+        return [{"type": "mend_any", "calamity": c["card"]} for c in _alike_once(p["calamities"])]
+
     def _classic_actions(self, state, p):
         if p["stuck"]:
             return [{"type": "ford"}]
         acts = []
         if p["at_end"]:
             acts += self._mend_actions(state, p)
-            acts += [{"type": "mend_any", "calamity": c["card"]} for c in p["calamities"]]
+            acts += self._mend_any_actions(p)
             if state["supply_deck"] or state["supply_discard"]:
                 acts.append({"type": "buy"})
             return acts
@@ -477,7 +479,7 @@ class OregonTrailEngine(Engine):
             if not entered:
                 acts.append({"type": "enter_town", "town": here[0]["card"]})
         if self._classic_in_town(state, p):
-            acts += [{"type": "mend_any", "calamity": c["card"]} for c in p["calamities"]]
+            acts += self._mend_any_actions(p)
             if state["supply_deck"] or state["supply_discard"]:
                 acts.append({"type": "buy"})
         if not can_scout:
