@@ -117,6 +117,13 @@ def _draw_supplies(state, n) -> list:
     return [deck.pop() for _ in range(min(n, len(deck)))]
 
 
+def _food_to_hunt(state) -> str | None:
+    """Classic: returns the food card a hunt takes ("look through the supply discard pile, or
+    failing that the deck, for a food card"), or None: then nothing can be had for the bullets."""
+    piles = (state["supply_discard"], state["supply_deck"])
+    return next((c for pile in piles for c in pile if supply_kind(c) == "food"), None)
+
+
 # -- calamities -------------------------------------------------------------------------------
 def _pick_up_trail(state, p, cut) -> None:
     """Moves the first `cut` cards of a player's trail to the trail discard, keeping the count."""
@@ -1124,7 +1131,8 @@ class OregonTrailEngine(Engine):
             self._lose_members(state, state["players"][thief], 1, "shot as a thief", events)
 
     def _cal_hunting(self, state, forger, victim, cid, events):
-        if "bullets" in _kinds_held(victim):
+        # revised: the hunting card itself is kept as food; classic: only if food can be found
+        if "bullets" in _kinds_held(victim) and (revised(state) or _food_to_hunt(state) is not None):
             state["revealed"].append(cid)
             state["pending"].append({"kind": "hunting_bullets", "seat": victim["seat"], "card": cid})
         else:
@@ -1140,16 +1148,13 @@ class OregonTrailEngine(Engine):
             p["supplies"].append(cid)  # the hunting card itself is kept as food
         else:
             state["calamity_discard"].append(cid)
-            food = next((c for c in state["supply_discard"] if supply_kind(c) == "food"), None)
-            if food is not None:
+            food = _food_to_hunt(state)
+            if food in state["supply_discard"]:
                 state["supply_discard"].remove(food)
             else:
-                food = next((c for c in state["supply_deck"] if supply_kind(c) == "food"), None)
-                if food is not None:
-                    state["supply_deck"].remove(food)
-                    Rng(state).shuffle(state["supply_deck"])
-            if food is not None:
-                p["supplies"].append(food)
+                state["supply_deck"].remove(food)
+                Rng(state).shuffle(state["supply_deck"])
+            p["supplies"].append(food)
         events.append(
             event(
                 "hunted",
