@@ -1199,7 +1199,8 @@ class OregonTrailEngine(Engine):
         p["supplies"] = []
         state["calamity_discard"].extend(c["card"] for c in p["calamities"])
         p["calamities"] = []
-        for pend in [x for x in state["pending"] if x["seat"] == seat]:
+        # their own decisions go, and so does a theft they would gain from: nobody is left to stop
+        for pend in [x for x in state["pending"] if seat in (x["seat"], x.get("taker"))]:
             state["pending"].remove(pend)
             if "card" in pend and pend["card"] in state["revealed"]:
                 state["revealed"].remove(pend["card"])
@@ -1226,7 +1227,6 @@ class OregonTrailEngine(Engine):
         p = state["players"][seat]
         if not p["alive"] or state["result"] is not None:
             return events
-        was_turn = state["turn"] == seat
         if state["phase"] == "draft":
             state["draft_order"] = [s for s in state["draft_order"] if s != seat]
         self._player_out(state, p, events, text=f"{seat_label(seat)} leaves the race.")
@@ -1241,8 +1241,8 @@ class OregonTrailEngine(Engine):
                 first = self._next_seat(state, state["n"] - 1)
                 state["turn"] = first
                 self._begin_turn_loop(state, first, events)
-        elif was_turn and not state["pending"]:
-            self._end_turn(state, events)
+        else:  # the same end-of-action step as an answered decision: a spent turn ends
+            self._after(state, events)
         return events
 
     def _check_over(self, state, events):
