@@ -160,9 +160,9 @@ RAID_EFFECT = {
     "arrow": {
         "I": "The warrior is out of the game, and its combat strength ({combat}) leaves that incomplete boat of "
         "yours, which is now easier to conquer. Its space is empty again.",
-        "II": "The warrior goes face down to the discard, and its combat strength ({combat}) leaves that incomplete "
-        "boat of yours, which is now easier to conquer. Every card in your river scores at the end, so its "
-        "points go with it; its space is empty again.",
+        "II": "The warrior goes face down to the discard, and its combat strength ({combat}) leaves that boat of "
+        "yours, which is now easier to conquer (a complete one is incomplete once it has an empty space). Every "
+        "card in your river scores at the end, so its points go with it; its space is empty again.",
     },
     "hunt": {
         "II": "The card leaves your river for good: {raider}'s hunter places it in their own, and its space in "

@@ -180,8 +180,8 @@ class OgallalaEngine(Engine):
                         continue
                     out.append({"type": "attack", "target": v, "row": g.row, "start": g.start})
                     continue
-                if kind in ("lasso", "archer") and g.boat:
-                    continue
+                if kind in ("lasso", "archer") and g.boat and (state["edition"] == "I" or g.has_totem):
+                    continue  # I: incomplete boats only; II: any boat, but a totem pole guards a complete one
                 for c, cid in zip(range(g.start, g.end + 1), g.cards):
                     card = info(cid)
                     if kind == "lasso":
