@@ -8,6 +8,8 @@ active player's decision; with an empty queue they draw again or the turn passes
 
 from __future__ import annotations
 
+from itertools import product
+
 from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
 from . import cards as card_data
@@ -93,58 +95,60 @@ class OgallalaEngine(Engine):
     def _can_place(self, state: dict, seat: int, cid: str) -> bool:
         return bool(self._placements(state, seat, cid))
 
+    # the orders in which a new suite card and placed cards of its suite may end side by side
+    SUITE_ORDERS = {
+        ("person", "front"),
+        ("front", "rear"),
+        ("rear", "person"),
+        ("person", "front", "rear"),
+        ("front", "rear", "person"),
+    }
+
     def _suite_moves(self, state: dict, seat: int, cid: str) -> list[tuple[int, int, list]]:
         """Returns placements that shift placed suite cards one space each to assemble a suite.
 
-        Only in Ogallala I, only when the new card belongs to a suite already started. Moves are
-        along the row (never off the display); the new card must end adjacent to its suite mates
-        in a valid order (person-front-rear or front-rear-person).
+        Only in Ogallala I, only when the new card belongs to a suite already started. The cards
+        that move are those the new card completes the suite with: one or both of its placed
+        mates in a row (a mate left out stays where it is). Moves are along the row (never off
+        the display); the new card must end adjacent to them in a valid order (person-front-rear
+        or front-rear-person, or two of those).
         """
         card = info(cid)
         if state["edition"] != "I" or not card.suite:
             return []
-        disp = state["displays"][seat]
-        order_ok = {
-            ("person", "front"),
-            ("front", "rear"),
-            ("rear", "person"),
-            ("person", "front", "rear"),
-            ("front", "rear", "person"),
-        }
         out = []
-        for r, row in enumerate(disp):
+        for r, row in enumerate(state["displays"][seat]):
             mates = [c for c, x in enumerate(row) if x and info(x).suite == card.suite]
-            if not mates:
+            groups = [mates[:1], mates[1:], mates] if len(mates) == 2 else [mates] if mates else []
+            for group in groups:
+                for shift in product((-1, 0, 1), repeat=len(group)):
+                    if any(shift):
+                        out += [m for m in self._suite_shift(state, row, r, cid, group, shift) if m not in out]
+        return out
+
+    def _suite_shift(self, state: dict, row: list, r: int, cid: str, group: list, shift: tuple) -> list:
+        """Returns the placements of cid in row r that shifting its cards at `group` by `shift` allows."""
+        new_cols = [c + d for c, d in zip(group, shift)]
+        if any(not 0 <= c < len(row) for c in new_cols):
+            return []
+        trial = list(row)
+        for c in group:
+            trial[c] = None
+        if any(trial[c] is not None for c in new_cols):
+            return []
+        for c, nc in zip(group, new_cols):
+            trial[nc] = row[c]
+        moves = [[r, a, b] for a, b in zip(group, new_cols) if a != b]
+        out = []
+        for c in range(min(new_cols) - 1, max(new_cols) + 2):
+            cols = sorted(new_cols + [c])
+            if not 0 <= c < len(row) or trial[c] is not None or cols[-1] - cols[0] != len(cols) - 1:
                 continue
-            shifts = [[]]
-            for _ in mates:
-                shifts = [s + [d] for s in shifts for d in (-1, 0, 1)]
-            for shift in shifts:
-                if not any(shift):
-                    continue
-                new_cols = [c + d for c, d in zip(mates, shift)]
-                if any(not 0 <= c < len(row) for c in new_cols) or len(set(new_cols)) < len(mates):
-                    continue
-                trial = list(row)
-                for c in mates:
-                    trial[c] = None
-                if any(trial[c] is not None for c in new_cols):
-                    continue
-                for c, nc in zip(mates, new_cols):
-                    trial[nc] = row[c]
-                for c in range(len(row)):
-                    if trial[c] is not None:
-                        continue
-                    cols = sorted(new_cols + [c])
-                    if cols[-1] - cols[0] != len(cols) - 1:
-                        continue
-                    trial[c] = cid
-                    roles = tuple(info(trial[x]).role for x in cols)
-                    ok = roles in order_ok and (not state["two_tribes"] or row_is_monochrome(trial))
-                    trial[c] = None
-                    if ok:
-                        moves = [[r, a, b] for a, b in zip(mates, new_cols) if a != b]
-                        out.append((r, c, moves))
+            trial[c] = cid
+            roles = tuple(info(trial[x]).role for x in cols)
+            if roles in self.SUITE_ORDERS and (not state["two_tribes"] or row_is_monochrome(trial)):
+                out.append((r, c, moves))
+            trial[c] = None
         return out
 
     def _targets(self, state: dict, seat: int, kind: str, task: dict) -> list[dict]:

@@ -153,6 +153,30 @@ def test_booty_suite_move_brings_the_person_next_to_the_pair():
     assert kinds(s, 0, 1)[2:5] == ["horse_front", "horse_rear", "cowboy"]
 
 
+def test_booty_suite_move_moves_only_the_cards_of_the_suite_being_completed():
+    # "he may move the placed cards of the suite one space each to be able to complete the
+    # suite": the front moves one space to meet its new rear; the lumberjack far off in the same
+    # row is not part of that pair and stays where it is, as it would in another row
+    s = fresh()
+    lay(s, 0, 0, 4, "wood_front", "furs")
+    lay(s, 0, 0, 11, "lumberjack")
+    draw(s, 0, "wood_rear")
+    move = {"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}
+    assert move in legal(s, 0)
+    ENGINE.apply(s, 0, move)
+    assert kinds(s, 0, 0)[3:6] == ["wood_front", "wood_rear", "furs"] and kinds(s, 0, 0)[11] == "lumberjack"
+
+
+def test_booty_suite_move_offers_the_same_whether_the_far_card_is_in_the_row_or_not():
+    for row in (0, 1):
+        s = fresh()
+        lay(s, 0, 0, 4, "gold_front", "furs")
+        lay(s, 0, row, 12, "gold_digger")
+        draw(s, 0, "gold_rear")
+        front_moves = [a for a in legal(s, 0) if "moves" in a and a["row"] == 0 and a["col"] < 10]
+        assert front_moves == [{"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}]
+
+
 def test_booty_suite_move_never_off_the_display():
     s = fresh()
     lay(s, 0, 0, 0, "gold_front", "furs")
