@@ -238,7 +238,11 @@ class OgallalaEngine(Engine):
             acts += [
                 {"type": "place", "row": r, "col": c, "moves": m} for r, c, m in self._suite_moves(state, seat, cid)
             ]
-            return acts or [{"type": "discard"}]
+            if acts:
+                return acts
+            raid = task.get("unseen") and info(cid).kind in ("archer", "lasso")
+            # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
+            return [{"type": "discard"}] + (self._targets(state, seat, info(cid).kind, task) if raid else [])
         if phase == "take":
             cid = state["displays"][task["victim"]][task["row"]][task["col"]]
             return [{"type": "place", "row": r, "col": c} for r, c in self._placements(state, seat, cid)] + [
@@ -272,6 +276,9 @@ class OgallalaEngine(Engine):
         else:
             state["keep_drawing"] = not any(x and info(x).kind == card.kind for row in disp for x in row)
             where = ""
+            if not self._can_place(state, seat, cid):
+                self._draw_unseen(state, seat, cid, action, events)
+                return
         events.append(
             event(
                 "draw",
@@ -293,6 +300,25 @@ class OgallalaEngine(Engine):
             return
         state["hand"].append(cid)
         state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack"})
+
+    def _draw_unseen(self, state, seat, cid, action, events):
+        """II: a drawn card that cannot be placed is discarded face down; only its drawer sees it.
+
+        It waits in hand for the discard (or, for a lasso thrower or an archer, for its raid:
+        the text lets either act though it has no space), shown to nobody else.
+        """
+        state["keep_drawing"] = False  # the discard ends the turn, whatever the card
+        state["hand"].append(cid)
+        state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack", "unseen": True})
+        events.append(
+            event(
+                "draw",
+                seat,
+                f"{seat_label(seat)} draws a card that has no space in their river.",
+                public={"card": None, "stack": action["stack"]},
+                private={seat: {"text": f"You drew {info(cid).name}.", "card": card_public(cid)}},
+            )
+        )
 
     def _do_place(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -366,24 +392,24 @@ class OgallalaEngine(Engine):
             # offered once the turn's pending steps (spoils, further raids) are done
             state["tasks"].append({"t": "end_offer"})
 
-    def _do_discard(self, state, seat, action, events):
+    def _do_discard(self, state, seat, action, events, used: bool = False):
         task = state["tasks"].pop(0)
         cid = task["card"]
+        name = info(cid).name
         state["hand"].remove(cid)
         state["discard"].append(cid)
-        events.append(
-            event(
-                "discarded",
-                seat,
-                f"{seat_label(seat)} has no space for {info(cid).name} and discards it.",
-                public={"card": card_public(cid) if state["edition"] == "I" else None},
-            )
-        )
-        if state["edition"] == "II" and task["src"] == "stack":
-            # II: a drawn card that cannot be placed ends the turn, whatever the card
+        if task.get("unseen") and not used:
+            text, private = f"{seat_label(seat)} discards the card face down.", {seat: {"text": f"It was {name}."}}
+        elif used:
+            text, private = f"{seat_label(seat)} uses {name}, which has no space, and discards it face down.", None
+        else:
+            text, private = f"{seat_label(seat)} has no space for {name} and discards it.", None
+        public = {"card": card_public(cid) if state["edition"] == "I" or used else None}
+        events.append(event("discarded", seat, text, public=public, private=private))
+        if state["edition"] == "II" and task["src"] == "stack" and not task.get("unseen"):
+            # a card drawn before drawing hid it (a game begun under an earlier version)
             state["keep_drawing"] = False
             if info(cid).kind in ("archer", "lasso"):
-                # the arrow flies (and the lasso is thrown) even if the card itself has no space
                 state["tasks"].insert(0, {"t": info(cid).kind})
 
     def _do_leave(self, state, seat, action, events):
@@ -435,8 +461,16 @@ class OgallalaEngine(Engine):
         state["displays"][victim][r][c] = None
         return cid
 
+    def _raid_step(self, state, seat, events) -> None:
+        """Takes the lasso or arrow step off the queue: the card's own, or (II) the unplaceable
+        drawn card's, which is discarded face down as it is used."""
+        if state["tasks"][0]["t"] == "place":
+            self._do_discard(state, seat, {}, events, used=True)
+        else:
+            state["tasks"].pop(0)
+
     def _do_lasso(self, state, seat, action, events):
-        state["tasks"].pop(0)
+        self._raid_step(state, seat, events)
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         state["hand"].append(cid)
@@ -453,7 +487,7 @@ class OgallalaEngine(Engine):
         )
 
     def _do_shoot(self, state, seat, action, events):
-        state["tasks"].pop(0)
+        self._raid_step(state, seat, events)
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
@@ -720,10 +754,13 @@ class OgallalaEngine(Engine):
         return places
 
     def hidden_places(self, state: dict, seat: int | None) -> set[str]:
-        """Returns the places whose cards that seat may not see: the stacks (II: the discard)."""
+        """Returns the places whose cards that seat may not see: the stacks (II: the discard, and
+        another seat's drawn card that has no space)."""
         hidden = {f"stack:{k}" for k in range(len(state["stacks"]))}
         if state["edition"] == "II":
             hidden.add("discard")
+        if seat != state["turn"] and state["tasks"] and state["tasks"][0].get("unseen"):
+            hidden.add("hand")  # II: a drawn card that has no space, seen by its drawer only
         return hidden
 
 

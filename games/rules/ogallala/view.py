@@ -71,12 +71,18 @@ def view(engine, state: dict, seat: int | None) -> dict:
         )
     names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
     pending = None
+    # II: a drawn card that has no space waits for its discard face down, seen by its drawer only
+    unseen = state["tasks"][0]["card"] if state["tasks"] and state["tasks"][0].get("unseen") else None
+    if unseen and seat == state["turn"]:
+        unseen = None
     if not state["over"]:
         phase = engine.phase(state)
         pending = {"phase": phase, "seat": state["turn"]}
         if state["tasks"]:
             task = state["tasks"][0]
-            if task.get("card"):
+            if unseen:
+                pending["face_down"] = True
+            elif task.get("card"):
                 pending["card"] = card_public(task["card"])
             if phase == "take":
                 pending["card"] = card_public(state["displays"][task["victim"]][task["row"]][task["col"]])
@@ -93,7 +99,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "stacks": [{"index": k, "name": names[k], "size": len(s)} for k, s in enumerate(state["stacks"])],
         "discard_size": len(state["discard"]),
         "removed_size": len(state["removed"]),
-        "hand": [card_public(c) for c in state["hand"]],
+        "hand": [card_public(c) for c in state["hand"] if c != unseen],
         "pending": pending,
         "keep_drawing": state["keep_drawing"],
         "scores": scores,
@@ -124,7 +130,10 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
             label += ", moving " + ", ".join(f"{info(disp[r][a]).name} to space {b + 1}" for r, a, b in action["moves"])
         return label
     if t == "discard":
-        return f"Discard {info(task['card']).name} (no free space)"
+        card = info(task["card"])
+        if task.get("unseen") and card.kind in ("archer", "lasso"):
+            return f"Discard {card.name} face down without using it (no free space)"
+        return f"Discard {card.name} (no free space)"
     if t == "leave":
         cid = state["displays"][task["victim"]][task["row"]][task["col"]]
         return f"Leave {info(cid).name} to {seat_label(task['victim'])}"
@@ -266,6 +275,8 @@ def _step_text(pending: dict, phase: str, colour: bool) -> str:
         return "draw a card"
     if phase == "place" and card:
         return f"place {card}"
+    if phase == "place" and pending.get("face_down"):
+        return "discard a drawn card that has no space, face down"
     if phase == "take" and card:
         return f"take {card} as spoils and place it"
     if phase == "attack" and pending.get("boat"):

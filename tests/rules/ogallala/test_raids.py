@@ -48,8 +48,10 @@ def test_lasso_in_edition_two_is_thrown_even_if_the_lasso_card_has_no_space():
         lay(s, 0, r, 0, "lasso")
     lay(s, 1, 0, 3, "tent")
     draw(s, 0, "lasso")
-    ENGINE.apply(s, 0, {"type": "discard"})
-    assert legal(s, 0, "lasso") == [{"type": "lasso", "target": 1, "row": 0, "col": 3}]
+    assert legal(s, 0) == [{"type": "discard"}, {"type": "lasso", "target": 1, "row": 0, "col": 3}]
+    events = ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 3})
+    assert [e["type"] for e in events] == ["discarded", "lasso"]
+    assert info(s["discard"][-1]).kind == "lasso" and info(s["hand"][0]).kind == "tent"
 
 
 def test_lasso_catches_only_the_totem_pole_itself_from_a_guarded_section():
@@ -99,12 +101,12 @@ def test_arrow_in_edition_two_flies_even_if_the_archer_cannot_be_placed():
         lay(s, 0, r, 0, "archer")
     lay(s, 1, 0, 3, "warrior2")
     draw(s, 0, "archer")
-    assert legal(s, 0) == [{"type": "discard"}]
-    ENGINE.apply(s, 0, {"type": "discard"})
-    assert legal(s, 0, "shoot") == [{"type": "shoot", "target": 1, "row": 0, "col": 3}]
+    # the archer is used, or discarded face down without showing it, in one decision
+    assert legal(s, 0) == [{"type": "discard"}, {"type": "shoot", "target": 1, "row": 0, "col": 3}]
     ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 3})
     assert kinds(s, 1, 0)[3] == "."
     assert {info(c).kind for c in s["discard"]} == {"archer", "warrior2"}
+    assert ENGINE.to_act(s) == [1]
 
 
 def test_two_arrow_reaches_complete_boats_but_not_a_guarded_one():
