@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import info
 from .display import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two
+from .state import taken_card
 
 
 def _room(row: list, start: int, step: int) -> int:
@@ -154,7 +155,7 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
 
             return _best(sinks, boat_worth, rnd)
         if phase == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
         else:
             cid = task["card"]
         places = [a for a in legal if a["type"] == "place"]

@@ -14,9 +14,9 @@ from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
 from . import cards as card_data
 from . import view as view_mod
-from .cards import STACKS_I, card_public, info
+from .cards import STACKS_I, card_public, empty_of, info
 from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one, score_two
-from .state import build_state, current_step, next_seat
+from .state import build_state, current_step, next_seat, taken_card
 from .view import space_text
 
 
@@ -45,13 +45,56 @@ class OgallalaEngine(Engine):
             "label": "Two tribes (Ogallala I)",
             "help": "Red and blue warriors never share a boat and only fight the other colour.",
         },
+        "crazy_axes": {
+            "default": 4,
+            "choices": [4, 2, 0],
+            "label": "Crazy Axes in the game (Ogallala I)",
+            "help": "The card table has 4; if Crazy Axe seems a bit radical, leave 2 or all 4 in the box.",
+        },
+        # Ogallala II's variants, played with the box's surplus cards
+        "more_raiders": {
+            "default": False,
+            "label": "More lasso throwers and archers (Ogallala II)",
+            "help": "The box's 2 spare lasso throwers and 2 spare archers join the stack: 8 of each instead of 6.",
+        },
+        "spoils_canoes": {
+            "default": False,
+            "label": "Conquered warriors leave their canoes (Ogallala II)",
+            "help": "The warriors of a conquered boat still go to the discard, but each leaves an empty card of its "
+            "shape from the box (bow, stern or canoe section, while the box has one), which you may take with "
+            "the spoils.",
+        },
+        "exchange_canoes": {
+            "default": False,
+            "label": "Warriors instead of empty canoe sections (Ogallala II)",
+            "help": "The 4 empty canoe sections stay in the box; its 4 spare one-warrior cards take their place, "
+            "for more combat strength.",
+        },
+        "no_totems": {
+            "default": False,
+            "label": "Without totem poles (Ogallala II)",
+            "help": "Both totem poles stay in the box, so no boat is safe from raids.",
+        },
     }
-    conformance_options = [{"edition": "I"}, {"edition": "II"}, {"edition": "I", "two_tribes": True, "row_length": 16}]
+    conformance_options = [
+        {"edition": "I"},
+        {"edition": "II"},
+        {"edition": "I", "two_tribes": True, "row_length": 16, "crazy_axes": 2},
+        {"edition": "II", "more_raiders": True, "spoils_canoes": True, "exchange_canoes": True, "no_totems": True},
+        {"edition": "II", "spoils_canoes": True},
+    ]
     decision_kinds: dict = {}
+    # the options each edition's variants add (II_VARIANTS: II only; crazy_axes: I only)
+    II_VARIANTS = ("more_raiders", "spoils_canoes", "exchange_canoes", "no_totems")
 
     def check_options(self, options: dict, seats) -> None:
         if options["two_tribes"] and options["edition"] != "I":
             raise BadOptions("The two-tribes variant belongs to Ogallala I.")
+        if options["crazy_axes"] != 4 and options["edition"] != "I":
+            raise BadOptions("Ogallala II has no Crazy Axe: only Ogallala I can leave some in the box.")
+        chosen = [self.options_schema[k]["label"].split(" (")[0] for k in self.II_VARIANTS if options[k]]
+        if chosen and options["edition"] != "II":
+            raise BadOptions(f"These variants belong to Ogallala II: {', '.join(chosen)}.")
 
     # -- setup ---------------------------------------------------------------------------------
     def new_state(self, options: dict, seats: int, seed) -> dict:
@@ -214,7 +257,7 @@ class OgallalaEngine(Engine):
         return None
 
     def _take_ok(self, state: dict, seat: int, task: dict) -> bool:
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+        cid = taken_card(state, task)
         if cid is None:
             return False
         kind = info(cid).kind
@@ -244,7 +287,7 @@ class OgallalaEngine(Engine):
             # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
             return [{"type": "discard"}] + (self._targets(state, seat, info(cid).kind, task) if raid else [])
         if phase == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
             return [{"type": "place", "row": r, "col": c} for r, c in self._placements(state, seat, cid)] + [
                 {"type": "leave"}
             ]
@@ -325,9 +368,11 @@ class OgallalaEngine(Engine):
         disp = state["displays"][seat]
         before = {(b.row, b.start, b.end) for b in boats_of(disp)}
         if task["t"] == "take":
-            victim = task["victim"]
-            cid = state["displays"][victim][task["row"]][task["col"]]
-            state["displays"][victim][task["row"]][task["col"]] = None
+            cid = taken_card(state, task)
+            if "card" in task:
+                state["spare"].remove(cid)
+            else:
+                state["displays"][task["victim"]][task["row"]][task["col"]] = None
             state["spoils_taken"] += 1
         else:
             cid = task["card"]
@@ -414,10 +459,9 @@ class OgallalaEngine(Engine):
 
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        events.append(
-            event("left", seat, f"{seat_label(seat)} leaves {info(cid).name} to {seat_label(task['victim'])}.")
-        )
+        name = info(taken_card(state, task)).name
+        where = "in the box" if "card" in task else f"to {seat_label(task['victim'])}"
+        events.append(event("left", seat, f"{seat_label(seat)} leaves {name} {where}."))
 
     def _do_pass(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -546,6 +590,7 @@ class OgallalaEngine(Engine):
             state["discard"] += dead
             state["spoils_taken"] = 0
             takes = [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
+            takes += self._left_behind(state, v, dead)
             # the free draw is for an attacker who cannot use any of the cards, whether or not he
             # takes those he could; after a shaman's second attack, only if neither had any
             usable = any(self._take_ok(state, seat, t) for t in takes)
@@ -563,7 +608,7 @@ class OgallalaEngine(Engine):
                 seat,
                 f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
                 f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
-                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
+                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils{self._left_text(steps)}.",
                 public={
                     "victim": v,
                     "row": target.row,
@@ -577,6 +622,26 @@ class OgallalaEngine(Engine):
                 audience=[v],
             )
         )
+
+    @staticmethod
+    def _left_behind(state: dict, victim: int, dead: list) -> list[dict]:
+        """Returns the take steps for the empty cards conquered warriors leave behind (II variant):
+        for each, an empty card of its shape from the box, while the box has one."""
+        if not state.get("variants", {}).get("spoils_canoes"):
+            return []
+        steps, offered = [], set()
+        for cid in dead:
+            kind = empty_of(cid)
+            spare = next((x for x in state["spare"] if info(x).kind == kind and x not in offered), None)
+            if spare:
+                offered.add(spare)
+                steps.append({"t": "take", "victim": victim, "card": spare, "src": "spare"})
+        return steps
+
+    @staticmethod
+    def _left_text(steps: list) -> str:
+        n = sum(1 for t in steps if t.get("src") == "spare")
+        return f"; the warriors leave {n} empty card{'s' if n != 1 else ''} behind" if n else ""
 
     # -- the flow between decisions ----------------------------------------------------------------
     def _needs_decision(self, state: dict, seat: int, task: dict) -> bool:
@@ -727,7 +792,7 @@ class OgallalaEngine(Engine):
 
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns every card kind of the options' edition, explained."""
-        return card_data.glossary(options.get("edition", "I"))
+        return card_data.glossary(options.get("edition", "I"), options)
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
         """Returns a sentence saying why an action is not legal now."""
@@ -751,6 +816,8 @@ class OgallalaEngine(Engine):
         places["hand"] = list(state["hand"])
         places["discard"] = list(state["discard"])
         places["removed"] = list(state["removed"])
+        if "spare" in state:
+            places["spare"] = list(state["spare"])  # the box's empty cards a conquered warrior leaves
         return places
 
     def hidden_places(self, state: dict, seat: int | None) -> set[str]:

@@ -18,6 +18,7 @@ from .cards import (
     info,
 )
 from .display import boats_of, groups_of, row_groups
+from .state import taken_card
 
 
 def space_text(r: int, c: int) -> str:
@@ -85,7 +86,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
             elif task.get("card"):
                 pending["card"] = card_public(task["card"])
             if phase == "take":
-                pending["card"] = card_public(state["displays"][task["victim"]][task["row"]][task["col"]])
+                pending["card"] = card_public(taken_card(state, task))
             if phase == "attack":
                 pending["boat"] = {"row": task["row"], "start": task["start"], "end": task["end"]}
     out = {
@@ -107,7 +108,23 @@ def view(engine, state: dict, seat: int | None) -> dict:
     }
     if state["edition"] == "I":
         out["discard"] = [card_public(c) for c in state["discard"]]
+    played = state.get("variants", {})
+    variants = [VARIANT_NAMES[k].format(n=played[k] or "no") for k in VARIANT_NAMES if k in played]
+    if variants:
+        out["variants"] = variants
+    if "spare" in state:
+        out["spare"] = [card_public(c) for c in state["spare"]]  # the box's empties, public
     return out
+
+
+# how the table names the variants a game is played with
+VARIANT_NAMES = {
+    "more_raiders": "more lasso throwers and archers",
+    "spoils_canoes": "conquered warriors leave their canoes",
+    "exchange_canoes": "warriors instead of empty canoe sections",
+    "no_totems": "without totem poles",
+    "crazy_axes": "{n} Crazy Axes",
+}
 
 
 def action_label(engine, state: dict, seat: int, action: dict) -> str:
@@ -120,7 +137,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         return "Draw a card"
     if t == "place":
         if task.get("t") == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
             where = space_text(action["row"], action["col"])
             return f"Take {info(cid).name} and place it at {where}"
         name = info(task["card"]).name
@@ -135,8 +152,8 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
             return f"Discard {card.name} face down without using it (no free space)"
         return f"Discard {card.name} (no free space)"
     if t == "leave":
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        return f"Leave {info(cid).name} to {seat_label(task['victim'])}"
+        where = "in the box" if "card" in task else f"to {seat_label(task['victim'])}"
+        return f"Leave {info(taken_card(state, task)).name} {where}"
     if t == "sink":
         return f"Let the Crazy Axe sink your boat in row {action['row'] + 1} (from space {action['start'] + 1})"
     if t in ("lasso", "shoot", "hunt"):
@@ -299,6 +316,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     head = f"Ogallala {v['edition']}, rows of {v['row_length']} spaces"
     if v["two_tribes"]:
         head += ", two tribes"
+    head += "".join(f", {name}" for name in v.get("variants", []))
     lines = [head]
     pending = v["pending"]
     if pending:
@@ -320,6 +338,8 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
         lines += [f"  {text}" for _, _, text in _spans(names)]
     else:
         lines.append(f"Discard: {v['discard_size']} cards (face down)")
+    if "spare" in v:
+        lines.append(f"In the box for conquered warriors: {len(v['spare'])} empty cards")
     players = sorted(v["players"], key=lambda p: p["seat"] != seat)
     for p in players:
         s = p["seat"]
