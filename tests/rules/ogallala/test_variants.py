@@ -116,3 +116,15 @@ def test_the_table_names_the_variants_played():
     head = ENGINE.table_text(fresh("II", no_totems=True, spoils_canoes=True), 1)[0]
     assert head == "Ogallala II, rows of 14 spaces, conquered warriors leave their canoes, without totem poles"
     assert ENGINE.table_text(fresh("I", crazy_axes=0), None)[0] == "Ogallala I, rows of 14 spaces, no Crazy Axes"
+
+
+def test_the_simulator_plays_the_variants_to_the_end_and_refuses_a_wrong_edition(capsys):
+    from games.rules.__main__ import main
+
+    on = ["--option", "edition=II", *(f"--option={k}=true" for k in ENGINE.II_VARIANTS)]
+    assert main(["simulate", "ogallala", "--games", "3", "--players", "3", *on]) == 0
+    assert '"finished": 3' in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "ogallala", "--option", "edition=I", "--option", "more_raiders=true"])
+    assert stop.value.code == 2
+    assert "These variants belong to Ogallala II: More lasso throwers and archers." in capsys.readouterr().err
