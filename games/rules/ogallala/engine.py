@@ -172,7 +172,7 @@ class OgallalaEngine(Engine):
     def _suite_shift(self, state: dict, row: list, r: int, cid: str, group: list, shift: tuple) -> list:
         """Returns the placements of cid in row r that shifting its cards at `group` by `shift` allows."""
         new_cols = [c + d for c, d in zip(group, shift)]
-        if any(not 0 <= c < len(row) for c in new_cols):
+        if any(not 0 <= c < len(row) for c in new_cols) or len(set(new_cols)) < len(group):
             return []
         trial = list(row)
         for c in group:
