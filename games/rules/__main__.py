@@ -7,6 +7,7 @@ import json
 import sys
 
 from . import engine_slugs, get_engine
+from .base import BadOptions
 from .simulate import simulate
 
 
@@ -39,6 +40,10 @@ def main(argv=None) -> int:
         options[key] = value
     engine = get_engine(args.slug)
     players = args.players or engine.min_seats
+    try:
+        engine.normalize_options(options, players)
+    except BadOptions as exc:
+        parser.error(str(exc))
     report = simulate(
         engine, games=args.games, players=players, seed=args.seed, options=options, max_actions=args.max_actions
     )

@@ -75,3 +75,52 @@ def test_no_endpoint_leaks_hands_deck_or_seed(slug, make_user, api_for, client):
             f"/api/games/{gid}/moves/", {"action": choice, "expected_version": acts["version"]}, format="json"
         )
         assert resp.status_code == 201, resp.content
+
+
+def test_an_ogallala_ii_card_discarded_face_down_is_seen_by_its_drawer_only(make_user, api_for, client):
+    """Ogallala II: "When a newly-drawn card can not be placed it is discarded face down". The
+    others, players and watchers, learn that a card was drawn and discarded, never which: not in
+    the view, the menu, the log, the replay, the board or the game page; its drawer sees it."""
+    from tests.rules.ogallala.helpers import fill_two_display, fresh, on_top
+
+    ann, bob, carol = make_user("ann"), make_user("bob"), make_user("carol")
+    a = api_for(ann)
+    created = a.post(
+        "/api/games/", {"rules": "ogallala", "max_players": 2, "options": {"edition": "II"}}, format="json"
+    )
+    gid = created.json()["id"]
+    api_for(bob).post("/api/games/join/", {"code": created.json()["invite_code"]}, format="json")
+    assert a.post(f"/api/games/{gid}/start/").status_code == 200
+    game = Game.objects.get(pk=gid)
+    state = fresh("II")
+    fill_two_display(state, 0)
+    _, tent = on_top(state, "tent")
+    game.state = state
+    game.save(update_fields=["state"])
+    drawer = game.seats.get(position=0).user
+    other = bob if drawer == ann else ann
+    clients = {"drawer": api_for(drawer), "other": api_for(other), "watcher": api_for(carol)}
+    client.force_login(carol)
+
+    def everything(who, step):
+        c = clients[who]
+        seen = [c.get(f"/api/games/{gid}/{path}").json() for path in ("", "actions/", "moves/", f"replay/{step}/")]
+        seen.append(c.get(f"/api/games/{gid}/board/").content.decode())
+        return json.dumps(seen)
+
+    for step, action in enumerate(({"type": "draw", "stack": 0}, {"type": "discard"}), start=1):
+        game.refresh_from_db()
+        posted = clients["drawer"].post(
+            f"/api/games/{gid}/moves/", {"action": action, "expected_version": game.version}, format="json"
+        )
+        assert posted.status_code == 201, posted.content
+        for who in ("other", "watcher"):
+            seen = everything(who, step)
+            assert tent not in seen and "Tent" not in seen, (who, step)
+        page = client.get(f"/games/{gid}/").content.decode() + client.get(f"/games/{gid}/live/").content.decode()
+        assert tent not in page and "Tent" not in page
+        assert "Tent" in everything("drawer", step)
+    log = json.dumps(clients["other"].get(f"/api/games/{gid}/moves/").json())
+    assert "draws a card that has no space in their river" in log and "discards the card face down" in log
+    mine = json.dumps(clients["drawer"].get(f"/api/games/{gid}/moves/").json())
+    assert "You drew Tent." in mine and "It was Tent." in mine

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .cards import info
 from .display import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two
+from .state import taken_card
 
 
 def _room(row: list, start: int, step: int) -> int:
@@ -122,6 +123,19 @@ def _choose_stack(state, seat, legal, rnd):
     return legal[-1]
 
 
+def _raid(state: dict, raids: list, rnd) -> dict | None:
+    """Returns the best lasso, hunt or shot among `raids` (None if there is none): the most
+    valuable card to take, the strongest warrior to shoot."""
+    if not raids:
+        return None
+
+    def worth(a):
+        cid = state["displays"][a["target"]][a["row"]][a["col"]]
+        return (info(cid).combat or 0) if a["type"] == "shoot" else _card_worth(cid)
+
+    return _best(raids, worth, rnd)
+
+
 def choose(engine, state: dict, seat: int, rnd) -> dict:
     """Returns the bot's action for a seat."""
     legal = engine.legal_actions(state, seat)
@@ -141,10 +155,12 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
 
             return _best(sinks, boat_worth, rnd)
         if phase == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
         else:
             cid = task["card"]
         places = [a for a in legal if a["type"] == "place"]
+        if not places:  # II: an unplaceable drawn lasso thrower or archer may still raid
+            return _raid(state, [a for a in legal if a["type"] != "discard"], rnd) or {"type": "discard"}
         return _best(places, lambda a: _placement_gain(engine, state, seat, a, cid), rnd)
     if phase == "attack":
         attacks = [a for a in legal if a["type"] == "attack"]
@@ -154,12 +170,8 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
             return sum(_card_worth(c) for c in g.cards) + (3 if g.boat else 0)
 
         return _best(attacks, loot, rnd)
-    if phase in ("lasso", "hunt"):
-        grabs = [a for a in legal if a["type"] != "pass"]
-        return _best(grabs, lambda a: _card_worth(state["displays"][a["target"]][a["row"]][a["col"]]), rnd)
-    if phase == "archer":
-        shots = [a for a in legal if a["type"] == "shoot"]
-        return _best(shots, lambda a: info(state["displays"][a["target"]][a["row"]][a["col"]]).combat or 0, rnd)
+    if phase in ("lasso", "hunt", "archer"):
+        return _raid(state, [a for a in legal if a["type"] != "pass"], rnd)
     if phase == "end_offer":
         scores = engine.scores(state)
         mine = scores[seat]

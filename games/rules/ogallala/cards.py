@@ -93,17 +93,52 @@ def stack_of(kind: str) -> int:
     return 1
 
 
-def deck(edition: str) -> list[str]:
-    """Returns the ids of every card of an edition, in a fixed order."""
-    ids = []
-    for kind, (n_one, n_two, coloured) in COUNTS.items():
-        n = n_one if edition == "I" else n_two
-        if coloured:
-            for colour in ("r", "b"):
-                ids += [f"{kind}-{colour}#{i}" for i in range(1, n // 2 + 1)]
-        else:
-            ids += [f"{kind}#{i}" for i in range(1, n + 1)]
-    return ids
+# The box's cards of a kind (the table's "Total Cards" column) where an edition leaves some over:
+# "with these surplus cards you can change the game" (Ogallala II's variants).
+BOX = {"bow": 10, "stern": 10, "warrior1": 10, "lasso": 8, "archer": 8}
+# An empty card a conquered warrior card leaves behind (II's variant "the Red Indians die").
+EMPTY_OF = {"bow": "bow", "stern": "stern"}  # by role; any other warrior card leaves a canoe section
+
+
+def counts(edition: str, options: dict | None = None) -> dict[str, int]:
+    """Returns how many cards of each kind an edition's deck holds under the options' variants."""
+    options = options or {}
+    out = {kind: n_one if edition == "I" else n_two for kind, (n_one, n_two, _c) in COUNTS.items()}
+    if edition == "I":
+        out["axe"] = options.get("crazy_axes", out["axe"])
+        return out
+    if options.get("more_raiders"):
+        out["lasso"], out["archer"] = BOX["lasso"], BOX["archer"]
+    if options.get("exchange_canoes"):
+        out["warrior1"] += out["canoe"]  # the box's spare one-warrior cards, as many as the sections
+        out["canoe"] = 0
+    if options.get("no_totems"):
+        out["totem"] = 0
+    return out
+
+
+def ids_of(kind: str, first: int, last: int) -> list[str]:
+    """Returns the ids of the cards of a kind numbered first..last (per colour, if coloured)."""
+    if COUNTS[kind][2]:
+        return [f"{kind}-{colour}#{i}" for colour in ("r", "b") for i in range(first // 2 + 1, last // 2 + 1)]
+    return [f"{kind}#{i}" for i in range(first + 1, last + 1)]
+
+
+def deck(edition: str, options: dict | None = None) -> list[str]:
+    """Returns the ids of every card of an edition's deck, in a fixed order."""
+    return [cid for kind, n in counts(edition, options).items() for cid in ids_of(kind, 0, n)]
+
+
+def spare_empties(edition: str, options: dict | None = None) -> list[str]:
+    """Returns the box's empty bows, sterns and canoe sections that the deck leaves over."""
+    n = counts(edition, options)
+    box = {"bow": BOX["bow"], "stern": BOX["stern"], "canoe": COUNTS["canoe"][1]}
+    return [cid for kind, total in box.items() for cid in ids_of(kind, n[kind], total)]
+
+
+def empty_of(cid: str) -> str:
+    """Returns the kind of empty card a warrior card leaves behind: a bow, a stern or a canoe section."""
+    return EMPTY_OF.get(info(cid).role, "canoe")
 
 
 class CardInfo:
@@ -160,9 +195,9 @@ RAID_EFFECT = {
     "arrow": {
         "I": "The warrior is out of the game, and its combat strength ({combat}) leaves that incomplete boat of "
         "yours, which is now easier to conquer. Its space is empty again.",
-        "II": "The warrior goes face down to the discard, and its combat strength ({combat}) leaves that incomplete "
-        "boat of yours, which is now easier to conquer. Every card in your river scores at the end, so its "
-        "points go with it; its space is empty again.",
+        "II": "The warrior goes face down to the discard, and its combat strength ({combat}) leaves that boat of "
+        "yours, which is now easier to conquer (a complete one is incomplete once it has an empty space). Every "
+        "card in your river scores at the end, so its points go with it; its space is empty again.",
     },
     "hunt": {
         "II": "The card leaves your river for good: {raider}'s hunter places it in their own, and its space in "
@@ -249,12 +284,13 @@ _GLOSSARY = {
 }
 
 
-def glossary(edition: str) -> dict[str, str]:
-    """Returns name -> explanation for every card kind of an edition."""
+def glossary(edition: str, options: dict | None = None) -> dict[str, str]:
+    """Returns name -> explanation for every card kind of an edition (under the options' variants)."""
     edition = "II" if edition == "II" else "I"
+    dealt = counts(edition, options)
     out = {}
     for kind, (name, _combat, booty, suite, role) in KINDS.items():
-        if COUNTS[kind][0 if edition == "I" else 1] == 0:
+        if dealt[kind] == 0:
             continue
         if suite:
             pair, person, pname = SUITES[suite]

@@ -8,13 +8,15 @@ active player's decision; with an empty queue they draw again or the turn passes
 
 from __future__ import annotations
 
+from itertools import product
+
 from ..base import BadOptions, Engine, Rng, event, seat_label
 from . import bots
 from . import cards as card_data
 from . import view as view_mod
-from .cards import STACKS_I, card_public, info
+from .cards import STACKS_I, card_public, empty_of, info
 from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome, score_one, score_two
-from .state import build_state, current_step, next_seat
+from .state import build_state, current_step, next_seat, taken_card
 from .view import space_text
 
 
@@ -43,13 +45,56 @@ class OgallalaEngine(Engine):
             "label": "Two tribes (Ogallala I)",
             "help": "Red and blue warriors never share a boat and only fight the other colour.",
         },
+        "crazy_axes": {
+            "default": 4,
+            "choices": [4, 2, 0],
+            "label": "Crazy Axes in the game (Ogallala I)",
+            "help": "The card table has 4; if Crazy Axe seems a bit radical, leave 2 or all 4 in the box.",
+        },
+        # Ogallala II's variants, played with the box's surplus cards
+        "more_raiders": {
+            "default": False,
+            "label": "More lasso throwers and archers (Ogallala II)",
+            "help": "The box's 2 spare lasso throwers and 2 spare archers join the stack: 8 of each instead of 6.",
+        },
+        "spoils_canoes": {
+            "default": False,
+            "label": "Conquered warriors leave their canoes (Ogallala II)",
+            "help": "The warriors of a conquered boat still go to the discard, but each leaves an empty card of its "
+            "shape from the box (bow, stern or canoe section, while the box has one), which you may take with "
+            "the spoils.",
+        },
+        "exchange_canoes": {
+            "default": False,
+            "label": "Warriors instead of empty canoe sections (Ogallala II)",
+            "help": "The 4 empty canoe sections stay in the box; its 4 spare one-warrior cards take their place, "
+            "for more combat strength.",
+        },
+        "no_totems": {
+            "default": False,
+            "label": "Without totem poles (Ogallala II)",
+            "help": "Both totem poles stay in the box, so no boat is safe from raids.",
+        },
     }
-    conformance_options = [{"edition": "I"}, {"edition": "II"}, {"edition": "I", "two_tribes": True, "row_length": 16}]
+    conformance_options = [
+        {"edition": "I"},
+        {"edition": "II"},
+        {"edition": "I", "two_tribes": True, "row_length": 16, "crazy_axes": 2},
+        {"edition": "II", "more_raiders": True, "spoils_canoes": True, "exchange_canoes": True, "no_totems": True},
+        {"edition": "II", "spoils_canoes": True},
+    ]
     decision_kinds: dict = {}
+    # the options each edition's variants add (II_VARIANTS: II only; crazy_axes: I only)
+    II_VARIANTS = ("more_raiders", "spoils_canoes", "exchange_canoes", "no_totems")
 
     def check_options(self, options: dict, seats) -> None:
         if options["two_tribes"] and options["edition"] != "I":
             raise BadOptions("The two-tribes variant belongs to Ogallala I.")
+        if options["crazy_axes"] != 4 and options["edition"] != "I":
+            raise BadOptions("Ogallala II has no Crazy Axe: only Ogallala I can leave some in the box.")
+        chosen = [self.options_schema[k]["label"].split(" (")[0] for k in self.II_VARIANTS if options[k]]
+        if chosen and options["edition"] != "II":
+            raise BadOptions(f"These variants belong to Ogallala II: {', '.join(chosen)}.")
 
     # -- setup ---------------------------------------------------------------------------------
     def new_state(self, options: dict, seats: int, seed) -> dict:
@@ -93,58 +138,60 @@ class OgallalaEngine(Engine):
     def _can_place(self, state: dict, seat: int, cid: str) -> bool:
         return bool(self._placements(state, seat, cid))
 
+    # the orders in which a new suite card and placed cards of its suite may end side by side
+    SUITE_ORDERS = {
+        ("person", "front"),
+        ("front", "rear"),
+        ("rear", "person"),
+        ("person", "front", "rear"),
+        ("front", "rear", "person"),
+    }
+
     def _suite_moves(self, state: dict, seat: int, cid: str) -> list[tuple[int, int, list]]:
         """Returns placements that shift placed suite cards one space each to assemble a suite.
 
-        Only in Ogallala I, only when the new card belongs to a suite already started. Moves are
-        along the row (never off the display); the new card must end adjacent to its suite mates
-        in a valid order (person-front-rear or front-rear-person).
+        Only in Ogallala I, only when the new card belongs to a suite already started. The cards
+        that move are those the new card completes the suite with: one or both of its placed
+        mates in a row (a mate left out stays where it is). Moves are along the row (never off
+        the display); the new card must end adjacent to them in a valid order (person-front-rear
+        or front-rear-person, or two of those).
         """
         card = info(cid)
         if state["edition"] != "I" or not card.suite:
             return []
-        disp = state["displays"][seat]
-        order_ok = {
-            ("person", "front"),
-            ("front", "rear"),
-            ("rear", "person"),
-            ("person", "front", "rear"),
-            ("front", "rear", "person"),
-        }
         out = []
-        for r, row in enumerate(disp):
+        for r, row in enumerate(state["displays"][seat]):
             mates = [c for c, x in enumerate(row) if x and info(x).suite == card.suite]
-            if not mates:
+            groups = [mates[:1], mates[1:], mates] if len(mates) == 2 else [mates] if mates else []
+            for group in groups:
+                for shift in product((-1, 0, 1), repeat=len(group)):
+                    if any(shift):
+                        out += [m for m in self._suite_shift(state, row, r, cid, group, shift) if m not in out]
+        return out
+
+    def _suite_shift(self, state: dict, row: list, r: int, cid: str, group: list, shift: tuple) -> list:
+        """Returns the placements of cid in row r that shifting its cards at `group` by `shift` allows."""
+        new_cols = [c + d for c, d in zip(group, shift)]
+        if any(not 0 <= c < len(row) for c in new_cols) or len(set(new_cols)) < len(group):
+            return []
+        trial = list(row)
+        for c in group:
+            trial[c] = None
+        if any(trial[c] is not None for c in new_cols):
+            return []
+        for c, nc in zip(group, new_cols):
+            trial[nc] = row[c]
+        moves = [[r, a, b] for a, b in zip(group, new_cols) if a != b]
+        out = []
+        for c in range(min(new_cols) - 1, max(new_cols) + 2):
+            cols = sorted(new_cols + [c])
+            if not 0 <= c < len(row) or trial[c] is not None or cols[-1] - cols[0] != len(cols) - 1:
                 continue
-            shifts = [[]]
-            for _ in mates:
-                shifts = [s + [d] for s in shifts for d in (-1, 0, 1)]
-            for shift in shifts:
-                if not any(shift):
-                    continue
-                new_cols = [c + d for c, d in zip(mates, shift)]
-                if any(not 0 <= c < len(row) for c in new_cols) or len(set(new_cols)) < len(mates):
-                    continue
-                trial = list(row)
-                for c in mates:
-                    trial[c] = None
-                if any(trial[c] is not None for c in new_cols):
-                    continue
-                for c, nc in zip(mates, new_cols):
-                    trial[nc] = row[c]
-                for c in range(len(row)):
-                    if trial[c] is not None:
-                        continue
-                    cols = sorted(new_cols + [c])
-                    if cols[-1] - cols[0] != len(cols) - 1:
-                        continue
-                    trial[c] = cid
-                    roles = tuple(info(trial[x]).role for x in cols)
-                    ok = roles in order_ok and (not state["two_tribes"] or row_is_monochrome(trial))
-                    trial[c] = None
-                    if ok:
-                        moves = [[r, a, b] for a, b in zip(mates, new_cols) if a != b]
-                        out.append((r, c, moves))
+            trial[c] = cid
+            roles = tuple(info(trial[x]).role for x in cols)
+            if roles in self.SUITE_ORDERS and (not state["two_tribes"] or row_is_monochrome(trial)):
+                out.append((r, c, moves))
+            trial[c] = None
         return out
 
     def _targets(self, state: dict, seat: int, kind: str, task: dict) -> list[dict]:
@@ -180,8 +227,8 @@ class OgallalaEngine(Engine):
                         continue
                     out.append({"type": "attack", "target": v, "row": g.row, "start": g.start})
                     continue
-                if kind in ("lasso", "archer") and g.boat:
-                    continue
+                if kind in ("lasso", "archer") and g.boat and (state["edition"] == "I" or g.has_totem):
+                    continue  # I: incomplete boats only; II: any boat, but a totem pole guards a complete one
                 for c, cid in zip(range(g.start, g.end + 1), g.cards):
                     card = info(cid)
                     if kind == "lasso":
@@ -210,7 +257,7 @@ class OgallalaEngine(Engine):
         return None
 
     def _take_ok(self, state: dict, seat: int, task: dict) -> bool:
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+        cid = taken_card(state, task)
         if cid is None:
             return False
         kind = info(cid).kind
@@ -234,9 +281,13 @@ class OgallalaEngine(Engine):
             acts += [
                 {"type": "place", "row": r, "col": c, "moves": m} for r, c, m in self._suite_moves(state, seat, cid)
             ]
-            return acts or [{"type": "discard"}]
+            if acts:
+                return acts
+            raid = task.get("unseen") and info(cid).kind in ("archer", "lasso")
+            # II: the arrow flies (and the lasso is thrown) even if the card itself has no space
+            return [{"type": "discard"}] + (self._targets(state, seat, info(cid).kind, task) if raid else [])
         if phase == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
             return [{"type": "place", "row": r, "col": c} for r, c in self._placements(state, seat, cid)] + [
                 {"type": "leave"}
             ]
@@ -268,6 +319,9 @@ class OgallalaEngine(Engine):
         else:
             state["keep_drawing"] = not any(x and info(x).kind == card.kind for row in disp for x in row)
             where = ""
+            if not self._can_place(state, seat, cid):
+                self._draw_unseen(state, seat, cid, action, events)
+                return
         events.append(
             event(
                 "draw",
@@ -290,14 +344,35 @@ class OgallalaEngine(Engine):
         state["hand"].append(cid)
         state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack"})
 
+    def _draw_unseen(self, state, seat, cid, action, events):
+        """II: a drawn card that cannot be placed is discarded face down; only its drawer sees it.
+
+        It waits in hand for the discard (or, for a lasso thrower or an archer, for its raid:
+        the text lets either act though it has no space), shown to nobody else.
+        """
+        state["keep_drawing"] = False  # the discard ends the turn, whatever the card
+        state["hand"].append(cid)
+        state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack", "unseen": True})
+        events.append(
+            event(
+                "draw",
+                seat,
+                f"{seat_label(seat)} draws a card that has no space in their river.",
+                public={"card": None, "stack": action["stack"]},
+                private={seat: {"text": f"You drew {info(cid).name}.", "card": card_public(cid)}},
+            )
+        )
+
     def _do_place(self, state, seat, action, events):
         task = state["tasks"].pop(0)
         disp = state["displays"][seat]
         before = {(b.row, b.start, b.end) for b in boats_of(disp)}
         if task["t"] == "take":
-            victim = task["victim"]
-            cid = state["displays"][victim][task["row"]][task["col"]]
-            state["displays"][victim][task["row"]][task["col"]] = None
+            cid = taken_card(state, task)
+            if "card" in task:
+                state["spare"].remove(cid)
+            else:
+                state["displays"][task["victim"]][task["row"]][task["col"]] = None
             state["spoils_taken"] += 1
         else:
             cid = task["card"]
@@ -362,32 +437,31 @@ class OgallalaEngine(Engine):
             # offered once the turn's pending steps (spoils, further raids) are done
             state["tasks"].append({"t": "end_offer"})
 
-    def _do_discard(self, state, seat, action, events):
+    def _do_discard(self, state, seat, action, events, used: bool = False):
         task = state["tasks"].pop(0)
         cid = task["card"]
+        name = info(cid).name
         state["hand"].remove(cid)
         state["discard"].append(cid)
-        events.append(
-            event(
-                "discarded",
-                seat,
-                f"{seat_label(seat)} has no space for {info(cid).name} and discards it.",
-                public={"card": card_public(cid) if state["edition"] == "I" else None},
-            )
-        )
-        if state["edition"] == "II" and task["src"] == "stack":
-            # II: a drawn card that cannot be placed ends the turn, whatever the card
+        if task.get("unseen") and not used:
+            text, private = f"{seat_label(seat)} discards the card face down.", {seat: {"text": f"It was {name}."}}
+        elif used:
+            text, private = f"{seat_label(seat)} uses {name}, which has no space, and discards it face down.", None
+        else:
+            text, private = f"{seat_label(seat)} has no space for {name} and discards it.", None
+        public = {"card": card_public(cid) if state["edition"] == "I" or used else None}
+        events.append(event("discarded", seat, text, public=public, private=private))
+        if state["edition"] == "II" and task["src"] == "stack" and not task.get("unseen"):
+            # a card drawn before drawing hid it (a game begun under an earlier version)
             state["keep_drawing"] = False
             if info(cid).kind in ("archer", "lasso"):
-                # the arrow flies (and the lasso is thrown) even if the card itself has no space
                 state["tasks"].insert(0, {"t": info(cid).kind})
 
     def _do_leave(self, state, seat, action, events):
         task = state["tasks"].pop(0)
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        events.append(
-            event("left", seat, f"{seat_label(seat)} leaves {info(cid).name} to {seat_label(task['victim'])}.")
-        )
+        name = info(taken_card(state, task)).name
+        where = "in the box" if "card" in task else f"to {seat_label(task['victim'])}"
+        events.append(event("left", seat, f"{seat_label(seat)} leaves {name} {where}."))
 
     def _do_pass(self, state, seat, action, events):
         task = state["tasks"].pop(0)
@@ -431,8 +505,16 @@ class OgallalaEngine(Engine):
         state["displays"][victim][r][c] = None
         return cid
 
+    def _raid_step(self, state, seat, events) -> None:
+        """Takes the lasso or arrow step off the queue: the card's own, or (II) the unplaceable
+        drawn card's, which is discarded face down as it is used."""
+        if state["tasks"][0]["t"] == "place":
+            self._do_discard(state, seat, {}, events, used=True)
+        else:
+            state["tasks"].pop(0)
+
     def _do_lasso(self, state, seat, action, events):
-        state["tasks"].pop(0)
+        self._raid_step(state, seat, events)
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         state["hand"].append(cid)
@@ -449,7 +531,7 @@ class OgallalaEngine(Engine):
         )
 
     def _do_shoot(self, state, seat, action, events):
-        state["tasks"].pop(0)
+        self._raid_step(state, seat, events)
         v = action["target"]
         cid = self._take_from(state, v, action["row"], action["col"])
         (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
@@ -508,6 +590,7 @@ class OgallalaEngine(Engine):
             state["discard"] += dead
             state["spoils_taken"] = 0
             takes = [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
+            takes += self._left_behind(state, v, dead)
             # the free draw is for an attacker who cannot use any of the cards, whether or not he
             # takes those he could; after a shaman's second attack, only if neither had any
             usable = any(self._take_ok(state, seat, t) for t in takes)
@@ -525,7 +608,7 @@ class OgallalaEngine(Engine):
                 seat,
                 f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
                 f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
-                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils.",
+                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils{self._left_text(steps)}.",
                 public={
                     "victim": v,
                     "row": target.row,
@@ -539,6 +622,26 @@ class OgallalaEngine(Engine):
                 audience=[v],
             )
         )
+
+    @staticmethod
+    def _left_behind(state: dict, victim: int, dead: list) -> list[dict]:
+        """Returns the take steps for the empty cards conquered warriors leave behind (II variant):
+        for each, an empty card of its shape from the box, while the box has one."""
+        if not state.get("variants", {}).get("spoils_canoes"):
+            return []
+        steps, offered = [], set()
+        for cid in dead:
+            kind = empty_of(cid)
+            spare = next((x for x in state["spare"] if info(x).kind == kind and x not in offered), None)
+            if spare:
+                offered.add(spare)
+                steps.append({"t": "take", "victim": victim, "card": spare, "src": "spare"})
+        return steps
+
+    @staticmethod
+    def _left_text(steps: list) -> str:
+        n = sum(1 for t in steps if t.get("src") == "spare")
+        return f"; the warriors leave {n} empty card{'s' if n != 1 else ''} behind" if n else ""
 
     # -- the flow between decisions ----------------------------------------------------------------
     def _needs_decision(self, state: dict, seat: int, task: dict) -> bool:
@@ -689,7 +792,7 @@ class OgallalaEngine(Engine):
 
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns every card kind of the options' edition, explained."""
-        return card_data.glossary(options.get("edition", "I"))
+        return card_data.glossary(options.get("edition", "I"), options)
 
     def explain_illegal(self, state: dict, seat: int, action: dict) -> str:
         """Returns a sentence saying why an action is not legal now."""
@@ -713,13 +816,18 @@ class OgallalaEngine(Engine):
         places["hand"] = list(state["hand"])
         places["discard"] = list(state["discard"])
         places["removed"] = list(state["removed"])
+        if "spare" in state:
+            places["spare"] = list(state["spare"])  # the box's empty cards a conquered warrior leaves
         return places
 
     def hidden_places(self, state: dict, seat: int | None) -> set[str]:
-        """Returns the places whose cards that seat may not see: the stacks (II: the discard)."""
+        """Returns the places whose cards that seat may not see: the stacks (II: the discard, and
+        another seat's drawn card that has no space)."""
         hidden = {f"stack:{k}" for k in range(len(state["stacks"]))}
         if state["edition"] == "II":
             hidden.add("discard")
+        if seat != state["turn"] and state["tasks"] and state["tasks"][0].get("unseen"):
+            hidden.add("hand")  # II: a drawn card that has no space, seen by its drawer only
         return hidden
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from ..base import Rng, RngState, new_rng
-from .cards import deck, info, stack_of
+from .cards import deck, info, spare_empties, stack_of
 from .display import ROWS
 
 
@@ -21,8 +21,9 @@ class Task(TypedDict):
     """A pending step of the turn player's turn; the first of `tasks` is their decision now."""
 
     t: str  # place, take, lasso, archer, hunt, attack, attack_done or end_offer
-    card: NotRequired[str]  # place: the card in hand to place
-    src: NotRequired[str]  # place: where the card came from (stack, lasso, hunt, spoils)
+    card: NotRequired[str]  # place: the card in hand to place; take: the box's card on offer
+    src: NotRequired[str]  # place: where the card came from (stack, lasso, hunt, spoils); take: spare (the box)
+    unseen: NotRequired[bool]  # place (II): a drawn card with no space, discarded face down
     suite: NotRequired[str]  # hunt (II): the suite whose front or rear may be taken
     victim: NotRequired[int]  # take (II spoils): the seat whose display holds the card
     row: NotRequired[int]  # take: the card's row; attack: the attacking boat's row
@@ -66,6 +67,18 @@ class State(TypedDict):
     placed_since_reshuffle: int  # II: cards placed since the stack was last reshuffled
     reshuffles: int  # II: how often the discard became the stack
     resigned: list[int]  # seats that left the game (their displays stay)
+    variants: NotRequired[dict]  # the surplus-card variants played, option -> value (absent: none)
+    spare: NotRequired[list[str]]  # spoils_canoes: the box's empty bows, sterns and canoe sections left
+
+
+# the variants' options and their standard values (a game records those it changes)
+VARIANT_DEFAULTS = {
+    "crazy_axes": 4,
+    "more_raiders": False,
+    "spoils_canoes": False,
+    "exchange_canoes": False,
+    "no_totems": False,
+}
 
 
 def build_state(options: dict, seats: int, seed) -> State:
@@ -91,8 +104,13 @@ def build_state(options: dict, seats: int, seed) -> State:
         "reshuffles": 0,
         "resigned": [],
     }
+    variants = {k: options[k] for k in VARIANT_DEFAULTS if k in options and options[k] != VARIANT_DEFAULTS[k]}
+    if variants:
+        state["variants"] = variants
+    if variants.get("spoils_canoes"):
+        state["spare"] = spare_empties(options["edition"], options)
     rng = Rng(state)
-    cards = deck(options["edition"])
+    cards = deck(options["edition"], options)
     if options["edition"] == "I":
         stacks = [[], [], []]
         for cid in cards:
@@ -120,3 +138,10 @@ def next_seat(state: dict, seat: int) -> int:
         if nxt not in state["resigned"]:
             return nxt
     return seat
+
+
+def taken_card(state: dict, task: dict) -> str | None:
+    """Returns the card a "take" step offers: one on the victim's display, or one from the box."""
+    if "card" in task:
+        return task["card"]
+    return state["displays"][task["victim"]][task["row"]][task["col"]]

@@ -18,6 +18,7 @@ from .cards import (
     info,
 )
 from .display import boats_of, groups_of, row_groups
+from .state import taken_card
 
 
 def space_text(r: int, c: int) -> str:
@@ -71,15 +72,21 @@ def view(engine, state: dict, seat: int | None) -> dict:
         )
     names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
     pending = None
+    # II: a drawn card that has no space waits for its discard face down, seen by its drawer only
+    unseen = state["tasks"][0]["card"] if state["tasks"] and state["tasks"][0].get("unseen") else None
+    if unseen and seat == state["turn"]:
+        unseen = None
     if not state["over"]:
         phase = engine.phase(state)
         pending = {"phase": phase, "seat": state["turn"]}
         if state["tasks"]:
             task = state["tasks"][0]
-            if task.get("card"):
+            if unseen:
+                pending["face_down"] = True
+            elif task.get("card"):
                 pending["card"] = card_public(task["card"])
             if phase == "take":
-                pending["card"] = card_public(state["displays"][task["victim"]][task["row"]][task["col"]])
+                pending["card"] = card_public(taken_card(state, task))
             if phase == "attack":
                 pending["boat"] = {"row": task["row"], "start": task["start"], "end": task["end"]}
     out = {
@@ -93,7 +100,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "stacks": [{"index": k, "name": names[k], "size": len(s)} for k, s in enumerate(state["stacks"])],
         "discard_size": len(state["discard"]),
         "removed_size": len(state["removed"]),
-        "hand": [card_public(c) for c in state["hand"]],
+        "hand": [card_public(c) for c in state["hand"] if c != unseen],
         "pending": pending,
         "keep_drawing": state["keep_drawing"],
         "scores": scores,
@@ -101,7 +108,23 @@ def view(engine, state: dict, seat: int | None) -> dict:
     }
     if state["edition"] == "I":
         out["discard"] = [card_public(c) for c in state["discard"]]
+    played = state.get("variants", {})
+    variants = [VARIANT_NAMES[k].format(n=played[k] or "no") for k in VARIANT_NAMES if k in played]
+    if variants:
+        out["variants"] = variants
+    if "spare" in state:
+        out["spare"] = [card_public(c) for c in state["spare"]]  # the box's empties, public
     return out
+
+
+# how the table names the variants a game is played with
+VARIANT_NAMES = {
+    "more_raiders": "more lasso throwers and archers",
+    "spoils_canoes": "conquered warriors leave their canoes",
+    "exchange_canoes": "warriors instead of empty canoe sections",
+    "no_totems": "without totem poles",
+    "crazy_axes": "{n} Crazy Axes",
+}
 
 
 def action_label(engine, state: dict, seat: int, action: dict) -> str:
@@ -114,7 +137,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         return "Draw a card"
     if t == "place":
         if task.get("t") == "take":
-            cid = state["displays"][task["victim"]][task["row"]][task["col"]]
+            cid = taken_card(state, task)
             where = space_text(action["row"], action["col"])
             return f"Take {info(cid).name} and place it at {where}"
         name = info(task["card"]).name
@@ -124,10 +147,13 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
             label += ", moving " + ", ".join(f"{info(disp[r][a]).name} to space {b + 1}" for r, a, b in action["moves"])
         return label
     if t == "discard":
-        return f"Discard {info(task['card']).name} (no free space)"
+        card = info(task["card"])
+        if task.get("unseen") and card.kind in ("archer", "lasso"):
+            return f"Discard {card.name} face down without using it (no free space)"
+        return f"Discard {card.name} (no free space)"
     if t == "leave":
-        cid = state["displays"][task["victim"]][task["row"]][task["col"]]
-        return f"Leave {info(cid).name} to {seat_label(task['victim'])}"
+        where = "in the box" if "card" in task else f"to {seat_label(task['victim'])}"
+        return f"Leave {info(taken_card(state, task)).name} {where}"
     if t == "sink":
         return f"Let the Crazy Axe sink your boat in row {action['row'] + 1} (from space {action['start'] + 1})"
     if t in ("lasso", "shoot", "hunt"):
@@ -266,6 +292,8 @@ def _step_text(pending: dict, phase: str, colour: bool) -> str:
         return "draw a card"
     if phase == "place" and card:
         return f"place {card}"
+    if phase == "place" and pending.get("face_down"):
+        return "discard a drawn card that has no space, face down"
     if phase == "take" and card:
         return f"take {card} as spoils and place it"
     if phase == "attack" and pending.get("boat"):
@@ -288,6 +316,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     head = f"Ogallala {v['edition']}, rows of {v['row_length']} spaces"
     if v["two_tribes"]:
         head += ", two tribes"
+    head += "".join(f", {name}" for name in v.get("variants", []))
     lines = [head]
     pending = v["pending"]
     if pending:
@@ -309,6 +338,8 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
         lines += [f"  {text}" for _, _, text in _spans(names)]
     else:
         lines.append(f"Discard: {v['discard_size']} cards (face down)")
+    if "spare" in v:
+        lines.append(f"In the box for conquered warriors: {len(v['spare'])} empty cards")
     players = sorted(v["players"], key=lambda p: p["seat"] != seat)
     for p in players:
         s = p["seat"]

@@ -58,3 +58,16 @@ def kinds(state, seat, row):
 def legal(state, seat, type_=None):
     acts = ENGINE.legal_actions(state, seat)
     return [a for a in acts if type_ is None or a["type"] == type_]
+
+
+def fill_two_display(state, seat):
+    """Fills every space of a seat's II display without a complete boat (no bows, no tent)."""
+    common = ["stern", "canoe", "stern_warrior", "warrior1", "warrior2"]
+    common += ["warrior3", "chieftain", "lasso", "archer", "furs"]
+    singles = [
+        ["firewater", "gunpowder", "tobacco", "eagle"],
+        ["rifles", "gun_front", "gun_rear", "soldier"],
+        ["bear_front", "bear_rear", "buffalo_front", "buffalo_rear"],
+    ]
+    for r in range(3):
+        lay(state, seat, r, 0, *common, *singles[r])

@@ -1,12 +1,14 @@
 """Setup, drawing and placing cards, the suite move, discards and reshuffles."""
 
+import json
+
 import pytest
 
 from games.rules.base import BadOptions, IllegalAction
 from games.rules.ogallala.cards import deck, info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, kinds, lay, legal
+from .helpers import draw, fill_two_display, fresh, kinds, lay, legal
 
 
 def test_decks_follow_the_card_table():
@@ -153,6 +155,30 @@ def test_booty_suite_move_brings_the_person_next_to_the_pair():
     assert kinds(s, 0, 1)[2:5] == ["horse_front", "horse_rear", "cowboy"]
 
 
+def test_booty_suite_move_moves_only_the_cards_of_the_suite_being_completed():
+    # "he may move the placed cards of the suite one space each to be able to complete the
+    # suite": the front moves one space to meet its new rear; the lumberjack far off in the same
+    # row is not part of that pair and stays where it is, as it would in another row
+    s = fresh()
+    lay(s, 0, 0, 4, "wood_front", "furs")
+    lay(s, 0, 0, 11, "lumberjack")
+    draw(s, 0, "wood_rear")
+    move = {"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}
+    assert move in legal(s, 0)
+    ENGINE.apply(s, 0, move)
+    assert kinds(s, 0, 0)[3:6] == ["wood_front", "wood_rear", "furs"] and kinds(s, 0, 0)[11] == "lumberjack"
+
+
+def test_booty_suite_move_offers_the_same_whether_the_far_card_is_in_the_row_or_not():
+    for row in (0, 1):
+        s = fresh()
+        lay(s, 0, 0, 4, "gold_front", "furs")
+        lay(s, 0, row, 12, "gold_digger")
+        draw(s, 0, "gold_rear")
+        front_moves = [a for a in legal(s, 0) if "moves" in a and a["row"] == 0 and a["col"] < 10]
+        assert front_moves == [{"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}]
+
+
 def test_booty_suite_move_never_off_the_display():
     s = fresh()
     lay(s, 0, 0, 0, "gold_front", "furs")
@@ -186,30 +212,56 @@ def test_wrong_player_and_bad_moves_are_refused_without_change():
     assert json.dumps(s, sort_keys=True) == before
 
 
-def _full_two_display(s, seat):
-    """Fills every space of a seat's II display without a complete boat (no bows)."""
-    common = ["stern", "canoe", "stern_warrior", "warrior1", "warrior2"]
-    common += ["warrior3", "chieftain", "lasso", "archer", "furs"]
-    singles = [
-        ["firewater", "gunpowder", "tobacco", "eagle"],
-        ["rifles", "gun_front", "gun_rear", "soldier"],
-        ["bear_front", "bear_rear", "buffalo_front", "buffalo_rear"],
-    ]
-    for r in range(3):
-        lay(s, seat, r, 0, *common, *singles[r])
-
-
 def test_ogallala_ii_unplaceable_drawn_card_ends_the_turn():
     # "When a newly-drawn card can not be placed it is discarded face down, and the next
     # player takes his turn" - even a card not yet on the display, which would let the
     # drawing go on had it found a space
     s = fresh("II")
-    _full_two_display(s, 0)
+    fill_two_display(s, 0)
     draw(s, 0, "tent")
     assert legal(s, 0) == [{"type": "discard"}]
     ENGINE.apply(s, 0, {"type": "discard"})
     assert info(s["discard"][-1]).kind == "tent"
     assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def test_ogallala_ii_unplaceable_drawn_card_is_seen_by_its_drawer_only():
+    # "When a newly-drawn card can not be placed it is discarded face down": the others learn
+    # that a card was drawn and discarded, never which; its drawer sees it
+    s = fresh("II", seats=3)
+    fill_two_display(s, 0)
+    events = draw(s, 0, "tent")
+    tent = s["hand"][0]
+    [drawn] = events
+    assert drawn["public"]["text"] == "Player 1 draws a card that has no space in their river."
+    assert drawn["public"]["card"] is None and drawn["private"]["0"]["text"] == "You drew Tent."
+    for seat in (1, 2, None):
+        seen = json.dumps([ENGINE.view(s, seat), ENGINE.table_text(s, seat)])
+        assert tent not in seen and "Tent" not in seen
+        assert ENGINE.view(s, seat)["pending"] == {"phase": "place", "seat": 0, "face_down": True}
+        assert "hand" in ENGINE.hidden_places(s, seat)
+    assert ENGINE.view(s, 0)["hand"][0]["id"] == tent and "place Tent" in ENGINE.table_text(s, 0)[1]
+    assert ENGINE.action_label(s, 0, {"type": "discard"}) == "Discard Tent (no free space)"
+    [discarded] = ENGINE.apply(s, 0, {"type": "discard"})
+    assert discarded["public"] == {"card": None, "text": "Player 1 discards the card face down."}
+    assert discarded["private"] == {"0": {"text": "It was Tent."}}
+    for seat in (1, 2, None):
+        assert tent not in json.dumps(ENGINE.view(s, seat))
+    assert ENGINE.to_act(s) == [1]
+
+
+def test_ogallala_ii_an_unplaceable_archer_discarded_unused_stays_unseen():
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "archer")
+    lay(s, 1, 0, 3, "warrior2")
+    events = draw(s, 0, "archer")
+    assert "archer" not in json.dumps(events[0]["public"]).lower()
+    assert ENGINE.view(s, 1)["pending"] == {"phase": "place", "seat": 0, "face_down": True}
+    assert ENGINE.action_label(s, 0, {"type": "discard"}).startswith("Discard Warrior with bow and arrow face down")
+    [discarded] = ENGINE.apply(s, 0, {"type": "discard"})
+    assert "bow and arrow" not in json.dumps(discarded["public"])
+    assert kinds(s, 1, 0)[3] == "warrior2" and ENGINE.to_act(s) == [1]
 
 
 def _resolve(s):
@@ -237,7 +289,7 @@ def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game(
     # the safety net for cards that fit nowhere (they would otherwise circle for ever): here
     # two bows, with player 1's display full and a bow in every row of player 2's
     s = fresh("II")
-    _full_two_display(s, 0)
+    fill_two_display(s, 0)
     for r in range(3):
         lay(s, 1, r, 2 * r, "bow")
     bows = [c for c in s["stacks"][0] if info(c).kind == "bow"][:2]

@@ -48,8 +48,10 @@ def test_lasso_in_edition_two_is_thrown_even_if_the_lasso_card_has_no_space():
         lay(s, 0, r, 0, "lasso")
     lay(s, 1, 0, 3, "tent")
     draw(s, 0, "lasso")
-    ENGINE.apply(s, 0, {"type": "discard"})
-    assert legal(s, 0, "lasso") == [{"type": "lasso", "target": 1, "row": 0, "col": 3}]
+    assert legal(s, 0) == [{"type": "discard"}, {"type": "lasso", "target": 1, "row": 0, "col": 3}]
+    events = ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 3})
+    assert [e["type"] for e in events] == ["discarded", "lasso"]
+    assert info(s["discard"][-1]).kind == "lasso" and info(s["hand"][0]).kind == "tent"
 
 
 def test_lasso_catches_only_the_totem_pole_itself_from_a_guarded_section():
@@ -59,6 +61,23 @@ def test_lasso_catches_only_the_totem_pole_itself_from_a_guarded_section():
     draw(s, 0, "lasso")
     place(s, 0, 2, 0)
     assert [(a["row"], a["col"]) for a in legal(s, 0, "lasso")] == [(0, 1)]
+
+
+def test_two_lasso_reaches_complete_boats_but_not_a_guarded_one():
+    # II: "take a card of your choice from another player's boat"; a boat with the Totem Pole
+    # "is immune to all attacks, even if incomplete", and the pole itself may be caught only
+    # from an incomplete boat
+    s = fresh("II")
+    lay(s, 1, 0, 0, "bow", "tent", "stern")
+    lay(s, 1, 1, 0, "bow", "totem", "furs", "stern")
+    lay(s, 1, 2, 0, "totem", "warrior1")
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 5)
+    targets = {(a["row"], a["col"]) for a in legal(s, 0, "lasso")}
+    assert targets == {(0, 0), (0, 1), (0, 2), (2, 0)}
+    ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 1})
+    place(s, 0, 0, 6)
+    assert kinds(s, 1, 0)[:3] == ["bow", ".", "stern"] and kinds(s, 0, 0)[6] == "tent"
 
 
 # -- bow and arrow --------------------------------------------------------------------------------
@@ -82,12 +101,27 @@ def test_arrow_in_edition_two_flies_even_if_the_archer_cannot_be_placed():
         lay(s, 0, r, 0, "archer")
     lay(s, 1, 0, 3, "warrior2")
     draw(s, 0, "archer")
-    assert legal(s, 0) == [{"type": "discard"}]
-    ENGINE.apply(s, 0, {"type": "discard"})
-    assert legal(s, 0, "shoot") == [{"type": "shoot", "target": 1, "row": 0, "col": 3}]
+    # the archer is used, or discarded face down without showing it, in one decision
+    assert legal(s, 0) == [{"type": "discard"}, {"type": "shoot", "target": 1, "row": 0, "col": 3}]
     ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 3})
     assert kinds(s, 1, 0)[3] == "."
     assert {info(c).kind for c in s["discard"]} == {"archer", "warrior2"}
+    assert ENGINE.to_act(s) == [1]
+
+
+def test_two_arrow_reaches_complete_boats_but_not_a_guarded_one():
+    # II: "take one Red Indian Card out of another player's boat", complete or not
+    s = fresh("II")
+    lay(s, 1, 0, 0, "bow_warrior", "chieftain", "stern")
+    lay(s, 1, 1, 0, "bow", "totem", "warrior3", "stern")
+    lay(s, 1, 2, 0, "warrior2", "furs")
+    draw(s, 0, "archer")
+    place(s, 0, 0, 0)
+    targets = {(a["row"], a["col"]) for a in legal(s, 0, "shoot")}
+    assert targets == {(0, 0), (0, 1), (2, 0)}
+    ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 1})
+    assert kinds(s, 1, 0)[:3] == ["bow_warrior", ".", "stern"]
+    assert info(s["discard"][-1]).kind == "chieftain"
 
 
 # -- crazy axe ------------------------------------------------------------------------------------
