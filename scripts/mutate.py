@@ -1,0 +1,120 @@
+"""Mutation testing, one module against its own tests (`make mutate MODULE=...`; issue #31).
+
+mutmut 3 copies the project into `mutants/` beside its configuration and runs pytest there, each
+mutant against the tests that reach the mutated function. Its configuration is one
+`[tool.mutmut]` table, so each module gets a folder of its own under `var/mutate/` holding a
+generated `pyproject.toml` (that table: the module as `source_paths`, its tests from
+`[tool.trailpost.mutate.modules]`, the rest of the project in `also_copy`) and links to the
+project's files. A module's results stay there between runs: mutmut retests only what changed.
+
+After the run it prints the module's score: killed (timeouts count as killed) over the mutants
+tried, without the equivalent ones listed with their reason in
+`[tool.trailpost.mutate.equivalent]`, and names every survivor.
+
+    python scripts/mutate.py games/rules/verify.py   # one module
+    python scripts/mutate.py games/rules/ogallala --only '*default_action*'   # some of its functions
+    python scripts/mutate.py --list                  # the modules
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIP = {".git", ".venv", "var", "mutants", "node_modules", "__pycache__", ".pytest_cache", ".ruff_cache"}
+KILLED = {"killed", "timeout"}
+NOT_TRIED = {"skipped", "not checked"}
+
+
+def settings() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["trailpost"]["mutate"]
+
+
+def workdir(module: str) -> Path:
+    """Returns var/mutate/<module>/, made ready: links to the project and mutmut's configuration."""
+    conf = settings()
+    where = ROOT / "var" / "mutate" / re.sub(r"[^A-Za-z0-9]+", "-", module).strip("-")
+    where.mkdir(parents=True, exist_ok=True)
+    entries = sorted(p.name for p in ROOT.iterdir() if p.name not in SKIP and p.name != "pyproject.toml")
+    for name in entries:
+        link = where / name
+        if not link.is_symlink():
+            link.symlink_to(ROOT / name)
+    table = {
+        **conf["mutmut"],
+        "source_paths": [module],
+        "also_copy": [e for e in entries if (ROOT / e).is_dir() or e.endswith((".ini", ".py"))],
+        "pytest_add_cli_args_test_selection": conf["modules"][module],
+    }
+    # [tool.ruff] etc. are not needed there; mutmut reads [tool.mutmut] only.
+    (where / "pyproject.toml").write_text(
+        "[tool.mutmut]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in table.items())
+    )
+    return where
+
+
+def results(where: Path, mutmut: str) -> dict[str, str]:
+    out = subprocess.run([mutmut, "results", "--all", "true"], cwd=where, capture_output=True, text=True, check=True)
+    found = {}
+    for line in out.stdout.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            found[name] = status
+    return found
+
+
+def score(module: str, found: dict[str, str]) -> dict:
+    equivalent = settings().get("equivalent", {})
+    tried = {n: s for n, s in found.items() if s not in NOT_TRIED and n not in equivalent}
+    killed = sum(s in KILLED for s in tried.values())
+    survivors = sorted(n for n, s in tried.items() if s not in KILLED)
+    return {
+        "module": module,
+        "mutants": len(found),
+        "equivalent": sum(n in equivalent for n in found),
+        "killed": killed,
+        "survived": len(survivors),
+        "score": round(100 * killed / len(tried), 1) if tried else None,
+        "survivors": survivors,
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("module", nargs="?", help="a key of [tool.trailpost.mutate.modules]")
+    parser.add_argument("--list", action="store_true", help="list the modules")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS", "1")))
+    parser.add_argument("--mutmut", default=str(Path(sys.executable).with_name("mutmut")))
+    parser.add_argument("--only", default="", help="mutmut's mutant names or globs (a subset of the module)")
+    parser.add_argument("--report-only", action="store_true", help="print the last run's score, run nothing")
+    args = parser.parse_args(argv)
+    modules = settings()["modules"]
+    if args.list or not args.module:
+        print("\n".join(modules))
+        return 0
+    if args.module not in modules:
+        parser.error(f"{args.module!r} is not one of: {', '.join(modules)}")
+    where = workdir(args.module)
+    if not args.report_only:
+        names = args.only.split()
+        run = subprocess.run([args.mutmut, "run", "--max-children", str(args.jobs), *names], cwd=where)
+        if run.returncode:
+            return run.returncode
+    found = results(where, args.mutmut)
+    if args.only:
+        found = {n: s for n, s in found.items() if any(fnmatch.fnmatch(n, g) for g in args.only.split())}
+    summary = score(args.module, found)
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

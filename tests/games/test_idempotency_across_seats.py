@@ -1,0 +1,51 @@
+"""An Idempotency-Key belongs to one seat's one move (issue #31): another player who sends the
+same key with the same body is not answered with the first player's move as if it were theirs,
+nor does their move vanish; the key is refused (IDEMPOTENCY_KEY_REUSED) and nothing changes. The
+same key in another game is another move.
+"""
+
+import pytest
+
+from tests.games.test_service_rules import _acting, _log_rows, _start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(make_user, toy_engine):
+    return make_user("ann"), make_user("bob")
+
+
+def _post(api, game, body, key):
+    return api.post(f"/api/games/{game.pk}/moves/", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
+def test_a_key_reused_by_the_other_seat_with_the_same_body_is_refused(people, api_for):
+    game = _start(people[0], people[1:])
+    first_seat = _acting(game)
+    body = {"action": {"type": "draw"}, "expected_version": game.version}
+    assert _post(api_for(first_seat.user), game, body, "shared-key").status_code == 201
+    other = _acting(game)
+    assert other.pk != first_seat.pk
+    before = _log_rows(game)
+
+    # the same key and the very same body (the version the first player saw), from the other seat
+    resp = _post(api_for(other.user), game, body, "shared-key")
+    assert resp.status_code == 422, resp.content
+    assert resp.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert _log_rows(game) == before
+
+    # its owner's retry is still answered with its move
+    again = _post(api_for(first_seat.user), game, body, "shared-key")
+    assert again.status_code == 200 and again.json()["applied"] is False
+    assert again.json()["move"]["seq"] == before[-1][0]
+
+
+def test_the_same_key_in_another_game_is_another_move(people, api_for):
+    one, two = _start(people[0], people[1:]), _start(people[0], people[1:])
+    for game in (one, two):
+        seat = _acting(game)
+        body = {"action": {"type": "draw"}, "expected_version": game.version}
+        resp = _post(api_for(seat.user), game, body, "same-key-everywhere")
+        assert resp.status_code == 201 and resp.json()["applied"] is True, resp.content
+    assert len(_log_rows(one)) == len(_log_rows(two))
