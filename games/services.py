@@ -426,7 +426,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     if idempotency_key:
         first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
         if first is not None:
-            if first.request_hash != _request_hash(seat.position, action, expected_version):
+            # the same body from another seat, or from the seat's next holder, is not this move
+            mine = first.actor_id == getattr(actor, "pk", None)
+            if not mine or first.request_hash != _request_hash(seat.position, action, expected_version):
                 raise GameError(
                     ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different move."
                 )

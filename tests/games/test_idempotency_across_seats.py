@@ -49,3 +49,21 @@ def test_the_same_key_in_another_game_is_another_move(people, api_for):
         resp = _post(api_for(seat.user), game, body, "same-key-everywhere")
         assert resp.status_code == 201 and resp.json()["applied"] is True, resp.content
     assert len(_log_rows(one)) == len(_log_rows(two))
+
+
+def test_a_key_reused_by_the_next_holder_of_the_same_seat_is_refused(people, api_for, make_user):
+    """A seat handed to someone else mid-game: its new holder's request with the former holder's
+    key and body is not their move, and is not answered as if it had been applied."""
+    from games import services
+
+    game = _start(people[0], people[1:])
+    seat = _acting(game)
+    body = {"action": {"type": "draw"}, "expected_version": game.version}
+    assert _post(api_for(seat.user), game, body, "handed-over").status_code == 201
+    dan = make_user("dan")
+    services.seat_replace(game=game, seat=seat, by=make_user("mod", is_staff=True), user=dan, reason="handover")
+    before = _log_rows(game)
+    resp = _post(api_for(dan), game, body, "handed-over")
+    assert resp.status_code == 422, resp.content
+    assert resp.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert _log_rows(game) == before
