@@ -81,3 +81,17 @@ def test_who_resigned_is_placed_after_who_stayed_and_loses_rating(make_user):
     assert change[ben.pk].mu_after > change[ben.pk].mu_before
     assert change[cat.pk].mu_after < change[cat.pk].mu_before
     assert Rating.objects.get(user=ben).wins == 1 and Rating.objects.get(user=ann).wins == 0
+
+
+def test_each_game_moves_only_its_own_keys_rating(make_user):
+    """Players rated in two games (keys) keep one rating per key: an Oregon Trail Race game moves
+    their Oregon Trail Race rating, never their Ogallala one."""
+    ann, ben = make_user("Ann"), make_user("Ben")
+    resign(new_game([ann, ben]), ann)
+    resign(new_game([ann, ben], rules="ogallala"), ann)
+    resign(new_game([ann, ben]), ben)
+    for user, wins in ((ann, 1), (ben, 1)):
+        got = {r.key.split(":")[0]: (r.games, r.wins) for r in Rating.objects.filter(user=user)}
+        assert got == {"oregon-trail-race": (2, wins), "ogallala": (1, 1 - (user == ann))}, got
+    first, last = RatingChange.objects.filter(user=ann, key=KEY).order_by("at", "pk")
+    assert last.mu_before == first.mu_after
