@@ -95,3 +95,4 @@ def test_each_game_moves_only_its_own_keys_rating(make_user):
         assert got == {"oregon-trail-race": (2, wins), "ogallala": (1, 1 - (user == ann))}, got
     first, last = RatingChange.objects.filter(user=ann, key=KEY).order_by("at", "pk")
     assert last.mu_before == first.mu_after
+    assert Rating.objects.get(user=ann, key=KEY).updated_at == last.at > first.at  # when it last moved
