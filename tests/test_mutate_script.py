@@ -1,0 +1,33 @@
+"""`make mutate`'s score (scripts/mutate.py): killed and timed-out mutants over those tried, the
+equivalent ones (listed with their reason in pyproject.toml) and those not tried left out."""
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("mutate", ROOT / "scripts" / "mutate.py")
+mutate = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mutate)
+
+
+def test_the_score_leaves_out_equivalents_and_untried_mutants(monkeypatch):
+    monkeypatch.setattr(mutate, "settings", lambda: {"equivalent": {"m.x_f__mutmut_4": "why"}})
+    found = {
+        "m.x_f__mutmut_1": "killed",
+        "m.x_f__mutmut_2": "timeout",
+        "m.x_f__mutmut_3": "survived",
+        "m.x_f__mutmut_4": "survived",
+        "m.x_f__mutmut_5": "not checked",
+        "m.x_f__mutmut_6": "no tests",
+    }
+    got = mutate.score("m", found)
+    assert (got["killed"], got["survived"], got["equivalent"], got["score"]) == (2, 2, 1, 50.0)
+    assert got["survivors"] == ["m.x_f__mutmut_3", "m.x_f__mutmut_6"]
+
+
+def test_every_module_has_tests_that_exist_and_every_equivalent_a_reason():
+    conf = mutate.settings()
+    for module, tests in conf["modules"].items():
+        assert (ROOT / module).exists(), module
+        assert tests and all((ROOT / t).exists() for t in tests), module
+    assert all(isinstance(r, str) and len(r) > 20 for r in conf["equivalent"].values())
