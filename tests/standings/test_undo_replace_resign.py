@@ -10,7 +10,7 @@ from games import services
 from games.models import Game, Move
 from standings.models import GameRecord, Rating, RatingChange, StatsAggregate
 
-from .helpers import new_game, resign
+from .helpers import new_game, play_out, resign
 
 pytestmark = pytest.mark.django_db
 KEY = "oregon-trail-race:revised"
@@ -40,6 +40,18 @@ def test_an_undone_move_is_not_in_the_length_nor_the_totals(make_user):
     assert record.length == played
     aggregate = StatsAggregate.objects.get(key=KEY)
     assert (aggregate.games, aggregate.total_length) == (1, played)
+
+
+def test_an_ogallala_games_length_is_its_moves_not_undone(make_user):
+    """Ogallala's figures need no events: its moves are counted without reading them, the last one
+    (not written yet when the game is counted) once."""
+    ann, ben = make_user("Ann"), make_user("Ben")
+    game = _play(new_game([ann, ben], rules="ogallala"), 4)
+    services.game_undo(game=game, by=make_user("Mod", is_staff=True))
+    game = play_out(game)
+    assert game.moves.last().kind == Move.Kind.MOVE  # a move finished it
+    record = GameRecord.objects.get(game=game)
+    assert record.length == game.moves.filter(kind=Move.Kind.MOVE, undone_by__isnull=True).count()
 
 
 def test_a_seat_given_to_a_bot_mid_game_rates_only_the_humans_left(make_user):
