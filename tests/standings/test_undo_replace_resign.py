@@ -108,3 +108,11 @@ def test_each_game_moves_only_its_own_keys_rating(make_user):
     first, last = RatingChange.objects.filter(user=ann, key=KEY).order_by("at", "pk")
     assert last.mu_before == first.mu_after
     assert Rating.objects.get(user=ann, key=KEY).updated_at == last.at > first.at  # when it last moved
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_the_winner_is_recorded_whichever_seat_it_holds(winner, make_user):
+    game = new_game([make_user("Ann"), make_user("Ben")])
+    loser = game.seats.get(position=1 - winner).user
+    record = GameRecord.objects.get(game=resign(game, loser))
+    assert record.winner_positions == [winner] and record.places[winner] == 1
