@@ -116,3 +116,16 @@ def test_the_winner_is_recorded_whichever_seat_it_holds(winner, make_user):
     loser = game.seats.get(position=1 - winner).user
     record = GameRecord.objects.get(game=resign(game, loser))
     assert record.winner_positions == [winner] and record.places[winner] == 1
+
+
+def test_a_finished_game_announced_again_is_not_counted_again(make_user):
+    """The recorder counts the change that finished a game once: the same change announced again
+    (no change after the finish does so today) adds nothing."""
+    from games.events import GameChanged
+    from standings.recorder import record_finished_game
+
+    game = new_game([make_user("Ann"), make_user("Ben")])
+    game = resign(game, game.seats.get(position=0).user)
+    again = GameChanged(game=game, move=game.moves.last(), events=[], seats=list(game.seats.all()))
+    assert record_finished_game(again) == []
+    assert StatsAggregate.objects.get(key=KEY).games == 1
