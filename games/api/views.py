@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_scope
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -22,8 +22,8 @@ from .serializers import (
     ExportSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
+    GameImportSerializer,
     GameSummarySerializer,
-    ImportSerializer,
     InvitationSerializer,
     InviteSerializer,
     JoinOpenSerializer,
@@ -328,12 +328,12 @@ def game_export(request, pk):
 
 @extend_schema(
     operation_id="games_import",
-    request={"multipart/form-data": ImportSerializer},
+    request={"multipart/form-data": GameImportSerializer},
     responses={201: GameDetailSerializer, **ERRORS},
     tags=["games"],
 )
 @api_view(["POST"])
-@parser_classes([MultiPartParser, FormParser])
+@parser_classes([MultiPartParser])  # the one body that is not JSON: a file
 @throttle_scope("game_create")
 def game_import(request):
     """Imports an exported game (the file as `file`, at most 5 MB) for replay and analysis: it is
