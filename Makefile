@@ -1,6 +1,8 @@
 # Trailpost. The README's two commands: `make run` and `make test`.
+# PY: the Python to build the virtualenv with (3.11 or 3.12); VENV: where (another folder keeps .venv
+# as it is, e.g. `make venv PY=python3.12 VENV=/tmp/venv312`).
 PY ?= python3.11
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 
@@ -14,33 +16,46 @@ PYTEST = $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
 
 .PHONY: run test lint bench venv chromium migrate clean lock upgrade
 
-# requirements.txt is compiled from requirements.in by pip-tools: every package, pip too, pinned
-# with its hashes, so a new machine installs exactly the set that was tested.
+# Installs Debian packages with apt-get (as root, or through sudo): what a target needs and lacks.
+define apt_install
+if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1) >/dev/null
+endef
+
+# Debian's own Python makes virtualenvs only with its pythonX.Y-venv package: installed when missing.
+VENV_DEB = $$($(PY) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])')
+
+# requirements.txt is compiled from requirements.in by uv: every package, pip too, pinned with its
+# hashes, one lock for every Python 3.11.x and 3.12 (a package only some of them need, such as
+# async-timeout below 3.11.3, carries its marker), so a new machine installs exactly the set tested.
 $(BIN)/.installed: requirements.txt
-	@command -v $(PY) >/dev/null || { echo "Python 3.11 is needed ($(PY) not found)"; exit 1; }
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --require-hashes -r requirements.txt
+	@command -v $(PY) >/dev/null || { echo "Python 3.11 or 3.12 is needed ($(PY) not found)"; exit 1; }
+	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] not in ((3, 11), (3, 12)))' || \
+	  { echo "Python 3.11 or 3.12 is needed ($(PY) is $$($(PY) -V))"; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV) >/dev/null 2>&1 || { \
+	  rm -rf $(VENV); echo "Installing Debian's $(VENV_DEB) to make the virtualenv"; \
+	  $(call apt_install,$(VENV_DEB)); $(PY) -m venv $(VENV); }
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
 venv: $(BIN)/.installed
 
-PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url \
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
 	-o requirements.txt requirements.in
 
 # After editing requirements.in: pin what it adds, keep every other version.
 lock: venv
-	$(PIP_COMPILE)
+	$(UV_COMPILE)
 
 # Move every package to its newest allowed version, on purpose; then run `make test`.
 upgrade: venv
-	$(PIP_COMPILE) --upgrade
+	$(UV_COMPILE) --upgrade
 
 # Browser tests drive Debian's Chromium through Playwright; install it when it is missing.
 chromium:
 	@command -v chromium >/dev/null || { \
 	  echo "Installing Debian's chromium for the browser tests"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  $(call apt_install,chromium); }
 
 run: venv
 	$(BIN)/python scripts/run.py

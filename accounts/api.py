@@ -94,12 +94,14 @@ def _profile(user) -> dict:
 @extend_schema(
     methods=["GET"],
     operation_id="profile_retrieve",
+    description="My profile.",
     responses={200: ProfileSerializer, **ERRORS},
     tags=["profile"],
 )
 @extend_schema(
     methods=["PATCH"],
     operation_id="profile_partial_update",
+    description="Changes my display name and/or time zone; a refused change changes nothing.",
     request=ProfileSerializer,
     responses={200: ProfileSerializer, **ERRORS},
     tags=["profile"],

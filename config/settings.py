@@ -289,12 +289,11 @@ REST_FRAMEWORK = {
     # JSON only, errors included, whatever the Accept header: /api/docs/ is the API to browse
     # (DRF's browsable pages were HTML answers under /api/, with inline scripts the CSP refuses).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # DRF's JSON parser with a nesting limit (a 5,000-deep body was a RecursionError).
-    "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.DepthLimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only (DRF's JSON parser with a nesting limit: a 5,000-deep body was a
+    # RecursionError). Actions, options and orders are objects, which a form cannot carry; the schema
+    # offers what is parsed, so generated clients send JSON. The import alone takes a file
+    # (multipart/form-data, games.api.views.game_import).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.DepthLimitedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": None,
     # Every request counts towards its user's (or anonymous address's) rate; creating games,
     # invitations and tokens also towards a stricter scope. 429 THROTTLED with Retry-After.
@@ -333,6 +332,17 @@ SPECTACULAR_SETTINGS = {
     # (axe: nested-interactive); the docs page is checked by tests/e2e/test_pages.py.
     "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     "REDOC_DIST": "SIDECAR",
+    # OpenAPI 3.1: a nullable object is oneOf [its component, null], which validators accept when
+    # null (3.0's allOf + nullable is refused by strict ones). Generated clients read 3.1.
+    "OAS_VERSION": "3.1.0",
+    # Request bodies get their own components (GameCreateRequest...): a file uploaded is
+    # `format: binary` there, while a response's file would be a URI.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Every error status on every operation (406 included) and a `servers` entry: games/api/schema.py.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.document_every_answer",
+    ],
 }
 
 # Game server knobs

@@ -4,6 +4,8 @@ from rest_framework import serializers
 
 from games.rules import engine_slugs, seeding
 
+from .schema import ERROR_STATUSES, FreeFormSerializer
+
 
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
@@ -12,8 +14,8 @@ class ErrorSerializer(serializers.Serializer):
 
 
 # Every operation may answer these with the error body (the schema says so, and the fuzz test in
-# tests/games/test_fuzz_api.py holds the API to it).
-ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
+# tests/games/test_fuzz_api.py holds the API to it; games.api.schema adds any an operation omits).
+ERRORS = {status: ErrorSerializer for status in ERROR_STATUSES}
 
 
 class EntropyField(serializers.CharField):
@@ -174,7 +176,9 @@ class GameSummarySerializer(serializers.Serializer):
     my_entropy = serializers.CharField(
         allow_null=True, allow_blank=True, help_text="Your own contribution (null if you have no seat)."
     )
-    result = serializers.JSONField(allow_null=True)
+    result = serializers.DictField(
+        allow_null=True, help_text='Once the game is over: {"winners": [positions], ...} (engine-specific); else null.'
+    )
     created_at = serializers.DateTimeField()
     players = PlayerSerializer(many=True)
     to_act = serializers.ListField(child=serializers.IntegerField())
@@ -184,7 +188,7 @@ class GameSummarySerializer(serializers.Serializer):
 
 
 class GameDetailSerializer(GameSummarySerializer):
-    view = serializers.JSONField(allow_null=True, help_text="The game as the caller may see it (engine-specific).")
+    view = serializers.DictField(allow_null=True, help_text="The game as the caller may see it (engine-specific).")
 
 
 class InvitationSerializer(serializers.Serializer):
@@ -205,7 +209,7 @@ class ActionsSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
-    board = serializers.JSONField(allow_null=True, help_text="Null for games without a board.")
+    board = serializers.DictField(allow_null=True, help_text="Null for games without a board.")
     key = serializers.CharField(allow_null=True)
 
 
@@ -219,7 +223,7 @@ class MoveEntrySerializer(serializers.Serializer):
         "a moderator's act, null for the game's start and the clock handing a seat on.",
     )
     channel = serializers.CharField()
-    action = serializers.JSONField(allow_null=True, help_text="Null when it is another seat's secret.")
+    action = serializers.DictField(allow_null=True, help_text="Null when it is another seat's secret.")
     events = serializers.ListField(child=serializers.DictField())
     undone_by = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
@@ -302,14 +306,14 @@ class ExportSerializer(serializers.Serializer):
     seed_sha256 = serializers.CharField(allow_blank=True)
     seats = ExportSeatSerializer(many=True)
     moves = ExportMoveSerializer(many=True, help_text="Every entry of the log, unredacted.")
-    result = serializers.JSONField(allow_null=True)
+    result = serializers.DictField(allow_null=True, help_text="The recorded result (engine-specific).")
     created_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     exported_at = serializers.DateTimeField()
 
 
-class ImportSerializer(serializers.Serializer):
+class GameImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="A game exported from a Trailpost server (JSON, at most 5 MB).")
 
 
@@ -325,9 +329,20 @@ class StandingOrdersUpdateSerializer(serializers.Serializer):
     )
 
 
-class ReplayHandSerializer(serializers.Serializer):
+class ReplayHandSerializer(FreeFormSerializer, serializers.Serializer):
+    """One seat's hand and secrets once the game is over: `seat` and `name`, then the keys of that
+    seat's own view that the spectator's lacks, which depend on the engine (e.g. `hand`, `coins`,
+    `demands`): the same keys as the seat's `view` in games_retrieve."""
+
     seat = serializers.IntegerField()
     name = serializers.CharField()
+
+
+class ReplayMoveSerializer(MoveEntrySerializer):
+    description = serializers.CharField(
+        required=False,
+        help_text="Only for a move whose events say nothing in the log (ending a turn): its kind of action, in words.",
+    )
 
 
 class ReplayStepSerializer(serializers.Serializer):
@@ -338,8 +353,8 @@ class ReplayStepSerializer(serializers.Serializer):
     position = serializers.IntegerField(
         allow_null=True, help_text="Whose own view `view` is during play; null: the spectator's view."
     )
-    view = serializers.JSONField(help_text="The table at this step (engine-specific, players named).")
+    view = serializers.DictField(help_text="The table at this step (engine-specific, players named).")
     hands = ReplayHandSerializer(
         many=True, help_text="Once the game is over, each seat's hand and secrets (engine-specific keys); else empty."
     )
-    move = MoveEntrySerializer(allow_null=True, help_text="The move that made this step; null at step 0.")
+    move = ReplayMoveSerializer(allow_null=True, help_text="The move that made this step; null at step 0.")

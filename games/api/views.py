@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_scope
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -22,8 +22,8 @@ from .serializers import (
     ExportSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
+    GameImportSerializer,
     GameSummarySerializer,
-    ImportSerializer,
     InvitationSerializer,
     InviteSerializer,
     JoinOpenSerializer,
@@ -80,12 +80,14 @@ def engine_list(request):
 @extend_schema(
     methods=["GET"],
     operation_id="games_list",
+    description="My games: those I have a seat in, newest first.",
     responses={200: GameSummarySerializer(many=True), **ERRORS},
     tags=["games"],
 )
 @extend_schema(
     methods=["POST"],
     operation_id="games_create",
+    description="Creates a game in the lobby; you take the first seat (and any `bots` the next ones).",
     request=GameCreateSerializer,
     responses={201: GameDetailSerializer, **ERRORS},
     tags=["games"],
@@ -226,6 +228,8 @@ def game_board(request, pk):
 @extend_schema(
     methods=["POST"],
     operation_id="games_moves_create",
+    description="Submits a move: one of the caller's legal actions (games_actions_list), with the version it "
+    "was chosen at. 201 when applied; 200 when an Idempotency-Key repeated an earlier move.",
     request=MoveSubmitSerializer,
     responses={201: MoveResultSerializer, 200: MoveResultSerializer, **ERRORS},
     parameters=[
@@ -242,6 +246,7 @@ def game_board(request, pk):
 @extend_schema(
     methods=["GET"],
     operation_id="games_moves_list",
+    description="The move log, oldest first, redacted for the caller (another seat's secrets are null).",
     responses={200: MoveEntrySerializer(many=True), **ERRORS},
     parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
     tags=["moves"],
@@ -328,12 +333,12 @@ def game_export(request, pk):
 
 @extend_schema(
     operation_id="games_import",
-    request={"multipart/form-data": ImportSerializer},
+    request={"multipart/form-data": GameImportSerializer},
     responses={201: GameDetailSerializer, **ERRORS},
     tags=["games"],
 )
 @api_view(["POST"])
-@parser_classes([MultiPartParser, FormParser])
+@parser_classes([MultiPartParser])  # the one body that is not JSON: a file
 @throttle_scope("game_create")
 def game_import(request):
     """Imports an exported game (the file as `file`, at most 5 MB) for replay and analysis: it is
@@ -360,11 +365,16 @@ def game_replay(request, pk, step):
 
 
 @extend_schema(
-    methods=["GET"], operation_id="tokens_list", responses={200: TokenSerializer(many=True), **ERRORS}, tags=["tokens"]
+    methods=["GET"],
+    operation_id="tokens_list",
+    description="My API tokens, without their keys.",
+    responses={200: TokenSerializer(many=True), **ERRORS},
+    tags=["tokens"],
 )
 @extend_schema(
     methods=["POST"],
     operation_id="tokens_create",
+    description="Creates an API token; its key is in this answer only (Trailpost keeps a hash).",
     request=TokenCreateSerializer,
     responses={201: TokenSerializer, **ERRORS},
     tags=["tokens"],
