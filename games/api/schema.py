@@ -8,8 +8,10 @@ registers itself when this module is imported (games.api.serializers imports it)
 from drf_spectacular.extensions import OpenApiSerializerExtension
 
 # Every error the API may answer with, on any operation: the body is always {code, message, extra}.
-# 406: an Accept header the API cannot satisfy (it answers JSON only).
-ERROR_STATUSES = (400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 429)
+# 406: an Accept header the API cannot satisfy (it answers JSON only). 414 and 431: an address over
+# 4 KB or headers over 8 KB (config.middleware). 503: the database cannot be reached just now (with
+# Retry-After; config/urls.py).
+ERROR_STATUSES = (400, 401, 403, 404, 405, 406, 409, 413, 414, 415, 422, 429, 431, 503)
 ERROR_DESCRIPTION = "Refused: {code, message, extra}, with a stable code (games/errors.py)."
 
 
