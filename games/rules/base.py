@@ -393,6 +393,29 @@ def json_depth(value) -> int:
     return deepest
 
 
+# What no text from outside may hold: NUL and the other C0 control characters but tab, line feed and
+# carriage return (PostgreSQL refuses NUL in text; the others are nobody's typing), and half of a
+# UTF-16 surrogate pair (JSON's "\ud800" escape parses to one, which no UTF-8 encoder can write).
+UNSAFE_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
+def json_has_unsafe_text(value) -> bool:
+    """Returns whether any string or key of a parsed JSON value holds UNSAFE_TEXT (walked without
+    recursion): what the API's parser and the export verifier refuse before anything stores it."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if UNSAFE_TEXT.search(node):
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
 def json_roundtrip(state: dict) -> dict:
     """Returns the state after a JSON dump and load (what the database stores)."""
     return json.loads(json.dumps(state))
