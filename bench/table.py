@@ -63,7 +63,8 @@ SMALLEST_TEXT_JS = """(root) => {
   return [Math.round(least * 10) / 10, where];
 }"""
 
-# Whether an element is wholly in view: in the window and in each scrolling box around it.
+# Whether an element is wholly in view: in the window and in each scrolling box around it, and
+# not covered (by the action bar, say) where a finger would touch it.
 IN_VIEW_JS = """(el) => {
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
@@ -73,7 +74,8 @@ IN_VIEW_JS = """(el) => {
     const b = p.getBoundingClientRect();
     if (r.top < b.top || r.left < b.left || r.bottom > b.bottom || r.right > b.right) return false;
   }
-  return true;
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!top && (top === el || el.contains(top));  // not under the action bar or anything else
 }"""
 
 
@@ -222,16 +224,17 @@ def play_list(page, counter, action):
 
 
 def play_table(page, counter, engine, state, action):
-    """Taps the action's place on the table, then its entry in the chooser if one opens."""
-    place = engine.place(state, 0, action)
-    counter.tap(page.locator(f'[data-place="{place}"]'))
+    """Taps the action's places on the table in turn (Engine.place), then its entry in the chooser
+    if one opens (several moves made of the same taps)."""
+    for step in engine.place(state, 0, action).split():
+        counter.tap(page.locator(f'[data-place="{step}"].tp-live'))
     chooser = page.locator("#tp-chooser:not([hidden])")
     if chooser.count():
         for btn in chooser.locator("button[data-action]").all():
             if _same_action(btn.get_attribute("data-action") or "", action):
                 counter.tap(btn)
                 return
-        raise SystemExit(f"{action} not in the chooser of {place}")
+        raise SystemExit(f"{action} not in the chooser")
 
 
 def play_map(page, counter, action):
