@@ -91,3 +91,22 @@ def crayon_get(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def crayon_where(x, y) -> str:
+    """Returns where a milepost is, for a player: its city's name, else "near <nearest city>"."""
+    from games.rules.crayon_rails import board
+
+    try:
+        n = board.node(int(x), int(y))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return f"{x},{y}"
+    city = board.CITY_OF.get(n)
+    if city is not None:
+        return board.city_name(city)
+    best = min(
+        board.CITY_LIST,
+        key=lambda c: min((cx - int(x)) ** 2 + (cy - int(y)) ** 2 for cx, cy in map(board.xy, c["posts"])),
+    )
+    return f"near {best['name']}"

@@ -170,6 +170,8 @@
       } catch (e) { /* storage may be unavailable */ }
     }
     if (!form()) { st.path = []; st.mode = null; }
+    var preset = form() && form().getAttribute("data-cr-default");  // the building turns: nothing but Build
+    if (preset && !st.mode && !st.path.length) st.mode = preset;
     render();
   }
 

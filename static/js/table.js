@@ -131,6 +131,7 @@
     var el = evt.target.closest && evt.target.closest("#live [data-place].tp-live");
     if (el && el.tagName !== "FORM") {
       evt.preventDefault();
+      evt.stopPropagation();  // the map's own path tool (crayon-rails.js) does not take it too
       tap(el.getAttribute("data-place"));
       return;
     }
@@ -140,7 +141,7 @@
       var open = $("my-moves").classList.toggle("tp-list-open");
       toggle.setAttribute("aria-expanded", open ? "true" : "false");
     }
-  });
+  }, true);
 
   document.addEventListener("keydown", function (evt) {
     if (evt.key === "Escape" && taps.length) { reset(); return; }
