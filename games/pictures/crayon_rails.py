@@ -24,6 +24,7 @@ import threading
 from html import escape
 
 from games.rules.crayon_rails.places import city_place
+
 from .common import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
 from .svg import INK, Canvas, line_d, num, rect_d
 
