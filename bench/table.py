@@ -273,8 +273,11 @@ def run(scenario, browser, base, width, shots):
     page.goto(url)
     page.wait_for_load_state("networkidle")
     smallest, where = page.locator("#live .board").evaluate(SMALLEST_TEXT_JS)
+    opened_at = page.evaluate("scrollY")
     if shots:
+        page.screenshot(path=os.path.join(shots, f"{scenario}-{width}-screen.png"))  # what the screen shows
         page.screenshot(path=os.path.join(shots, f"{scenario}-{width}.png"), full_page=True)
+        page.evaluate(f"window.scrollTo(0, {opened_at})")  # back where the page opened
     version = game.version
     counter = Counter(page)
     has_table = page.locator("[data-place]").count() > 0 and hasattr(engine, "place")

@@ -157,6 +157,8 @@
     if (!moves || !bar) { pad(); return; }
     moves.classList.add("tp-js");
     bar.hidden = false;
+    var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
+    if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));
     taps = [];
     mark();
   }
