@@ -132,12 +132,14 @@ def crayon_costs(board) -> str:
         into = {}
         for n, terrain in rules.TERRAIN_AT.items():
             if rules.BUILD_COST.get(terrain, 1) != 1:
-                into["%d,%d" % tuple(rules.xy(n))] = rules.BUILD_COST[terrain]
+                x, y = rules.xy(n)
+                into[f"{x},{y}"] = rules.BUILD_COST[terrain]
         edges = {}
         for a in rules.TERRAIN_AT:
             for b, cost, _e in rules.ADJ[a]:
                 if cost != rules.BUILD_COST.get(rules.TERRAIN_AT[b], 1):
-                    edges["%d,%d>%d,%d" % (*rules.xy(a), *rules.xy(b))] = cost
+                    (ax, ay), (bx, by) = rules.xy(a), rules.xy(b)
+                    edges[f"{ax},{ay}>{bx},{by}"] = cost
         found = json.dumps({"into": into, "edge": edges}, separators=(",", ":"))
         with _lock:
             _costs[board["key"]] = found
@@ -155,7 +157,7 @@ def crayon_turn(view, me) -> str:
 
     out = {"left": None, "cash": None, "own": [], "taken": {}}
     for p in (view or {}).get("players") or []:
-        keys = ["%d,%d|%d,%d" % (*a, *b) for a, b in p.get("track") or []]
+        keys = [f"{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in p.get("track") or []]
         if p.get("seat") == me:
             out["own"] = keys
             out["cash"] = p.get("cash")
