@@ -1,5 +1,5 @@
 /* The table is where a move is played (issue #24). Each move's form in #my-moves says, in
-   data-place, the taps that play it (Engine.place: place names separated by spaces, "bar" for a
+   data-taps, the taps that play it (Engine.place: place names separated by spaces, "bar" for a
    move of the action bar); the board marks those places with data-place. A tap on a place:
    - if one move is made of exactly the taps so far, its form is submitted (form.requestSubmit(),
      so data-confirm and any htmx on the form apply as to a click on its button);
@@ -17,9 +17,9 @@
   var taps = [];
 
   function $(id) { return document.getElementById(id); }
-  function steps(form) { return (form.getAttribute("data-place") || "bar").split(" "); }
+  function steps(form) { return (form.getAttribute("data-taps") || "bar").split(" "); }
   function tableForms() {
-    return Array.prototype.filter.call(document.querySelectorAll("#my-moves form[data-place]"), function (f) {
+    return Array.prototype.filter.call(document.querySelectorAll("#my-moves form[data-taps]"), function (f) {
       var first = steps(f)[0];
       return first !== "bar" && first.indexOf("mp:") !== 0;
     });
@@ -56,7 +56,6 @@
   function mark() {
     var live = livePlaces();
     document.querySelectorAll("#live [data-place]").forEach(function (el) {
-      if (el.tagName === "FORM") return;
       var place = el.getAttribute("data-place"), forms = live[place];
       el.classList.toggle("tp-live", !!forms);
       el.classList.toggle("tp-tapped", taps.indexOf(place) >= 0);
@@ -129,7 +128,7 @@
 
   document.addEventListener("click", function (evt) {
     var el = evt.target.closest && evt.target.closest("#live [data-place].tp-live");
-    if (el && el.tagName !== "FORM") {
+    if (el) {
       evt.preventDefault();
       evt.stopPropagation();  // the map's own path tool (crayon-rails.js) does not take it too
       tap(el.getAttribute("data-place"));
