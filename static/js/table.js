@@ -65,7 +65,10 @@
       }
       if (forms) {
         if (!el.hasAttribute("data-name")) el.setAttribute("data-name", el.getAttribute("aria-label") || el.textContent.trim());
-        var name = forms.length === 1 && !taps.length ? label(forms[0]) : el.getAttribute("data-name") + (forms.length > 1 ? " (" + forms.length + " moves)" : "");
+        // A screen reader hears the move; the name starts with any text the place shows (WCAG 2.5.3).
+        var shown = el.tagName === "BUTTON" ? el.textContent.trim() : "", said = el.getAttribute("data-name");
+        var name = forms.length === 1 && !taps.length ? label(forms[0]) : said + (forms.length > 1 ? " (" + forms.length + " moves)" : "");
+        if (shown && name.indexOf(shown) !== 0) name = shown + ": " + name;
         el.setAttribute("aria-label", name);
         el.removeAttribute("aria-disabled");
       } else if (el.tagName === "BUTTON") {
