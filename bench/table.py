@@ -315,7 +315,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--width", type=int, default=375)
     parser.add_argument("--shots", help="a folder to save screenshots at 375 and 1280 px in")
-    parser.add_argument("--only", choices=sorted(POSITIONS), action="append")
+    parser.add_argument("--only", action="append", help="a scenario: " + ", ".join(POSITIONS))
     args = parser.parse_args()
     django_setup(BENCH_DB)
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"

@@ -87,7 +87,7 @@ def has_place(places, prefix) -> bool:
 @register.filter
 def og_short(cell) -> str:
     """Returns the few characters an Ogallala card shows on its space: its combat number, a
-    special warrior's name, a booty's short name, "totem"; a bow or stern's hull is drawn by CSS."""
+    special warrior's name, a booty's first three letters (its name is the space's label), "totem"; a bow or stern's hull is drawn by CSS."""
     from games.pictures.ogallala import BOOTY_NAMES, SPECIAL
 
     if not isinstance(cell, dict):
@@ -97,7 +97,7 @@ def og_short(cell) -> str:
         return str(cell["combat"])
     if cell.get("booty"):
         suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
-        return BOOTY_NAMES.get(suite) or str(cell.get("name") or kind)[:8]
+        return (BOOTY_NAMES.get(suite) or str(cell.get("name") or kind))[:3]  # a space is 3 letters wide on a phone
     return SPECIAL.get(kind) or {"totem": "totem"}.get(kind, "")
 
 
