@@ -5,7 +5,8 @@ the move list of the game page.
 
 reads the live context (games.views._live_context): `game` (its engine and state), `my_seat`
 and `moves` (the seat's legal moves, each {"index", "action", "label", ...}). It writes each
-move's `place` (Engine.place: the taps that play it, space-separated) into the move, once, and
+move's `place` (Engine.place: the taps that play it, space-separated) and `taps` (what its form
+tells static/js/table.js: the place, or a route's first milepost) into the move, once, and
 returns the set of every place named by some move, so a board draws a real control (a button
 with data-place) exactly where a tap plays something. static/js/table.js plays the move whose
 taps were made, through the move's own form.
@@ -30,6 +31,8 @@ def table_places(context) -> set[str]:
                 m["place"] = game.engine.place(game.state, seat, m["action"])
             except (AttributeError, KeyError, TypeError, ValueError):
                 m["place"] = "bar"  # a move the table cannot show is still played from the bar
+            # the taps table.js matches; a route is drawn by the map's own tool, so its first milepost will do
+            m["taps"] = m["place"].split()[0] if m["place"].startswith("mp:") else m["place"]
         places.update(m["place"].split())
     return places
 
@@ -146,3 +149,12 @@ def og_table(view, me, places) -> list[dict]:
             {"player": p, "mine": p["seat"] == me, "open": has_place(places, f"river:{p['seat']}:"), "rows": rows}
         )
     return out
+
+
+@register.filter
+def compact_json(value) -> str:
+    """Returns a value as JSON without spaces (a route's form is mostly its path: this keeps a live
+    update of a long menu smaller); the template escapes it for its attribute as any text."""
+    import json
+
+    return json.dumps(value, separators=(",", ":"))

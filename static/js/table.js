@@ -37,7 +37,10 @@
     return true;
   }
   function matching(seq) { return tableForms().filter(function (f) { return starts(f, seq); }); }
-  function label(form) { return form.getAttribute("data-label") || ""; }
+  function label(form) {  // the move's words, as its numbered button says them ("12. Place ...")
+    var b = form.querySelector("button.tp-move");
+    return b ? b.textContent.replace(/^\s*\d+\.\s*/, "").trim() : "";
+  }
 
   // The places a tap may go to now: the first taps of every move, or the next taps of the moves begun.
   function livePlaces() {
