@@ -11,7 +11,9 @@ on a phone-sized, touch-enabled page, the way a player would:
 
 - ogallala-place: a drawn card is to be placed (a bow, stern or canoe) on the player's river;
 - oregon-fort: a Fort is to be used, paying a pair of supplies;
-- crayon-build: a first build of 4 track sections out of a major city.
+- crayon-build: a first build of 4 track sections out of a major city (the map opens on its
+  middle: where the player starts is theirs to find);
+- crayon-build-on: a later building turn, 4 more sections out of the player's own track.
 
 The script plays through the table (`[data-place]` places, then the chooser's entry if several
 actions share the place) when the page has it, else through the numbered list of move buttons
@@ -138,8 +140,23 @@ def crayon_position():
     return ENGINE, {}, *_play_until(ENGINE, {}, "bench:table:crayon", want)
 
 
-def _build_path(engine, state, sections=4):
-    """Returns a legal build action of `sections` sections out of a major city (None if none)."""
+def crayon_more_position():
+    """A later building turn: 4 more sections out of the player's own track."""
+    from games.rules.crayon_rails.engine import ENGINE
+
+    def want(state, acts):
+        if state.get("phase") != "build" or not state["players"][0]["track"]:
+            return None
+        return _build_path(ENGINE, state, from_track=True)
+
+    return ENGINE, {}, *_play_until(ENGINE, {}, "bench:table:crayon", want)
+
+
+def _build_path(engine, state, sections=4, from_track=False):
+    """Returns a legal build action of `sections` sections over clear ground out of a major city,
+    or out of the player's own track (None if there is none)."""
+    from games.rules.crayon_rails import board
+
     data = engine.map_data({})
     terrain = {(x, y): t for x, y, t in data["mileposts"]}
 
@@ -148,22 +165,20 @@ def _build_path(engine, state, sections=4):
         for dx, dy in ((-1, 0), (1, 0), (odd - 1, -1), (odd, -1), (odd - 1, 1), (odd, 1)):
             yield x + dx, y + dy
 
-    for city in data["cities"]:
-        if city["size"] != "major":
-            continue
-        for start in map(tuple, city["mileposts"]):
-            path = [start]
-            while len(path) <= sections:
-                step = next(
-                    (n for n in neighbours(*path[-1]) if terrain.get(n) == "clear" and n not in path),
-                    None,
-                )
-                if step is None:
-                    break
-                path.append(step)
-            action = {"type": "build", "path": [list(p) for p in path]}
-            if len(path) == sections + 1 and engine.accepts(state, 0, action):
-                return action
+    if from_track:
+        ends = [tuple(board.xy(n)) for e in state["players"][0]["track"] for n in board.edge_nodes(e)]
+    else:
+        ends = [tuple(p) for c in data["cities"] if c["size"] == "major" for p in c["mileposts"]]
+    for start in ends:
+        path = [start]
+        while len(path) <= sections:
+            step = next((n for n in neighbours(*path[-1]) if terrain.get(n) == "clear" and n not in path), None)
+            if step is None:
+                break
+            path.append(step)
+        action = {"type": "build", "path": [list(p) for p in path]}
+        if len(path) == sections + 1 and engine.accepts(state, 0, action):
+            return action
     return None
 
 
@@ -171,6 +186,7 @@ POSITIONS = {
     "ogallala-place": ("ogallala", ogallala_position),
     "oregon-fort": ("oregon-trail-race", oregon_position),
     "crayon-build": ("crayon-rails", crayon_position),
+    "crayon-build-on": ("crayon-rails", crayon_more_position),
 }
 
 
