@@ -178,7 +178,7 @@ def test_crayon_rails_a_route_shows_its_cost_and_refuses_the_other_players_track
     terrain = {(x, y): t for x, y, t in data["mileposts"]}
     route = _clear_route(data, terrain, sections=3)
     a, b = (board.node(*p) for p in route[-2:])
-    state["players"][1]["track"] = [board.edge(a, b)]  # Bob has the route's last section
+    state["players"][1]["track"] = [board.edge(a, b)]  # the other player has the route's last section
     game, page, errors = _table(browser, live_server, make_user, "crayon-rails", state)
     assert page.locator("[data-cr=build]").get_attribute("aria-pressed") == "true"  # the building turn opens on Build
     for x, y in route[:-1]:
@@ -188,7 +188,8 @@ def test_crayon_rails_a_route_shows_its_cost_and_refuses_the_other_players_track
     assert f"Cost {cost} of the 20" in status.inner_text()
     x, y = route[-1]
     page.locator(f'#cr-map .mp[data-x="{x}"][data-y="{y}"]').tap()
-    assert "Bob already has track" in status.inner_text()
+    other = game.seats.get(position=1).name  # the seats are drawn at random at the start
+    assert f"{other} already has track" in status.inner_text()
     assert page.input_value("#cr-path-form input[name=path]") == " ".join(f"{x},{y}" for x, y in route[:-1])
     page.locator("#cr-submit").tap()
     move = _played(page, game)
