@@ -109,8 +109,18 @@
     });
     box.hidden = !forms.length;
     pad();
-    say(forms.length && !more ? "Choose one:" : more ? "Now tap a marked place" + (forms.length ? ", or choose:" : ".") : "");
+    say(forms.length && !more ? "Choose one:" : more ? "Now " + nextWhere() + (forms.length ? ", or choose:" : ".") : "");
     if (forms.length && !more) box.querySelector("button").focus();
+  }
+
+  // Where the next tap goes, in words, when the marked places are all of one kind.
+  var WHERE = { bank: "tap a supply in the bank", mine: "tap one of your supplies", pool: "tap a free supply of the town",
+                cal: "tap one of your calamities", hand: "tap a card in your hand", card: "tap a demand card" };
+  function nextWhere() {
+    var kinds = {};
+    Object.keys(livePlaces()).forEach(function (p) { kinds[p.split(":")[0]] = true; });
+    var only = Object.keys(kinds);
+    return only.length === 1 && WHERE[only[0]] ? WHERE[only[0]] : "tap a marked place";
   }
 
   function reset() { taps = []; choose([], false); say(""); mark(); }

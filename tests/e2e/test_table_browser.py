@@ -104,7 +104,7 @@ def test_oregon_fort_is_three_taps_the_supplies_in_either_order(live_server, bro
     game, page, errors = _table(browser, live_server, make_user, "oregon-trail-race", state)
     first, second = action["take"]
     page.locator(f'[data-place="town:{action["town"]}"]').tap()
-    assert "Now tap a marked place" in page.locator("#tp-bar-say").inner_text()
+    assert "Now tap a supply in the bank" in page.locator("#tp-bar-say").inner_text()
     assert page.locator("#tp-cancel").is_visible()
     page.locator(f'[data-place="bank:{second}"].tp-live').tap()  # the second supply first
     page.locator(f'[data-place="bank:{first}"].tp-live').tap()
