@@ -41,6 +41,8 @@ Every game package has the same modules, with the same meaning:
   sentences live with the card data, in `cards.py`); the engine's methods of those names call it.
 - `bots.py`: `choose(engine, state, seat, rnd)`, a legal, reasonable player for simulations, solo
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
+- `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see
+  `Engine.place`); the engine's method of that name calls it.
 
 The same idea is stored under different keys in different games (the states of games already
 played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import importlib
 import json
 import re
 from typing import TypedDict
@@ -345,6 +348,25 @@ class Engine:
         with seat_label, say only what the seat may see, and do not repeat the event's own
         sentence. An empty list: nothing to explain. Override; the default explains nothing."""
         return []
+
+    def place(self, state: dict, seat: int, action: dict) -> str:
+        """Returns where on the table a legal action is played, as the taps that play it: place
+        names separated by spaces, each `kind:id` naming something the seat sees on the table (a
+        river's space "river:0:1:3", a card "hand:T35", a supply in the bank "bank:food", a
+        milepost "mp:12,7"). The first names the place a player taps; the others, if any, are
+        tapped next (a fort, then the two supplies it gives). "bar" is the action bar, for a move
+        that has no place on the table (pass, end the turn). The game page marks each place of a
+        legal action and plays the action whose taps the player made; several actions with the
+        same taps are offered side by side. By default the game package's `places` module answers,
+        and an engine without one plays everything from the bar."""
+        name = f"{type(self).__module__.rpartition('.')[0]}.places"
+        try:
+            places = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return "bar"
+        return places.place(state, seat, action)
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""

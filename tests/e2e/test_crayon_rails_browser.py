@@ -25,7 +25,9 @@ def _logged_in_page(browser, live_server, user):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     host = live_server.url.split("//", 1)[1].split(":")[0]
     context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}])
-    return context.new_page()
+    page = context.new_page()
+    page.on("dialog", lambda d: d.accept())  # "End your turn? You still have other moves" (the game page asks)
+    return page
 
 
 def _mp(x, y):
@@ -43,6 +45,8 @@ def crayon_rails():
 def _click_menu(page, starts):
     """Clicks the first numbered menu button whose label (after the number) starts with `starts`."""
     version = int(page.locator("#live").get_attribute("data-version"))
+    if page.locator("#tp-list-toggle").is_visible():  # the numbered list is one toggle away (table.js)
+        page.click("#tp-list-toggle")
     page.locator("#my-moves button", has_text=re.compile(rf"^\d+\. {re.escape(starts)}")).first.click()
     page.wait_for_load_state()
     assert int(page.locator("#live").get_attribute("data-version")) > version

@@ -59,10 +59,13 @@ MEASURE = """(fit) => {
       }
     }
   }
-  // Every move must be reachable by keyboard: the menu's buttons, and the Crayon Rails map when
-  // paths can be composed on it.
+  // Every move must be reachable by keyboard: the menu's buttons (or, while the list is folded,
+  // its toggle and the action bar's buttons), and the Crayon Rails map when paths can be composed on it.
   const unreachable = [];
-  for (const el of document.querySelectorAll("#my-moves button, #my-moves a[href]")) {
+  const toggle = document.getElementById("tp-list-toggle");
+  const folded = toggle && toggle.getClientRects().length && toggle.getAttribute("aria-expanded") === "false";
+  const controls = folded ? "#tp-list-toggle, #tp-bar-moves button" : "#my-moves button, #my-moves a[href]";
+  for (const el of document.querySelectorAll(controls)) {
     if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) unreachable.push(el.textContent.trim().slice(0, 40));
   }
   const map = document.querySelector(".cr-map-wrap");
