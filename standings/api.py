@@ -17,8 +17,6 @@ from games.errors import ErrorCode, GameError
 
 from . import keys, selectors
 
-MAX_SLUG = 80
-
 
 class PlayerRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -182,7 +180,7 @@ def user_ratings(request, who: str):
             raise GameError(ErrorCode.NOT_AUTHENTICATED, 'Sign in (or send a token) to ask for "me".')
         person = request.user
     else:
-        person = selectors.listed_player(who) if len(who) <= MAX_SLUG else None
+        person = selectors.listed_player(who)
         if person is None:  # the same answer for a name nobody has and for a player with no page
             raise GameError(ErrorCode.NOT_FOUND, 'There is no such player: name one by their page\'s slug, or "me".')
     found = selectors.player(person, viewer=request.user)

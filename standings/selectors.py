@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db.models import Count, Exists, OuterRef, Q
 
+from accounts.models import User
 from games.models import Game, Seat
 
 from . import figures, keys
@@ -89,15 +89,15 @@ def listed_players():
     public = Q(game__visibility=Game.Visibility.PUBLIC, game__started_at__isnull=False)
     seated = Seat.objects.filter(public, user=OuterRef("pk"))
     replaced = Game.former_players.through.objects.filter(public, user=OuterRef("pk"))
-    return (
-        get_user_model()
-        .objects.filter(is_active=True, slug__isnull=False)
-        .filter(Q(listed=True) | Exists(seated) | Exists(replaced))
+    return User.objects.filter(is_active=True, slug__isnull=False).filter(
+        Q(listed=True) | Exists(seated) | Exists(replaced)
     )
 
 
 def listed_player(slug: str):
     """Returns the player whose page this is, or None."""
+    if len(slug) > User._meta.get_field("slug").max_length:
+        return None
     return listed_players().filter(slug=slug).first()
 
 

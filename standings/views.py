@@ -49,7 +49,7 @@ def _player(request, slug: str | None):
         if request.user.is_authenticated:
             return request.user
     else:
-        person = selectors.listed_player(slug) if len(slug) <= 80 else None
+        person = selectors.listed_player(slug)
         if person is not None:
             return person
     raise Http404(NO_PLAYER)
@@ -138,7 +138,10 @@ def player_context(person, viewer, *, own: bool) -> dict:
     for pk in found:
         pk.plot_url = _url("player_rating_plot", slug, pk.key.rules, pk.key.url_edition) + f"?v={pk.rating.games}"
     results_url = _url("player_results_plot", slug) + "?v=" + "-".join(str(pk.rating.games) for pk in found)
-    return {"person": person, "standings": found, "results_url": results_url, "own": own}
+    page_url = None
+    if own and selectors.listed_players().filter(pk=person.pk).exists():
+        page_url = reverse("standings:player", args=[person.slug])
+    return {"person": person, "standings": found, "results_url": results_url, "own": own, "page_url": page_url}
 
 
 # A player's pictures show what the reader may see: kept in the reader's browser only.

@@ -122,3 +122,10 @@ def test_the_migration_gives_existing_players_their_slug_in_id_order(make_user):
     User.objects.update(slug=None)
     import_module("accounts.migrations.0006_user_slug_listed").fill_slugs(apps, None)
     assert [User.objects.get(pk=u.pk).slug for u in users] == ["ann", "ann-2", "ben"]
+
+
+def test_the_profile_says_where_my_page_is(client, players):
+    client.force_login(players["ann"])
+    assert 'href="/players/ann/">your player page</a>' in client.get("/accounts/profile/").content.decode()
+    client.force_login(players["loner"])
+    assert "You have no public player page yet" in client.get("/accounts/profile/").content.decode()
