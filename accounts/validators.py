@@ -37,6 +37,12 @@ def unsafe_character(value: str, *, line_breaks: bool = False) -> str | None:
     return None
 
 
+def one_line(value: str) -> str:
+    """Returns `value` with every character the check refuses in a name turned into a space, and
+    trimmed: for showing a name stored before the check (an email's text part, a subject)."""
+    return "".join(" " if unsafe_character(ch) else ch for ch in value).strip()
+
+
 def _sentence(what: str, ch: str, line_breaks: bool) -> str:
     kind = (
         "a line break"

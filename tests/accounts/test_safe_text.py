@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.test import RequestFactory
 
 from accounts.models import User
-from accounts.validators import validate_display_name
+from accounts.validators import one_line, validate_display_name
 from chat.models import Message
 from chat.services import post_message
 from games.models import Game
@@ -117,3 +117,7 @@ def test_a_chat_message_keeps_its_line_breaks_and_nothing_else_of_them(make_user
     game = new_game([ann, ben], rated=False)
     post_message(game=game, user=ann, text="Hi Ben,\r\nBcc\u2028line\u202eevil\u2066x\u2069\x85\x07\tok")
     assert Message.objects.get().text == "Hi Ben,\nBcclineevilx ok"
+
+
+def test_a_name_stored_before_the_check_can_be_shown_on_one_line():
+    assert one_line("Alice\r\nBcc: victim@evil.test\u2028x\u202ey ") == "Alice  Bcc: victim@evil.test x y"
