@@ -203,15 +203,16 @@ class PlayerKey:
 def player(user, *, viewer) -> list[PlayerKey]:
     """Returns a player's ratings, each with the rated games `viewer` may see (the latest HISTORY
     of them, and their places) and how many others there are (see the module's docstring)."""
-    visible = Game.objects.visible_to(viewer).values("pk")
+    # Asked of each of the player's changes by its game's key (a few rows), never of every game.
+    visible = Exists(Game.objects.visible_to(viewer).filter(pk=OuterRef("game_id")))
     out = []
     for rating in Rating.objects.filter(user=user).order_by("-games", "key"):
         key = keys.parse(rating.key)
         if key is None:
             continue
         changes = RatingChange.objects.filter(user=user, key=rating.key)
-        shown = changes.filter(game__in=visible)
+        shown = changes.filter(visible)
         history = list(shown.order_by("-at", "-pk")[:HISTORY])[::-1]
         places = dict(shown.values_list("place").annotate(n=Count("pk")).values_list("place", "n"))
-        out.append(PlayerKey(key, rating, history, places, changes.exclude(game__in=visible).count()))
+        out.append(PlayerKey(key, rating, history, places, changes.filter(~visible).count()))
     return out
