@@ -205,14 +205,21 @@ def player(user, *, viewer) -> list[PlayerKey]:
     of them, and their places) and how many others there are (see the module's docstring)."""
     # Asked of each of the player's changes by its game's key (a few rows), never of every game.
     visible = Exists(Game.objects.visible_to(viewer).filter(pk=OuterRef("game_id")))
+    changes = RatingChange.objects.filter(user=user)
+    places: dict[tuple[str, int], int] = {}
+    hidden: dict[str, int] = {}
+    counts = changes.annotate(seen=visible).values_list("key", "place", "seen").annotate(n=Count("pk"))
+    for key, place, seen, n in counts.order_by():
+        if seen:
+            places[key, place] = n
+        else:
+            hidden[key] = hidden.get(key, 0) + n
     out = []
     for rating in Rating.objects.filter(user=user).order_by("-games", "key"):
         key = keys.parse(rating.key)
         if key is None:
             continue
-        changes = RatingChange.objects.filter(user=user, key=rating.key)
-        shown = changes.filter(visible)
-        history = list(shown.order_by("-at", "-pk")[:HISTORY])[::-1]
-        places = dict(shown.values_list("place").annotate(n=Count("pk")).values_list("place", "n"))
-        out.append(PlayerKey(key, rating, history, places, changes.filter(~visible).count()))
+        history = list(changes.filter(visible, key=rating.key).order_by("-at", "-pk")[:HISTORY])[::-1]
+        mine = {place: n for (k, place), n in places.items() if k == rating.key}
+        out.append(PlayerKey(key, rating, history, mine, hidden.get(rating.key, 0)))
     return out
