@@ -36,10 +36,13 @@ EMAIL_CONTEXT = 8
 
 
 def clean_text(text) -> str:
-    """Returns a message's text as it is stored: line breaks as \\n, no NUL or other control
-    characters but line breaks and tabs, no undecodable characters, trimmed."""
-    text = str(text or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = "".join(c for c in text if c in "\n\t" or c.isprintable() or c == " ")
+    """Returns a message's text as it is stored: line breaks as \\n, tabs as spaces, no NUL or other
+    control character, no line or paragraph separator (U+2028/9), no bidirectional override or
+    isolate, nor any other invisible format character (what str.isprintable refuses: more than
+    accounts.validators refuses in names), no undecodable characters, trimmed. Dropped rather than
+    refused: a reply by email carries such characters without its writer knowing."""
+    text = str(text or "").replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    text = "".join(c for c in text if c == "\n" or c.isprintable())
     return text.encode("utf-8", "replace").decode("utf-8").strip()
 
 

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from accounts.validators import validate_title
 from games.rules import engine_slugs, seeding
 
 from .schema import ERROR_STATUSES, FreeFormSerializer
@@ -47,7 +48,9 @@ class EntropyField(serializers.CharField):
 class GameCreateSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=[], help_text="Engine slug, see /api/engines/.")
     options = serializers.DictField(required=False, default=dict)
-    title = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+    title = serializers.CharField(
+        required=False, allow_blank=True, max_length=100, default="", validators=[validate_title]
+    )
     max_players = serializers.IntegerField(required=False, min_value=1, max_value=8)
     turn_hours = serializers.IntegerField(required=False, min_value=1, max_value=24 * 30)
     is_open = serializers.BooleanField(
