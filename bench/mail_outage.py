@@ -10,7 +10,7 @@ the worker logged about the outage. No minute sweep runs here: the retries are t
 (the task comes back when the failed notices are due: SEND_RETRY_SECONDS, 15, then 30, 60...).
 
 Uses its own database (BENCH_OUTAGE_DATABASE_URL, trailpost_bench_outage on the local PostgreSQL,
-created if missing) and Redis (BENCH_OUTAGE_REDIS_URL, db 14).
+created if missing) and Redis (BENCH_OUTAGE_REDIS_URL, db 14), whose default queue it empties.
 Run: TRAILPOST_ENV=test .venv/bin/python bench/mail_outage.py
 """
 
@@ -21,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +30,6 @@ from bench.common import ensure_database, free_port  # noqa: E402
 BENCH_DB = os.environ.get("BENCH_OUTAGE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_outage")
 BENCH_REDIS = os.environ.get("BENCH_OUTAGE_REDIS_URL", "redis://127.0.0.1:6379/14")
 OUTAGE_SECONDS = float(os.environ.get("BENCH_OUTAGE_SECONDS", "20"))
-QUEUE = f"trailpost-bench-outage-{uuid.uuid4().hex[:8]}"
 
 
 def setup_django(port: int) -> None:
@@ -56,7 +54,8 @@ def setup_django(port: int) -> None:
     call_command("migrate", verbosity=0)
     from config.celery import app
 
-    app.conf.task_default_queue = QUEUE
+    with app.connection_for_write() as conn:  # the default queue: the worker's retries come back to it
+        conn.default_channel.queue_purge(app.conf.task_default_queue)
     from games.models import Game
 
     Game.objects.all().delete()
@@ -74,8 +73,8 @@ class Sink:
 
 
 def start_worker(log_path: str) -> subprocess.Popen:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo", "-Q", QUEUE]
-    command += ["-n", f"outage-{QUEUE}@%h", "-l", "info", "--without-gossip", "--without-mingle"]
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo"]
+    command += ["-n", "outage@%h", "-l", "info", "--without-gossip", "--without-mingle"]
     command += ["--without-heartbeat", "--prefetch-multiplier", "1"]
     log = open(log_path, "w")  # noqa: SIM115 (the worker writes it until it stops)
     return subprocess.Popen(command, env=dict(os.environ, LOG_LEVEL="INFO"), cwd=ROOT, stdout=log, stderr=log)
