@@ -522,16 +522,17 @@ def _over_cap(seat, record, since) -> InboundResult | None:
     cap, used = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"], sum(weights)
     if used < cap:
         return None
-    reopens = since  # the moment the count falls below the cap, an hour before it does
+    # The sender may reply again an hour after the reply whose ageing out takes the count under the cap.
+    last = since
     for (_, received_at), weight in zip(counted, weights, strict=True):
-        used, reopens = used - weight, received_at
+        used, last = used - weight, received_at
         if used < cap:
             break
-    again = format_when(reopens + timedelta(hours=1), seat.user.time_zone if seat.user_id else None)
+    again = format_when(last + timedelta(hours=1), seat.user.time_zone if seat.user_id else None)
+    sender = parseaddr(record.sender)[1] or "you"
     why = (
-        f"It was not read: more than {cap} replies to this game came from {parseaddr(record.sender)[1] or 'you'} "
-        "within an hour "
-        f"(a reply that cannot be played counts as {REFUSAL_WEIGHT}). You can reply again from {again}."
+        f"It was not read: more than {cap} replies to this game came from {sender} within an hour (a reply "
+        f"that cannot be played counts as {REFUSAL_WEIGHT}). You can reply again from {again}."
     )
     return InboundResult("over_cap", why, game_id=seat.game_id)
 

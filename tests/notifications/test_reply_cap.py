@@ -98,3 +98,20 @@ def test_a_stranger_with_the_reply_address_does_not_use_up_the_players_allowance
     assert "stranger@example.net" in over_cap_answers(seat).get().context["error"]
     assert handle_raw(reply(address, "End the turn")).outcome == "played"
     assert seat_at(game, seat.position).pk == seat.pk
+
+
+def test_a_chat_reply_past_the_cap_is_answered_once_and_posts_nothing(make_game, users, settings):
+    from chat.models import Message
+    from chat.services import post_message
+
+    cap(settings, 2)
+    game = make_game()
+    post_message(game=game, user=users[0], text="Hello, trail!", to=None, channel="web")
+    chat = Notification.objects.filter(user=users[1], kind=Kind.CHAT).latest("pk")
+    for text in ("Hi!", "How are you?"):
+        assert handle_raw(reply(chat.context["reply_to"], text)).outcome == "chat"
+    for text in ("Still there?", "Hello?"):
+        assert handle_raw(reply(chat.context["reply_to"], text)).outcome == "over_cap"
+    answer = over_cap_answers(chat.seat).get()
+    assert answer.context["chat"] and "You can reply again from" in answer.context["error"]
+    assert Message.objects.filter(game=game).count() == 3
