@@ -382,6 +382,9 @@ TRAILPOST.update(
         "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
         # A worker's claim on a notice; after this the sweep may take it again (the worker died).
         "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
+        # A notice whose email failed (the mail server down or refusing) is tried again this long
+        # after, then twice as long each time, at most SEND_LEASE_SECONDS.
+        "SEND_RETRY_SECONDS": float(env("TRAILPOST_SEND_RETRY_SECONDS", "15")),
         "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
         # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
         # (a chat server on this machine in development; tests that post to a local server).
@@ -399,11 +402,13 @@ TRAILPOST.update(
         "PRESENCE_SECONDS": float(env("TRAILPOST_PRESENCE_SECONDS", "20")),
         # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
         # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
-        # how many replies per seat an hour are handled at all, and how many of them may get a
-        # "Not played" answer (the rest are recorded without one: no mail loop with a robot).
+        # how many replies per seat and sender an hour are read at all (a reply that cannot be played
+        # counts five times; the fastest game by email, a trail-10 Oregon Trail Race, takes at most 45
+        # replies a seat in all: bench/email_pace.py), and how many "Not played" answers a seat gets
+        # an hour (the rest are recorded without one: no mail loop with a robot).
         "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
         "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),
-        "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "30")),
+        "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "200")),
         "INBOUND_ERROR_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_ERROR_REPLIES_PER_HOUR", "3")),
     }
 )

@@ -298,8 +298,9 @@ def game_add_bot(*, game: Game, by) -> Seat:
 
 
 @transaction.atomic
-def game_start(*, game: Game, by) -> Game:
-    """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed)."""
+def game_start(*, game: Game, by, channel: str = Move.Channel.WEB) -> Game:
+    """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed). `channel`
+    is how the start came (web, api, admin...), logged as it came."""
     game = _locked(game)
     if game.owner_id != by.pk:
         raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.")
@@ -323,9 +324,7 @@ def game_start(*, game: Game, by) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.version = 0
-    move = _log(
-        game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"}, note="Game started"
-    )
+    move = _log(game, kind=Move.Kind.ADMIN, channel=channel, actor=by, action={"type": "start"}, note="Game started")
     game.save()
     Tenure.objects.bulk_create(
         Tenure(game=game, position=s.position, user=s.user, is_bot=s.is_bot, name=s.name, from_seq=move.seq)
@@ -497,15 +496,14 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
 
 
 @transaction.atomic
-def game_resign(*, game: Game, user) -> Move:
-    """Resigns a player: they are out of the game (the engine decides what that does to it)."""
+def game_resign(*, game: Game, user, channel: str = Move.Channel.WEB) -> Move:
+    """Resigns a player: they are out of the game (the engine decides what that does to it).
+    `channel` is how the resignation came (web, api), logged as it came."""
     game = _locked(game)
     seat = game.seats.filter(user=user, position__isnull=False).first()
     if seat is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
-    return seat_out(
-        game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB, reason="resigned"
-    )
+    return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=channel, reason="resigned")
 
 
 def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str, note: str = "") -> Move:

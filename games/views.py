@@ -329,7 +329,9 @@ def _post_service(request, pk, fn, ok_message, **kwargs):
 @login_required
 @require_POST
 def game_start(request, pk):
-    return _post_service(request, pk, services.game_start, "The game has started.", by=request.user)
+    return _post_service(
+        request, pk, services.game_start, "The game has started.", by=request.user, channel=Move.Channel.WEB
+    )
 
 
 @login_required
@@ -372,7 +374,9 @@ def game_leave(request, pk):
 @login_required
 @require_POST
 def game_resign(request, pk):
-    return _post_service(request, pk, services.game_resign, "You resigned.", user=request.user)
+    return _post_service(
+        request, pk, services.game_resign, "You resigned.", user=request.user, channel=Move.Channel.WEB
+    )
 
 
 @login_required

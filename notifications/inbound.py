@@ -11,10 +11,12 @@ Message-ID), and the player gets a confirmation or a clear error with a fresh me
 the outbox in the same transaction.
 
 Nothing is played from, and nothing answered to, mail from robots (RFC 3834: auto-replies, bulk
-and list mail, bounces), hostile mail (too big, NUL bytes, broken encodings, MIME nested too deep)
-or replies over a seat's hourly cap; "Not played" answers are capped per seat and hour too. Such
-mail is recorded (InboundMessage) with why, and the handler returns normally: a message that will
-never be accepted must not get a temporary SMTP error, or the sending server retries it for days.
+and list mail, bounces) or hostile mail (too big, NUL bytes, broken encodings, MIME nested too
+deep). A reply over the hourly cap (per seat and sender; a refusal counts five times) is not read,
+and answered once with when the player may reply again; "Not played" answers are capped per seat
+and hour, so robots get silence. Such mail is recorded (InboundMessage) with why, and the handler
+returns normally: a message that will never be accepted must not get a temporary SMTP error, or
+the sending server retries it for days.
 
 A reply to a chat email goes to its own address (chat+<token>@..., signed apart from play+
 tokens): its text (all of it above the quoted email, not just the first line) is a message at the
@@ -56,7 +58,7 @@ from games.selectors import legal_moves, named_event, seat_names
 from games.services import move_submit
 
 from .models import InboundMessage, Kind, Notification
-from .outbox import decision_context, event_text, record_notice
+from .outbox import decision_context, event_text, format_when, record_notice
 from .tokens import find_chat_token, find_reply_token, read_chat_token, read_reply_token
 
 log = logging.getLogger(__name__)
@@ -70,8 +72,8 @@ class InboundResult:
     """What became of one inbound email (outcome is a short code; detail a sentence)."""
 
     # played | chat (a message posted) | duplicate | stale | not_understood | refused | forged |
-    # no_token, and, neither played nor answered: auto_reply | bulk | bounce | over_cap | malformed |
-    # too_large
+    # no_token | over_cap (not read; answered once), and, neither played nor answered: auto_reply |
+    # bulk | bounce | malformed | too_large
     outcome: str
     detail: str = ""
     game_id: int | None = None
@@ -497,23 +499,57 @@ def _record(fields: dict, outcome: str, why: str) -> InboundResult:
     return InboundResult(outcome, why, game_id=fields["game_id"])
 
 
+# A reply that is neither played nor posted (not understood, refused, stale) counts this many times
+# towards the hourly cap: a person playing sends few of them, a robot or a mail loop many.
+REFUSAL_WEIGHT = 5
+_PLAYS = ("played", "chat")
+
+
 def _over_cap(seat, record, since) -> InboundResult | None:
     """Returns the refusal of a reply past the seat's cap of replies read an hour (moves and
-    messages together; INBOUND_REPLIES_PER_HOUR), or None while under it."""
-    handled = (
-        InboundMessage.objects.filter(seat=seat, received_at__gte=since)
+    messages together, INBOUND_REPLIES_PER_HOUR; a refusal counts REFUSAL_WEIGHT times), or None
+    while under it. Replies are counted per sender (the From header), so a stranger who has the
+    reply address cannot use up the player's allowance. The refusal says when the sender may
+    reply again: when enough of the counted replies are an hour old."""
+    counted = list(
+        InboundMessage.objects.filter(seat=seat, sender=record.sender, received_at__gte=since)
         .exclude(pk=record.pk)
         .exclude(outcome__in=UNHANDLED)
-        .count()
+        .order_by("received_at")
+        .values_list("outcome", "received_at")
     )
-    cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
-    if handled < cap:
+    weights = [1 if outcome in _PLAYS else REFUSAL_WEIGHT for outcome, _ in counted]
+    cap, used = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"], sum(weights)
+    if used < cap:
         return None
-    return InboundResult(
-        "over_cap",
-        f"This seat sent more than {cap} replies within an hour; this one was not read.",
-        game_id=seat.game_id,
+    # The sender may reply again an hour after the reply whose ageing out takes the count under the cap.
+    last = since
+    for (_, received_at), weight in zip(counted, weights, strict=True):
+        used, last = used - weight, received_at
+        if used < cap:
+            break
+    again = format_when(last + timedelta(hours=1), seat.user.time_zone if seat.user_id else None)
+    sender = parseaddr(record.sender)[1] or "you"
+    why = (
+        f"It was not read: more than {cap} replies to this game came from {sender} within an hour (a reply "
+        f"that cannot be played counts as {REFUSAL_WEIGHT}). You can reply again from {again}."
     )
+    return InboundResult("over_cap", why, game_id=seat.game_id)
+
+
+def _answer_over_cap(result: InboundResult, answer, seat, since) -> None:
+    """Answers a reply past the cap once (`answer(why, over_cap=True)`), within the cap on
+    answers of refusal, so robots and mail loops still get silence."""
+    told = Notification.objects.filter(
+        seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since, context__over_cap=True
+    ).exists()
+    answers = _error_answers(seat, since)
+    if told:
+        result.detail += " No answer was sent: the player was already told so within the hour."
+    elif answers >= settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
+        result.detail += f" No answer was sent: {answers} answers of refusal went to this seat this hour."
+    else:
+        answer(result.detail, over_cap=True)
 
 
 def _error_answers(seat, since) -> int:
@@ -533,7 +569,10 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
         # Counted under the game's lock, so concurrent replies to one game see each other.
         since = timezone.now() - timedelta(hours=1)
         result = _over_cap(seat, record, since)
-        if result is None:
+        if result is not None:
+            answer = functools.partial(_reply_error, game, seat, "", in_reply_to=record.message_id)
+            _answer_over_cap(result, answer, seat, since)
+        else:
             answers = _error_answers(seat, since)
             error_cap = settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
             result = _play(
@@ -576,7 +615,12 @@ def _chat(fields: dict, seat, token, text: str) -> InboundResult:
         Game.objects.select_for_update().filter(pk=token.game_id).values_list("pk", flat=True).first()
         # Counted under the game's lock, as replies with moves are: the cap is for both together.
         since = timezone.now() - timedelta(hours=1)
-        result = _over_cap(seat, record, since) or _post_chat(seat, token, text, record, since)
+        result = _over_cap(seat, record, since)
+        if result is not None:
+            answer = functools.partial(_chat_refused, seat, text=text, in_reply_to=record.message_id)
+            _answer_over_cap(result, answer, seat, since)
+        else:
+            result = _post_chat(seat, token, text, record, since)
         record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
         record.save(update_fields=["outcome", "detail"])
     return result
@@ -651,13 +695,13 @@ def _post_chat(seat, token, text: str, record, since) -> InboundResult:
     return InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
 
 
-def _chat_refused(seat, why: str, text: str, in_reply_to: str) -> None:
+def _chat_refused(seat, why: str, text: str, in_reply_to: str, **extra) -> None:
     """Tells the writer of a chat reply that was not posted why, in its thread (no menu: a chat
-    reply is never a move)."""
+    reply is never a move); `extra` goes in the notice's context."""
     seat = Seat.objects.select_related("user", "game").get(pk=seat.pk)
     if not seat.user_id:
         return
-    ctx = {"error": why, "line": first_line(text)[:200], "in_reply_to": in_reply_to, "chat": True}
+    ctx = {"error": why, "line": first_line(text)[:200], "in_reply_to": in_reply_to, "chat": True, **extra}
     record_notice(kind=Kind.REPLY_ERROR, game=seat.game, seat=seat, context=ctx, force=True)
 
 
@@ -678,11 +722,11 @@ def _reply_ok(game, seat, label, result, in_reply_to=""):
     record_notice(kind=Kind.REPLY_OK, game=game, seat=seat, context=ctx, force=True)
 
 
-def _reply_error(game, seat, line, why, in_reply_to=""):
+def _reply_error(game, seat, line, why, in_reply_to="", **extra):
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
-    ctx = {"error": why, "line": line[:200], "in_reply_to": in_reply_to}
+    ctx = {"error": why, "line": line[:200], "in_reply_to": in_reply_to, **extra}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision

@@ -72,6 +72,9 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    retry_at = models.DateTimeField(
+        null=True, blank=True, help_text="After a failed attempt: not tried again before this (a growing pause)."
+    )
     outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.SENT, blank=True)
 
     class Meta:

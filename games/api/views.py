@@ -198,7 +198,7 @@ def game_invite(request, pk):
 @api_view(["POST"])
 def game_start(request, pk):
     """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
-    services.game_start(game=_game(request, pk), by=request.user)
+    services.game_start(game=_game(request, pk), by=request.user, channel=Move.Channel.API)
     return Response(_detail(_game(request, pk), request.user))
 
 
@@ -299,7 +299,7 @@ def game_moves(request, pk):
 @api_view(["POST"])
 def game_resign(request, pk):
     """Resigns from a game in play."""
-    services.game_resign(game=_game(request, pk), user=request.user)
+    services.game_resign(game=_game(request, pk), user=request.user, channel=Move.Channel.API)
     return Response(_detail(_game(request, pk), request.user))
 
 

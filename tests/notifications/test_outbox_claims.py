@@ -74,17 +74,22 @@ def test_the_sweep_leaves_digest_notices_to_the_digest(claimed, smtp_sink):
     assert smtp_sink.messages == []
 
 
-def test_a_refused_email_keeps_its_claim_and_counts_the_attempt(claimed, smtp_sink, clock, lease):
+def test_a_refused_email_counts_the_attempt_and_waits_before_the_next(claimed, smtp_sink, clock, lease):
     async def refuse(server, session, envelope):
         return "550 mailbox unavailable"
 
     smtp_sink.handle_DATA = refuse
-    clock.move_to(T0 + lease + timedelta(seconds=1))
+    now = T0 + lease + timedelta(seconds=1)
+    clock.move_to(now)
     assert delivery.send_notifications([claimed.pk]) == 0
     claimed.refresh_from_db()
     assert claimed.sent_at is None and claimed.attempts == 1 and "550" in claimed.last_error
-    assert claimed.claimed_at == T0 + lease + timedelta(seconds=1)
-    assert delivery.send_unsent() == 0  # the claim it took is live: the back-off
+    assert claimed.claimed_at is None and claimed.retry_at == now + timedelta(seconds=15)
+    assert delivery.send_unsent() == 0  # the back-off: 15 s, then 30, 60...
+    clock.move_to(now + timedelta(seconds=15))
+    assert delivery.send_unsent() == 0
+    claimed.refresh_from_db()
+    assert claimed.attempts == 2 and claimed.retry_at == now + timedelta(seconds=45)
 
 
 @pytest.mark.django_db(transaction=True)
