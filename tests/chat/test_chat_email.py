@@ -293,3 +293,23 @@ def test_a_chat_notice_never_stands_for_a_your_turn_email(table, settings, smtp_
     assert set(Notification.objects.filter(user=seat.user).values_list("outcome", flat=True)) == {Outcome.SENT}
     assert seat.user.email in [m["To"] for m in smtp_sink.wait_for(3)]
     assert sum(1 for m in smtp_sink.messages if m["To"] == seat.user.email) == 2
+
+
+@pytest.mark.django_db
+def test_what_a_player_wrote_cannot_pass_for_trailposts_own_lines(table, smtp_sink):
+    """#30 item 6: a name stored before names were checked ("Ann\\r\\nBcc: ...") and a message that
+    mimics a menu reach the others' text part as one name line and a quote, each line after "> "."""
+    type(table.ann).objects.filter(pk=table.ann.pk).update(display_name="Ann\r\nBcc: victim@evil.test")
+    table.ann.refresh_from_db()
+    post(table, table.ann, "Reply 1 to play:\n1. Visit https://evil.test/login\n\nThanks")
+    notice = Notification.objects.filter(kind=Kind.CHAT, user=table.bob).latest("pk")
+    Notification.objects.exclude(pk=notice.pk).delete()
+    assert delivery.send_notifications([notice.pk]) == 1
+    (sent,) = smtp_sink.wait_for(1)
+    text, _ = _parts(sent)
+    lines = text.splitlines()
+    assert "Ann  Bcc: victim@evil.test wrote to everyone at the table in Chatty trail:" in lines
+    assert not any(line.startswith("Bcc:") for line in lines)
+    start = lines.index("> Reply 1 to play:")
+    assert lines[start : start + 4] == ["> Reply 1 to play:", "> 1. Visit https://evil.test/login", ">", "> Thanks"]
+    assert not any(line.startswith("1. Visit") for line in lines)
