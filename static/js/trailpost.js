@@ -5,7 +5,11 @@
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
    - #live-status: says what changed when the game page's live section is swapped in;
    - the live section's poll says how far back its log is shown (?from=), so the earlier moves a
-     player loaded stay when it is swapped in. */
+     player loaded stay when it is swapped in;
+   - when the live section is swapped in (a move, a form of the waiting room, the poll): the tab's
+     title says "(Your turn)" when it is, the scroll position stays where it was, and the focus
+     goes where the next decision is (an error, the moves, the final table) if it was in the
+     section or the player just acted. */
 (function () {
   "use strict";
 
@@ -36,9 +40,12 @@
   function announce() {
     var live = document.getElementById("live"), status = document.getElementById("live-status");
     if (!live || !status) return;
-    var version = live.getAttribute("data-version"), mine = !!document.getElementById("my-moves");
+    var waiting = document.getElementById("waiting-heading");
+    var version = live.getAttribute("data-version") + "|" + live.getAttribute("data-status") +
+      (waiting ? "|" + waiting.textContent : "");
+    var mine = !!document.getElementById("my-moves");
     if (lastVersion !== null && version !== lastVersion) {
-      var said = live.getAttribute("data-announce");
+      var said = live.getAttribute("data-announce") || (waiting ? waiting.textContent : "");
       if (!said) {
         var entry = live.querySelector(".log li");
         said = entry ? entry.textContent.replace(/\s+/g, " ").trim() : "The game moved on.";
@@ -50,11 +57,56 @@
     lastMine = mine;
   }
 
+  function retitle() {
+    var live = document.getElementById("live");
+    if (!live || !live.hasAttribute("data-title")) return;
+    document.title = (live.hasAttribute("data-my-turn") ? "(Your turn) " : "") +
+      live.getAttribute("data-title") + " \u00b7 Trailpost";
+  }
+
   function onLoad(root) {
     place(root);
     fillTimeZone(root);
     announce();
+    retitle();
   }
+
+  // Where the next decision is, once the live section was swapped in.
+  function nextDecision() {
+    var picks = ["#live-messages [role=alert]", "#final", "#my-moves button:not([disabled])", "#my-moves",
+                 "#waiting-room", "#live-head"];
+    for (var i = 0; i < picks.length; i++) {
+      var el = document.querySelector(picks[i]);
+      if (el) return el.closest("#live-messages") || el;
+    }
+    return null;
+  }
+
+  var keep = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "live") return;
+    var active = document.activeElement;
+    keep = {
+      y: window.scrollY,
+      acted: event.detail.requestConfig && event.detail.requestConfig.elt !== target,
+      inside: !!(active && active !== document.body && target.contains(active))
+    };
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!keep || !event.detail.target || event.detail.target.id !== "live") return;
+    var was = keep;
+    keep = null;
+    window.scrollTo(window.scrollX, was.y);
+    var active = document.activeElement;
+    if (was.acted || (was.inside && (!active || active === document.body))) {
+      var el = nextDecision();
+      if (el) {
+        if (!el.matches("a, button, input, select, textarea, [tabindex]")) el.setAttribute("tabindex", "-1");
+        el.focus({preventScroll: true});
+      }
+    }
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt || event.detail.elt.id !== "live") return;
@@ -63,6 +115,7 @@
   });
 
   document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented) return; // htmx sends it (and asks first, hx-confirm)
     var message = event.target.dataset && event.target.dataset.confirm;
     if (message && !window.confirm(message)) event.preventDefault();
   });
