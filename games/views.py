@@ -188,7 +188,9 @@ def _live_context(request, game):
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
     log = selectors.log_page(game, seat, names=names, since_seq=_since_seq(request))
     generic = board_template.template.name.endswith("/generic.html")
-    hits = selectors.hits_since(game, seat, seen_version, names) if seen_version is not None else None
+    # what hit the player since their own last move (before their first one: since the start)
+    own = selectors.last_own_move(game, seat)
+    hits = selectors.hits_since(game, seat, own or 0, names) if seat else None
     ctx.update(
         {
             "view": view,
