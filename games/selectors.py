@@ -510,14 +510,15 @@ HITS_LOOK_BACK = 200
 
 
 def hits_since(game: Game, seat: Seat | None, since_seq: int, names: dict) -> dict:
-    """Returns what hit the seat in the moves after `since_seq` (events whose "audience" lists it):
+    """Returns what hit the seat in others' moves after `since_seq` (events whose "audience" lists it):
     {"seqs": the moves holding a hit, "first": the first hit's sentence as the seat may read it,
     "by": who dealt it, "explain": the engine's explain_hit lines, "more": how many other hits}."""
     out = {"seqs": set(), "first": None, "by": "", "explain": [], "more": 0}
     if seat is None or seat.position is None or game.state is None:
         return out
     position = seat.position
-    rows = game.moves.filter(seq__gt=since_seq, undone_by__isnull=True).order_by("-seq")
+    # the seat's own moves (its resignation, say) are no news to it: it saw them as it made them
+    rows = game.moves.filter(seq__gt=since_seq, undone_by__isnull=True).exclude(position=position).order_by("-seq")
     hits = []
     for seq, evs in reversed(list(rows.values_list("seq", "events")[:HITS_LOOK_BACK])):
         for ev in evs or []:

@@ -422,14 +422,15 @@ def game_join(request, pk):
         _game(request, pk)
         messages.error(request, " ".join(form.errors.get("entropy", ["Your entropy could not be read."])))
         return _done(request, pk)
-    return _post_service(
-        request,
-        pk,
-        services.game_join,
-        "You joined the game.",
-        user=request.user,
-        entropy=form.cleaned_data["entropy"],
-    )
+    game = _game(request, pk)
+    try:
+        services.game_join(game=game, user=request.user, entropy=form.cleaned_data["entropy"])
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return _done(request, pk)
+    messages.success(request, "You joined the game.")
+    # the page again, whole: the table talk outside the live section now lets the player write
+    return _go(request, reverse("games:detail", args=[pk]))
 
 
 @login_required

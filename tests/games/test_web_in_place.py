@@ -91,7 +91,7 @@ def test_hostile_or_illegal_moves_show_an_error_in_place_and_change_nothing(clie
     resp = client.post(reverse("games:move", args=[game.pk]), data, **HX)
     body = resp.content.decode()
     assert resp.status_code == 200 and '<section id="live"' in body
-    alert = re.search(r'<li class="error" role="alert">([^<]+)</li>', body)
+    alert = re.search(r'<li class="error"><span role="alert">([^<]+)</span>', body)
     assert alert, body[:2000]
     if expected:
         assert expected in alert.group(1)
@@ -104,7 +104,7 @@ def test_a_stale_version_is_refused_in_place(client, make_user):
     client.force_login(seat.user)
     action = game.engine.legal_actions(game.state, seat.position)[0]
     body = _post_move(client, game, action, version=0).content.decode()
-    assert re.search(r'<li class="error" role="alert">[^<]+</li>', body)
+    assert re.search(r'<li class="error"><span role="alert">[^<]+</span>', body)
     assert Game.objects.get(pk=game.pk).version == 1
 
 
@@ -325,6 +325,11 @@ def test_the_finished_page_shows_the_hands_and_no_play(client, make_user):
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert 'id="final-table"' in page and "Every hand" in page
     assert 'id="resign-form"' not in page and "only you see it" not in page
+    # ann's own resignation is no hit to her (its event names her wagon in its audience)
+    mine = game.seats.get(user=ann).position
+    assert any(mine in (e.get("audience") or ()) for e in game.moves.latest("seq").events)
+    client.force_login(ann)
+    assert 'id="hit"' not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
 
 
 # -- rematch ------------------------------------------------------------------------------------------
