@@ -11,7 +11,6 @@ $TRAILPOST_SCREENSHOTS (or the test's tmp_path)."""
 
 import os
 import pathlib
-import re
 
 import pytest
 from django.test import Client
@@ -120,7 +119,10 @@ def test_two_people_play_on_the_table_without_a_reload(live_server, browser, mak
         # The one to act: "(Your turn)" in the tab's title and 1 in the header; the other: neither.
         mover[0].wait_for_function("() => document.title.startsWith('(Your turn) Table talk trail')", timeout=WAIT)
         assert mover[0].inner_text("#games-waiting .badge") == "1"
-        assert not watcher[0].title().startswith("(Your turn)") and watcher[0].locator("#games-waiting .badge").count() == 0
+        assert (
+            not watcher[0].title().startswith("(Your turn)")
+            and watcher[0].locator("#games-waiting .badge").count() == 0
+        )
 
         # A move: in place, the scroll position kept, the focus on what comes next; the other sees it.
         page, touch, _ = mover
@@ -136,7 +138,9 @@ def test_two_people_play_on_the_table_without_a_reload(live_server, browser, mak
         _not_reloaded(page)
         assert abs(page.evaluate("window.scrollY") - y) <= 2, "the scroll position moved"
         assert page.evaluate("document.activeElement && document.activeElement.closest('#live') !== null")
-        watcher[0].wait_for_function(f"() => +document.getElementById('live').dataset.version > {version}", timeout=WAIT)
+        watcher[0].wait_for_function(
+            f"() => +document.getElementById('live').dataset.version > {version}", timeout=WAIT
+        )
         _not_reloaded(watcher[0])
         # the turn passes (Oregon Trail Race's draft alternates): the title follows, in place
         game = Game.objects.get(pk=game.pk)
@@ -145,9 +149,7 @@ def test_two_people_play_on_the_table_without_a_reload(live_server, browser, mak
         after[0].wait_for_function("() => document.title.startsWith('(Your turn)')", timeout=WAIT)
         if after is watcher:
             _axe(watcher[0], problems, "the other's turn")
-            watcher[0].screenshot(
-                path=str(shots / f"{watcher[0].viewport_size['width']}-a-turn.png"), full_page=True
-            )
+            watcher[0].screenshot(path=str(shots / f"{watcher[0].viewport_size['width']}-a-turn.png"), full_page=True)
 
         # Ann resigns: both pages become the finished table.
         assert a.locator("#my-entropy").count() == 1
