@@ -15,7 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
-from django.template.loader import select_template
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -165,7 +165,7 @@ def _seats_stamp(seats) -> str:
     return hashlib.sha256(repr(rows).encode()).hexdigest()[:12]
 
 
-def _live_context(request, game):
+def _live_context(request, game, *, delta: bool = False):
     seat = selectors.seat_of(game, request.user)
     seen_version, new_moves, since_own = _seen_version(request, game, seat)
     seats = list(game.seats.all())  # preloaded with their users by visible_game: no query
@@ -209,11 +209,43 @@ def _live_context(request, game):
             "glossary": glossary_for(game),
         }
     )
+    if delta:
+        _log_delta(request, game, ctx)
     if game.is_over:
         ctx["final"] = selectors.final_table(game, seats, names)
         ctx["replay"] = {"hands": _open_hands(game, names)}
         ctx["rematch"] = selectors.rematch_offer(game, request.user)
     return ctx
+
+
+def _log_delta(request, game, ctx) -> None:
+    """Leaves in `ctx["log"]` only the entries after the newest the polling page shows (?to=), with
+    `log_delta` set, when the rows it keeps read as they would now: the same of them marked New
+    (?seen=, where the page counted its news from) and Hit, and none undone since (an undo strikes
+    out older entries). The page keeps its log and adds these rows; the terms of the rows it keeps
+    keep their popovers."""
+    raw, seen = request.GET.get("to", ""), request.GET.get("seen", "")
+    if not _small_int(raw) or not (seen == "" or _small_int(seen)):
+        return
+    newest, before, now = int(raw), (int(seen) if seen else None), ctx["seen_version"]
+    if ctx["since_own"] and before != now:  # they moved elsewhere: their Hit marks moved on too
+        return
+    if (newest if before is None else min(before, newest)) != (newest if now is None else min(now, newest)):
+        return
+    kept = [e for e in ctx["log"] if e["seq"] <= newest]
+    if (
+        not kept
+        or kept[0]["seq"] != newest
+        or any(e["kind"] == Move.Kind.UNDO for e in ctx["log"] if e["seq"] > newest)
+    ):
+        return
+    render_to_string("games/_log_rows.html", {**ctx, "log": kept})  # marks the kept rows' terms as used
+    ctx["log"] = [e for e in ctx["log"] if e["seq"] > newest]
+    ctx["log_delta"] = True
+
+
+def _small_int(raw: str) -> bool:
+    return raw.isascii() and raw.isdigit() and len(raw) <= 9
 
 
 def _open_hands(game, names: dict) -> list[dict]:
@@ -224,8 +256,8 @@ def _open_hands(game, names: dict) -> list[dict]:
     return hands
 
 
-def _detail_context(request, game):
-    ctx = _live_context(request, game)
+def _detail_context(request, game, *, delta: bool = False):
+    ctx = _live_context(request, game, delta=delta)
     ctx["invite_form"] = InviteForm()
     ctx["join_form"] = JoinForm()
     ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
@@ -238,11 +270,13 @@ def game_detail(request, pk):
     return render(request, "games/detail.html", _detail_context(request, game))
 
 
-def _live_response(request, game):
+def _live_response(request, game, *, delta: bool = False):
     """The game page's live section as htmx swaps it in: with the messages of what was just done
     (an error in place of the old page's banner) and, out of band, the header's count and the
-    page's foot (the seeds, revealed at the end)."""
-    return render(request, "games/_live.html", {**_detail_context(request, game), "fragment": True})
+    page's foot (the seeds, revealed at the end); for the poll (`delta`), only the log's new rows
+    when the page's log is otherwise current."""
+    ctx = _detail_context(request, game, delta=delta)
+    return render(request, "games/_live.html", {**ctx, "fragment": True})
 
 
 def game_live(request, pk):
@@ -253,7 +287,7 @@ def game_live(request, pk):
     stamp = request.GET.get("s")
     if request.GET.get("v") == str(game.version) and (stamp is None or stamp == _seats_stamp(game.seats.all())):
         return HttpResponse(status=204)
-    return _live_response(request, game)
+    return _live_response(request, game, delta=True)
 
 
 def game_log(request, pk):

@@ -5,7 +5,8 @@
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
    - #live-status: says what changed when the game page's live section is swapped in;
    - the live section's poll says how far back its log is shown (?from=), so the earlier moves a
-     player loaded stay when it is swapped in;
+     player loaded stay when it is swapped in, and its newest entry (?to=) and where its news are
+     counted from (?seen=), so that only the new rows come when the rest is current;
    - when the live section is swapped in (a move, a form of the waiting room, the poll): the tab's
      title says "(Your turn)" when it is, the scroll position stays where it was, and the focus
      goes where the next decision is (an error, the moves, the final table) if it was in the
@@ -110,8 +111,15 @@
 
   document.addEventListener("htmx:configRequest", function (event) {
     if (!event.detail.elt || event.detail.elt.id !== "live") return;
+    // only a poll (not a form of the section) asks for the log's new rows alone
+    if (event.detail.verb !== "get") return;
     var rows = document.querySelectorAll("#log-entries > li[value]");
-    if (rows.length) event.detail.parameters.from = rows[rows.length - 1].getAttribute("value");
+    if (rows.length) {
+      event.detail.parameters.from = rows[rows.length - 1].getAttribute("value");
+      event.detail.parameters.to = rows[0].getAttribute("value");
+    }
+    var seen = event.detail.elt.getAttribute("data-seen");
+    if (seen !== null) event.detail.parameters.seen = seen;
   });
 
   document.addEventListener("submit", function (event) {

@@ -44,8 +44,8 @@ def _click_menu(page, starts):
     """Clicks the first numbered menu button whose label (after the number) starts with `starts`."""
     version = int(page.locator("#live").get_attribute("data-version"))
     page.locator("#my-moves button", has_text=re.compile(rf"^\d+\. {re.escape(starts)}")).first.click()
-    page.wait_for_load_state()
-    assert int(page.locator("#live").get_attribute("data-version")) > version
+    # the move is sent by htmx and the live section swapped in place: wait for its new version
+    page.wait_for_function("(v) => +document.getElementById('live').dataset.version > v", arg=version)
 
 
 def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, crayon_rails):

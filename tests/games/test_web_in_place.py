@@ -398,3 +398,58 @@ def test_a_rematch_past_the_invitation_cap_creates_nothing(client, make_user, se
     body = client.post(reverse("games:rematch", args=[game.pk]), **HX).content.decode()
     assert "invitations in the last 24 hours" in body and Game.objects.count() == 2
     assert not Seat.objects.exclude(game__in=[game, other]).exists()
+
+
+# -- the poll sends what changed -------------------------------------------------------------------
+
+
+def _poll(client, game, html, **extra):
+    params = {"v": re.search(r'data-version="(\d+)"', html).group(1), "s": _stamp(html)}
+    params["to"] = re.search(r'<li value="(\d+)"', html).group(1)
+    seen = re.search(r'data-seen="(\d+)"', html)
+    if seen:
+        params["seen"] = seen.group(1)
+    params.update(extra)
+    return client.get(reverse("games:live", args=[game.pk]), params)
+
+
+def _move_first(game, user):
+    game.refresh_from_db()
+    seat = game.seats.get(user=user)
+    action = game.engine.legal_actions(game.state, seat.position)[0]
+    services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel="api")
+
+
+def test_a_poll_after_a_move_sends_only_the_new_log_rows(client, make_user):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert _poll(client, game, page).status_code == 204 and _poll(client, game, page).content == b""
+    _move_first(game, mover)
+    body = _poll(client, game, page).content.decode()
+    assert '<div class="panel log" id="log-panel" hx-preserve="true"></div>' in body
+    rows = re.findall(r'<li value="(\d+)"', body)
+    assert rows == ["2"] and 'hx-swap-oob="afterbegin:#log-entries"' in body
+    # a page whose kept rows would read otherwise (New counted from before them), or that asks
+    # without a good ?to=, gets the whole log
+    whole = _poll(client, game, page, seen="0").content.decode()
+    assert "hx-preserve" not in whole and re.findall(r'<li value="(\d+)"', whole) == ["2", "1"]
+    for bad in ("x", "-1", "1" * 12, "0"):
+        resp = _poll(client, game, page, to=bad)
+        assert resp.status_code == 200 and "hx-preserve" not in resp.content.decode()
+
+
+def test_an_undo_sends_the_whole_log_again(client, make_user):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    _move_first(game, mover)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    staff = make_user("Mod", is_staff=True)
+    services.game_undo(game=Game.objects.get(pk=game.pk), by=staff)
+    body = _poll(client, game, page).content.decode()
+    assert "hx-preserve" not in body and "<s>" in body  # the undone move struck out
