@@ -189,8 +189,7 @@ def _live_context(request, game, *, delta: bool = False):
     log = selectors.log_page(game, seat, names=names, since_seq=_since_seq(request))
     generic = board_template.template.name.endswith("/generic.html")
     # what hit the player since their own last move (before their first one: since the start)
-    own = selectors.last_own_move(game, seat)
-    hits = selectors.hits_since(game, seat, own or 0, names) if seat else None
+    hits = selectors.hits_since(game, seat, seen_version if since_own else 0, names) if seat else None
     ctx.update(
         {
             "view": view,
