@@ -360,6 +360,7 @@ def test_a_player_opens_a_rematch_with_the_same_players_and_options(client, make
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     code = Invitation.objects.get(game=rematch).code
     assert f'href="{reverse("games:join_link", args=[code])}"' in page and "Join the rematch Bob Table opened" in page
+    assert 'id="rematch"' not in page  # one rematch at a time: hers is to join, not to open again
 
 
 def test_rematch_by_htmx_sends_the_browser_to_the_new_game(client, make_user):
