@@ -210,7 +210,12 @@ def test_the_header_counts_the_games_waiting_for_the_player_on_every_page(client
     client.force_login(mover)
     for url in (reverse("games:lobby"), reverse("games:detail", args=[game.pk]), reverse("accounts:profile")):
         page = client.get(url).content.decode()
-        assert re.search(rf'<span id="games-waiting"> <span class="badge turn">{expected}</span>', page), url
+        games = "game waits" if expected == 1 else "games wait"
+        assert re.search(
+            rf'<span id="games-waiting"> <span class="badge turn">{expected}</span>'
+            rf'<span class="visually-hidden"> {games} for you</span>',
+            page,
+        ), url
     client.force_login(other)
     assert '<span id="games-waiting"></span>' in client.get(reverse("games:lobby")).content.decode()
     with django_assert_num_queries(1):
