@@ -100,6 +100,10 @@
     keep = null;
     window.scrollTo(window.scrollX, was.y);
     var active = document.activeElement;
+    if (was.acted) {  // its messages now show in the section: the page's older banner is spent
+      var spent = document.querySelectorAll("main > ul.messages");
+      for (var i = 0; i < spent.length; i++) spent[i].remove();
+    }
     if (was.acted || (was.inside && (!active || active === document.body))) {
       var el = nextDecision();
       if (el) {

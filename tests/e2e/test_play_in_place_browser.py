@@ -137,6 +137,7 @@ def test_two_people_play_on_the_table_without_a_reload(live_server, browser, mak
         page.wait_for_function(f"() => +document.getElementById('live').dataset.version > {version}", timeout=WAIT)
         _not_reloaded(page)
         assert abs(page.evaluate("window.scrollY") - y) <= 2, "the scroll position moved"
+        assert page.locator("main > ul.messages").count() == 0  # the page's old banner went with the move
         assert page.evaluate("document.activeElement && document.activeElement.closest('#live') !== null")
         watcher[0].wait_for_function(
             f"() => +document.getElementById('live').dataset.version > {version}", timeout=WAIT
