@@ -89,7 +89,7 @@
     if (!target || target.id !== "live") return;
     var active = document.activeElement;
     keep = {
-      y: window.scrollY,
+      top: target.getBoundingClientRect().top,  // where the section sat in the window
       acted: event.detail.requestConfig && event.detail.requestConfig.elt !== target,
       inside: !!(active && active !== document.body && target.contains(active))
     };
@@ -98,12 +98,14 @@
     if (!keep || !event.detail.target || event.detail.target.id !== "live") return;
     var was = keep;
     keep = null;
-    window.scrollTo(window.scrollX, was.y);
-    var active = document.activeElement;
     if (was.acted) {  // its messages now show in the section: the page's older banner is spent
       var spent = document.querySelectorAll("main > ul.messages");
       for (var i = 0; i < spent.length; i++) spent[i].remove();
     }
+    // the section stays where it was in the window (as far as the page's new length allows)
+    var live = document.getElementById("live");
+    if (live) window.scrollBy(0, live.getBoundingClientRect().top - was.top);
+    var active = document.activeElement;
     if (was.acted || (was.inside && (!active || active === document.body))) {
       var el = nextDecision();
       if (el) {
