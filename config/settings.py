@@ -79,6 +79,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.middleware.RequestBoundsMiddleware",  # address and headers bounded before anything reads them
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -130,6 +131,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.contact",
                 "games.context_processors.waiting",
             ],
         },
@@ -216,6 +218,8 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Trailpost <noreply@trailpost.localhost>")
 TRAILPOST_REPLY_DOMAIN = env("TRAILPOST_REPLY_DOMAIN", "trailpost.localhost")
+# Where the account pages tell a person who is stuck to write (a person reads it, not a robot).
+TRAILPOST_CONTACT_EMAIL = env("TRAILPOST_CONTACT_EMAIL", f"help@{TRAILPOST_REPLY_DOMAIN}")
 ANYMAIL = {
     "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "dev:dev-webhook-secret"),
 }
@@ -265,7 +269,7 @@ _CACHE = env(
 CACHES = {
     "default": {
         "redis": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FailOpenRedisCache",  # an outage of Redis is a cache miss, not a 500
             "LOCATION": env("CACHE_REDIS_URL", REDIS_URL),
             "KEY_PREFIX": "trailpost",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

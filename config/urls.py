@@ -1,7 +1,11 @@
 import os
+import sys
 
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError, connection
+from django.http import HttpResponse
+from django.template import loader
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views import defaults
@@ -61,7 +65,29 @@ def json_or_html_404(request, exception):
     return json_error(ErrorCode.NOT_FOUND, "Not found.", 404)
 
 
+# While the database cannot be reached (a restart, a failover) a request fails with Django's
+# OperationalError or InterfaceError, in a view or already in the session or auth middleware: that is
+# 503 with Retry-After (clients and proxies retry), not a 500. Django calls handler500 inside its
+# `except`, so the exception is at hand.
+DATABASE_RETRY_SECONDS = 30
+
+
+def _database_down() -> bool:
+    driver = connection.Database  # hand-written SQL (games/hotpath.py) meets the driver's own errors
+    down = (OperationalError, InterfaceError, driver.OperationalError, driver.InterfaceError)
+    return isinstance(sys.exc_info()[1], down)
+
+
 def json_or_html_500(request):
+    if _database_down():
+        if _api(request):
+            response = json_error(
+                ErrorCode.SERVICE_UNAVAILABLE, "The database cannot be reached just now; nothing was changed.", 503
+            )
+        else:
+            response = HttpResponse(loader.get_template("503.html").render(), status=503)
+        response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
+        return response
     if not _api(request):
         return defaults.server_error(request)
     return json_error(ErrorCode.SERVER_ERROR, "The server failed to answer; the error is logged.", 500)

@@ -33,4 +33,9 @@ Where the texts leave gaps we chose (besides the rulings in shared/rules/README.
 - Classic, trail deck and discards both empty: scouting is not possible (the ruling); trails are
   trimmed only before a town every living player has passed, never by a count of cards behind.
 - Trading is offered for mending (and classic measles), never for bullets.
+- Classic hunting with no food in the supply discard or the deck: nothing can be had for the
+  bullets, so the victim is not asked and keeps them.
+- A seat that leaves (resigned, dropped, kicked: all `resign`) drops its own pending decisions
+  and any theft it would gain from; then the move ends as an answered decision does, so a
+  mover whose action is spent loses the turn to the next seat.
 """

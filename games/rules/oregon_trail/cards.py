@@ -282,7 +282,8 @@ _GLOSSARY_CALAMITY = {
     },
     "hunting": {
         "revised": "Discard Bullets to keep this card as a Food supply; without Bullets it does nothing.",
-        "classic": "Discard Bullets to take a Food supply from the supply deck; without Bullets it does nothing.",
+        "classic": "Discard Bullets to take a Food supply from the supply discard, or else the deck; without "
+        "Bullets, or with no Food in either, it does nothing.",
     },
 }
 _GLOSSARY_SUPPLY = {

@@ -117,6 +117,13 @@ def _draw_supplies(state, n) -> list:
     return [deck.pop() for _ in range(min(n, len(deck)))]
 
 
+def _food_to_hunt(state) -> str | None:
+    """Classic: returns the food card a hunt takes ("look through the supply discard pile, or
+    failing that the deck, for a food card"), or None: then nothing can be had for the bullets."""
+    piles = (state["supply_discard"], state["supply_deck"])
+    return next((c for pile in piles for c in pile if supply_kind(c) == "food"), None)
+
+
 # -- calamities -------------------------------------------------------------------------------
 def _pick_up_trail(state, p, cut) -> None:
     """Moves the first `cut` cards of a player's trail to the trail discard, keeping the count."""
@@ -164,6 +171,18 @@ def _remove_calamity(state, p, c) -> list:
 def _countdown(state, p, rounds) -> int:
     """Returns the turns to mend: revised counts turns, classic rounds x wagon members."""
     return rounds if revised(state) else rounds * max(1, p["members"])
+
+
+def _alike_once(calamities) -> list:
+    """Returns the calamities with those alike in every count (kind, turns left, actions or turns
+    still to lose) once, and every dead-oxen cause once: the oxen die once, one mend cures all."""
+    seen, out = set(), []
+    for c in calamities:
+        sig = ("oxen",) if oxen_dead(c) else (c["kind"], c["deadline"], c.get("fewer", 0), c.get("skip", 0))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(c)
+    return out
 
 
 def _add_calamity(state, p, cid, **extra) -> dict:
@@ -335,17 +354,10 @@ class OregonTrailEngine(Engine):
         """Returns mend and trade actions, one per distinct calamity situation."""
         acts = []
         held = _kinds_held(p)
-        seen = set()
-        for c in p["calamities"]:
+        for c in _alike_once(p["calamities"]):
             rem = remedy(c)
             if rem is None:
                 continue
-            sig = (c["kind"], oxen_dead(c), c.get("deadline"))
-            if oxen_dead(c):
-                sig = ("oxen",)
-            if sig in seen:
-                continue
-            seen.add(sig)
             covered, missing = _split_remedy(p, rem, held)
             left = dict(held)
             for k in covered:
@@ -384,15 +396,8 @@ class OregonTrailEngine(Engine):
                 out.append({"take": kinds})
         else:
             out += [{"take": [k]} for k in kinds]
-            # "you can always remove any calamity": only calamities alike in every count
-            # (kind, dead oxen, turns left, actions still to lose) are offered once
-            seen = set()
-            for c in p["calamities"]:
-                sig = (c["kind"], oxen_dead(c), c.get("deadline"), c.get("fewer", 0))
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                out.append({"remove": c["card"]})
+            # "you can always remove any calamity", each set of alike ones offered once
+            out += [{"remove": c["card"]} for c in _alike_once(p["calamities"])]
         return out
 
     def _revised_actions(self, state, p):
@@ -435,13 +440,17 @@ class OregonTrailEngine(Engine):
     def _classic_in_town(self, state, p):
         return p["pos"] == 0 or p["at_end"] or (p["in_town"] and bool(towns_at(state, p["pos"])))
 
+    @staticmethod
+    def _mend_any_actions(p):
+        return [{"type": "mend_any", "calamity": c["card"]} for c in _alike_once(p["calamities"])]
+
     def _classic_actions(self, state, p):
         if p["stuck"]:
             return [{"type": "ford"}]
         acts = []
         if p["at_end"]:
             acts += self._mend_actions(state, p)
-            acts += [{"type": "mend_any", "calamity": c["card"]} for c in p["calamities"]]
+            acts += self._mend_any_actions(p)
             if state["supply_deck"] or state["supply_discard"]:
                 acts.append({"type": "buy"})
             return acts
@@ -477,7 +486,7 @@ class OregonTrailEngine(Engine):
             if not entered:
                 acts.append({"type": "enter_town", "town": here[0]["card"]})
         if self._classic_in_town(state, p):
-            acts += [{"type": "mend_any", "calamity": c["card"]} for c in p["calamities"]]
+            acts += self._mend_any_actions(p)
             if state["supply_deck"] or state["supply_discard"]:
                 acts.append({"type": "buy"})
         if not can_scout:
@@ -1122,7 +1131,8 @@ class OregonTrailEngine(Engine):
             self._lose_members(state, state["players"][thief], 1, "shot as a thief", events)
 
     def _cal_hunting(self, state, forger, victim, cid, events):
-        if "bullets" in _kinds_held(victim):
+        # revised: the hunting card itself is kept as food; classic: only if food can be found
+        if "bullets" in _kinds_held(victim) and (revised(state) or _food_to_hunt(state) is not None):
             state["revealed"].append(cid)
             state["pending"].append({"kind": "hunting_bullets", "seat": victim["seat"], "card": cid})
         else:
@@ -1138,16 +1148,13 @@ class OregonTrailEngine(Engine):
             p["supplies"].append(cid)  # the hunting card itself is kept as food
         else:
             state["calamity_discard"].append(cid)
-            food = next((c for c in state["supply_discard"] if supply_kind(c) == "food"), None)
-            if food is not None:
+            food = _food_to_hunt(state)
+            if food in state["supply_discard"]:
                 state["supply_discard"].remove(food)
             else:
-                food = next((c for c in state["supply_deck"] if supply_kind(c) == "food"), None)
-                if food is not None:
-                    state["supply_deck"].remove(food)
-                    Rng(state).shuffle(state["supply_deck"])
-            if food is not None:
-                p["supplies"].append(food)
+                state["supply_deck"].remove(food)
+                Rng(state).shuffle(state["supply_deck"])
+            p["supplies"].append(food)
         events.append(
             event(
                 "hunted",
@@ -1192,7 +1199,8 @@ class OregonTrailEngine(Engine):
         p["supplies"] = []
         state["calamity_discard"].extend(c["card"] for c in p["calamities"])
         p["calamities"] = []
-        for pend in [x for x in state["pending"] if x["seat"] == seat]:
+        # their own decisions go, and so does a theft they would gain from: nobody is left to stop
+        for pend in [x for x in state["pending"] if seat in (x["seat"], x.get("taker"))]:
             state["pending"].remove(pend)
             if "card" in pend and pend["card"] in state["revealed"]:
                 state["revealed"].remove(pend["card"])
@@ -1219,7 +1227,6 @@ class OregonTrailEngine(Engine):
         p = state["players"][seat]
         if not p["alive"] or state["result"] is not None:
             return events
-        was_turn = state["turn"] == seat
         if state["phase"] == "draft":
             state["draft_order"] = [s for s in state["draft_order"] if s != seat]
         self._player_out(state, p, events, text=f"{seat_label(seat)} leaves the race.")
@@ -1234,8 +1241,8 @@ class OregonTrailEngine(Engine):
                 first = self._next_seat(state, state["n"] - 1)
                 state["turn"] = first
                 self._begin_turn_loop(state, first, events)
-        elif was_turn and not state["pending"]:
-            self._end_turn(state, events)
+        else:  # the same end-of-action step as an answered decision: a spent turn ends
+            self._after(state, events)
         return events
 
     def _check_over(self, state, events):

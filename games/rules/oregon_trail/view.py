@@ -872,7 +872,13 @@ def explain_hit(engine, state, event, seat):
                 NOTHING_TO_DO,
             ]
         if ckind == "hunting":
-            return ["No effect: you hold no Bullets to hunt with.", NOTHING_TO_MEND, NOTHING_TO_DO]
+            if any(supply_kind(c) == "bullets" for c in p["supplies"]):  # classic: no food to be had
+                does = (
+                    "No effect: there is no Food in the supply discard or the deck to hunt, so you keep your Bullets."
+                )
+            else:
+                does = "No effect: you hold no Bullets to hunt with."
+            return [does, NOTHING_TO_MEND, NOTHING_TO_DO]
         if ckind in UNMENDED:  # its count-down ran out within the move, in turns of yours that were lost
             return [
                 f"Its count-down ran out before you could act, in a turn you lost: {UNMENDED[ckind]}, and it is "

@@ -3,6 +3,7 @@
 import pytest
 
 from games.rules.base import IllegalAction
+from games.rules.oregon_trail.cards import SUPPLY_CARDS
 from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import (
@@ -443,6 +444,55 @@ def test_classic_hunting_trades_bullets_for_a_food_from_the_supply_discard():
     send(state, "hunting", 1)
     act(state, 1, {"type": "bullets", "use": True})
     assert state["players"][1]["supplies"] == [food]
+
+
+def test_classic_hunting_takes_a_food_from_the_deck_when_the_discard_has_none():
+    state = blank("classic", players=2)
+    give_supplies(state, 1, "bullets")
+    assert not any(SUPPLY_CARDS[c] == "food" for c in state["supply_discard"])
+    deck_food = sum(SUPPLY_CARDS[c] == "food" for c in state["supply_deck"])
+    send(state, "hunting", 1)
+    act(state, 1, {"type": "bullets", "use": True})
+    assert held(state, 1) == ["food"]
+    assert sum(SUPPLY_CARDS[c] == "food" for c in state["supply_deck"]) == deck_food - 1
+
+
+def no_food_to_hunt(state, holder=2):
+    """Classic: every Food card is held by `holder`, none in the supply discard or deck."""
+    give_supplies(state, holder, *["food"] * 4)
+    assert not any(SUPPLY_CARDS[c] == "food" for c in state["supply_deck"] + state["supply_discard"])
+
+
+@pytest.mark.parametrize("discarded", [False, True])
+def test_classic_hunting_with_no_food_in_the_discard_or_the_deck_keeps_the_bullets_and_asks_nothing(discarded):
+    """Issue #25, item 1: "look through the supply discard pile, or failing that the deck, for a
+    food card": with none in either, nothing can be had for the bullets, so nothing is asked (and
+    no timeout's default move can throw them away); the Hunting card is discarded."""
+    state = blank("classic", players=3)
+    no_food_to_hunt(state)
+    give_supplies(state, 1, "bullets")
+    if discarded:  # some other supply in the discard, still no food
+        give_supplies(state, 0, "oxen")
+        state["supply_discard"].append(state["players"][0]["supplies"].pop())
+    events = send(state, "hunting", 1)
+    cid = next(e["public"]["card"] for e in events if e["type"] == "calamity")
+    assert state["pending"] == [] and ENGINE.decision_kind(state, 1) is None
+    assert held(state, 1) == ["bullets"] and kinds(state, 1) == []
+    assert cid in state["calamity_discard"] and state["revealed"] == []
+    assert "hunted" not in types(events)
+    # the forger's one action is spent: the turn goes on to the victim, who plays their own turn
+    assert ENGINE.to_act(state) == [1] and {"type": "bullets", "use": True} not in ENGINE.legal_actions(state, 1)
+    assert ENGINE.default_action(state, 1)["type"] != "bullets"
+
+
+def test_revised_hunting_needs_no_food_anywhere_the_card_itself_is_the_food():
+    state = blank("revised", players=3)
+    give_supplies(state, 2, *["food"] * 4)
+    give_supplies(state, 1, "bullets")
+    send(state, "hunting", 1)
+    assert ENGINE.decision_kind(state, 1) == "hunting_bullets"
+    act(state, 1, {"type": "bullets", "use": True})
+    assert held(state, 1) == ["food"]
 
 
 # -- mending and trading -------------------------------------------------------------------------

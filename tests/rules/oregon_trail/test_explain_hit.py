@@ -8,7 +8,7 @@ from games.rules.oregon_trail.cards import SUPPLY_NAMES
 from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import act, blank, give_calamity, give_hand, give_supplies, lay_length, set_draws
-from .test_calamities import end_turns, send
+from .test_calamities import end_turns, no_food_to_hunt, send
 
 
 def explained(state, events, seat=1, type_="calamity"):
@@ -279,6 +279,18 @@ def test_hunting_without_bullets_does_nothing():
     state = blank("revised", players=2)
     events = send(state, "hunting")
     assert explained(state, events)[0] == "No effect: you hold no Bullets to hunt with."
+
+
+def test_classic_hunting_with_no_food_to_be_had_says_the_bullets_stay():
+    state = blank("classic", players=3)
+    no_food_to_hunt(state)
+    give_supplies(state, 1, "bullets")
+    events = send(state, "hunting")
+    assert explained(state, events) == [
+        "No effect: there is no Food in the supply discard or the deck to hunt, so you keep your Bullets.",
+        "Nothing to mend.",
+        "Nothing to do: it is over.",
+    ]
 
 
 def test_a_drowned_member_is_explained():

@@ -213,6 +213,24 @@ def test_classic_mend_any_calamity_and_buy_supplies_at_independence_and_in_town(
         act(state, 1, {"type": "buy"})
 
 
+def test_classic_mend_any_offers_dead_oxen_once_as_one_mend_cures_every_cause():
+    """Both Bad Water cards killed this player's oxen: mending either discards both, so the two
+    would be one choice under two identical labels; they are offered once."""
+    state = blank("classic", players=2)
+    first = give_calamity(state, 0, "bad_water", deadline=4, oxen_dead=True)
+    give_calamity(state, 0, "bad_water", deadline=4, oxen_dead=True)
+    thirst = give_calamity(state, 0, "typhoid", deadline=3)
+    mends = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "mend_any"]
+    assert mends == [{"type": "mend_any", "calamity": c["card"]} for c in (first, thirst)]
+    labels = [ENGINE.action_label(state, 0, a) for a in mends]
+    assert labels == [
+        "Mend any calamity in town: Bad Water (dead oxen) (4 turns left)",
+        "Mend any calamity in town: Typhoid (3 turns left)",
+    ]
+    act(state, 0, mends[0])
+    assert [c["kind"] for c in state["players"][0]["calamities"]] == ["typhoid"]
+
+
 def test_classic_town_pool_combines_deck_and_discard_when_short():
     state = blank("classic", players=2)
     lay_length(state, 0, 2)
