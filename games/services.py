@@ -185,6 +185,36 @@ def game_create(
     return game
 
 
+@transaction.atomic
+def game_rematch(*, game: Game, by) -> Game:
+    """Opens a rematch of a game that is over, owned by `by` (one of its players): the same game,
+    options, seat count, clock and settings, its bots seated again and every other human player
+    invited by email (game_invite, so the same daily cap holds: past it nothing is created)."""
+    if not game.is_over:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "A rematch can be offered once the game is over.")
+    seats = list(game.seats.select_related("user"))
+    if not any(s.user_id == by.pk for s in seats):
+        raise GameError(ErrorCode.NOT_A_PLAYER, "Only the players of this game can offer a rematch.")
+    rematch = game_create(
+        owner=by,
+        rules=game.rules,
+        options=game.options,
+        title=f"{game.title or f'Game {game.pk}'} (rematch)"[:100],
+        max_players=game.max_players,
+        turn_hours=game.turn_hours,
+        is_open=game.is_open,
+        bots=sum(1 for s in seats if s.is_bot),
+        miss_limit=game.miss_limit,
+        on_missed=game.on_missed,
+        visibility=game.visibility,
+        rated=game.rated,
+    )
+    for seat in seats:
+        if seat.user_id and seat.user_id != by.pk and not seat.is_bot and seat.user.email:
+            game_invite(game=rematch, by=by, email=seat.user.email)
+    return rematch
+
+
 def _new_server_seed() -> str:
     """Returns a fresh server seed: 32 random bytes from the operating system, as hex."""
     return secrets.token_hex(32)

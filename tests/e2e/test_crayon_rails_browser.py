@@ -48,8 +48,8 @@ def _click_menu(page, starts):
     if page.locator("#tp-list-toggle").is_visible():  # the numbered list is one toggle away (table.js)
         page.click("#tp-list-toggle")
     page.locator("#my-moves button", has_text=re.compile(rf"^\d+\. {re.escape(starts)}")).first.click()
-    page.wait_for_load_state()
-    assert int(page.locator("#live").get_attribute("data-version")) > version
+    # the move is sent by htmx and the live section swapped in place: wait for its new version
+    page.wait_for_function("(v) => +document.getElementById('live').dataset.version > v", arg=version)
 
 
 def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, crayon_rails):
