@@ -5,7 +5,8 @@
  * the last one steps back), and sends the path through the same move form: a hidden `action`
  * JSON, the page's `version` and a fresh idempotency key. The path lives here, not in the DOM,
  * so htmx swapping the live section redraws it; polling pauses while a path is being composed.
- * A path whose move was refused survives the page reload (sessionStorage) so it can be fixed.
+ * A path whose move was refused stays to be fixed (sent in place, the section comes back with the
+ * message; after a reload, from sessionStorage); a path that was played is cleared.
  * Hovering a ready-made build or move in the numbered menu previews its path on the map.
  * By keyboard: Tab to the map, the arrow keys move a cursor from milepost to milepost (the
  * milepost, its terrain and city are read out through #cr-hover, a polite live region), Enter or
@@ -209,6 +210,13 @@
         if (saved && document.querySelector(".messages li.error")) { st.mode = saved.mode; st.path = saved.path; }
       } catch (e) { /* storage may be unavailable */ }
     }
+    var live = document.getElementById("live");
+    if (st.sentAt != null && live && live.getAttribute("data-version") !== st.sentAt) {
+      // the path sent in place was played: the game moved on, nothing to keep (a refusal keeps it)
+      st.path = []; st.mode = null; st.typed = false;
+      try { sessionStorage.removeItem(saveKey()); } catch (e) { /* storage may be unavailable */ }
+    }
+    st.sentAt = null;
     if (!form()) { st.path = []; st.mode = null; }
     openMap();
     var preset = form() && form().getAttribute("data-cr-default");  // the building turns: nothing but Build
@@ -363,6 +371,8 @@
       f.elements.action.value = ""; // the server parses the typed path
     }
     f.elements.key.value = freshKey();
+    var live = document.getElementById("live");
+    st.sentAt = live ? live.getAttribute("data-version") : null;  // in place: restore() sees if it went through
     try {
       sessionStorage.setItem(saveKey(), JSON.stringify({ mode: f.elements.path_type.value, path: st.path }));
     } catch (e) { /* storage may be unavailable */ }
