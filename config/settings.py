@@ -220,8 +220,17 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Trailpost <noreply@trailpost.loc
 TRAILPOST_REPLY_DOMAIN = env("TRAILPOST_REPLY_DOMAIN", "trailpost.localhost")
 # Where the account pages tell a person who is stuck to write (a person reads it, not a robot).
 TRAILPOST_CONTACT_EMAIL = env("TRAILPOST_CONTACT_EMAIL", f"help@{TRAILPOST_REPLY_DOMAIN}")
+# Inbound mail through a provider's webhook (django-anymail): only the providers named here get their
+# addresses (/mail/anymail/<provider>/...; every other provider's answer 404), and in production
+# their calls must carry ANYMAIL_WEBHOOK_SECRET ("user:password", HTTP basic auth), which `manage.py
+# check` requires (notifications.checks). Development and tests serve every provider, with a known
+# development secret.
+TRAILPOST_INBOUND_WEBHOOKS = [
+    p.strip() for p in env("TRAILPOST_INBOUND_WEBHOOKS", "" if PRODUCTION else "*").split(",") if p.strip()
+]
+DEVELOPMENT_WEBHOOK_SECRET = "dev:dev-webhook-secret"
 ANYMAIL = {
-    "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "dev:dev-webhook-secret"),
+    "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", None if PRODUCTION else DEVELOPMENT_WEBHOOK_SECRET),
 }
 
 # Celery on Redis. `make run` falls back to the filesystem transport when no Redis answers.

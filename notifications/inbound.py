@@ -46,7 +46,7 @@ from email.utils import parseaddr
 
 import html2text
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.utils import timezone
@@ -57,6 +57,7 @@ from games.models import Game, Move, Seat
 from games.selectors import legal_moves, named_event, seat_names
 from games.services import move_submit
 
+from .checks import webhook_provider, webhook_served
 from .models import InboundMessage, Kind, Notification
 from .outbox import decision_context, event_text, format_when, record_notice
 from .tokens import find_chat_token, find_reply_token, read_chat_token, read_reply_token
@@ -764,8 +765,8 @@ def guard_inbound_webhook(view):
                 ),
             )
             return HttpResponse(status=200)
-        except (SuspiciousOperation, PermissionDenied, Http404, DatabaseError):
-            raise
+        except (SuspiciousOperation, PermissionDenied, Http404, DatabaseError, ImproperlyConfigured):
+            raise  # refused credentials, an unreachable database, a provider set up wrong: not the message
         except Exception:
             log.warning("an inbound webhook's message could not be parsed", exc_info=True)
             try:
@@ -792,8 +793,22 @@ def guarded_anymail_urls() -> list:
 
     patterns = []
     for pattern in urls.urlpatterns:
+        pattern = copy.copy(pattern)
         if "inbound" in (pattern.name or ""):
-            pattern = copy.copy(pattern)
             pattern.callback = guard_inbound_webhook(pattern.callback)
+        pattern.callback = only_if_served(pattern.callback, webhook_provider(pattern.name or ""))
         patterns.append(pattern)
     return patterns
+
+
+def only_if_served(view, provider: str):
+    """Wraps a webhook view: 404, as for an address that does not exist, unless the provider is
+    named in TRAILPOST_INBOUND_WEBHOOKS (read at each call); nothing is read or stored before."""
+
+    @functools.wraps(view)
+    def served(request, *args, **kwargs):
+        if not webhook_served(provider):
+            raise Http404("No such webhook.")
+        return view(request, *args, **kwargs)
+
+    return served
