@@ -75,7 +75,7 @@ def measure(rules: str, moves: int) -> dict:
     client.force_login(ann)
     url = f"/games/{game.pk}/live/"
     page = client.get(f"/games/{game.pk}/")
-    idle = client.get(url, _poll_params(page.content.decode(), game.version))
+    idle = client.get(url, _poll_params(page.content.decode(), game.version), HTTP_HX_REQUEST="true")
     # one move by whoever is to act, as the other player sees it
     version = game.version
     game.refresh_from_db()
@@ -84,8 +84,8 @@ def measure(rules: str, moves: int) -> dict:
         page = client.get(f"/games/{game.pk}/")
     params = _poll_params(page.content.decode(), version)
     _bot_move(game, rnd)
-    moved = client.get(url, params)
-    whole = client.get(url, {k: v for k, v in params.items() if k not in ("to", "seen")})
+    moved = client.get(url, params, HTTP_HX_REQUEST="true")  # as htmx asks: the map stays out
+    whole = client.get(url, {k: v for k, v in params.items() if k not in ("to", "seen")}, HTTP_HX_REQUEST="true")
     if os.environ.get("BENCH_LIVE_DUMP"):
         Path(os.environ["BENCH_LIVE_DUMP"]).mkdir(exist_ok=True)
         for name, resp in (("page", page), ("delta", moved), ("whole", whole)):

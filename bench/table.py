@@ -11,8 +11,8 @@ on a phone-sized, touch-enabled page, the way a player would:
 
 - ogallala-place: a drawn card is to be placed (a bow, stern or canoe) on the player's river;
 - oregon-fort: a Fort is to be used, paying a pair of supplies;
-- crayon-build: a first build of 4 track sections out of a major city (the map opens on its
-  middle: where the player starts is theirs to find);
+- crayon-build: a first build of 4 track sections out of the major city the map opens on (where
+  the menu's first build starts);
 - crayon-build-on: a later building turn, 4 more sections out of the player's own track.
 
 The script plays through the table (`[data-place]` places, then the chooser's entry if several
@@ -167,8 +167,11 @@ def _build_path(engine, state, sections=4, from_track=False):
 
     if from_track:
         ends = [tuple(board.xy(n)) for e in state["players"][0]["track"] for n in board.edge_nodes(e)]
-    else:
-        ends = [tuple(p) for c in data["cities"] if c["size"] == "major" for p in c["mileposts"]]
+    else:  # out of the major city the map opens on (the menu's first build starts there), else any
+        first = next((a["path"][0] for a in engine.legal_actions(state, 0) if a["type"] == "build"), None)
+        majors = [c for c in data["cities"] if c["size"] == "major"]
+        majors.sort(key=lambda c: list(first) not in [list(p) for p in c["mileposts"]])
+        ends = [tuple(p) for c in majors for p in c["mileposts"]]
     for start in ends:
         path = [start]
         while len(path) <= sections:
@@ -231,10 +234,10 @@ def _same_action(value: str, action: dict) -> bool:
 
 
 def play_list(page, counter, action):
-    """Taps the numbered move button whose form holds the action."""
-    for form in page.locator("#my-moves form").all():
-        if _same_action(form.locator("input[name=action]").get_attribute("value") or "", action):
-            counter.tap(form.locator("button"))
+    """Taps the numbered move button that sends the action."""
+    for button in page.locator("#my-moves button[name=action]").all():
+        if _same_action(button.get_attribute("value") or "", action):
+            counter.tap(button)
             return
     raise SystemExit(f"no move button for {action}")
 

@@ -394,7 +394,7 @@ def game_move(request, pk):
             action=action,
             expected_version=version,
             channel=Move.Channel.WEB,
-            idempotency_key=request.POST.get("key") or None,
+            idempotency_key=_move_key(request.POST),
             actor=request.user,
         )
     except GameError as exc:
@@ -404,6 +404,16 @@ def game_move(request, pk):
         if texts:
             messages.info(request, selectors.with_names(" ".join(texts[:4]), selectors.seat_names(game)))
     return _done(request, pk)
+
+
+def _move_key(post) -> str | None:
+    """The move's idempotency key: the page's key (one for its whole list of moves) with a digest of
+    the action sent, so a second tap of the same move is the same request, another move is not."""
+    key = post.get("key")
+    if not key:
+        return None
+    sent = post.get("action") or f"{post.get('path_type', '')}:{post.get('path', '')}"
+    return f"{key[:80]}-{hashlib.sha256(sent.encode()).hexdigest()[:12]}"
 
 
 def _done(request, pk):

@@ -165,3 +165,18 @@ def crayon_turn(view, me) -> str:
         else:
             out["taken"].update({k: p.get("name") or "Another player" for k in keys})
     return json.dumps(out, separators=(",", ":"))
+
+
+@register.simple_tag
+def crayon_start(moves, view, me) -> str:
+    """Returns "x,y", where the map opens for a player with no train on the map and no track yet: the
+    first milepost of the first build the menu offers (a major city, the engine's suggestion
+    toward a demand), so a first build needs no pan; "" otherwise."""
+    for p in (view or {}).get("players") or []:
+        if p.get("seat") == me and (p.get("track") or p.get("position")):
+            return ""
+    for m in moves or []:
+        path = m["action"].get("path") if m["action"].get("type") == "build" else None
+        if path:
+            return f"{path[0][0]},{path[0][1]}"
+    return ""

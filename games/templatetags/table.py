@@ -9,7 +9,7 @@ move's `place` (Engine.place: the taps that play it, space-separated) and `taps`
 tells static/js/table.js: the place, or a route's first milepost) into the move, once, and
 returns the set of every place named by some move, so a board draws a real control (a button
 with data-place) exactly where a tap plays something. static/js/table.js plays the move whose
-taps were made, through the move's own form.
+taps were made, through the move's own button in the list's one form.
 """
 
 from __future__ import annotations
@@ -152,9 +152,28 @@ def og_table(view, me, places) -> list[dict]:
 
 
 @register.filter
-def compact_json(value) -> str:
-    """Returns a value as JSON without spaces (a route's form is mostly its path: this keeps a live
-    update of a long menu smaller); the template escapes it for its attribute as any text."""
+def attr_json(value) -> str:
+    """Returns a value as compact JSON for an attribute quoted with single quotes ('...'): a move's
+    action, as the button that sends it names it (double quotes left as they are, not &quot;, which
+    tripled a route's size)."""
     import json
 
-    return json.dumps(value, separators=(",", ":"))
+    from django.utils.safestring import mark_safe
+
+    text = json.dumps(value, separators=(",", ":"))
+    return mark_safe(text.replace("&", "&amp;").replace("'", "&#x27;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+@register.simple_tag(takes_context=True)
+def move_hints(context, glossary) -> str:
+    """Writes into each move its `hint` (what its label says more about, games.templatetags.glossary
+    .move_hint) and `hint_at`, the index of the first move with the same hint: the list shows each
+    hint once, and every move it explains points at it (42 places of one card share one)."""
+    from games.templatetags.glossary import move_hint
+
+    first: dict[str, int] = {}
+    for m in context.get("moves") or []:
+        m["hint"] = move_hint(m.get("label"), glossary)
+        if m["hint"]:
+            m["hint_at"] = first.setdefault(m["hint"], m["index"])
+    return ""

@@ -385,7 +385,7 @@
     if (!btn || !line || !s) return;
     var path = null;
     if (on) {
-      try { path = JSON.parse(btn.form.elements.action.value).path; } catch (e) { path = null; }
+      try { path = JSON.parse(btn.value).path; } catch (e) { path = null; }
     }
     if (!Array.isArray(path)) { line.setAttribute("points", ""); return; }
     var g = geo(s);
@@ -404,7 +404,8 @@
   document.addEventListener("htmx:afterSettle", restore);
 
   /* The map's zoom and where it opens. On a touch screen it opens with mileposts 32 px apart (a
-     finger's target), on the player's train, else their track, else the map's middle, and the
+     finger's target), on the player's train, else their track, else where the menu's first build
+     starts (a major city: data-cr-start, for a first build), else the map's middle, and the
      page brings it into view when the player is to move; the Zoom buttons (and the browser's
      pinch) change the scale, a drag pans it (the box scrolls). */
   var COARSE = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
@@ -423,11 +424,13 @@
     wrap.scrollLeft = x - wrap.clientWidth / 2;
     wrap.scrollTop = y - wrap.clientHeight / 2;
   }
-  function home() {  // the train, else the first point of the player's track
+  function home() {  // the train, else the first point of the player's track, else where a first build starts
     var t = trainAt();
     if (t) return t;
     var turnData = turn(), own = turnData && turnData.own;
-    return own && own.length ? parse(own[0].split("|")[0])[0] : null;
+    if (own && own.length) return parse(own[0].split("|")[0])[0];
+    var b = board(), start = b && parse(b.getAttribute("data-cr-start"))[0];
+    return start || null;
   }
   function openMap() {
     var s = svg(), wrap = mapWrap();

@@ -1,8 +1,9 @@
-/* The table is where a move is played (issue #24). Each move's form in #my-moves says, in
-   data-taps, the taps that play it (Engine.place: place names separated by spaces, "bar" for a
-   move of the action bar); the board marks those places with data-place. A tap on a place:
-   - if one move is made of exactly the taps so far, its form is submitted (form.requestSubmit(),
-     so data-confirm and any htmx on the form apply as to a click on its button);
+/* The table is where a move is played (issue #24). Each move's button in #my-moves (one form,
+   a button a move, sending its action) says, in data-taps, the taps that play it (Engine.place:
+   place names separated by spaces, "bar" for a move of the action bar); the board marks those
+   places with data-place. A tap on a place:
+   - if one move is made of exactly the taps so far, its button is clicked (so data-confirm and
+     htmx apply, and the form sends that button's action, as to a click on it);
    - if several are, a chooser of just those opens in the bar;
    - if longer moves start so (a fort, then its two supplies), the next places are marked and the
      bar says so; the later taps may come in any order. Cancel (or Escape) starts again.
@@ -18,8 +19,9 @@
 
   function $(id) { return document.getElementById(id); }
   function steps(form) { return (form.getAttribute("data-taps") || "bar").split(" "); }
+  // The moves played on the table (each a button of the list; "form" below means such a move).
   function tableForms() {
-    return Array.prototype.filter.call(document.querySelectorAll("#my-moves form[data-taps]"), function (f) {
+    return Array.prototype.filter.call(document.querySelectorAll("#my-moves button[data-taps]"), function (f) {
       var first = steps(f)[0];
       return first !== "bar" && first.indexOf("mp:") !== 0;
     });
@@ -38,8 +40,7 @@
   }
   function matching(seq) { return tableForms().filter(function (f) { return starts(f, seq); }); }
   function label(form) {  // the move's words, as its numbered button says them ("12. Place ...")
-    var b = form.querySelector("button.tp-move");
-    return b ? b.textContent.replace(/^\s*\d+\.\s*/, "").trim() : "";
+    return form.textContent.replace(/^\s*\d+\.\s*/, "").trim();
   }
 
   // The places a tap may go to now: the first taps of every move, or the next taps of the moves begun.
@@ -100,10 +101,10 @@
     box.textContent = "";
     forms.forEach(function (f) {
       var b = document.createElement("button");
-      b.type = "submit";
-      b.setAttribute("form", f.id);
+      b.type = "button";
+      b.setAttribute("data-move", f.id);
       b.className = "tp-choice";
-      b.setAttribute("data-action", f.querySelector("input[name=action]").value);
+      b.setAttribute("data-action", f.value);
       b.textContent = label(f);
       box.appendChild(b);
     });
@@ -127,7 +128,7 @@
 
   function play(form) {
     reset();
-    form.requestSubmit();
+    form.click();  // the list's button: its action is sent (htmx reads the button clicked)
   }
 
   function tap(place) {
@@ -150,6 +151,8 @@
       tap(el.getAttribute("data-place"));
       return;
     }
+    var move = evt.target.closest && evt.target.closest("#tp-bar [data-move]");  // the bar's moves and the chooser's
+    if (move && $(move.getAttribute("data-move"))) { play($(move.getAttribute("data-move"))); return; }
     if (evt.target.closest && evt.target.closest("#tp-cancel")) reset();
     var toggle = evt.target.closest && evt.target.closest("#tp-list-toggle");
     if (toggle) {

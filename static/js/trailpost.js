@@ -1,7 +1,7 @@
 /* What the pages would otherwise do with inline styles and handlers, which the
    Content-Security-Policy refuses (only scripts and styles served from here run):
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
-   - data-confirm on a form asks before it is sent;
+   - data-confirm on a form, or on the button that sends it, asks before it is sent;
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
    - #live-status: says what changed when the game page's live section is swapped in;
    - the live section's poll says how far back its log is shown (?from=), so the earlier moves a
@@ -130,7 +130,8 @@
 
   document.addEventListener("submit", function (event) {
     if (event.defaultPrevented) return; // htmx sends it (and asks first, hx-confirm)
-    var message = event.target.dataset && event.target.dataset.confirm;
+    var by = event.submitter && event.submitter.dataset.confirm ? event.submitter : event.target;  // a move's button, or the form
+    var message = by.dataset && by.dataset.confirm;
     if (message && !window.confirm(message)) event.preventDefault();
   });
 

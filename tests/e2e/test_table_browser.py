@@ -201,11 +201,9 @@ def test_without_javascript_the_numbered_list_is_the_way_to_move(live_server, br
     state, action = _position(OGALLALA, "table:ogallala", _place_a_card)
     game, page, _ = _table(browser, live_server, make_user, "ogallala", state, js=False)
     assert not page.locator("#tp-bar").is_visible()
-    form = next(
-        f
-        for f in page.locator("#my-moves form").all()
-        if json.loads(f.locator("input[name=action]").get_attribute("value")) == action
+    button = next(
+        b for b in page.locator("#my-moves button[name=action]").all() if json.loads(b.get_attribute("value")) == action
     )
-    form.locator("button").click()
+    button.click()
     page.wait_for_load_state()
     assert Move.objects.filter(game=game).order_by("-seq").first().action == action

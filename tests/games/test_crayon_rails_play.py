@@ -63,12 +63,13 @@ def free_build(engine, state, avoid=(), data=None):
 
 def _move_forms(page):
     """Returns (action json, version, key, label) of each numbered menu button on a game page."""
-    forms = re.findall(
-        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
+    head = re.search(
+        r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"><input type="hidden" name="key" value="([^"]+)"',
         page,
+        re.S,
     )
-    return [(htmlmod.unescape(a), v, k, htmlmod.unescape(label)) for a, v, k, label in forms]
+    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", page)
+    return [(htmlmod.unescape(a), head.group(1), head.group(2), htmlmod.unescape(label)) for a, label in buttons]
 
 
 def _card_ids(page):

@@ -15,14 +15,15 @@ pytestmark = pytest.mark.django_db
 
 def _move_forms(html):
     """Returns (action json, version, key, label) of each move button on a game page."""
-    forms = re.findall(
-        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
-        html,
-    )
     import html as h
 
-    return [(h.unescape(a), v, k, h.unescape(label)) for a, v, k, label in forms]
+    head = re.search(
+        r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"><input type="hidden" name="key" value="([^"]+)"',
+        html,
+        re.S,
+    )
+    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", html)
+    return [(h.unescape(a), head.group(1), head.group(2), h.unescape(label)) for a, label in buttons]
 
 
 def test_welcome_page_for_visitors(client):
