@@ -205,6 +205,7 @@ def _live_context(request, game, *, delta: bool = False):
             "idempotency_key": uuid.uuid4().hex,
             "hits": hits,
             "hit_seqs": hits["seqs"] if hits else set(),
+            "last_move": _last_move(game, seat),
             "glossary": glossary_for(game),
         }
     )
@@ -215,6 +216,33 @@ def _live_context(request, game, *, delta: bool = False):
         ctx["replay"] = {"hands": _open_hands(game, names)}
         ctx["rematch"] = selectors.rematch_offer(game, request.user)
     return ctx
+
+
+# The places of a seat's own things (Oregon Trail Race: a card in the hand, a supply, a calamity):
+# another player's move there names their own, so it is not marked on this player's table.
+OWN_PLACE_KINDS = ("hand", "mine", "cal")
+
+
+def _last_move(game, seat) -> dict | None:
+    """The last move played (not undone), as the boards mark it: {"seat": who played it, "place":
+    where on the table (Engine.place on the table as it is now, when it still names a place shown
+    to this player; "" otherwise)}."""
+    row = (
+        game.moves.filter(kind=Move.Kind.MOVE, undone_by__isnull=True, position__isnull=False)
+        .order_by("-seq")
+        .values("position", "action")
+        .first()
+    )
+    if row is None:
+        return None
+    try:
+        place = game.engine.place(game.state, row["position"], row["action"]).split()[-1]
+    except Exception:  # an old action on today's table: the mark is a courtesy, never the page's failure
+        place = ""
+    mine = seat is not None and seat.position == row["position"]
+    if place.startswith("mp:") or (place.split(":")[0] in OWN_PLACE_KINDS and not mine):
+        place = ""
+    return {"seat": row["position"], "place": place}
 
 
 def _log_delta(request, game, ctx) -> None:

@@ -237,7 +237,8 @@ def test_the_tab_title_says_your_turn_to_the_player_to_act_only(client, make_use
 # -- what hit you since your last move --------------------------------------------------------------
 
 
-def test_a_hit_since_the_last_move_is_shown_explained_and_marked_in_the_log(client, make_user):
+def _measles_dealt(make_user):
+    """Seat 0 forges a trail card that deals Measles and gives it to seat 1: (game, sender, victim, result)."""
     game, ann, bob = _game(make_user, options={"ruleset": "revised"})
     game.state = otr.blank("revised", players=2)
     state = game.state
@@ -259,6 +260,11 @@ def test_a_hit_since_the_last_move_is_shown_explained_and_marked_in_the_log(clie
     result = services.move_submit(
         game=game, seat=sender, action={"type": "victim", "seat": 1}, expected_version=game.version, channel="web"
     )
+    return game, sender, victim, result
+
+
+def test_a_hit_since_the_last_move_is_shown_explained_and_marked_in_the_log(client, make_user):
+    game, sender, victim, result = _measles_dealt(make_user)
     client.force_login(victim.user)
     client.get(reverse("games:detail", args=[game.pk]))  # a reload is not a move: the hit stays news
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
@@ -272,6 +278,24 @@ def test_a_hit_since_the_last_move_is_shown_explained_and_marked_in_the_log(clie
     # the sender was not hit: no panel for them
     client.force_login(sender.user)
     assert 'id="hit"' not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_the_table_marks_the_hit_players_own_area_and_who_moved_last(client, make_user):
+    game, sender, victim, _ = _measles_dealt(make_user)
+    hit_mark = '<a class="tp-hit-badge tp-hit-mark" href="#hit">Hit</a>'
+    last_mark = '<span class="tp-last-mark">Last move</span>'
+    client.force_login(victim.user)
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    board = board.split('class="tp-act"')[0]
+    # the victim's own area: their trail cards and their line among the players
+    assert re.search(r"<h2>Your trail cards \(\d+\)\s*" + re.escape(hit_mark) + "</h2>", board)
+    assert re.search(re.escape(victim.name) + r" \(you\)</span>\s*" + re.escape(hit_mark), board)
+    assert re.search(re.escape(sender.name) + r"</span>\s*" + re.escape(last_mark), board)
+    assert board.count(last_mark) == 1
+    client.force_login(sender.user)  # not hit: no mark; the last move was theirs
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    assert "tp-hit-mark" not in board
+    assert re.search(re.escape(sender.name) + r" \(you\)</span>\s*" + re.escape(last_mark), board)
 
 
 # -- the end of the game ----------------------------------------------------------------------------
