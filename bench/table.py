@@ -23,7 +23,7 @@ with how far the target moved (scrolled_px).
 Then: the bytes (raw, gzip) of the live update that follows a move (`/live/?v=` of the version
 before, as htmx asks for it), and the smallest text size in px on the board as rendered at the
 width (HTML text by its computed size, SVG text by its size times the drawing's scale).
-With --shots, saves each scenario's page at 375 and 1280 px.
+With --shots, saves each scenario's page at 375 and 1280 px, and the screen after the move.
 """
 
 from __future__ import annotations
@@ -310,6 +310,9 @@ def run(scenario, browser, base, width, shots):
         play_list(page, counter, action)
         how = "list"
     page.wait_for_function(f"() => Number(document.getElementById('live')?.dataset.version) > {version}")
+    if shots:  # the table after the move, changed in place (the last move marked)
+        page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
+        page.screenshot(path=os.path.join(shots, f"{scenario}-{width}-after.png"))
     game = Game.objects.get(pk=game.pk)
     live = client.get(f"/games/{game.pk}/live/", {"v": version}, HTTP_HX_REQUEST="true")
     body = live.content
