@@ -6,6 +6,7 @@ Every endpoint is checked for who may use it."""
 
 from __future__ import annotations
 
+import html as h
 import json
 import re
 
@@ -65,6 +66,29 @@ def test_a_move_by_htmx_answers_with_the_live_section_and_the_header_count(clien
     assert game.version == 2 and f'data-version="{game.version}"' in body
     # the old page's banner is in place: what the move did, as a message in the section
     assert 'id="live-messages"' in body
+
+
+def test_the_move_list_is_one_form_its_moves_buttons_with_the_page_key(client, make_user):
+    """The list sends the version and key once; each move is a button sending its action. The same
+    tap twice is one move; another move of the same page after it is refused as stale."""
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    form = re.search(r'<form method="post" action="[^"]+" id="tp-move-list".*?</form>', page, re.S).group(0)
+    assert form.count('name="version"') == 1 and form.count('name="key"') == 1
+    key = re.search(r'name="key" value="([^"]+)"', form).group(1)
+    actions = [json.loads(h.unescape(a)) for a in re.findall(r"<button name=\"action\" value='([^']+)'", form)]
+    assert actions == game.engine.legal_actions(game.state, seat.position)
+    url = reverse("games:move", args=[game.pk])
+    first = {"action": json.dumps(actions[0]), "version": game.version, "key": key}
+    client.post(url, first)
+    client.post(url, first)  # a second tap of the same move: answered as the first, nothing applied
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
+    other = {"action": json.dumps(actions[1]), "version": game.version, "key": key}
+    body = client.post(url, other, follow=True).content.decode()
+    assert "The game has moved on since you looked" in body and "Idempotency" not in body
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
 
 
 def test_without_javascript_a_move_posts_and_redirects(client, make_user):
