@@ -14,7 +14,7 @@ TEST_SQLITE_URL ?= sqlite:///$(CURDIR)/var/test.sqlite3
 PYTEST_ARGS ?=
 PYTEST = $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
 
-.PHONY: run test lint bench venv chromium migrate clean lock upgrade
+.PHONY: run test lint bench venv chromium migrate clean lock upgrade pythons
 
 # Installs Debian packages with apt-get (as root, or through sudo): what a target needs and lacks.
 define apt_install
@@ -67,6 +67,26 @@ test: venv chromium
 	echo "== the suite on SQLite, with the filesystem broker"; \
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_SQLITE_URL) CELERY_BROKER_URL=filesystem:// $(PYTEST) || rc=1; \
 	exit $$rc
+
+# Every Python the README claims, besides the one `make test` ran on: Debian's own python3.11
+# (3.11.2, below redis's 3.11.3 marker) and python3.12 where the machine has one (skipped, saying so,
+# where it does not). Each gets a virtualenv under var/ made as `make venv` makes one, from the same
+# lock, and plays a whole game of every engine through the generated API client, with the request
+# bounds, on SQLite. CI (.ci/run) runs it after `make test`.
+# (A pyenv machine has 3.12 installed but not active: its interpreter is asked of pyenv.)
+PY312 := $(shell python3.12 -c 'import sys; print(sys.executable)' 2>/dev/null || \
+	{ command -v pyenv >/dev/null && v=$$(pyenv versions --bare | grep '^3\.12' | tail -1) && \
+	  [ -n "$$v" ] && echo "$$(pyenv root)/versions/$$v/bin/python3.12"; })
+PYTHONS ?= /usr/bin/python3.11 $(or $(PY312),python3.12)
+pythons:
+	@for py in $(PYTHONS); do \
+	  $$py -V >/dev/null 2>&1 || { echo "== $$py: not on this machine, skipped"; continue; }; \
+	  name=$$(basename $$py); echo "== $$py ($$($$py -V 2>&1))"; \
+	  $(MAKE) --no-print-directory venv PY=$$py VENV=var/venv-$$name || exit 1; \
+	  TRAILPOST_ENV=test TRAILPOST_VAR_DIR=$(CURDIR)/var/$$name DATABASE_URL=sqlite:///$(CURDIR)/var/$$name/test.sqlite3 \
+	    CELERY_BROKER_URL=filesystem:// var/venv-$$name/bin/python -m pytest -q -p no:xdist \
+	    tests/games/test_api_client.py tests/test_request_bounds.py tests/rules/test_base.py || exit 1; \
+	done
 
 # ruff (lint and format) and import-linter's contracts, all configured in pyproject.toml. Every
 # check runs and prints; the target fails if any of them fails. The format check names the files;
