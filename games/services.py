@@ -436,10 +436,16 @@ def move_submit(
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
-            existing = Move.objects.filter(game_id=game.pk, idempotency_key=idempotency_key).first()
+            existing = _move_with_key(game.pk, actor, idempotency_key)
             if existing is not None:
                 return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
         raise
+
+
+def _move_with_key(game_id: int, actor, key: str) -> Move | None:
+    """The move its sender already made in this game with this idempotency key: a key is its
+    sender's own, so another player's move with the same key is a move of its own."""
+    return Move.objects.filter(game_id=game_id, actor_id=actor.pk if actor else None, idempotency_key=key).first()
 
 
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked, pipe) -> MoveResult:
@@ -453,7 +459,7 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     if seat is None or seat.position is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
     if idempotency_key:
-        first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        first = _move_with_key(game.pk, actor, idempotency_key)
         if first is not None:
             if first.request_hash != _request_hash(seat.position, action, expected_version):
                 raise GameError(

@@ -238,7 +238,9 @@ def game_board(request, pk):
             str,
             OpenApiParameter.HEADER,
             required=False,
-            description="Repeat a submission safely: the same key returns the first answer.",
+            description="Repeat a submission safely: the same key returns the first answer. A key is the "
+            "caller's own in this game (another player's move with the same key is a move of its own); "
+            "the same key with a different move is refused (IDEMPOTENCY_KEY_REUSED). At most 100 characters.",
         )
     ],
     tags=["moves"],

@@ -69,6 +69,7 @@ def test_same_idempotency_key_at_once_applies_once(started):
     pos = started.engine.to_act(started.state)[0]
     seat = started.seats.get(position=pos)
     action = started.engine.legal_actions(started.state, pos)[0]
+    player = seat.user  # a key is its sender's own
 
     def submit(i):
         return services.move_submit(
@@ -78,6 +79,7 @@ def test_same_idempotency_key_at_once_applies_once(started):
             expected_version=None,
             channel=Move.Channel.API,
             idempotency_key="dup",
+            actor=player,
         )
 
     outcomes = _race(4, submit)
