@@ -183,9 +183,9 @@ def game_add_bot(request, pk):
     tags=["games"],
 )
 @api_view(["POST"])
-@throttle_scope("invitations")
 def game_invite(request, pk):
-    """Invites someone by email."""
+    """Invites someone by email: at most TRAILPOST_INVITATIONS_PER_HOUR (20) an hour and _PER_DAY
+    (50) a day per sender, on every path (429 INVITATION_LIMIT with Retry-After past them)."""
     ser = InviteSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     inv = services.game_invite(game=_game(request, pk), by=request.user, email=ser.validated_data["email"])
