@@ -371,6 +371,9 @@ TRAILPOST = {
     # Table talk: messages one player may write in one game per minute and per day (every channel).
     "CHAT_PER_MINUTE": int(env("TRAILPOST_CHAT_PER_MINUTE", "10")),
     "CHAT_PER_DAY": int(env("TRAILPOST_CHAT_PER_DAY", "200")),
+    # Days after a game finishes that replies to its chat emails are still posted (0: not once it
+    # is over); later the reply is refused, and its writer told so (chat.services.post_reply).
+    "CHAT_REPLY_DAYS": int(env("TRAILPOST_CHAT_REPLY_DAYS", "7")),
 }
 
 LOGGING = {
