@@ -269,7 +269,7 @@ def _check_invitation_cap(user) -> None:
         if len(sent) >= cap:
             free_at = sent[-1] + window  # when the oldest of them leaves the window
             retry_after = max(1, math.ceil((free_at - now).total_seconds()))
-            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ")
+            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ") if retry_after >= 60 else "a minute"
             raise GameError(
                 ErrorCode.INVITATION_LIMIT,
                 f"You have sent {cap} invitations in the last {said}, the most allowed; try again in {wait}.",

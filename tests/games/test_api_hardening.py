@@ -247,6 +247,10 @@ def test_one_hourly_invitation_limit_holds_for_the_api_and_the_game_page_togethe
     """#30: the game page's invitation form skipped the 20 an hour the API's throttle applied. Now
     one limit counts the invitations of both: the API answers 429 INVITATION_LIMIT with
     Retry-After, the page says the same sentence, and neither creates anything past it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     from notifications.models import Notification
 
     a, gid = game
@@ -269,6 +273,11 @@ def test_one_hourly_invitation_limit_holds_for_the_api_and_the_game_page_togethe
     assert re.fullmatch(said, body["message"])
     assert re.search(said, by_web("w3@example.com"))
     assert Invitation.objects.filter(invited_by=ann).count() == 3 and Notification.objects.count() == notices
+    # Under a minute to wait: said so (Django's words would be "0 minutes").
+    Invitation.objects.update(created_at=timezone.now() - timedelta(minutes=59, seconds=30))
+    soon = a.post(f"/api/games/{gid}/invitations/", {"email": "a2@example.com"}, format="json")
+    assert _error(soon, 429, "INVITATION_LIMIT")["message"].endswith("try again in a minute.")
+    assert 0 < int(soon["Retry-After"]) <= 30
 
 
 @pytest.mark.parametrize("cap", ["INVITATIONS_PER_HOUR", "INVITATIONS_PER_DAY"])
