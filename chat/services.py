@@ -148,6 +148,7 @@ def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
     as the seat the token names; privately back to the author when it answers a private message
     to this player, else to everyone."""
     game = Game.objects.get(pk=token.game_id)
+    _check_replies_open(game)
     user = seat.user
     if user is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "That seat has no player any more.")
@@ -166,6 +167,23 @@ def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
             # The author gave up their seat since: the answer must not reach its new holder.
             raise GameError(ErrorCode.VALIDATION_ERROR, f"{answered.author_name} no longer plays in this game.")
     return post_message(game=game, user=user, text=text, to=to, channel=Message.Channel.EMAIL)
+
+
+def _check_replies_open(game: Game) -> None:
+    """Refuses a reply to a chat email of a game that finished more than CHAT_REPLY_DAYS ago: a
+    chat token expires with its game, as a play token does with its version (an aborted game's
+    table is closed at once: writer_seat). The game's page still takes messages."""
+    if game.status != Game.Status.FINISHED:
+        return
+    days = settings.TRAILPOST["CHAT_REPLY_DAYS"]
+    if game.finished_at is not None and timezone.now() < game.finished_at + timedelta(days=days):
+        return
+    ended = "is over" if days <= 0 else f"ended more than {days} day{'s' if days != 1 else ''} ago"
+    raise GameError(
+        ErrorCode.GAME_NOT_ACTIVE,
+        f"This game {ended}, so replies to its emails are no longer posted at its table; "
+        "write on the game's page instead.",
+    )
 
 
 # -- relaying ---------------------------------------------------------------------------------------

@@ -305,8 +305,9 @@ REST_FRAMEWORK = {
     # (multipart/form-data, games.api.views.game_import).
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.DepthLimitedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": None,
-    # Every request counts towards its user's (or anonymous address's) rate; creating games,
-    # invitations and tokens also towards a stricter scope. 429 THROTTLED with Retry-After.
+    # Every request counts towards its user's (or anonymous address's) rate; creating games
+    # and tokens also towards a stricter scope. 429 THROTTLED with Retry-After. (Invitations have
+    # their own limits, the same on every path: TRAILPOST["INVITATIONS_PER_HOUR"] and _PER_DAY.)
     "DEFAULT_THROTTLE_CLASSES": [
         "games.api.throttles.AnonThrottle",
         "games.api.throttles.UserThrottle",
@@ -320,7 +321,6 @@ REST_FRAMEWORK = {
             # server (TRAILPOST_BENCH=1) plays ~100 moves a second per token.
             ("user", "1000/s" if env("TRAILPOST_BENCH") == "1" else "20/s"),
             ("game_create", "20/hour"),
-            ("invitations", "20/hour"),
             ("tokens", "10/hour"),
             # Posting table talk through the API (the service's own per-game limits apply to every channel).
             ("chat", "30/min"),
@@ -362,13 +362,18 @@ TRAILPOST = {
     # On PostgreSQL, a move's lock and writes go as hand-written statements in one pipeline
     # (games/hotpath.py); 0 takes the ORM's way, which every other database takes.
     "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
-    # Invitations a user may send in 24 hours (counted from the invitations themselves).
+    # Invitations a user may send in an hour and in 24 hours, by any path (counted from the
+    # invitations themselves: games.services.game_invite). 0 turns invitations by email off.
+    "INVITATIONS_PER_HOUR": int(env("TRAILPOST_INVITATIONS_PER_HOUR", "20")),
     "INVITATIONS_PER_DAY": int(env("TRAILPOST_INVITATIONS_PER_DAY", "50")),
     # Imported games one user may make in an hour (each replays its whole file to verify it).
     "IMPORTS_PER_HOUR": int(env("TRAILPOST_IMPORTS_PER_HOUR", "20")),
     # Table talk: messages one player may write in one game per minute and per day (every channel).
     "CHAT_PER_MINUTE": int(env("TRAILPOST_CHAT_PER_MINUTE", "10")),
     "CHAT_PER_DAY": int(env("TRAILPOST_CHAT_PER_DAY", "200")),
+    # Days after a game finishes that replies to its chat emails are still posted (0: not once it
+    # is over); later the reply is refused, and its writer told so (chat.services.post_reply).
+    "CHAT_REPLY_DAYS": int(env("TRAILPOST_CHAT_REPLY_DAYS", "7")),
 }
 
 LOGGING = {

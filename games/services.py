@@ -13,13 +13,16 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 from games import events
 from games.clock.deadlines import deadline_for, refresh_deadlines
@@ -242,23 +245,37 @@ def game_invite(*, game: Game, by, email: str) -> Invitation:
 
 
 def _check_invitation_cap(user) -> None:
-    """Refuses an invitation past the sender's daily cap: each one emails an address the sender
-    chose, so an unlimited number would make the server a spam relay."""
-    cap = settings.TRAILPOST["INVITATIONS_PER_DAY"]
-    since = timezone.now() - timedelta(days=1)
-    sent = list(
-        Invitation.objects.filter(invited_by=user, created_at__gt=since)
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)[:cap]
-    )
-    if len(sent) >= cap:
-        retry_after = max(1, int((sent[-1] - since).total_seconds()) + 1)
-        raise GameError(
-            ErrorCode.INVITATION_LIMIT,
-            f"You have sent {cap} invitations in the last 24 hours, the most allowed; try again later.",
-            limit=cap,
-            retry_after=retry_after,
+    """Refuses an invitation past the sender's hourly or daily cap, whichever path it came by (the
+    game page, the API, a rematch): each one emails an address the sender chose, so an unlimited
+    number would make the server a spam relay. Counted from the invitations themselves, under a
+    lock of the sender's row, so concurrent invitations to several games see each other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    now = timezone.now()
+    for window, cap, said in (
+        (timedelta(hours=1), settings.TRAILPOST["INVITATIONS_PER_HOUR"], "hour"),
+        (timedelta(days=1), settings.TRAILPOST["INVITATIONS_PER_DAY"], "24 hours"),
+    ):
+        if cap <= 0:
+            raise GameError(
+                ErrorCode.INVITATION_LIMIT,
+                "This server sends no invitations by email: share the game's invite link instead.",
+                limit=0,
+            )
+        sent = list(
+            Invitation.objects.filter(invited_by=user, created_at__gt=now - window)
+            .order_by("-created_at")
+            .values_list("created_at", flat=True)[:cap]
         )
+        if len(sent) >= cap:
+            free_at = sent[-1] + window  # when the oldest of them leaves the window
+            retry_after = max(1, math.ceil((free_at - now).total_seconds()))
+            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ") if retry_after >= 60 else "a minute"
+            raise GameError(
+                ErrorCode.INVITATION_LIMIT,
+                f"You have sent {cap} invitations in the last {said}, the most allowed; try again in {wait}.",
+                limit=cap,
+                retry_after=retry_after,
+            )
 
 
 @transaction.atomic
@@ -436,10 +453,16 @@ def move_submit(
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
-            existing = Move.objects.filter(game_id=game.pk, idempotency_key=idempotency_key).first()
+            existing = _move_with_key(game.pk, actor, idempotency_key)
             if existing is not None:
                 return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
         raise
+
+
+def _move_with_key(game_id: int, actor, key: str) -> Move | None:
+    """The move its sender already made in this game with this idempotency key: a key is its
+    sender's own, so another player's move with the same key is a move of its own."""
+    return Move.objects.filter(game_id=game_id, actor_id=actor.pk if actor else None, idempotency_key=key).first()
 
 
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked, pipe) -> MoveResult:
@@ -453,7 +476,7 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     if seat is None or seat.position is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
     if idempotency_key:
-        first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        first = _move_with_key(game.pk, actor, idempotency_key)
         if first is not None:
             if first.request_hash != _request_hash(seat.position, action, expected_version):
                 raise GameError(

@@ -29,6 +29,9 @@ from games.rules import engines, get_engine
 from games.rules.base import json_depth
 from games.templatetags.glossary import glossary_for
 
+# The move form's key (its idempotency key) is bounded as the API's Idempotency-Key is: by its column.
+MOVE_KEY_MAX = Move._meta.get_field("idempotency_key").max_length
+
 
 def _game(request, pk) -> Game:
     return selectors.visible_game(request.user, pk)
@@ -426,6 +429,14 @@ def game_move(request, pk):
     except (ValueError, TypeError, RecursionError):
         messages.error(request, "That move could not be read; please choose again.")
         return _done(request, pk)
+    key = request.POST.get("key") or None
+    if key is not None and (len(key) > MOVE_KEY_MAX or not key.isprintable()):
+        messages.error(
+            request,
+            f"That move could not be read: its form's key is at most {MOVE_KEY_MAX} characters, with no "
+            "control characters. Reload the page and choose again.",
+        )
+        return _done(request, pk)
     if seat is None:
         messages.error(request, "You are not playing in this game.")
         return _done(request, pk)
@@ -436,7 +447,7 @@ def game_move(request, pk):
             action=action,
             expected_version=version,
             channel=Move.Channel.WEB,
-            idempotency_key=_move_key(request.POST),
+            idempotency_key=_move_key(request.POST),  # the checked key, with the action's digest
             actor=request.user,
         )
     except GameError as exc:

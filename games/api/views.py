@@ -183,9 +183,9 @@ def game_add_bot(request, pk):
     tags=["games"],
 )
 @api_view(["POST"])
-@throttle_scope("invitations")
 def game_invite(request, pk):
-    """Invites someone by email."""
+    """Invites someone by email: at most TRAILPOST_INVITATIONS_PER_HOUR (20) an hour and _PER_DAY
+    (50) a day per sender, on every path (429 INVITATION_LIMIT with Retry-After past them)."""
     ser = InviteSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     inv = services.game_invite(game=_game(request, pk), by=request.user, email=ser.validated_data["email"])
@@ -238,7 +238,9 @@ def game_board(request, pk):
             str,
             OpenApiParameter.HEADER,
             required=False,
-            description="Repeat a submission safely: the same key returns the first answer.",
+            description="Repeat a submission safely: the same key returns the first answer. A key is the "
+            "caller's own in this game (another player's move with the same key is a move of its own); "
+            "the same key with a different move is refused (IDEMPOTENCY_KEY_REUSED). At most 100 characters.",
         )
     ],
     tags=["moves"],

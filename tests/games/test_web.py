@@ -118,6 +118,25 @@ def test_stale_form_shows_a_clear_error(client, make_user, toy_engine):
     assert Game.objects.get(pk=game.pk).version == 1
 
 
+@pytest.mark.parametrize("key", ["k" * 101, "bad\x00key", "line\nbreak"], ids=["101 characters", "NUL", "newline"])
+def test_a_move_forms_key_is_bounded_like_the_apis(client, make_user, toy_engine, key):
+    """#30: a 101-character key overflowed its column (a 500 on PostgreSQL; the API refuses it with
+    400): the page says why and nothing is played. A 100-character key plays."""
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    client.force_login(game.seats.get(position=game.engine.to_act(game.state)[0]).user)
+    url = reverse("games:move", args=[game.pk])
+    resp = client.post(url, {"action": json.dumps({"type": "draw"}), "version": 1, "key": key}, follow=True)
+    assert resp.status_code == 200
+    assert "its form&#x27;s key is at most 100 characters" in resp.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 1 and not game.moves.filter(kind=Move.Kind.MOVE).exists()
+    resp = client.post(url, {"action": json.dumps({"type": "draw"}), "version": 1, "key": "k" * 100})
+    assert resp.status_code == 302 and game.moves.get(kind=Move.Kind.MOVE).idempotency_key == "k" * 100
+
+
 def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_engine):
     ann, bob = make_user("ann"), make_user("bob")
     game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
