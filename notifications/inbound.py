@@ -12,7 +12,8 @@ the outbox in the same transaction.
 
 Nothing is played from, and nothing answered to, mail from robots (RFC 3834: auto-replies, bulk
 and list mail, bounces) or hostile mail (too big, NUL bytes, broken encodings, MIME nested too
-deep). A reply over the hourly cap (per seat and sender; a refusal counts five times) is not read,
+deep). A reply over the hourly cap (per reply address and sender, so neither replies to an old
+email nor a stranger's use up the allowance of the current one; a refusal counts five times) is not read,
 and answered once with when the player may reply again; "Not played" answers are capped per seat
 and hour, so robots get silence. Such mail is recorded (InboundMessage) with why, and the handler
 returns normally: a message that will never be accepted must not get a temporary SMTP error, or
@@ -469,6 +470,7 @@ def handle_message(
         "size": size or 0,
         "game_id": seat.game_id if seat else None,
         "seat": seat,
+        "reply_token": _token_key(token, chat) if seat else "",
     }
     if refusal is not None:  # hostile mail is recorded whoever it names, and never answered
         log.warning("inbound email from %s refused: %s", sender, refusal[1])
@@ -490,6 +492,14 @@ def handle_message(
     return _handle(fields, seat, token, line)
 
 
+def _token_key(token, chat) -> str:
+    """Returns what a verified reply address names, as the hourly cap counts it: one email's
+    play+ address (seat, game, version) or one chat email's chat+ address."""
+    if token is not None:
+        return f"play:{token.seat_id}-{token.game_id}-{token.version}"
+    return f"chat:{chat.seat_id}-{chat.game_id}-{chat.message_id}"
+
+
 def _record(fields: dict, outcome: str, why: str) -> InboundResult:
     """Records mail that is neither played nor answered."""
     try:
@@ -507,13 +517,16 @@ _PLAYS = ("played", "chat")
 
 
 def _over_cap(seat, record, since) -> InboundResult | None:
-    """Returns the refusal of a reply past the seat's cap of replies read an hour (moves and
-    messages together, INBOUND_REPLIES_PER_HOUR; a refusal counts REFUSAL_WEIGHT times), or None
-    while under it. Replies are counted per sender (the From header), so a stranger who has the
-    reply address cannot use up the player's allowance. The refusal says when the sender may
-    reply again: when enough of the counted replies are an hour old."""
+    """Returns the refusal of a reply past the cap of replies read an hour (INBOUND_REPLIES_PER_HOUR;
+    a refusal counts REFUSAL_WEIGHT times), or None while under it. Replies are counted per reply
+    address (one email's play+ or chat+ address) and sender (the From header): a robot or a loop
+    answering one email is stopped, while replies to an old email, or from a stranger who has an
+    address, never use up the player's allowance for the email they answer now. The refusal says
+    when the sender may reply again: when enough of the counted replies are an hour old."""
     counted = list(
-        InboundMessage.objects.filter(seat=seat, sender=record.sender, received_at__gte=since)
+        InboundMessage.objects.filter(
+            seat=seat, sender=record.sender, reply_token=record.reply_token, received_at__gte=since
+        )
         .exclude(pk=record.pk)
         .exclude(outcome__in=UNHANDLED)
         .order_by("received_at")
@@ -532,7 +545,7 @@ def _over_cap(seat, record, since) -> InboundResult | None:
     again = format_when(last + timedelta(hours=1), seat.user.time_zone if seat.user_id else None)
     sender = parseaddr(record.sender)[1] or "you"
     why = (
-        f"It was not read: more than {cap} replies to this game came from {sender} within an hour (a reply "
+        f"It was not read: more than {cap} replies to this email came from {sender} within an hour (a reply "
         f"that cannot be played counts as {REFUSAL_WEIGHT}). You can reply again from {again}."
     )
     return InboundResult("over_cap", why, game_id=seat.game_id)
