@@ -3,8 +3,9 @@
 each of a set of hostile shapes, each about 1 MB (the size limit) or what its shape allows, sent
 to a seat's current reply address (a valid token), to no address, and to a forged one. Then the
 replies of real mail clients (HTML and attachments) are timed and must be played. Prints the time
-of each (the best of BENCH_HOSTILE_RUNS, 3: the machine is shared) and the worst refusal; the
-brief is at most 100 ms.
+of each (the best of BENCH_HOSTILE_RUNS, 3: the machine is shared; the outcome is the last run's:
+a shape within the limits plays move 1 the first time, then is stale), the worst refusal (the
+brief: at most 100 ms) and the worst message within the limits, which is parsed and read.
 
 Uses its own database (BENCH_HOSTILE_DATABASE_URL, default trailpost_bench_hostile on the local
 PostgreSQL, created if missing; a sqlite:/// URL works too).
@@ -104,6 +105,14 @@ def html_bomb(to: str) -> bytes:
     return head(to, "text/html; charset=utf-8") + b"\r\n" + b"<div>" * (MB // 5)
 
 
+# Outcomes of mail refused before it is read (the rest was within the limits: parsed and read).
+REFUSED = {"malformed", "too_large", "no_token", "forged", "over_cap"}
+
+
+def big_cc(to: str) -> bytes:
+    return head(to, extra=b"Cc: " + b"a@b.c, " * 8000 + b"\r\n") + b"\r\n1\r\n"
+
+
 SHAPES = {
     "flat 28,000 parts": flat_parts,
     "flat parts, no part headers": flat_parts_no_headers,
@@ -119,6 +128,7 @@ SHAPES = {
     "20,000 broken base64 parts": base64_parts,
     "35,000 boundary parameters": many_boundaries,
     "1 MB of opening <div>": html_bomb,
+    "56 KB Cc of 8,000 addresses": big_cc,
 }
 
 
@@ -175,14 +185,18 @@ def main() -> None:
     address = decision_context(game, seat)["reply_to"]
     value, _, sig = address.partition("@")[0].partition("+")[2].partition(".")
     forged = f"play+{value}.{'a' * len(sig)}@{address.partition('@')[2]}"
-    worst = (0.0, "")
+    worst, worst_read = (0.0, ""), (0.0, "")
     print(f"{'shape':34} {'to':>7} {'bytes':>9} {'ms':>8}  outcome")
     for name, shape in SHAPES.items():
         for to_name, to in (("token", address), ("none", "nobody@example.com"), ("forged", forged)):
             ms, outcome, size = timed(shape, to)
             print(f"{name:34} {to_name:>7} {size:9d} {ms:8.1f}  {outcome}", flush=True)
-            worst = max(worst, (ms, f"{name}, to {to_name}"))
+            if outcome in REFUSED:
+                worst = max(worst, (ms, f"{name}, to {to_name}"))
+            else:
+                worst_read = max(worst_read, (ms, f"{name}, to {to_name}, {outcome}"))
     print(f"worst refusal: {worst[0]:.1f} ms ({worst[1]})")
+    print(f"worst message within the limits, parsed and read: {worst_read[0]:.1f} ms ({worst_read[1]})")
     for name in client_replies(address):
         game.refresh_from_db()  # each reply answers the latest menu
         seat = Seat.objects.select_related("user").get(game=game, position=game.engine.to_act(game.state)[0])

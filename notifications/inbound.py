@@ -453,8 +453,19 @@ def handle_message(
         return _record(fields, *robot)
     if addressee.chat is not None:
         return _chat(fields, seat, addressee.chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
-    line = safe_text(first_line(message_text(msg)), 1000)
+    line = safe_text(first_line(message_text(msg)), 1000) if _will_read(seat, addressee.token) else ""
     return _handle(fields, seat, addressee.token, line)
+
+
+def _will_read(seat, token) -> bool:
+    """Whether a reply's text will be used: to play it (its email is current), or to quote it in
+    an answer of refusal (while the hour's answers are not used up). Replies to a past email are
+    not read once those answers are used up: a flood of them costs no more than their checks.
+    (Versions only grow, so a reply to a past email cannot become current meanwhile.)"""
+    if Game.objects.filter(pk=token.game_id, version=token.version).exists():
+        return True
+    since = timezone.now() - timedelta(hours=1)
+    return _error_answers(seat, since) < settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
 
 
 @dataclass

@@ -148,3 +148,29 @@ def test_lines_that_start_with_two_dashes_in_the_text_are_not_parts(make_game):
     msg.set_content(text)
     msg.add_alternative("<p>1</p>", "html")
     assert handle_raw(msg.as_bytes()).outcome == "played"
+
+
+def test_a_message_of_too_many_lines_is_refused_from_its_bytes(make_game, no_parsing):
+    game = make_game()
+    seat = turn_seat(game)
+    result = handle_raw(head(reply_to_address(seat)) + b"\r\n1\r\n" + b"-- \r\n" * (rawmail.MAX_LINES + 1))
+    assert result.outcome == "malformed" and f"more than {rawmail.MAX_LINES} lines" in result.detail
+
+
+def test_a_reply_to_a_past_email_is_not_read_once_the_answers_are_used_up(make_game, settings, monkeypatch):
+    """A flood of replies to a past email costs no more than their checks: once the hour's
+    answers of refusal are used up, their text (HTML made to be slow to read, say) is not read."""
+    from games import services
+
+    game = make_game()
+    seat = turn_seat(game)
+    old = reply_to_address(seat)
+    services.move_submit(
+        game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel="web"
+    )
+    limit = settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
+    reads = []
+    monkeypatch.setattr(inbound, "first_line", lambda text: reads.append(text) or "")
+    for _ in range(limit + 3):
+        assert handle_raw(client_reply(old, "html")).outcome == "stale"
+    assert len(reads) == limit
