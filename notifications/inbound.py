@@ -254,6 +254,24 @@ _AUTO_HEADERS = (
     "X-FC-MachineGenerated",
 )
 _BULK_PRECEDENCE = {"bulk", "junk", "list"}
+# The top headers read of a raw message (handle_raw), before and instead of parsing it: the
+# addresses, the sender, the Message-ID, and what robot_reason reads.
+_READ_HEADERS = (
+    *_ADDRESS_HEADERS,
+    "From",
+    "Message-ID",
+    "Return-Path",
+    "X-Failed-Recipients",
+    "Content-Type",
+    "Auto-Submitted",
+    *_AUTO_HEADERS,
+    "X-Auto-Response-Suppress",
+    "Precedence",
+    "X-Precedence",
+    "List-Id",
+    "List-Unsubscribe",
+    "List-Post",
+)
 _ROBOT_LOCAL_PARTS = {"mailer-daemon", "postmaster"}
 _TRANSFER_ENCODINGS = {"7bit", "8bit", "binary", "base64", "quoted-printable"}
 _BAD_QUOTED_PRINTABLE = re.compile(rb"=(?![0-9A-Fa-f]{2}|[ \t]*(?:\r?\n|$))")
@@ -375,7 +393,7 @@ def handle_raw(
     parsed. A refusal costs milliseconds, whatever the message's shape."""
     data = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
     size = len(data) if size is None else size
-    head = rawmail.top_headers(data)
+    head = rawmail.top_headers(data, _READ_HEADERS)
     addressee = _addressee(head, recipients)
     unaddressed = _unaddressed(addressee, _sender(head, envelope_sender))
     if unaddressed is not None:
@@ -420,7 +438,7 @@ def handle_message(
 ) -> InboundResult:
     """Handles one parsed email reply: plays the move it names, or explains why not (to the
     player when the mail came from a person, within the hourly cap). `head` is the message's top
-    headers as handle_raw read them (compat32: no header parsed until asked for), read instead
+    headers handle_raw took from its bytes (only those it reads; none parsed), read instead
     of msg's for the addresses, the sender and robots' marks. `refusal` is (outcome, why) for
     mail already found unreadable: it is recorded whoever it names, and never answered. Other
     mail stops at once, before anything else is read, unless it names a seat with a token we
