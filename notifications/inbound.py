@@ -406,9 +406,9 @@ def handle_raw(
         except Exception:  # what the limits let through and the parser still cannot read
             refusal = ("malformed", "It could not be parsed as an email.")
     if refusal is not None:
-        return handle_message(head, recipients=recipients, raw_hash=raw_hash, size=size, refusal=refusal)
+        return handle_message(head, addressee=addressee, raw_hash=raw_hash, size=size, refusal=refusal)
     return handle_message(
-        msg, head=head, recipients=recipients, raw_hash=raw_hash, envelope_sender=envelope_sender, size=size
+        msg, head=head, addressee=addressee, raw_hash=raw_hash, envelope_sender=envelope_sender, size=size
     )
 
 
@@ -431,6 +431,7 @@ def handle_message(
     *,
     head=None,
     recipients=(),
+    addressee: _Addressee | None = None,
     raw_hash: str = "",
     envelope_sender: str | None = None,
     size: int | None = None,
@@ -439,12 +440,13 @@ def handle_message(
     """Handles one parsed email reply: plays the move it names, or explains why not (to the
     player when the mail came from a person, within the hourly cap). `head` is the message's top
     headers handle_raw took from its bytes (only those it reads; none parsed), read instead
-    of msg's for the addresses, the sender and robots' marks. `refusal` is (outcome, why) for
+    of msg's for the addresses, the sender and robots' marks; `addressee` what it found they name
+    (else read here from `head` and the envelope's `recipients`). `refusal` is (outcome, why) for
     mail already found unreadable: it is recorded whoever it names, and never answered. Other
     mail stops at once, before anything else is read, unless it names a seat with a token we
     issued."""
     head = msg if head is None else head
-    addressee = _addressee(head, recipients)
+    addressee = addressee or _addressee(head, recipients)
     sender = _sender(head, envelope_sender)
     if refusal is None:
         unaddressed = _unaddressed(addressee, sender)
