@@ -72,7 +72,7 @@ def test_hostile_shapes_are_refused_from_their_bytes_and_recorded(make_game, no_
     before = Notification.objects.count()
     started = time.monotonic()
     result = handle_raw(shape(reply_to_address(seat)))
-    assert time.monotonic() - started < 1  # 14.7 s for 28,000 flat parts before; see the bench
+    assert time.monotonic() - started < 2  # 14.7 s for 28,000 flat parts before; see the bench
     assert result.outcome == "malformed" and why in result.detail
     nothing_played_or_answered(game, before)
     record = InboundMessage.objects.get()
