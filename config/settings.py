@@ -216,6 +216,8 @@ EMAIL_PORT = int(env("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Seconds an SMTP operation may take (a hung mail server must not outlast a send's claim).
+EMAIL_TIMEOUT = float(env("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Trailpost <noreply@trailpost.localhost>")
 TRAILPOST_REPLY_DOMAIN = env("TRAILPOST_REPLY_DOMAIN", "trailpost.localhost")
 # Where the account pages tell a person who is stuck to write (a person reads it, not a robot).
@@ -395,11 +397,14 @@ TRAILPOST.update(
         "BOT_STUCK_AFTER_SECONDS": int(env("TRAILPOST_BOT_STUCK_AFTER_SECONDS", "120")),
         # Rows per sweep batch (deadlines and unsent notices).
         "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
-        # A worker's claim on a notice; after this the sweep may take it again (the worker died).
-        "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
+        # A worker's claim on a notice, about as long as a send: the worker renews the claims it
+        # still holds as it goes (every third of this), so once it dies the minute sweep sends
+        # the rest within this and a minute. Longer than EMAIL_TIMEOUT, so a slow send keeps it.
+        "SEND_CLAIM_SECONDS": int(env("TRAILPOST_SEND_CLAIM_SECONDS", "30")),
         # A notice whose email failed (the mail server down or refusing) is tried again this long
-        # after, then twice as long each time, at most SEND_LEASE_SECONDS.
+        # after, then twice as long each time, at most SEND_RETRY_MAX_SECONDS.
         "SEND_RETRY_SECONDS": float(env("TRAILPOST_SEND_RETRY_SECONDS", "15")),
+        "SEND_RETRY_MAX_SECONDS": float(env("TRAILPOST_SEND_RETRY_MAX_SECONDS", "600")),
         "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
         # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
         # (a chat server on this machine in development; tests that post to a local server).

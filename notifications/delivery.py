@@ -28,13 +28,13 @@ from .pictures import table_pictures
 log = logging.getLogger(__name__)
 
 # Tries of a notice's email: after a failed one it waits SEND_RETRY_SECONDS (15), then twice as
-# long each time, at most SEND_LEASE_SECONDS (10 minutes): about four hours of a mail server down.
+# long each time, at most SEND_RETRY_MAX_SECONDS (10 minutes): about four hours of a mail server down.
 MAX_ATTEMPTS = 30
 
 
 def retry_delay(attempts: int) -> float:
     """Seconds a notice waits after its `attempts`-th failed try."""
-    first, most = settings.TRAILPOST["SEND_RETRY_SECONDS"], settings.TRAILPOST["SEND_LEASE_SECONDS"]
+    first, most = settings.TRAILPOST["SEND_RETRY_SECONDS"], settings.TRAILPOST["SEND_RETRY_MAX_SECONDS"]
     return min(first * 2 ** min(attempts - 1, 20), most)
 
 
@@ -87,9 +87,14 @@ def _is_outage(exc: BaseException) -> bool:
 # -- sending --------------------------------------------------------------------------------------
 
 
+def claim_seconds() -> float:
+    """How long a worker's claim on a notice lasts unless renewed (SEND_CLAIM_SECONDS)."""
+    return settings.TRAILPOST["SEND_CLAIM_SECONDS"]
+
+
 def _claim(ids, now) -> list[Notification]:
-    """Claims unsent notices for this worker (one UPDATE); returns the rows it won."""
-    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    """Claims unsent notices for this worker (one UPDATE, all stamped `now`); returns the rows it won."""
+    lease = now - timedelta(seconds=claim_seconds())
     with transaction.atomic():
         won = list(
             Notification.objects.select_for_update(skip_locked=True)
@@ -101,6 +106,35 @@ def _claim(ids, now) -> list[Notification]:
         if won:
             Notification.objects.filter(pk__in=won).update(claimed_at=now)
     return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
+
+
+class _Claim:
+    """A worker's claims on the notices it is sending, all stamped alike. They last
+    SEND_CLAIM_SECONDS; the worker renews those it still holds each time a third of that has
+    passed, so a live worker keeps its notices however long its batch, and a dead one's lapse
+    within seconds. A notice whose claim lapsed and was taken meanwhile is not sent here."""
+
+    def __init__(self, stamp):
+        self.stamp = stamp
+        self.lost: set[int] = set()
+
+    def keep(self, rows: list[Notification]) -> None:
+        """Renews the claim on `rows` (those left to send) once a third of it has passed."""
+        now = timezone.now()
+        if (now - self.stamp).total_seconds() < claim_seconds() / 3:
+            return
+        ids = [n.pk for n in rows if n.pk not in self.lost]
+        with transaction.atomic():
+            mine = Notification.objects.select_for_update().filter(
+                pk__in=ids, claimed_at=self.stamp, sent_at__isnull=True
+            )
+            kept = set(mine.values_list("pk", flat=True))
+            Notification.objects.filter(pk__in=kept).update(claimed_at=now)
+        self.lost.update(set(ids) - kept)
+        self.stamp = now
+
+    def holds(self, n: Notification) -> bool:
+        return n.pk not in self.lost
 
 
 # Emails that show the table: what asks for a decision, and a hit.
@@ -296,7 +330,7 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
     hooks = _webhooks({n.user_id for n in rows if n.user_id})
     hooked: list[int] = []
     try:
-        sent, failed = _send_rows(rows, hooks, hooked)
+        sent, failed = _send_rows(rows, hooks, hooked, _Claim(now))
     finally:
         if hooked:
             (then_webhooks or _post_webhooks_now)(hooked)
@@ -306,10 +340,12 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
     return sent
 
 
-def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int]) -> tuple[int, list[int]]:
+def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int], claim: _Claim) -> tuple[int, list[int]]:
     """Sends claimed notices over one connection; returns how many went and the ids that failed
     (each recorded: an attempt, its error, when it is tried again). A connection that cannot be
-    opened, or is lost on the way, fails every notice left: the outage is logged once."""
+    opened, or is lost on the way, fails every notice left: the outage is logged once. The claim
+    on those left is renewed as it goes, and each notice that asks for a decision is checked
+    just before it goes: one the game has moved past is marked STALE, not sent."""
     pictures = table_pictures([(n.game_id, n.seat_id) for n in rows if _pictured(n)])
     connection = get_connection()
     try:
@@ -320,6 +356,9 @@ def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int]) -> tupl
     sent, failed = 0, []
     try:
         for i, n in enumerate(rows):
+            claim.keep(rows[i:])
+            if not claim.holds(n) or _passed(n):
+                continue
             try:
                 render_notification(n, connection=connection, pictures=pictures).send()
             except Exception as exc:
@@ -347,6 +386,28 @@ def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int]) -> tupl
     return sent, failed
 
 
+# Notices whose email is a decision's menu, with a reply address for the version it was written at.
+_DECISIONS = {Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER}
+
+
+def _passed(n: Notification) -> bool:
+    """Marks a notice STALE and returns True when it asks for a decision at a version the game
+    has moved past (its menu and reply address are dead: a reply would not be played), or in a
+    game that is over; False for anything else."""
+    if n.kind not in _DECISIONS or n.game_id is None:
+        return False
+    version = (n.context.get("decision") or {}).get("version", n.version)
+    if version is None:
+        return False
+    game = Game.objects.filter(pk=n.game_id).values_list("version", "status").first()
+    over = (Game.Status.FINISHED, Game.Status.ABORTED)
+    if game is not None and game[0] == version and game[1] not in over:
+        return False
+    Notification.objects.filter(pk=n.pk, sent_at__isnull=True).update(sent_at=timezone.now(), outcome=Outcome.STALE)
+    log.info("notice %s not sent: the game moved past the version it was written for", n.pk)
+    return True
+
+
 def _failed(rows: list[Notification], exc: BaseException, *, outage: bool = False) -> None:
     """Records a failed try of each notice (attempts, last_error, shown in admin) and gives up its
     claim until it is due again (retry_at, a growing pause), when its task or the minute sweep
@@ -370,7 +431,7 @@ def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
     is over; returns the count."""
     limit = limit or settings.TRAILPOST["SWEEP_BATCH"]
     now = timezone.now()
-    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    lease = now - timedelta(seconds=claim_seconds())
     due = now - timedelta(seconds=grace_seconds())
     total = 0
     while True:

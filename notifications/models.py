@@ -147,6 +147,11 @@ class InboundMessage(models.Model):
     sender = models.CharField(max_length=300, blank=True)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    reply_token = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="The verified address it answered (play:… or chat:…); the hourly cap counts per one.",
+    )
     outcome = models.CharField(max_length=20)
     detail = models.TextField(blank=True)
     size = models.PositiveIntegerField(default=0, help_text="Bytes of the raw message.")

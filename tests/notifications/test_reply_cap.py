@@ -39,31 +39,50 @@ def over_cap_answers(seat):
 
 
 def test_a_reply_past_the_cap_is_answered_once_saying_when_to_reply_again(clock, make_game, settings):
-    cap(settings, 3)
+    cap(settings, 2 * REFUSAL_WEIGHT)
     game = make_game()
     seat = turn_seat(game)
-    for minute in range(3):
+    address = reply_to_address(seat)
+    for minute in range(2):
         clock.move_to(T0 + timedelta(minutes=minute))
-        others_turn(game, seat)
-        assert handle_raw(reply(reply_to_address(seat), "End the turn")).outcome == "played"
-    others_turn(game, seat)
+        assert handle_raw(reply(address, "fly to the moon")).outcome == "not_understood"
     clock.move_to(T0 + timedelta(minutes=10))
     moves = game.moves.count()
-    result = handle_raw(reply(reply_to_address(seat), "End the turn"))
+    result = handle_raw(reply(address, "End the turn"))
     assert result.outcome == "over_cap"
     answer = over_cap_answers(seat).get()
     error = answer.context["error"]
-    assert "not read" in error and "more than 3 replies" in error and "player@example.com" in error
-    # The first of the three is an hour old at 13:00: then two remain, under the cap.
+    assert "not read" in error and "more than 10 replies to this email" in error and "player@example.com" in error
+    # The first of the two is an hour old at 13:00: then one remains, under the cap.
     assert "You can reply again from Fri 01 Mar 2030, 13:00 UTC" in error
     assert answer.context["decision"]["moves"]  # a fresh menu, to use from then on
     assert game.moves.count() == moves
     # More replies past the cap are recorded but answered no more.
-    assert handle_raw(reply(reply_to_address(seat), "End the turn")).outcome == "over_cap"
+    assert handle_raw(reply(address, "End the turn")).outcome == "over_cap"
     assert over_cap_answers(seat).count() == 1
     assert "already told" in InboundMessage.objects.latest("pk").detail
     clock.move_to(T0 + timedelta(hours=1, seconds=1))
-    assert handle_raw(reply(reply_to_address(seat), "End the turn")).outcome == "played"
+    assert handle_raw(reply(address, "End the turn")).outcome == "played"
+
+
+def test_replies_to_an_old_email_do_not_use_up_the_allowance_of_the_current_one(make_game):
+    """The attack: replies to a past "your turn" address of a seat (the From header the player's
+    own, as anyone may write it) used up the seat's hourly cap, and the genuine reply to the
+    current email was then dropped. Each email's address has its own allowance."""
+    game = make_game()
+    seat = turn_seat(game)
+    old = reply_to_address(seat)
+    services.move_submit(
+        game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel="web"
+    )
+    others_turn(game, seat)
+    current = reply_to_address(seat)
+    assert current != old
+    stale = [handle_raw(reply(old, "End the turn")).outcome for _ in range(45)]  # 45 x 5 > the cap of 200
+    assert stale[0] == "stale" and stale[-1] == "over_cap"
+    moves = game.moves.count()
+    assert handle_raw(reply(current, "End the turn")).outcome == "played"
+    assert game.moves.count() == moves + 1
 
 
 def test_a_reply_that_cannot_be_played_counts_five_times(make_game, settings):
