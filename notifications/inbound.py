@@ -27,6 +27,7 @@ play+ address is only ever read as a move, and mail to a chat+ address only ever
 
 from __future__ import annotations
 
+import base64
 import codecs
 import copy
 import difflib
@@ -36,6 +37,8 @@ import email.message
 import email.policy
 import functools
 import hashlib
+import hmac
+import json
 import logging
 import re
 import urllib.parse
@@ -831,6 +834,10 @@ def guard_inbound_webhook(view):
     @functools.wraps(view)
     def guarded(request, *args, **kwargs):
         try:
+            refused = _webhook_shape_refusal(request)
+            if refused is not None:  # refused before anymail's parser reads it (rawmail's limits)
+                _record_webhook_refusal(request.body, refused)
+                return HttpResponse(status=200)
             return view(request, *args, **kwargs)
         except RequestDataTooBig:  # over DATA_UPLOAD_MAX_MEMORY_SIZE: Django's 400 would be retried for days
             size = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -853,18 +860,67 @@ def guard_inbound_webhook(view):
                 body = request.body
             except Exception:  # read as a stream (file uploads): only the size is known
                 body = b""
-            head = urllib.parse.unquote(body[: settings.TRAILPOST["INBOUND_MAX_BYTES"]].decode("latin-1"))
-            token = find_reply_token([head])
-            handle_message(
-                email.message.EmailMessage(),
-                recipients=[f"play+{token}@"] if token else [],
-                raw_hash=hashlib.sha256(body).hexdigest(),
-                size=len(body),
-                refusal=("malformed", "The provider's webhook delivered a message that could not be parsed."),
+            _record_webhook_refusal(
+                body, ("malformed", "The provider's webhook delivered a message that could not be parsed.")
             )
             return HttpResponse(status=200)
 
     return guarded
+
+
+def _record_webhook_refusal(body: bytes, refusal: tuple[str, str]) -> None:
+    """Records a refused webhook post (under the reply token its first bytes name, if any)."""
+    head = urllib.parse.unquote(body[: settings.TRAILPOST["INBOUND_MAX_BYTES"]].decode("latin-1"))
+    token = find_reply_token([head])
+    handle_message(
+        email.message.EmailMessage(),
+        recipients=[f"play+{token}@"] if token else [],
+        raw_hash=hashlib.sha256(body).hexdigest(),
+        size=len(body),
+        refusal=refusal,
+    )
+
+
+def _webhook_authorized(request) -> bool:
+    """Whether the post carries the webhook's basic-auth secret (as anymail checks it): only then
+    is its body read here; anything else goes to anymail's view, which refuses it, storing nothing."""
+    secrets = (settings.ANYMAIL or {}).get("WEBHOOK_SECRET") or []
+    secrets = [secrets] if isinstance(secrets, str) else list(secrets)
+    sent = request.META.get("HTTP_AUTHORIZATION", "").encode()
+    return any(hmac.compare_digest(sent, b"Basic " + base64.b64encode(secret.encode())) for secret in secrets if secret)
+
+
+def _webhook_mail_bytes(request) -> bytes:
+    """The text a provider's post carries, as rawmail can count it: a form's fields decoded (the raw
+    message is one of them), a JSON body's strings (JSON escapes its line breaks), else the body."""
+    body = request.body
+    if request.content_type == "application/x-www-form-urlencoded":
+        return urllib.parse.unquote_to_bytes(body.replace(b"+", b" "))
+    if request.content_type == "application/json":
+        strings, stack = [], [json.loads(body)]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                strings.append(node)
+            elif isinstance(node, dict):
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        return "\n".join(strings).encode("utf-8", "surrogatepass")
+    return body  # multipart/form-data: the fields stand in the body as they are
+
+
+def _webhook_shape_refusal(request) -> tuple[str, str] | None:
+    """Returns why an authorized provider post is refused before anymail parses the message in it
+    (rawmail's limits on MIME parts, header blocks and lines; a JSON body nested past reading is
+    malformed), or None. Base64-wrapped messages (Amazon SES) are only bounded by their size."""
+    if request.method != "POST" or not _webhook_authorized(request):
+        return None
+    try:
+        data = _webhook_mail_bytes(request)
+    except (ValueError, RecursionError):
+        return "malformed", "The provider's webhook posted a body that could not be read."
+    return rawmail.refusal(data, 0)
 
 
 def guarded_anymail_urls() -> list:

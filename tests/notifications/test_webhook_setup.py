@@ -81,3 +81,43 @@ def test_manage_py_check_refuses_production_webhooks_without_a_secret():
     fine = _manage_check(TRAILPOST_INBOUND_WEBHOOKS="mailgun", ANYMAIL_WEBHOOK_SECRET="ops:Kq3-long-random")
     assert fine.returncode == 0, fine.stderr
     assert _manage_check().returncode == 0  # no webhooks served: nothing to guard
+
+
+def _flat_parts(n: int, token_address: str = "play+x@trailpost.localhost") -> str:
+    parts = "".join(f"--b\nContent-Type: text/plain\n\npart {i}\n" for i in range(n))
+    return f'From: a@b\nTo: {token_address}\nContent-Type: multipart/mixed; boundary="b"\n\n{parts}--b--\n'
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("encoding", ["multipart", "urlencoded", "json"])
+def test_a_webhook_post_of_28000_parts_is_refused_before_anymail_parses_it(client, settings, encoding):
+    """#30 item 1, the webhook path: the 28,000 flat parts that took anymail's parser about 10 s are
+    counted in the post's bytes and refused at once (recorded, answered 200 so the provider stops)."""
+    import json as json_module
+    from urllib.parse import urlencode
+
+    settings.TRAILPOST_INBOUND_WEBHOOKS = ["sendgrid"]
+    auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
+    mail = _flat_parts(28_000)
+    url = "/mail/anymail/sendgrid/inbound/"
+    if encoding == "multipart":
+        answer = client.post(url, {"email": mail, "envelope": "{}"}, HTTP_AUTHORIZATION=auth)
+    elif encoding == "urlencoded":
+        body = urlencode({"email": mail, "envelope": "{}"})
+        answer = client.post(url, body, content_type="application/x-www-form-urlencoded", HTTP_AUTHORIZATION=auth)
+    else:
+        answer = client.post(
+            url, json_module.dumps({"email": mail}), content_type="application/json", HTTP_AUTHORIZATION=auth
+        )
+    assert answer.status_code == 200
+    (row,) = InboundMessage.objects.all()
+    # rawmail's count refused it (anymail's parser would have taken about 10 s, then played or failed)
+    assert row.outcome == "malformed" and "more than 200 MIME parts" in row.detail
+
+
+@pytest.mark.django_db
+def test_an_unauthenticated_hostile_post_is_left_to_anymail_and_stores_nothing(client, settings):
+    settings.TRAILPOST_INBOUND_WEBHOOKS = ["sendgrid"]
+    answer = client.post("/mail/anymail/sendgrid/inbound/", {"email": _flat_parts(28_000), "envelope": "{}"})
+    assert answer.status_code in (400, 401, 403)
+    assert not InboundMessage.objects.exists()
