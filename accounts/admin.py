@@ -6,7 +6,8 @@ from .models import ApiToken, User
 
 @admin.register(User)
 class TrailpostUserAdmin(UserAdmin):
-    fieldsets = UserAdmin.fieldsets + (("Trailpost", {"fields": ("display_name", "time_zone")}),)
+    fieldsets = UserAdmin.fieldsets + (("Trailpost", {"fields": ("display_name", "slug", "listed", "time_zone")}),)
+    readonly_fields = ("slug",)
     list_display = ("email", "display_name", "is_staff", "date_joined")
 
 

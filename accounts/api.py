@@ -1,13 +1,11 @@
 """The player's profile in the REST API: GET and PATCH /api/profile/ (display name, time zone).
 
-Only the signed-in user's own profile, by token or session. A PATCH changes `display_name` and
-`time_zone` (an IANA name, checked against accounts.timezones as the profile page does) and
+Only the signed-in user's own profile, by token or session. A PATCH changes `display_name` (checked
+by accounts.validators), `listed` and `time_zone` (an IANA name, checked against accounts.timezones as the profile page does) and
 nothing else; a refused PATCH changes nothing. Errors have the API's one shape, {"code",
 "message", "extra"} (games.api.errors, the project's DRF exception handler): a bad value is
 VALIDATION_ERROR with a sentence naming the field, and the field's messages in extra.fields.
 """
-
-import unicodedata
 
 from django.urls import path
 from drf_spectacular.utils import extend_schema
@@ -16,8 +14,9 @@ from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
 from . import timezones
+from .validators import validate_display_name
 
-EDITABLE = ("display_name", "time_zone")
+EDITABLE = ("display_name", "time_zone", "listed")
 READ_ONLY = ("username", "email")
 MAX_ECHO = 40  # characters of a refused value that an error message repeats
 
@@ -34,7 +33,9 @@ class ProfileSerializer(serializers.Serializer):
         max_length=60,
         allow_blank=True,
         required=False,
-        help_text="The name other players see; empty: the first part of your email address.",
+        validators=[validate_display_name],
+        help_text="The name other players see; empty: the first part of your email address. One line: no "
+        "control characters, line or paragraph separators, or marks that change the direction of text.",
     )
     email = serializers.EmailField(read_only=True)
     time_zone = serializers.CharField(
@@ -43,11 +44,10 @@ class ProfileSerializer(serializers.Serializer):
         help_text="IANA time zone name, e.g. Europe/Berlin: deadlines in emails and on the pages are shown in it.",
         error_messages={"max_length": "That is not a time zone we know: zone names are at most 64 characters."},
     )
-
-    def validate_display_name(self, value: str) -> str:
-        if any(unicodedata.category(ch) == "Cc" for ch in value):
-            raise serializers.ValidationError("A display name cannot hold control characters such as line breaks.")
-        return value
+    listed = serializers.BooleanField(
+        required=False,
+        help_text="Show your player page before you play a public game (it is shown from then on anyway).",
+    )
 
     def validate_time_zone(self, value: str) -> str:
         if not timezones.is_valid(value):
@@ -66,7 +66,7 @@ class ProfileSerializer(serializers.Serializer):
                     continue
                 raise serializers.ValidationError({key: f"The {key} cannot be changed here."})
             raise serializers.ValidationError(
-                {_echo(str(key)): "Not a profile field: the profile takes display_name and time_zone."}
+                {_echo(str(key)): "Not a profile field: the profile takes display_name, time_zone and listed."}
             )
         return attrs
 
@@ -88,25 +88,28 @@ def _profile(user) -> dict:
         "display_name": user.display_name,
         "email": user.email,
         "time_zone": user.time_zone,
+        "listed": user.listed,
     }
 
 
 @extend_schema(
     methods=["GET"],
     operation_id="profile_retrieve",
+    description="My profile.",
     responses={200: ProfileSerializer, **ERRORS},
     tags=["profile"],
 )
 @extend_schema(
     methods=["PATCH"],
     operation_id="profile_partial_update",
+    description="Changes my display name and/or time zone; a refused change changes nothing.",
     request=ProfileSerializer,
     responses={200: ProfileSerializer, **ERRORS},
     tags=["profile"],
 )
 @api_view(["GET", "PATCH"])
 def profile(request):
-    """GET: my profile. PATCH: change my display name and/or time zone; a refused change changes nothing."""
+    """GET: my profile. PATCH: change my display name, time zone or listing; a refused change changes nothing."""
     user = request.user
     if request.method == "PATCH":
         ser = ProfileSerializer(user, data=request.data, partial=True)

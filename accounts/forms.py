@@ -14,7 +14,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone"]
+        fields = ["display_name", "time_zone", "listed"]
         labels = {"display_name": "Display name"}
 
     def __init__(self, *args, **kwargs):

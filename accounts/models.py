@@ -1,20 +1,50 @@
-"""Users, their API tokens, and their profile (display name, time zone)."""
+"""Users, their API tokens, and their profile (display name, time zone, player page)."""
 
 import hashlib
 import hmac
+import re
 import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.text import slugify
 
 from . import timezones
+from .validators import validate_display_name
+
+SLUG_LENGTH = 60
+RESERVED_SLUGS = {"me"}  # /api/users/me/ratings/ and /players/me/...: the reader's own
+
+
+def slug_base(name: str) -> str:
+    """The address a display name gives its player page ("Ann Lee" -> "ann-lee"); "" for a name
+    with no letter or digit."""
+    return slugify(name, allow_unicode=True)[:SLUG_LENGTH].strip("-_")
+
+
+def free_slug(base: str, taken: set[str]) -> str:
+    """Returns `base`, or the first of base-2, base-3, ... that is neither taken nor reserved."""
+    candidate, n = base, 1
+    while candidate in taken or candidate in RESERVED_SLUGS:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
 
 
 class User(AbstractUser):
     """A player. Logs in by email (allauth); `display_name` is what other players see."""
 
-    display_name = models.CharField(max_length=60, blank=True)
+    display_name = models.CharField(max_length=60, blank=True, validators=[validate_display_name])
+    # The player page's address, /players/<slug>/: made from the display name when it is saved
+    # (a number added when another player has it), none without a display name. Never the
+    # user's id (sequential: it would count the accounts) nor anything of the email address.
+    slug = models.CharField(max_length=SLUG_LENGTH + 8, unique=True, null=True, blank=True, editable=False)
+    listed = models.BooleanField(
+        default=False,
+        verbose_name="Show my player page",
+        help_text="Your ratings get a public page once you play a public game; tick this to have it now.",
+    )
     # Kept by games.signals (vacation_until) and notifications.signals (has_notice_settings), so the move pipeline reads these with the seat's user and
     # skips a query per turn for the many players who never set a vacation or a preference.
     vacation_until = models.DateField(
@@ -38,6 +68,25 @@ class User(AbstractUser):
 
     def __str__(self):
         return self.public_name
+
+    def save(self, *args, **kwargs):
+        fields = kwargs.get("update_fields")
+        if fields is None or "display_name" in fields:
+            old = self.slug
+            self.slug = self._slug_for(self.display_name)
+            if fields is not None and self.slug != old:
+                kwargs["update_fields"] = {*fields, "slug"}
+        super().save(*args, **kwargs)
+
+    def _slug_for(self, name: str) -> str | None:
+        """Keeps the slug while it still comes from the name; otherwise the first free one."""
+        base = slug_base(name)
+        if not base:
+            return None
+        if self.slug and re.fullmatch(rf"{re.escape(base)}(-\d+)?", self.slug) and self.slug not in RESERVED_SLUGS:
+            return self.slug
+        taken = User.objects.filter(slug__startswith=base).exclude(pk=self.pk).values_list("slug", flat=True)
+        return free_slug(base, set(taken))
 
 
 class ApiToken(models.Model):

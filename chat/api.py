@@ -66,6 +66,8 @@ def _whole(request, name):
 @extend_schema(
     methods=["GET"],
     operation_id="games_chat_list",
+    description="The table talk the caller may read (public messages, and the private ones they wrote "
+    "or received), a page at a time, oldest first.",
     responses={200: ChatPageSerializer, **ERRORS},
     parameters=[
         OpenApiParameter("before", int, description="Only messages before this message id (paging back)."),
@@ -77,6 +79,7 @@ def _whole(request, name):
 @extend_schema(
     methods=["POST"],
     operation_id="games_chat_create",
+    description="Writes a message to everyone at the table, or privately to one seat (players only).",
     request=ChatPostSerializer,
     responses={201: ChatMessageSerializer, **ERRORS},
     tags=["chat"],

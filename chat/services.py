@@ -36,10 +36,13 @@ EMAIL_CONTEXT = 8
 
 
 def clean_text(text) -> str:
-    """Returns a message's text as it is stored: line breaks as \\n, no NUL or other control
-    characters but line breaks and tabs, no undecodable characters, trimmed."""
-    text = str(text or "").replace("\r\n", "\n").replace("\r", "\n")
-    text = "".join(c for c in text if c in "\n\t" or c.isprintable() or c == " ")
+    """Returns a message's text as it is stored: line breaks as \\n, tabs as spaces, no NUL or other
+    control character, no line or paragraph separator (U+2028/9), no bidirectional override or
+    isolate, nor any other invisible format character (what str.isprintable refuses: more than
+    accounts.validators refuses in names), no undecodable characters, trimmed. Dropped rather than
+    refused: a reply by email carries such characters without its writer knowing."""
+    text = str(text or "").replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ")
+    text = "".join(c for c in text if c == "\n" or c.isprintable())
     return text.encode("utf-8", "replace").decode("utf-8").strip()
 
 
@@ -145,6 +148,7 @@ def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
     as the seat the token names; privately back to the author when it answers a private message
     to this player, else to everyone."""
     game = Game.objects.get(pk=token.game_id)
+    _check_replies_open(game)
     user = seat.user
     if user is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "That seat has no player any more.")
@@ -163,6 +167,23 @@ def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
             # The author gave up their seat since: the answer must not reach its new holder.
             raise GameError(ErrorCode.VALIDATION_ERROR, f"{answered.author_name} no longer plays in this game.")
     return post_message(game=game, user=user, text=text, to=to, channel=Message.Channel.EMAIL)
+
+
+def _check_replies_open(game: Game) -> None:
+    """Refuses a reply to a chat email of a game that finished more than CHAT_REPLY_DAYS ago: a
+    chat token expires with its game, as a play token does with its version (an aborted game's
+    table is closed at once: writer_seat). The game's page still takes messages."""
+    if game.status != Game.Status.FINISHED:
+        return
+    days = settings.TRAILPOST["CHAT_REPLY_DAYS"]
+    if game.finished_at is not None and timezone.now() < game.finished_at + timedelta(days=days):
+        return
+    ended = "is over" if days <= 0 else f"ended more than {days} day{'s' if days != 1 else ''} ago"
+    raise GameError(
+        ErrorCode.GAME_NOT_ACTIVE,
+        f"This game {ended}, so replies to its emails are no longer posted at its table; "
+        "write on the game's page instead.",
+    )
 
 
 # -- relaying ---------------------------------------------------------------------------------------

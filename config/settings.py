@@ -132,6 +132,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.contact",
+                "games.context_processors.waiting",
             ],
         },
     },
@@ -215,12 +216,23 @@ EMAIL_PORT = int(env("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = env("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Seconds an SMTP operation may take (a hung mail server must not outlast a send's claim).
+EMAIL_TIMEOUT = float(env("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Trailpost <noreply@trailpost.localhost>")
 TRAILPOST_REPLY_DOMAIN = env("TRAILPOST_REPLY_DOMAIN", "trailpost.localhost")
 # Where the account pages tell a person who is stuck to write (a person reads it, not a robot).
 TRAILPOST_CONTACT_EMAIL = env("TRAILPOST_CONTACT_EMAIL", f"help@{TRAILPOST_REPLY_DOMAIN}")
+# Inbound mail through a provider's webhook (django-anymail): only the providers named here get their
+# addresses (/mail/anymail/<provider>/...; every other provider's answer 404), and in production
+# their calls must carry ANYMAIL_WEBHOOK_SECRET ("user:password", HTTP basic auth), which `manage.py
+# check` requires (notifications.checks). Development and tests serve every provider, with a known
+# development secret.
+TRAILPOST_INBOUND_WEBHOOKS = [
+    p.strip() for p in env("TRAILPOST_INBOUND_WEBHOOKS", "" if PRODUCTION else "*").split(",") if p.strip()
+]
+DEVELOPMENT_WEBHOOK_SECRET = "dev:dev-webhook-secret"
 ANYMAIL = {
-    "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", "dev:dev-webhook-secret"),
+    "WEBHOOK_SECRET": env("ANYMAIL_WEBHOOK_SECRET", None if PRODUCTION else DEVELOPMENT_WEBHOOK_SECRET),
 }
 
 # Celery on Redis. `make run` falls back to the filesystem transport when no Redis answers.
@@ -289,15 +301,15 @@ REST_FRAMEWORK = {
     # JSON only, errors included, whatever the Accept header: /api/docs/ is the API to browse
     # (DRF's browsable pages were HTML answers under /api/, with inline scripts the CSP refuses).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # DRF's JSON parser with a nesting limit (a 5,000-deep body was a RecursionError).
-    "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.DepthLimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only (DRF's JSON parser with a nesting limit: a 5,000-deep body was a
+    # RecursionError). Actions, options and orders are objects, which a form cannot carry; the schema
+    # offers what is parsed, so generated clients send JSON. The import alone takes a file
+    # (multipart/form-data, games.api.views.game_import).
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.DepthLimitedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": None,
-    # Every request counts towards its user's (or anonymous address's) rate; creating games,
-    # invitations and tokens also towards a stricter scope. 429 THROTTLED with Retry-After.
+    # Every request counts towards its user's (or anonymous address's) rate; creating games
+    # and tokens also towards a stricter scope. 429 THROTTLED with Retry-After. (Invitations have
+    # their own limits, the same on every path: TRAILPOST["INVITATIONS_PER_HOUR"] and _PER_DAY.)
     "DEFAULT_THROTTLE_CLASSES": [
         "games.api.throttles.AnonThrottle",
         "games.api.throttles.UserThrottle",
@@ -311,7 +323,6 @@ REST_FRAMEWORK = {
             # server (TRAILPOST_BENCH=1) plays ~100 moves a second per token.
             ("user", "1000/s" if env("TRAILPOST_BENCH") == "1" else "20/s"),
             ("game_create", "20/hour"),
-            ("invitations", "20/hour"),
             ("tokens", "10/hour"),
             # Posting table talk through the API (the service's own per-game limits apply to every channel).
             ("chat", "30/min"),
@@ -333,6 +344,17 @@ SPECTACULAR_SETTINGS = {
     # (axe: nested-interactive); the docs page is checked by tests/e2e/test_pages.py.
     "SWAGGER_UI_SETTINGS": {"deepLinking": False},
     "REDOC_DIST": "SIDECAR",
+    # OpenAPI 3.1: a nullable object is oneOf [its component, null], which validators accept when
+    # null (3.0's allOf + nullable is refused by strict ones). Generated clients read 3.1.
+    "OAS_VERSION": "3.1.0",
+    # Request bodies get their own components (GameCreateRequest...): a file uploaded is
+    # `format: binary` there, while a response's file would be a URI.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Every error status on every operation (406 included) and a `servers` entry: games/api/schema.py.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.document_every_answer",
+    ],
 }
 
 # Game server knobs
@@ -342,13 +364,18 @@ TRAILPOST = {
     # On PostgreSQL, a move's lock and writes go as hand-written statements in one pipeline
     # (games/hotpath.py); 0 takes the ORM's way, which every other database takes.
     "SQL_HOTPATH": env_bool("TRAILPOST_SQL_HOTPATH", True),
-    # Invitations a user may send in 24 hours (counted from the invitations themselves).
+    # Invitations a user may send in an hour and in 24 hours, by any path (counted from the
+    # invitations themselves: games.services.game_invite). 0 turns invitations by email off.
+    "INVITATIONS_PER_HOUR": int(env("TRAILPOST_INVITATIONS_PER_HOUR", "20")),
     "INVITATIONS_PER_DAY": int(env("TRAILPOST_INVITATIONS_PER_DAY", "50")),
     # Imported games one user may make in an hour (each replays its whole file to verify it).
     "IMPORTS_PER_HOUR": int(env("TRAILPOST_IMPORTS_PER_HOUR", "20")),
     # Table talk: messages one player may write in one game per minute and per day (every channel).
     "CHAT_PER_MINUTE": int(env("TRAILPOST_CHAT_PER_MINUTE", "10")),
     "CHAT_PER_DAY": int(env("TRAILPOST_CHAT_PER_DAY", "200")),
+    # Days after a game finishes that replies to its chat emails are still posted (0: not once it
+    # is over); later the reply is refused, and its writer told so (chat.services.post_reply).
+    "CHAT_REPLY_DAYS": int(env("TRAILPOST_CHAT_REPLY_DAYS", "7")),
 }
 
 LOGGING = {
@@ -370,8 +397,14 @@ TRAILPOST.update(
         "BOT_STUCK_AFTER_SECONDS": int(env("TRAILPOST_BOT_STUCK_AFTER_SECONDS", "120")),
         # Rows per sweep batch (deadlines and unsent notices).
         "SWEEP_BATCH": int(env("TRAILPOST_SWEEP_BATCH", "500")),
-        # A worker's claim on a notice; after this the sweep may take it again (the worker died).
-        "SEND_LEASE_SECONDS": int(env("TRAILPOST_SEND_LEASE_SECONDS", "600")),
+        # A worker's claim on a notice, about as long as a send: the worker renews the claims it
+        # still holds as it goes (every third of this), so once it dies the minute sweep sends
+        # the rest within this and a minute. Longer than EMAIL_TIMEOUT, so a slow send keeps it.
+        "SEND_CLAIM_SECONDS": int(env("TRAILPOST_SEND_CLAIM_SECONDS", "30")),
+        # A notice whose email failed (the mail server down or refusing) is tried again this long
+        # after, then twice as long each time, at most SEND_RETRY_MAX_SECONDS.
+        "SEND_RETRY_SECONDS": float(env("TRAILPOST_SEND_RETRY_SECONDS", "15")),
+        "SEND_RETRY_MAX_SECONDS": float(env("TRAILPOST_SEND_RETRY_MAX_SECONDS", "600")),
         "WEBHOOK_TIMEOUT_SECONDS": float(env("TRAILPOST_WEBHOOK_TIMEOUT_SECONDS", "5")),
         # Webhooks go only to public addresses; this lets them reach loopback and private hosts too
         # (a chat server on this machine in development; tests that post to a local server).
@@ -389,11 +422,13 @@ TRAILPOST.update(
         "PRESENCE_SECONDS": float(env("TRAILPOST_PRESENCE_SECONDS", "20")),
         # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
         # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
-        # how many replies per seat an hour are handled at all, and how many of them may get a
-        # "Not played" answer (the rest are recorded without one: no mail loop with a robot).
+        # how many replies per seat and sender an hour are read at all (a reply that cannot be played
+        # counts five times; the fastest game by email, a trail-10 Oregon Trail Race, takes at most 45
+        # replies a seat in all: bench/email_pace.py), and how many "Not played" answers a seat gets
+        # an hour (the rest are recorded without one: no mail loop with a robot).
         "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
         "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),
-        "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "30")),
+        "INBOUND_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_REPLIES_PER_HOUR", "200")),
         "INBOUND_ERROR_REPLIES_PER_HOUR": int(env("TRAILPOST_INBOUND_ERROR_REPLIES_PER_HOUR", "3")),
     }
 )

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from accounts.validators import validate_title
 from games import services
 from games.errors import GameError
 from games.models import Game, Invitation, Move, Seat, StandingOrder, Vacation
@@ -101,8 +102,15 @@ class UndoForm(forms.Form):
     count = forms.IntegerField(min_value=1, max_value=100, initial=1, label="Moves to undo")
 
 
+class GameAdminForm(forms.ModelForm):
+    """The title checked as the game forms check it (accounts.validators)."""
+
+    title = forms.CharField(max_length=100, required=False, validators=[validate_title])
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    form = GameAdminForm
     list_display = ("id", "__str__", "rules", "status", "version", "owner", "created_at", "shown_seed")
     list_filter = ("status", "rules")
     search_fields = ("title", "owner__email")

@@ -3,6 +3,7 @@ player's own entropy), inviting, importing an exported game."""
 
 from django import forms
 
+from accounts.validators import validate_title
 from games.models import Game
 from games.rules import seeding
 from games.rules.verify import MAX_BYTES
@@ -57,7 +58,10 @@ def option_field(key: str, spec: dict) -> forms.Field:
 
 class GameCreateForm(forms.Form):
     title = forms.CharField(
-        max_length=100, required=False, help_text="Optional: a name players see in the lobby and in emails."
+        max_length=100,
+        required=False,
+        validators=[validate_title],
+        help_text="Optional: a name players see in the lobby and in emails.",
     )
     max_players = forms.IntegerField(label="Players", min_value=1)
     bots = forms.IntegerField(

@@ -235,10 +235,11 @@ class Move(models.Model):
         ordering = ["game", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="move_unique_seq"),
+            # A key is its sender's own: another player's move with the same key is another move.
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
+                fields=["game", "actor", "idempotency_key"],
                 condition=Q(idempotency_key__isnull=False),
-                name="move_unique_idempotency_key",
+                name="move_unique_idempotency_key_per_actor",
             ),
         ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, Q, Subquery
 from django.shortcuts import get_object_or_404
 
-from games.models import Game, Move, Seat, Tenure
+from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import get_engine
 from games.rules.base import name_seats
 
@@ -478,3 +478,140 @@ def lobby_row(game: Game, user) -> dict:
         "finished_at": game.finished_at,
         "is_private": game.is_private,
     }
+
+
+# -- the game page: what happened to you, presence, the end ---------------------------------------
+
+
+def waiting_count(user) -> int:
+    """Returns how many games wait for the user's decision now (one query): the lobby's "Waiting
+    for you" list without its filters, for the header of every page."""
+    if user is None or not user.is_authenticated:
+        return 0
+    return Seat.objects.filter(
+        user=user, status=Seat.Status.PLAYING, deadline_at__isnull=False, game__status=Game.Status.ACTIVE
+    ).count()
+
+
+def last_own_move(game: Game, seat: Seat | None) -> int | None:
+    """Returns the seq of the seat's last move that stands (None: it has made none yet)."""
+    if seat is None or seat.position is None or game.state is None:
+        return None
+    return (
+        game.moves.filter(position=seat.position, kind=Move.Kind.MOVE, undone_by__isnull=True)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+
+
+# The most moves since a player's last one whose hits the page looks through.
+HITS_LOOK_BACK = 200
+
+
+def hits_since(game: Game, seat: Seat | None, since_seq: int, names: dict) -> dict:
+    """Returns what hit the seat in others' moves after `since_seq` (events whose "audience" lists it):
+    {"seqs": the moves holding a hit, "first": the first hit's sentence as the seat may read it,
+    "by": who dealt it, "explain": the engine's explain_hit lines, "more": how many other hits}."""
+    out = {"seqs": set(), "first": None, "by": "", "explain": [], "more": 0}
+    if seat is None or seat.position is None or game.state is None:
+        return out
+    position = seat.position
+    # the seat's own moves (its resignation, say) are no news to it: it saw them as it made them
+    rows = game.moves.filter(seq__gt=since_seq, undone_by__isnull=True).exclude(position=position).order_by("-seq")
+    hits = []
+    for seq, evs in reversed(list(rows.values_list("seq", "events")[:HITS_LOOK_BACK])):
+        for ev in evs or []:
+            if isinstance(ev, dict) and position in (ev.get("audience") or ()):
+                hits.append((seq, ev))
+    if not hits:
+        return out
+    seq, first = hits[0]
+    out["seqs"] = {s for s, _ in hits}
+    shown = _redact_event(named_event(first, names), position)
+    private = (shown.get("private") or {}).get("text")
+    out["first"] = " ".join(t for t in ((shown.get("public") or {}).get("text"), private) if t)
+    by = first.get("seat")
+    out["by"] = names.get(by, "") if by is not None and by != position else ""
+    out["explain"] = _explain_hit(game, first, position, names)
+    out["more"] = len(hits) - 1
+    return out
+
+
+def _explain_hit(game: Game, event: dict, position: int, names: dict) -> list[dict]:
+    """Returns the engine's explain_hit lines for the seat, each labelled (HIT_PARTS)."""
+    engine = game.engine
+    try:
+        lines = engine.explain_hit(game.state, event, position)
+    except Exception:  # an engine's explanation must never break the page that shows the table
+        return []
+    return [{"label": label, "text": with_names(text, names)} for label, text in zip(engine.HIT_PARTS, lines)]
+
+
+def final_table(game: Game, seats: list[Seat], names: dict) -> dict | None:
+    """Returns the end of a game as a table, from the engine's result alone (no game's name is
+    looked at): {"columns": the result's per-seat figures (scores, cash...), "rows": in ranking
+    order, each {"place", "name", "winner", "status", "values"}, "reason", "winners"}. Seats
+    that are level share a place: both winners, or neither and equal in every figure."""
+    result = game.result if isinstance(game.result, dict) else None
+    if not result or not isinstance(result.get("ranking"), list):
+        return None
+    n = len([s for s in seats if s.position is not None])
+    winners = set(result.get("winners") or [])
+    columns = [
+        key
+        for key, value in result.items()
+        if key not in ("winners", "ranking", "reason")
+        and isinstance(value, list)
+        and len(value) == n
+        and all(isinstance(v, int | float) for v in value)
+    ]
+    by_position = {s.position: s for s in seats if s.position is not None}
+    rows, previous = [], None
+    for i, position in enumerate(p for p in result["ranking"] if isinstance(p, int)):
+        seat = by_position.get(position)
+        key = (position in winners, tuple(result[c][position] for c in columns))
+        level = previous is not None and previous["key"] == key and (key[0] or bool(columns))
+        place = previous["place"] if level else i + 1
+        previous = {
+            "key": key,
+            "place": place,
+            "name": names.get(position, f"Seat {position + 1}"),
+            "winner": position in winners,
+            "status": seat.get_status_display() if seat is not None and seat.status != Seat.Status.PLAYING else "",
+            "values": [result[c][position] for c in columns],
+            "position": position,
+        }
+        rows.append(previous)
+    for row in rows:
+        row["tied"] = sum(1 for r in rows if r["place"] == row["place"]) > 1
+    return {
+        "columns": [c.replace("_", " ").capitalize() for c in columns],
+        "rows": rows,
+        "reason": with_names(result.get("reason") or "", names),
+        "winners": [names.get(w, f"Seat {w + 1}") for w in result.get("winners") or []],
+    }
+
+
+def rematch_offer(game: Game, user) -> dict | None:
+    """Returns the rematch of a finished game the user was invited to and has not joined yet (one
+    query): {"game", "code", "by"}; None if there is none."""
+    if not game.is_over or user is None or not user.is_authenticated or not user.email:
+        return None
+    players = [s.user_id for s in game.seats.all() if s.user_id]
+    invitation = (
+        Invitation.objects.filter(
+            email=user.email.lower(),
+            accepted_by__isnull=True,
+            invited_by__in=players,
+            game__status=Game.Status.LOBBY,
+            game__rules=game.rules,
+            created_at__gte=game.finished_at or game.created_at,
+        )
+        .select_related("game", "invited_by")
+        .order_by("-created_at")
+        .first()
+    )
+    if invitation is None:
+        return None
+    return {"game": invitation.game, "code": invitation.code, "by": invitation.invited_by.public_name}

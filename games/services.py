@@ -13,13 +13,16 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 import secrets
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 from games import events
 from games.clock.deadlines import deadline_for, refresh_deadlines
@@ -185,6 +188,36 @@ def game_create(
     return game
 
 
+@transaction.atomic
+def game_rematch(*, game: Game, by) -> Game:
+    """Opens a rematch of a game that is over, owned by `by` (one of its players): the same game,
+    options, seat count, clock and settings, its bots seated again and every other human player
+    invited by email (game_invite, so the same daily cap holds: past it nothing is created)."""
+    if not game.is_over:
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "A rematch can be offered once the game is over.")
+    seats = list(game.seats.select_related("user"))
+    if not any(s.user_id == by.pk for s in seats):
+        raise GameError(ErrorCode.NOT_A_PLAYER, "Only the players of this game can offer a rematch.")
+    rematch = game_create(
+        owner=by,
+        rules=game.rules,
+        options=game.options,
+        title=f"{game.title or f'Game {game.pk}'} (rematch)"[:100],
+        max_players=game.max_players,
+        turn_hours=game.turn_hours,
+        is_open=game.is_open,
+        bots=sum(1 for s in seats if s.is_bot),
+        miss_limit=game.miss_limit,
+        on_missed=game.on_missed,
+        visibility=game.visibility,
+        rated=game.rated,
+    )
+    for seat in seats:
+        if seat.user_id and seat.user_id != by.pk and not seat.is_bot and seat.user.email:
+            game_invite(game=rematch, by=by, email=seat.user.email)
+    return rematch
+
+
 def _new_server_seed() -> str:
     """Returns a fresh server seed: 32 random bytes from the operating system, as hex."""
     return secrets.token_hex(32)
@@ -212,23 +245,37 @@ def game_invite(*, game: Game, by, email: str) -> Invitation:
 
 
 def _check_invitation_cap(user) -> None:
-    """Refuses an invitation past the sender's daily cap: each one emails an address the sender
-    chose, so an unlimited number would make the server a spam relay."""
-    cap = settings.TRAILPOST["INVITATIONS_PER_DAY"]
-    since = timezone.now() - timedelta(days=1)
-    sent = list(
-        Invitation.objects.filter(invited_by=user, created_at__gt=since)
-        .order_by("-created_at")
-        .values_list("created_at", flat=True)[:cap]
-    )
-    if len(sent) >= cap:
-        retry_after = max(1, int((sent[-1] - since).total_seconds()) + 1)
-        raise GameError(
-            ErrorCode.INVITATION_LIMIT,
-            f"You have sent {cap} invitations in the last 24 hours, the most allowed; try again later.",
-            limit=cap,
-            retry_after=retry_after,
+    """Refuses an invitation past the sender's hourly or daily cap, whichever path it came by (the
+    game page, the API, a rematch): each one emails an address the sender chose, so an unlimited
+    number would make the server a spam relay. Counted from the invitations themselves, under a
+    lock of the sender's row, so concurrent invitations to several games see each other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
+    now = timezone.now()
+    for window, cap, said in (
+        (timedelta(hours=1), settings.TRAILPOST["INVITATIONS_PER_HOUR"], "hour"),
+        (timedelta(days=1), settings.TRAILPOST["INVITATIONS_PER_DAY"], "24 hours"),
+    ):
+        if cap <= 0:
+            raise GameError(
+                ErrorCode.INVITATION_LIMIT,
+                "This server sends no invitations by email: share the game's invite link instead.",
+                limit=0,
+            )
+        sent = list(
+            Invitation.objects.filter(invited_by=user, created_at__gt=now - window)
+            .order_by("-created_at")
+            .values_list("created_at", flat=True)[:cap]
         )
+        if len(sent) >= cap:
+            free_at = sent[-1] + window  # when the oldest of them leaves the window
+            retry_after = max(1, math.ceil((free_at - now).total_seconds()))
+            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ") if retry_after >= 60 else "a minute"
+            raise GameError(
+                ErrorCode.INVITATION_LIMIT,
+                f"You have sent {cap} invitations in the last {said}, the most allowed; try again in {wait}.",
+                limit=cap,
+                retry_after=retry_after,
+            )
 
 
 @transaction.atomic
@@ -298,8 +345,9 @@ def game_add_bot(*, game: Game, by) -> Seat:
 
 
 @transaction.atomic
-def game_start(*, game: Game, by) -> Game:
-    """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed)."""
+def game_start(*, game: Game, by, channel: str = Move.Channel.WEB) -> Game:
+    """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed). `channel`
+    is how the start came (web, api, admin...), logged as it came."""
     game = _locked(game)
     if game.owner_id != by.pk:
         raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.")
@@ -323,9 +371,7 @@ def game_start(*, game: Game, by) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.version = 0
-    move = _log(
-        game, kind=Move.Kind.ADMIN, channel=Move.Channel.WEB, actor=by, action={"type": "start"}, note="Game started"
-    )
+    move = _log(game, kind=Move.Kind.ADMIN, channel=channel, actor=by, action={"type": "start"}, note="Game started")
     game.save()
     Tenure.objects.bulk_create(
         Tenure(game=game, position=s.position, user=s.user, is_bot=s.is_bot, name=s.name, from_seq=move.seq)
@@ -407,10 +453,16 @@ def move_submit(
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
-            existing = Move.objects.filter(game_id=game.pk, idempotency_key=idempotency_key).first()
+            existing = _move_with_key(game.pk, actor, idempotency_key)
             if existing is not None:
                 return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
         raise
+
+
+def _move_with_key(game_id: int, actor, key: str) -> Move | None:
+    """The move its sender already made in this game with this idempotency key: a key is its
+    sender's own, so another player's move with the same key is a move of its own."""
+    return Move.objects.filter(game_id=game_id, actor_id=actor.pk if actor else None, idempotency_key=key).first()
 
 
 def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked, pipe) -> MoveResult:
@@ -424,11 +476,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
     if seat is None or seat.position is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
     if idempotency_key:
-        first = Move.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        first = _move_with_key(game.pk, actor, idempotency_key)  # a key is its sender's own
         if first is not None:
-            # the same body from another seat, or from the seat's next holder, is not this move
-            mine = first.actor_id == getattr(actor, "pk", None)
-            if not mine or first.request_hash != _request_hash(seat.position, action, expected_version):
+            if first.request_hash != _request_hash(seat.position, action, expected_version):
                 raise GameError(
                     ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was already used for a different move."
                 )
@@ -499,15 +549,14 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
 
 
 @transaction.atomic
-def game_resign(*, game: Game, user) -> Move:
-    """Resigns a player: they are out of the game (the engine decides what that does to it)."""
+def game_resign(*, game: Game, user, channel: str = Move.Channel.WEB) -> Move:
+    """Resigns a player: they are out of the game (the engine decides what that does to it).
+    `channel` is how the resignation came (web, api), logged as it came."""
     game = _locked(game)
     seat = game.seats.filter(user=user, position__isnull=False).first()
     if seat is None:
         raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
-    return seat_out(
-        game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=Move.Channel.WEB, reason="resigned"
-    )
+    return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=channel, reason="resigned")
 
 
 def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str, note: str = "") -> Move:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.game_leave, name="leave"),
     path("games/<int:pk>/resign/", views.game_resign, name="resign"),
     path("games/<int:pk>/invite/", views.game_invite, name="invite"),
+    path("games/<int:pk>/rematch/", views.game_rematch, name="rematch"),
     path("games/<int:pk>/verify/", views.game_verify, name="verify"),
     path("games/<int:pk>/export.json", views.game_export, name="export"),
     path("games/import/", views.game_import, name="import"),

@@ -4,6 +4,7 @@ Every page works without JavaScript (plain forms, post/redirect/get); htmx only 
 live part of the game page when someone else moves.
 """
 
+import hashlib
 import json
 import re
 import uuid
@@ -13,7 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import select_template
+from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -26,6 +28,9 @@ from games.models import Game, Move
 from games.rules import engines, get_engine
 from games.rules.base import json_depth
 from games.templatetags.glossary import glossary_for
+
+# The move form's key (its idempotency key) is bounded as the API's Idempotency-Key is: by its column.
+MOVE_KEY_MAX = Move._meta.get_field("idempotency_key").max_length
 
 
 def _game(request, pk) -> Game:
@@ -126,21 +131,27 @@ def game_new(request, slug):
     return render(request, "games/new.html", {"form": form, "engine": engine})
 
 
-def _seen_version(request, game, seat) -> tuple[int | None, int]:
-    """Returns the game version the signed-in viewer saw last (None: never), and how many moves by
-    others came since; from now on they have seen this one (kept in their session)."""
+def _seen_version(request, game, seat) -> tuple[int | None, int, bool]:
+    """Returns the game version the news are counted from, and how many moves by others came
+    since: a seated player's own last move (what happened to them since they acted, however often
+    they looked meanwhile); before their first move, and for anyone else, the version they saw
+    last (None: never; kept in their session, and from now on they have seen this one); and
+    whether it is their own last move."""
     if not request.user.is_authenticated:
-        return None, 0
+        return None, 0, False
     key = f"seen:{game.pk}"
     seen = request.session.get(key)
     if seen != game.version:
         request.session[key] = game.version
+    own = selectors.last_own_move(game, seat)
+    if own is not None:
+        seen = own
     if not isinstance(seen, int) or seen >= game.version:
-        return (seen if isinstance(seen, int) else None), 0
+        return (seen if isinstance(seen, int) else None), 0, own is not None
     since = game.moves.filter(seq__gt=seen)
     if seat is not None and seat.position is not None:
         since = since.exclude(position=seat.position)
-    return seen, since.count()
+    return seen, since.count(), own is not None
 
 
 def _since_seq(request) -> int | None:
@@ -150,54 +161,177 @@ def _since_seq(request) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
-def _live_context(request, game):
+def _seats_stamp(seats) -> str:
+    """Returns a short fingerprint of who sits where, in which state, due when: the live poll's
+    second key (?s=), as joining, leaving, adding a bot or a new deadline move no version."""
+    rows = sorted((s.pk, s.user_id, s.status, s.position, s.deadline_at and s.deadline_at.isoformat()) for s in seats)
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:12]
+
+
+def _live_context(request, game, *, delta: bool = False):
     seat = selectors.seat_of(game, request.user)
-    seen_version, new_moves = _seen_version(request, game, seat)
+    seen_version, new_moves, since_own = _seen_version(request, game, seat)
     seats = list(game.seats.all())  # preloaded with their users by visible_game: no query
     names = {s.position: s.name for s in seats if s.position is not None}
+    summary = selectors.game_summary(game, request.user, seats=seats)
+    ctx = {
+        "game": game,
+        "summary": summary,
+        "seat": seat,
+        "seats_stamp": _seats_stamp(seats),
+        "my_seat": seat.position if seat else None,
+        "seen_version": seen_version,
+        "new_moves": new_moves,
+        "since_own": since_own,
+        "is_owner": request.user.is_authenticated and game.owner_id == request.user.pk,
+    }
+    if game.state is None:  # waiting for players: no table yet
+        return ctx
     view = selectors.game_view(game, seat, names=names)
     board_template = select_template([f"games/boards/{game.rules}.html", "games/boards/generic.html"])
     log = selectors.log_page(game, seat, names=names, since_seq=_since_seq(request))
     generic = board_template.template.name.endswith("/generic.html")
-    return {
-        "game": game,
-        "summary": selectors.game_summary(game, request.user, seats=seats),
-        "seat": seat,
-        "view": view,
-        # only the generic board prints the view (for a long game, encoding it costs milliseconds)
-        "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None and generic else "",
-        "my_seat": seat.position if seat else None,
-        "board_template": board_template.template.name,
-        "board": game_board(game),
-        "moves": [
-            {**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat, names=names)
-        ],
-        "log": log["entries"],
-        "log_earlier": log["earlier"],
-        "idempotency_key": uuid.uuid4().hex,
-        "seen_version": seen_version,
-        "new_moves": new_moves,
-        "glossary": glossary_for(game),
-    }
+    # what hit the player since their own last move (before their first one: since the start)
+    hits = selectors.hits_since(game, seat, seen_version if since_own else 0, names) if seat else None
+    ctx.update(
+        {
+            "view": view,
+            # only the generic board prints the view (for a long game, encoding it costs milliseconds)
+            "view_json": json.dumps(view, indent=1, sort_keys=True) if view is not None and generic else "",
+            "board_template": board_template.template.name,
+            "board": game_board(game),
+            "moves": [
+                {**m, "action_json": json.dumps(m["action"])} for m in selectors.legal_moves(game, seat, names=names)
+            ],
+            "log": log["entries"],
+            "log_earlier": log["earlier"],
+            "idempotency_key": uuid.uuid4().hex,
+            "hits": hits,
+            "hit_seqs": hits["seqs"] if hits else set(),
+            "last_move": _last_move(game, seat),
+            "glossary": glossary_for(game),
+        }
+    )
+    if delta:
+        _log_delta(request, game, ctx)
+    if game.is_over:
+        ctx["final"] = selectors.final_table(game, seats, names)
+        ctx["replay"] = {"hands": _open_hands(game, names)}
+        ctx["rematch"] = selectors.rematch_offer(game, request.user)
+    return ctx
+
+
+# The places of a seat's own things (Oregon Trail Race: a card in the hand, a supply, a calamity):
+# another player's move there names their own, so it is not marked on this player's table.
+OWN_PLACE_KINDS = ("hand", "mine", "cal")
+
+
+def _last_move(game, seat) -> dict | None:
+    """The last move played (not undone), as the boards mark it: {"seat": who played it, "place":
+    where on the table (Engine.place on the table as it is now, when it still names a place shown
+    to this player; "" otherwise)}."""
+    row = (
+        game.moves.filter(kind=Move.Kind.MOVE, undone_by__isnull=True, position__isnull=False)
+        .order_by("-seq")
+        .values("position", "action")
+        .first()
+    )
+    if row is None:
+        return None
+    try:
+        place = game.engine.place(game.state, row["position"], row["action"]).split()[-1]
+    except Exception:  # an old action on today's table: the mark is a courtesy, never the page's failure
+        place = ""
+    mine = seat is not None and seat.position == row["position"]
+    if place.startswith("mp:") or (place.split(":")[0] in OWN_PLACE_KINDS and not mine):
+        place = ""
+    return {"seat": row["position"], "place": place}
+
+
+def _log_delta(request, game, ctx) -> None:
+    """Leaves in `ctx["log"]` only the entries after the newest the polling page shows (?to=), with
+    `log_delta` set, when the rows it keeps read as they would now: the same of them marked New
+    (?seen=, where the page counted its news from) and Hit, and none undone since (an undo strikes
+    out older entries). The page keeps its log and adds these rows; the terms of the rows it keeps
+    keep their popovers."""
+    raw, seen = request.GET.get("to", ""), request.GET.get("seen", "")
+    if not _small_int(raw) or not (seen == "" or _small_int(seen)):
+        return
+    newest, before, now = int(raw), (int(seen) if seen else None), ctx["seen_version"]
+    if ctx["since_own"] and before != now:  # they moved elsewhere: their Hit marks moved on too
+        return
+    if (newest if before is None else min(before, newest)) != (newest if now is None else min(now, newest)):
+        return
+    kept = [e for e in ctx["log"] if e["seq"] <= newest]
+    if (
+        not kept
+        or kept[0]["seq"] != newest
+        or any(e["kind"] == Move.Kind.UNDO for e in ctx["log"] if e["seq"] > newest)
+    ):
+        return
+    render_to_string("games/_log_rows.html", {**ctx, "log": kept})  # marks the kept rows' terms as used
+    ctx["log"] = [e for e in ctx["log"] if e["seq"] > newest]
+    ctx["log_delta"] = True
+
+
+def _small_int(raw: str) -> bool:
+    return raw.isascii() and raw.isdigit() and len(raw) <= 9
+
+
+def _open_hands(game, names: dict) -> list[dict]:
+    """Every seat's last hand, for a game that is over (as the replay shows its last step)."""
+    hands = [replay.named_view(h, names) for h in game.engine.open_view(game.state).get("hands", [])]
+    for h in hands:
+        h["name"] = names.get(h.get("seat"), "")
+    return hands
+
+
+def _detail_context(request, game, *, delta: bool = False):
+    ctx = _live_context(request, game, delta=delta)
+    ctx["invite_form"] = InviteForm()
+    ctx["join_form"] = JoinForm()
+    ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
+    return ctx
 
 
 def game_detail(request, pk):
     game = _game(request, pk)
     services.seat_seen(game, request.user)
-    ctx = _live_context(request, game)
-    ctx["invite_form"] = InviteForm()
-    ctx["join_form"] = JoinForm()
-    ctx["invite_url"] = request.build_absolute_uri(reverse("games:join_link", args=[game.invite_code]))
-    return render(request, "games/detail.html", ctx)
+    return render(request, "games/detail.html", _detail_context(request, game))
+
+
+def _live_response(request, game, *, delta: bool = False):
+    """The game page's live section as htmx swaps it in: with the messages of what was just done
+    (an error in place of the old page's banner) and, out of band, the header's count and the
+    page's foot (the seeds, revealed at the end); for the poll (`delta`), only the log's new rows
+    when the page's log is otherwise current."""
+    ctx = _detail_context(request, game, delta=delta)
+    response = render(request, "games/_live.html", {**ctx, "fragment": True})
+    response.content = _squeeze(response.content.decode())
+    return response
+
+
+_KEEP_SPACES = re.compile(r"(<pre[\s>].*?</pre>|<textarea[\s>].*?</textarea>)", re.S)
+_LINE_BREAKS = re.compile(r"\s*\n\s*")
+
+
+def _squeeze(html: str) -> str:
+    """Collapses each run of white space holding a line break (the templates' indentation) to one
+    line break: a browser shows it the same (one space, or nothing between blocks), outside <pre>
+    and <textarea>, which keep theirs. A Crayon Rails update is ~10% indentation."""
+    parts = _KEEP_SPACES.split(html)
+    return "".join(part if i % 2 else _LINE_BREAKS.sub("\n", part) for i, part in enumerate(parts))
 
 
 def game_live(request, pk):
-    """The live part of the game page; 204 (nothing to swap) when the version has not moved."""
+    """The live part of the game page; 204 (nothing to swap) when neither the version nor the
+    seats (?s=, who joined or left the waiting room) have moved."""
     game = _game(request, pk)
     services.seat_seen(game, request.user)
-    if request.GET.get("v") == str(game.version):
+    stamp = request.GET.get("s")
+    if request.GET.get("v") == str(game.version) and (stamp is None or stamp == _seats_stamp(game.seats.all())):
         return HttpResponse(status=204)
-    return render(request, "games/_live.html", _live_context(request, game))
+    return _live_response(request, game, delta=True)
 
 
 def game_log(request, pk):
@@ -214,6 +348,9 @@ def game_log(request, pk):
     seat = selectors.seat_of(game, request.user)
     log = selectors.log_page(game, seat, before_seq=before)
     seen = request.session.get(f"seen:{game.pk}") if request.user.is_authenticated else None
+    own = selectors.last_own_move(game, seat)
+    if own is not None:
+        seen = own
     ctx = {
         "game": game,
         "log": log["entries"],
@@ -288,13 +425,21 @@ def game_move(request, pk):
         version = int(request.POST.get("version", ""))
     except PathError as exc:
         messages.error(request, exc.message)
-        return redirect("games:detail", pk=pk)
+        return _done(request, pk)
     except (ValueError, TypeError, RecursionError):
         messages.error(request, "That move could not be read; please choose again.")
-        return redirect("games:detail", pk=pk)
+        return _done(request, pk)
+    key = request.POST.get("key") or None
+    if key is not None and (len(key) > MOVE_KEY_MAX or not key.isprintable()):
+        messages.error(
+            request,
+            f"That move could not be read: its form's key is at most {MOVE_KEY_MAX} characters, with no "
+            "control characters. Reload the page and choose again.",
+        )
+        return _done(request, pk)
     if seat is None:
         messages.error(request, "You are not playing in this game.")
-        return redirect("games:detail", pk=pk)
+        return _done(request, pk)
     try:
         result = services.move_submit(
             game=game,
@@ -302,7 +447,7 @@ def game_move(request, pk):
             action=action,
             expected_version=version,
             channel=Move.Channel.WEB,
-            idempotency_key=request.POST.get("key") or None,
+            idempotency_key=_move_key(request.POST),  # the checked key, with the action's digest
             actor=request.user,
         )
     except GameError as exc:
@@ -311,7 +456,34 @@ def game_move(request, pk):
         texts = [e["public"].get("text") for e in result.events if e.get("public", {}).get("text")]
         if texts:
             messages.info(request, selectors.with_names(" ".join(texts[:4]), selectors.seat_names(game)))
+    return _done(request, pk)
+
+
+def _move_key(post) -> str | None:
+    """The move's idempotency key: the page's key (one for its whole list of moves) with a digest of
+    the action sent, so a second tap of the same move is the same request, another move is not."""
+    key = post.get("key")
+    if not key:
+        return None
+    sent = post.get("action") or f"{post.get('path_type', '')}:{post.get('path', '')}"
+    return f"{key[:80]}-{hashlib.sha256(sent.encode()).hexdigest()[:12]}"
+
+
+def _done(request, pk):
+    """Answers a form of the game page once it is handled: for htmx the live section, changed in
+    place (the messages in it); without JavaScript the page again (post/redirect/get)."""
+    if request.headers.get("HX-Request"):
+        return _live_response(request, _game(request, pk))
     return redirect("games:detail", pk=pk)
+
+
+def _go(request, url):
+    """Sends the browser to another page: htmx follows HX-Redirect, a plain form the redirect."""
+    if request.headers.get("HX-Request"):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
 
 
 def _post_service(request, pk, fn, ok_message, **kwargs):
@@ -323,13 +495,15 @@ def _post_service(request, pk, fn, ok_message, **kwargs):
     else:
         if ok_message:
             messages.success(request, ok_message)
-    return redirect("games:detail", pk=pk)
+    return _done(request, pk)
 
 
 @login_required
 @require_POST
 def game_start(request, pk):
-    return _post_service(request, pk, services.game_start, "The game has started.", by=request.user)
+    return _post_service(
+        request, pk, services.game_start, "The game has started.", by=request.user, channel=Move.Channel.WEB
+    )
 
 
 @login_required
@@ -345,15 +519,16 @@ def game_join(request, pk):
     if not form.is_valid():
         _game(request, pk)
         messages.error(request, " ".join(form.errors.get("entropy", ["Your entropy could not be read."])))
-        return redirect("games:detail", pk=pk)
-    return _post_service(
-        request,
-        pk,
-        services.game_join,
-        "You joined the game.",
-        user=request.user,
-        entropy=form.cleaned_data["entropy"],
-    )
+        return _done(request, pk)
+    game = _game(request, pk)
+    try:
+        services.game_join(game=game, user=request.user, entropy=form.cleaned_data["entropy"])
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return _done(request, pk)
+    messages.success(request, "You joined the game.")
+    # the page again, whole: the table talk outside the live section now lets the player write
+    return _go(request, reverse("games:detail", args=[pk]))
 
 
 @login_required
@@ -364,15 +539,17 @@ def game_leave(request, pk):
         services.game_leave(game=game, user=request.user)
     except GameError as exc:
         messages.error(request, exc.message)
-        return redirect("games:detail", pk=pk)
+        return _done(request, pk)
     messages.success(request, "You left the game.")
-    return redirect("games:lobby")
+    return _go(request, reverse("games:lobby"))
 
 
 @login_required
 @require_POST
 def game_resign(request, pk):
-    return _post_service(request, pk, services.game_resign, "You resigned.", user=request.user)
+    return _post_service(
+        request, pk, services.game_resign, "You resigned.", user=request.user, channel=Move.Channel.WEB
+    )
 
 
 @login_required
@@ -382,7 +559,7 @@ def game_invite(request, pk):
     form = InviteForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Please give a valid email address.")
-        return redirect("games:detail", pk=pk)
+        return _done(request, pk)
     return _post_service(
         request,
         pk,
@@ -391,6 +568,26 @@ def game_invite(request, pk):
         by=request.user,
         email=form.cleaned_data["email"],
     )
+
+
+@login_required
+@require_POST
+def game_rematch(request, pk):
+    """A rematch of a game that is over: a new game with the same players and options (its bots
+    seated, the others invited); the player who asked for it owns it and lands on it."""
+    game = _game(request, pk)
+    try:
+        rematch = services.game_rematch(game=game, by=request.user)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return _done(request, pk)
+    invited = rematch.invitations.count()
+    messages.success(
+        request,
+        f"Rematch opened{f': {invited} invitation{pluralize(invited)} sent' if invited else ''}. "
+        "Start it once everyone has joined.",
+    )
+    return _go(request, reverse("games:detail", args=[rematch.pk]))
 
 
 def join_link(request, code):

@@ -8,7 +8,19 @@ from .models import GameMute, InboundMessage, KindPreference, Notification, Noti
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "email", "game", "delivery", "created_at", "sent_at", "outcome", "attempts")
+    list_display = (
+        "id",
+        "kind",
+        "email",
+        "game",
+        "delivery",
+        "created_at",
+        "sent_at",
+        "outcome",
+        "attempts",
+        "retry_at",
+        "last_error",
+    )
     list_filter = ("kind", "delivery", "outcome", ("sent_at", admin.EmptyFieldListFilter))
     search_fields = ("email",)
     raw_id_fields = ("user", "game", "seat")
@@ -17,7 +29,7 @@ class NotificationAdmin(admin.ModelAdmin):
 
     @admin.action(description="Send again (clears sent_at; the sweep sends within a minute)")
     def send_again(self, request, queryset):
-        n = queryset.update(sent_at=None, claimed_at=None, attempts=0, last_error="")
+        n = queryset.update(sent_at=None, claimed_at=None, retry_at=None, attempts=0, last_error="")
         self.message_user(request, f"{n} notice(s) queued again at {timezone.now():%H:%M}.")
 
 

@@ -12,7 +12,7 @@ class NotificationsConfig(AppConfig):
 
         from games import events
 
-        from . import outbox, signals, tasks  # noqa: F401 (tasks: registered with Celery)
+        from . import checks, outbox, signals, tasks  # noqa: F401 (checks: registered; tasks: with Celery)
         from .handoff import handoff
         from .inbound import on_anymail_inbound
 

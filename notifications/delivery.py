@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import smtplib
+import threading
 from datetime import timedelta
 
 import httpx
@@ -26,25 +27,114 @@ from .pictures import table_pictures
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS = 30  # with the 10-minute lease: five hours of a mail server being down
+# Tries of a notice's email: after a failed one it waits SEND_RETRY_SECONDS (15), then twice as
+# long each time, at most SEND_RETRY_MAX_SECONDS (10 minutes): about four hours of a mail server down.
+MAX_ATTEMPTS = 30
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds a notice waits after its `attempts`-th failed try."""
+    first, most = settings.TRAILPOST["SEND_RETRY_SECONDS"], settings.TRAILPOST["SEND_RETRY_MAX_SECONDS"]
+    return min(first * 2 ** min(attempts - 1, 20), most)
+
+
+class _MailOutage:
+    """Says once per process that the mail server cannot be reached, not once per notice or per
+    try: the first failed connection of an outage logs one warning line, the rest are counted
+    until an email goes again, which ends the outage with an info line."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._failed = 0
+
+    def failed(self, exc: BaseException, count: int, delay: float) -> None:
+        with self._lock:
+            self._failed += 1
+            first = self._failed == 1
+        if first:
+            log.warning(
+                "mail server unreachable (%s): %d notice(s) tried again in %d s, then less and less "
+                "often; logged once until it answers again",
+                _error_text(exc),
+                count,
+                delay,
+            )
+
+    def sent(self) -> None:
+        if not self._failed:  # the usual case: no lock, nothing to say
+            return
+        with self._lock:
+            failed, self._failed = self._failed, 0
+        if failed:
+            log.info("mail server reachable again, after %d failed connection(s)", failed)
+
+
+mail_outage = _MailOutage()
+
+
+def _error_text(exc: BaseException) -> str:
+    return (str(exc) or type(exc).__name__)[:2000]
+
+
+def _is_outage(exc: BaseException) -> bool:
+    """Whether a failed send means the connection is lost (the server went away mid-batch), as
+    opposed to the server answering about this one email (a refused address)."""
+    return isinstance(exc, OSError) and not isinstance(
+        exc, (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused)
+    )
 
 
 # -- sending --------------------------------------------------------------------------------------
 
 
+def claim_seconds() -> float:
+    """How long a worker's claim on a notice lasts unless renewed (SEND_CLAIM_SECONDS)."""
+    return settings.TRAILPOST["SEND_CLAIM_SECONDS"]
+
+
 def _claim(ids, now) -> list[Notification]:
-    """Claims unsent notices for this worker (one UPDATE); returns the rows it won."""
-    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    """Claims unsent notices for this worker (one UPDATE, all stamped `now`); returns the rows it won."""
+    lease = now - timedelta(seconds=claim_seconds())
     with transaction.atomic():
         won = list(
             Notification.objects.select_for_update(skip_locked=True)
             .filter(pk__in=ids, sent_at__isnull=True)
             .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+            .filter(Q(retry_at__isnull=True) | Q(retry_at__lte=now), attempts__lt=MAX_ATTEMPTS)
             .values_list("pk", flat=True)
         )
         if won:
             Notification.objects.filter(pk__in=won).update(claimed_at=now)
     return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
+
+
+class _Claim:
+    """A worker's claims on the notices it is sending, all stamped alike. They last
+    SEND_CLAIM_SECONDS; the worker renews those it still holds each time a third of that has
+    passed, so a live worker keeps its notices however long its batch, and a dead one's lapse
+    within seconds. A notice whose claim lapsed and was taken meanwhile is not sent here."""
+
+    def __init__(self, stamp):
+        self.stamp = stamp
+        self.lost: set[int] = set()
+
+    def keep(self, rows: list[Notification]) -> None:
+        """Renews the claim on `rows` (those left to send) once a third of it has passed."""
+        now = timezone.now()
+        if (now - self.stamp).total_seconds() < claim_seconds() / 3:
+            return
+        ids = [n.pk for n in rows if n.pk not in self.lost]
+        with transaction.atomic():
+            mine = Notification.objects.select_for_update().filter(
+                pk__in=ids, claimed_at=self.stamp, sent_at__isnull=True
+            )
+            kept = set(mine.values_list("pk", flat=True))
+            Notification.objects.filter(pk__in=kept).update(claimed_at=now)
+        self.lost.update(set(ids) - kept)
+        self.stamp = now
+
+    def holds(self, n: Notification) -> bool:
+        return n.pk not in self.lost
 
 
 # Emails that show the table: what asks for a decision, and a hit.
@@ -237,34 +327,103 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
     rows = [n for n in rows if n.delivery != Delivery.GRACE or _after_grace(n, now)]
     if not rows:
         return 0
-    sent = 0
     hooks = _webhooks({n.user_id for n in rows if n.user_id})
     hooked: list[int] = []
-    pictures = table_pictures([(n.game_id, n.seat_id) for n in rows if _pictured(n)])
     try:
-        with get_connection() as connection:
-            for n in rows:
-                try:
-                    render_notification(n, connection=connection, pictures=pictures).send()
-                except Exception as exc:  # isolate each notice: one bad address must not block the rest
-                    # A refusal by the mail server is expected now and then: one line. Anything
-                    # else is a bug (a template, say): its traceback.
-                    expected = isinstance(exc, (smtplib.SMTPException, OSError))
-                    log.warning("sending notice %s failed: %s", n.pk, exc, exc_info=not expected)
-                    # The claim stays: the sweep tries again when it lapses (SEND_LEASE_SECONDS), a
-                    # back-off that rides out a mail server outage without hammering it.
-                    Notification.objects.filter(pk=n.pk).update(attempts=n.attempts + 1, last_error=str(exc)[:2000])
-                    continue
-                _mark_sent(n)
-                if n.delivery == Delivery.GRACE:  # it went for the player's earlier ones too
-                    _settle(n, outcome=Outcome.MERGED, now=timezone.now())
-                sent += 1
-                if n.user_id in hooks:
-                    hooked.append(n.pk)
+        sent, failed = _send_rows(rows, hooks, hooked, _Claim(now))
     finally:
         if hooked:
             (then_webhooks or _post_webhooks_now)(hooked)
+    if failed and then_later is not None:  # the task comes back when the first of them is due
+        failed_attempts = [n.attempts + 1 for n in rows if n.pk in set(failed)]  # rows hold the count before
+        then_later(failed, retry_delay(min(failed_attempts)))
     return sent
+
+
+def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int], claim: _Claim) -> tuple[int, list[int]]:
+    """Sends claimed notices over one connection; returns how many went and the ids that failed
+    (each recorded: an attempt, its error, when it is tried again). A connection that cannot be
+    opened, or is lost on the way, fails every notice left: the outage is logged once. The claim
+    on those left is renewed as it goes, and each notice that asks for a decision is checked
+    just before it goes: one the game has moved past is marked STALE, not sent."""
+    pictures = table_pictures([(n.game_id, n.seat_id) for n in rows if _pictured(n)])
+    connection = get_connection()
+    try:
+        connection.open()
+    except Exception as exc:
+        _failed(rows, exc, outage=True)
+        return 0, [n.pk for n in rows]
+    sent, failed = 0, []
+    try:
+        for i, n in enumerate(rows):
+            claim.keep(rows[i:])
+            if not claim.holds(n) or _passed(n):
+                continue
+            try:
+                render_notification(n, connection=connection, pictures=pictures).send()
+            except Exception as exc:
+                if _is_outage(exc):
+                    _failed(rows[i:], exc, outage=True)
+                    return sent, failed + [m.pk for m in rows[i:]]
+                # Refused by the mail server (one line), or a bug (a template, say: its traceback).
+                expected = isinstance(exc, (smtplib.SMTPException, OSError))
+                log.warning("sending notice %s failed: %s", n.pk, exc, exc_info=not expected)
+                _failed([n], exc)  # one bad address must not block the rest
+                failed.append(n.pk)
+                continue
+            _mark_sent(n)
+            mail_outage.sent()
+            if n.delivery == Delivery.GRACE:  # it went for the player's earlier ones too
+                _settle(n, outcome=Outcome.MERGED, now=timezone.now())
+            sent += 1
+            if n.user_id in hooks:
+                hooked.append(n.pk)
+    finally:
+        try:
+            connection.close()
+        except Exception:  # a connection already lost: nothing to close
+            pass
+    return sent, failed
+
+
+# Notices whose email is a decision's menu, with a reply address for the version it was written at.
+_DECISIONS = {Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER}
+
+
+def _passed(n: Notification) -> bool:
+    """Marks a notice STALE and returns True when it asks for a decision at a version the game
+    has moved past (its menu and reply address are dead: a reply would not be played), or in a
+    game that is over; False for anything else."""
+    if n.kind not in _DECISIONS or n.game_id is None:
+        return False
+    version = (n.context.get("decision") or {}).get("version", n.version)
+    if version is None:
+        return False
+    game = Game.objects.filter(pk=n.game_id).values_list("version", "status").first()
+    over = (Game.Status.FINISHED, Game.Status.ABORTED)
+    if game is not None and game[0] == version and game[1] not in over:
+        return False
+    Notification.objects.filter(pk=n.pk, sent_at__isnull=True).update(sent_at=timezone.now(), outcome=Outcome.STALE)
+    log.info("notice %s not sent: the game moved past the version it was written for", n.pk)
+    return True
+
+
+def _failed(rows: list[Notification], exc: BaseException, *, outage: bool = False) -> None:
+    """Records a failed try of each notice (attempts, last_error, shown in admin) and gives up its
+    claim until it is due again (retry_at, a growing pause), when its task or the minute sweep
+    sends it."""
+    now = timezone.now()
+    error = _error_text(exc)
+    by_attempts: dict[int, list[int]] = {}
+    for n in rows:
+        by_attempts.setdefault(n.attempts + 1, []).append(n.pk)
+    for attempts, ids in by_attempts.items():
+        retry_at = now + timedelta(seconds=retry_delay(attempts))
+        Notification.objects.filter(pk__in=ids).update(
+            attempts=attempts, last_error=error, claimed_at=None, retry_at=retry_at
+        )
+    if outage:
+        mail_outage.failed(exc, len(rows), retry_delay(min(by_attempts)))
 
 
 def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
@@ -272,7 +431,7 @@ def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
     is over; returns the count."""
     limit = limit or settings.TRAILPOST["SWEEP_BATCH"]
     now = timezone.now()
-    lease = now - timedelta(seconds=settings.TRAILPOST["SEND_LEASE_SECONDS"])
+    lease = now - timedelta(seconds=claim_seconds())
     due = now - timedelta(seconds=grace_seconds())
     total = 0
     while True:
@@ -280,6 +439,7 @@ def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:
             Notification.objects.filter(sent_at__isnull=True)
             .filter(Q(delivery=Delivery.IMMEDIATE) | Q(delivery=Delivery.GRACE, created_at__lte=due))
             .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
+            .filter(Q(retry_at__isnull=True) | Q(retry_at__lte=now))
             .filter(attempts__lt=MAX_ATTEMPTS)
             .order_by("created_at")
             .values_list("pk", flat=True)[:limit]

@@ -11,10 +11,13 @@ Message-ID), and the player gets a confirmation or a clear error with a fresh me
 the outbox in the same transaction.
 
 Nothing is played from, and nothing answered to, mail from robots (RFC 3834: auto-replies, bulk
-and list mail, bounces), hostile mail (too big, NUL bytes, broken encodings, MIME nested too deep)
-or replies over a seat's hourly cap; "Not played" answers are capped per seat and hour too. Such
-mail is recorded (InboundMessage) with why, and the handler returns normally: a message that will
-never be accepted must not get a temporary SMTP error, or the sending server retries it for days.
+and list mail, bounces) or hostile mail (too big, NUL bytes, broken encodings, MIME nested too
+deep). A reply over the hourly cap (per reply address and sender, so neither replies to an old
+email nor a stranger's use up the allowance of the current one; a refusal counts five times) is not read,
+and answered once with when the player may reply again; "Not played" answers are capped per seat
+and hour, so robots get silence. Such mail is recorded (InboundMessage) with why, and the handler
+returns normally: a message that will never be accepted must not get a temporary SMTP error, or
+the sending server retries it for days.
 
 A reply to a chat email goes to its own address (chat+<token>@..., signed apart from play+
 tokens): its text (all of it above the quoted email, not just the first line) is a message at the
@@ -24,6 +27,7 @@ play+ address is only ever read as a move, and mail to a chat+ address only ever
 
 from __future__ import annotations
 
+import base64
 import codecs
 import copy
 import difflib
@@ -33,18 +37,19 @@ import email.message
 import email.policy
 import functools
 import hashlib
+import hmac
+import json
 import logging
 import re
 import urllib.parse
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
-from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 
 import html2text
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.utils import timezone
@@ -55,8 +60,10 @@ from games.models import Game, Move, Seat
 from games.selectors import legal_moves, named_event, seat_names
 from games.services import move_submit
 
+from . import rawmail
+from .checks import webhook_provider, webhook_served
 from .models import InboundMessage, Kind, Notification
-from .outbox import decision_context, event_text, record_notice
+from .outbox import decision_context, event_text, format_when, record_notice
 from .tokens import find_chat_token, find_reply_token, read_chat_token, read_reply_token
 
 log = logging.getLogger(__name__)
@@ -70,8 +77,8 @@ class InboundResult:
     """What became of one inbound email (outcome is a short code; detail a sentence)."""
 
     # played | chat (a message posted) | duplicate | stale | not_understood | refused | forged |
-    # no_token, and, neither played nor answered: auto_reply | bulk | bounce | over_cap | malformed |
-    # too_large
+    # no_token | over_cap (not read; answered once), and, neither played nor answered: auto_reply |
+    # bulk | bounce | malformed | too_large
     outcome: str
     detail: str = ""
     game_id: int | None = None
@@ -250,13 +257,27 @@ _AUTO_HEADERS = (
     "X-FC-MachineGenerated",
 )
 _BULK_PRECEDENCE = {"bulk", "junk", "list"}
+# The top headers read of a raw message (handle_raw), before and instead of parsing it: the
+# addresses, the sender, the Message-ID, and what robot_reason reads.
+_READ_HEADERS = (
+    *_ADDRESS_HEADERS,
+    "From",
+    "Message-ID",
+    "Return-Path",
+    "X-Failed-Recipients",
+    "Content-Type",
+    "Auto-Submitted",
+    *_AUTO_HEADERS,
+    "X-Auto-Response-Suppress",
+    "Precedence",
+    "X-Precedence",
+    "List-Id",
+    "List-Unsubscribe",
+    "List-Post",
+)
 _ROBOT_LOCAL_PARTS = {"mailer-daemon", "postmaster"}
 _TRANSFER_ENCODINGS = {"7bit", "8bit", "binary", "base64", "quoted-printable"}
 _BAD_QUOTED_PRINTABLE = re.compile(rb"=(?![0-9A-Fa-f]{2}|[ \t]*(?:\r?\n|$))")
-# Multipart containers a message may declare (one "boundary=" each): Python's parser takes time
-# quadratic in their nesting (about 3 s at 2,000 deep), so more than this is refused before parsing.
-MAX_MULTIPARTS = 50
-_BOUNDARY = re.compile(rb"boundary\s*=", re.IGNORECASE)
 _BASE64_DEFECTS = (
     email.errors.InvalidBase64CharactersDefect,
     email.errors.InvalidBase64PaddingDefect,
@@ -356,14 +377,6 @@ def hostile_reason(msg) -> str | None:
     return None
 
 
-def _headers_only(data: bytes):
-    """Parses just the headers (of a message too big or too broken to parse whole)."""
-    try:
-        return BytesHeaderParser(policy=email.policy.default).parsebytes(data)
-    except Exception:
-        return email.message.EmailMessage()
-
-
 def _message_key(msg, raw_hash: str) -> tuple[str, str]:
     message_id = safe_text(_header(msg, "Message-ID"), 300)
     basis = message_id or raw_hash
@@ -374,32 +387,32 @@ def handle_raw(
     raw: bytes | str, *, recipients=(), envelope_sender: str | None = None, size: int | None = None
 ) -> InboundResult:
     """Handles one raw RFC 5322 message (stdin, SMTP). `size` is the message's full size when `raw`
-    is only its beginning (the pipe stops reading at the cap)."""
+    is only its beginning (the pipe stops reading at the cap).
+
+    Nothing is parsed before the recipient's token is read, from the envelope and the top headers
+    (read as bytes, at most rawmail.MAX_HEADER_BYTES of them), and verified: mail with no token,
+    or one we did not issue, stops there. Then the message's shape is checked in its bytes
+    (rawmail.refusal: size, MIME parts, header blocks), and only a message within the limits is
+    parsed. A refusal costs milliseconds, whatever the message's shape."""
     data = raw.encode("utf-8", "surrogateescape") if isinstance(raw, str) else raw
     size = len(data) if size is None else size
+    head = rawmail.top_headers(data, _READ_HEADERS)
+    addressee = _addressee(head, recipients)
+    unaddressed = _unaddressed(addressee, _sender(head, envelope_sender))
+    if unaddressed is not None:
+        return unaddressed
     raw_hash = hashlib.sha256(data).hexdigest()
-    refusal = _raw_refusal(data, size)
+    refusal = rawmail.refusal(data, size)
     if refusal is None:
         try:
             msg = parse_message(data)
-        except Exception:  # RecursionError from MIME nested thousands deep, among others
+        except Exception:  # what the limits let through and the parser still cannot read
             refusal = ("malformed", "It could not be parsed as an email.")
     if refusal is not None:
-        return handle_message(_headers_only(data), recipients=recipients, raw_hash=raw_hash, size=size, refusal=refusal)
-    return handle_message(msg, recipients=recipients, raw_hash=raw_hash, envelope_sender=envelope_sender, size=size)
-
-
-def _raw_refusal(data: bytes, size: int) -> tuple[str, str] | None:
-    """Returns (outcome, why) when a message's bytes are refused before parsing: too big, a NUL
-    byte, too many multipart containers; None otherwise."""
-    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
-    if size > limit:
-        return "too_large", f"It is {size} bytes; the limit is {limit}."
-    if b"\x00" in data:
-        return "malformed", "It contains a NUL byte."
-    if len(_BOUNDARY.findall(data)) > MAX_MULTIPARTS:
-        return "malformed", f"It has more than {MAX_MULTIPARTS} multipart parts."
-    return None
+        return handle_message(head, addressee=addressee, raw_hash=raw_hash, size=size, refusal=refusal)
+    return handle_message(
+        msg, head=head, addressee=addressee, raw_hash=raw_hash, envelope_sender=envelope_sender, size=size
+    )
 
 
 def record_too_large(*, recipients, envelope_sender: str | None, size: int) -> None:
@@ -419,23 +432,125 @@ def record_too_large(*, recipients, envelope_sender: str | None, size: int) -> N
 def handle_message(
     msg,
     *,
+    head=None,
     recipients=(),
+    addressee: _Addressee | None = None,
     raw_hash: str = "",
     envelope_sender: str | None = None,
     size: int | None = None,
     refusal: tuple[str, str] | None = None,
 ) -> InboundResult:
     """Handles one parsed email reply: plays the move it names, or explains why not (to the
-    player when the mail came from a person, within the hourly cap). `refusal` is (outcome, why)
-    for mail already found unreadable."""
-    if refusal is None and not raw_hash:  # from a webhook: its message was parsed by anymail
+    player when the mail came from a person, within the hourly cap). `head` is the message's top
+    headers handle_raw took from its bytes (only those it reads; none parsed), read instead
+    of msg's for the addresses, the sender and robots' marks; `addressee` what it found they name
+    (else read here from `head` and the envelope's `recipients`). `refusal` is (outcome, why) for
+    mail already found unreadable: it is recorded whoever it names, and never answered. Other
+    mail stops at once, before anything else is read, unless it names a seat with a token we
+    issued."""
+    head = msg if head is None else head
+    addressee = addressee or _addressee(head, recipients)
+    sender = _sender(head, envelope_sender)
+    if refusal is None:
+        unaddressed = _unaddressed(addressee, sender)
+        if unaddressed is not None:
+            return unaddressed
+        raw_hash, size, refusal = _parsed_refusal(msg, raw_hash, size)
+    seat = addressee.seat
+    key, message_id = _message_key(head, raw_hash)
+    fields = {
+        "message_key": key,
+        "message_id": message_id,
+        "sender": sender,
+        "size": size or 0,
+        "game_id": seat.game_id if seat else None,
+        "seat": seat,
+        "reply_token": _token_key(addressee.token, addressee.chat) if seat else "",
+    }
+    if refusal is not None:  # hostile mail is recorded whoever it names, and never answered
+        log.warning("inbound email from %s refused: %s", sender, refusal[1])
+        return _record(fields, *refusal)
+    robot = robot_reason(head, envelope_sender)
+    if robot is not None:
+        log.info("inbound email from %s not answered: %s", sender, robot[1])
+        return _record(fields, *robot)
+    if addressee.chat is not None:
+        return _chat(fields, seat, addressee.chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
+    line = safe_text(first_line(message_text(msg)), 1000) if _will_read(seat, addressee.token) else ""
+    return _handle(fields, seat, addressee.token, line)
+
+
+def _will_read(seat, token) -> bool:
+    """Whether a reply's text will be used: to play it (its email is current), or to quote it in
+    an answer of refusal (while the hour's answers are not used up). Replies to a past email are
+    not read once those answers are used up: a flood of them costs no more than their checks.
+    (Versions only grow, so a reply to a past email cannot become current meanwhile.)"""
+    if Game.objects.filter(pk=token.game_id, version=token.version).exists():
+        return True
+    since = timezone.now() - timedelta(hours=1)
+    return _error_answers(seat, since) < settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
+
+
+@dataclass
+class _Addressee:
+    """Whom a message is for: the play+ or chat+ token found (text), what it names once verified,
+    and the seat it names (None when no token verifies or the seat is not the game's)."""
+
+    token_text: str | None
+    chat_text: str | None
+    token: object = None
+    chat: object = None
+    seat: Seat | None = None
+
+
+def _addressee(head, recipients) -> _Addressee:
+    """Reads the recipient's token from the envelope first, then the address headers."""
+    addresses = list(recipients)
+    for header in _ADDRESS_HEADERS:
+        addresses.append(_header(head, header))
+    token_text = find_reply_token(addresses)
+    # A play+ address wins: such mail is a move or nothing, never a message at the table.
+    chat_text = None if token_text else find_chat_token(addresses)
+    found = _Addressee(token_text, chat_text)
+    found.token = read_reply_token(token_text) if token_text else None
+    found.chat = read_chat_token(chat_text) if chat_text else None
+    named = found.token or found.chat
+    if named is not None:
+        found.seat = Seat.objects.select_related("user", "game").filter(pk=named.seat_id, game_id=named.game_id).first()
+    return found
+
+
+def _sender(head, envelope_sender: str | None) -> str:
+    return safe_text(_header(head, "From") or envelope_sender, 300)
+
+
+def _unaddressed(addressee: _Addressee, sender: str) -> InboundResult | None:
+    """Returns what becomes of mail that names no seat by a token we issued (nothing is recorded
+    or answered: we cannot tell who really sent it, and answering forgeries would be
+    backscatter), or None for mail that does."""
+    if addressee.token_text is None and addressee.chat_text is None:
+        log.info("inbound email from %s has no play+ address", sender)
+        return InboundResult("no_token", "The message is not addressed to a play+ address.")
+    if addressee.seat is None:
+        token = addressee.token_text or addressee.chat_text
+        log.warning("inbound email from %s with a forged reply token %r", sender, safe_text(token, 100))
+        return InboundResult("forged", "The reply address is not one we issued.")
+    return None
+
+
+def _parsed_refusal(msg, raw_hash: str, size: int | None) -> tuple[str, int | None, tuple[str, str] | None]:
+    """Checks a parsed message: its bytes first when it came from a webhook (anymail parsed it;
+    they are rawmail's to check), then its parts (`hostile_reason`). Returns the raw hash, the
+    size and (outcome, why) or None."""
+    refusal = None
+    if not raw_hash:  # from a webhook
         try:
             data = msg.as_bytes()
         except Exception:
             data = b""
             refusal = ("malformed", "It could not be read as an email.")
         raw_hash, size = hashlib.sha256(data).hexdigest(), len(data)
-        refusal = refusal or _raw_refusal(data, size)
+        refusal = refusal or rawmail.refusal(data, size)
     if refusal is None:
         try:
             why = hostile_reason(msg)
@@ -444,47 +559,15 @@ def handle_message(
             why = "It could not be read as an email."
         if why:
             refusal = ("malformed", why)
+    return raw_hash, size, refusal
 
-    addresses = list(recipients)
-    for header in _ADDRESS_HEADERS:
-        addresses.append(_header(msg, header))
-    token_text = find_reply_token(addresses)
-    # A play+ address wins: such mail is a move or nothing, never a message at the table.
-    chat_text = None if token_text else find_chat_token(addresses)
-    sender = safe_text(_header(msg, "From") or envelope_sender, 300)
-    token = read_reply_token(token_text) if token_text else None
-    chat = read_chat_token(chat_text) if chat_text else None
-    seat = None
-    if token is not None or chat is not None:
-        named = token or chat
-        seat = Seat.objects.select_related("user", "game").filter(pk=named.seat_id, game_id=named.game_id).first()
-    key, message_id = _message_key(msg, raw_hash)
-    fields = {
-        "message_key": key,
-        "message_id": message_id,
-        "sender": sender,
-        "size": size or 0,
-        "game_id": seat.game_id if seat else None,
-        "seat": seat,
-    }
-    if refusal is not None:  # hostile mail is recorded whoever it names, and never answered
-        log.warning("inbound email from %s refused: %s", sender, refusal[1])
-        return _record(fields, *refusal)
-    if token_text is None and chat_text is None:
-        log.info("inbound email from %s has no play+ address", sender)
-        return InboundResult("no_token", "The message is not addressed to a play+ address.")
-    if seat is None:
-        # No reply: we cannot tell who really sent it, and answering forgeries would be backscatter.
-        log.warning("inbound email from %s with a forged reply token %r", sender, safe_text(token_text, 100))
-        return InboundResult("forged", "The reply address is not one we issued.")
-    robot = robot_reason(msg, envelope_sender)
-    if robot is not None:
-        log.info("inbound email from %s not answered: %s", sender, robot[1])
-        return _record(fields, *robot)
-    if chat is not None:
-        return _chat(fields, seat, chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
-    line = safe_text(first_line(message_text(msg)), 1000)
-    return _handle(fields, seat, token, line)
+
+def _token_key(token, chat) -> str:
+    """Returns what a verified reply address names, as the hourly cap counts it: one email's
+    play+ address (seat, game, version) or one chat email's chat+ address."""
+    if token is not None:
+        return f"play:{token.seat_id}-{token.game_id}-{token.version}"
+    return f"chat:{chat.seat_id}-{chat.game_id}-{chat.message_id}"
 
 
 def _record(fields: dict, outcome: str, why: str) -> InboundResult:
@@ -497,23 +580,60 @@ def _record(fields: dict, outcome: str, why: str) -> InboundResult:
     return InboundResult(outcome, why, game_id=fields["game_id"])
 
 
+# A reply that is neither played nor posted (not understood, refused, stale) counts this many times
+# towards the hourly cap: a person playing sends few of them, a robot or a mail loop many.
+REFUSAL_WEIGHT = 5
+_PLAYS = ("played", "chat")
+
+
 def _over_cap(seat, record, since) -> InboundResult | None:
-    """Returns the refusal of a reply past the seat's cap of replies read an hour (moves and
-    messages together; INBOUND_REPLIES_PER_HOUR), or None while under it."""
-    handled = (
-        InboundMessage.objects.filter(seat=seat, received_at__gte=since)
+    """Returns the refusal of a reply past the cap of replies read an hour (INBOUND_REPLIES_PER_HOUR;
+    a refusal counts REFUSAL_WEIGHT times), or None while under it. Replies are counted per reply
+    address (one email's play+ or chat+ address) and sender (the From header): a robot or a loop
+    answering one email is stopped, while replies to an old email, or from a stranger who has an
+    address, never use up the player's allowance for the email they answer now. The refusal says
+    when the sender may reply again: when enough of the counted replies are an hour old."""
+    counted = list(
+        InboundMessage.objects.filter(
+            seat=seat, sender=record.sender, reply_token=record.reply_token, received_at__gte=since
+        )
         .exclude(pk=record.pk)
         .exclude(outcome__in=UNHANDLED)
-        .count()
+        .order_by("received_at")
+        .values_list("outcome", "received_at")
     )
-    cap = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"]
-    if handled < cap:
+    weights = [1 if outcome in _PLAYS else REFUSAL_WEIGHT for outcome, _ in counted]
+    cap, used = settings.TRAILPOST["INBOUND_REPLIES_PER_HOUR"], sum(weights)
+    if used < cap:
         return None
-    return InboundResult(
-        "over_cap",
-        f"This seat sent more than {cap} replies within an hour; this one was not read.",
-        game_id=seat.game_id,
+    # The sender may reply again an hour after the reply whose ageing out takes the count under the cap.
+    last = since
+    for (_, received_at), weight in zip(counted, weights, strict=True):
+        used, last = used - weight, received_at
+        if used < cap:
+            break
+    again = format_when(last + timedelta(hours=1), seat.user.time_zone if seat.user_id else None)
+    sender = parseaddr(record.sender)[1] or "you"
+    why = (
+        f"It was not read: more than {cap} replies to this email came from {sender} within an hour (a reply "
+        f"that cannot be played counts as {REFUSAL_WEIGHT}). You can reply again from {again}."
     )
+    return InboundResult("over_cap", why, game_id=seat.game_id)
+
+
+def _answer_over_cap(result: InboundResult, answer, seat, since) -> None:
+    """Answers a reply past the cap once (`answer(why, over_cap=True)`), within the cap on
+    answers of refusal, so robots and mail loops still get silence."""
+    told = Notification.objects.filter(
+        seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since, context__over_cap=True
+    ).exists()
+    answers = _error_answers(seat, since)
+    if told:
+        result.detail += " No answer was sent: the player was already told so within the hour."
+    elif answers >= settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
+        result.detail += f" No answer was sent: {answers} answers of refusal went to this seat this hour."
+    else:
+        answer(result.detail, over_cap=True)
 
 
 def _error_answers(seat, since) -> int:
@@ -533,7 +653,10 @@ def _handle(fields: dict, seat, token, line: str) -> InboundResult:
         # Counted under the game's lock, so concurrent replies to one game see each other.
         since = timezone.now() - timedelta(hours=1)
         result = _over_cap(seat, record, since)
-        if result is None:
+        if result is not None:
+            answer = functools.partial(_reply_error, game, seat, "", in_reply_to=record.message_id)
+            _answer_over_cap(result, answer, seat, since)
+        else:
             answers = _error_answers(seat, since)
             error_cap = settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
             result = _play(
@@ -576,7 +699,12 @@ def _chat(fields: dict, seat, token, text: str) -> InboundResult:
         Game.objects.select_for_update().filter(pk=token.game_id).values_list("pk", flat=True).first()
         # Counted under the game's lock, as replies with moves are: the cap is for both together.
         since = timezone.now() - timedelta(hours=1)
-        result = _over_cap(seat, record, since) or _post_chat(seat, token, text, record, since)
+        result = _over_cap(seat, record, since)
+        if result is not None:
+            answer = functools.partial(_chat_refused, seat, text=text, in_reply_to=record.message_id)
+            _answer_over_cap(result, answer, seat, since)
+        else:
+            result = _post_chat(seat, token, text, record, since)
         record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
         record.save(update_fields=["outcome", "detail"])
     return result
@@ -651,13 +779,13 @@ def _post_chat(seat, token, text: str, record, since) -> InboundResult:
     return InboundResult("chat", f"Posted message {message.pk}.", game_id=token.game_id)
 
 
-def _chat_refused(seat, why: str, text: str, in_reply_to: str) -> None:
+def _chat_refused(seat, why: str, text: str, in_reply_to: str, **extra) -> None:
     """Tells the writer of a chat reply that was not posted why, in its thread (no menu: a chat
-    reply is never a move)."""
+    reply is never a move); `extra` goes in the notice's context."""
     seat = Seat.objects.select_related("user", "game").get(pk=seat.pk)
     if not seat.user_id:
         return
-    ctx = {"error": why, "line": first_line(text)[:200], "in_reply_to": in_reply_to, "chat": True}
+    ctx = {"error": why, "line": first_line(text)[:200], "in_reply_to": in_reply_to, "chat": True, **extra}
     record_notice(kind=Kind.REPLY_ERROR, game=seat.game, seat=seat, context=ctx, force=True)
 
 
@@ -678,11 +806,11 @@ def _reply_ok(game, seat, label, result, in_reply_to=""):
     record_notice(kind=Kind.REPLY_OK, game=game, seat=seat, context=ctx, force=True)
 
 
-def _reply_error(game, seat, line, why, in_reply_to=""):
+def _reply_error(game, seat, line, why, in_reply_to="", **extra):
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
-    ctx = {"error": why, "line": line[:200], "in_reply_to": in_reply_to}
+    ctx = {"error": why, "line": line[:200], "in_reply_to": in_reply_to, **extra}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision
@@ -706,6 +834,10 @@ def guard_inbound_webhook(view):
     @functools.wraps(view)
     def guarded(request, *args, **kwargs):
         try:
+            refused = _webhook_shape_refusal(request)
+            if refused is not None:  # refused before anymail's parser reads it (rawmail's limits)
+                _record_webhook_refusal(request.body, refused)
+                return HttpResponse(status=200)
             return view(request, *args, **kwargs)
         except RequestDataTooBig:  # over DATA_UPLOAD_MAX_MEMORY_SIZE: Django's 400 would be retried for days
             size = int(request.META.get("CONTENT_LENGTH") or 0)
@@ -720,26 +852,75 @@ def guard_inbound_webhook(view):
                 ),
             )
             return HttpResponse(status=200)
-        except (SuspiciousOperation, PermissionDenied, Http404, DatabaseError):
-            raise
+        except (SuspiciousOperation, PermissionDenied, Http404, DatabaseError, ImproperlyConfigured):
+            raise  # refused credentials, an unreachable database, a provider set up wrong: not the message
         except Exception:
             log.warning("an inbound webhook's message could not be parsed", exc_info=True)
             try:
                 body = request.body
             except Exception:  # read as a stream (file uploads): only the size is known
                 body = b""
-            head = urllib.parse.unquote(body[: settings.TRAILPOST["INBOUND_MAX_BYTES"]].decode("latin-1"))
-            token = find_reply_token([head])
-            handle_message(
-                email.message.EmailMessage(),
-                recipients=[f"play+{token}@"] if token else [],
-                raw_hash=hashlib.sha256(body).hexdigest(),
-                size=len(body),
-                refusal=("malformed", "The provider's webhook delivered a message that could not be parsed."),
+            _record_webhook_refusal(
+                body, ("malformed", "The provider's webhook delivered a message that could not be parsed.")
             )
             return HttpResponse(status=200)
 
     return guarded
+
+
+def _record_webhook_refusal(body: bytes, refusal: tuple[str, str]) -> None:
+    """Records a refused webhook post (under the reply token its first bytes name, if any)."""
+    head = urllib.parse.unquote(body[: settings.TRAILPOST["INBOUND_MAX_BYTES"]].decode("latin-1"))
+    token = find_reply_token([head])
+    handle_message(
+        email.message.EmailMessage(),
+        recipients=[f"play+{token}@"] if token else [],
+        raw_hash=hashlib.sha256(body).hexdigest(),
+        size=len(body),
+        refusal=refusal,
+    )
+
+
+def _webhook_authorized(request) -> bool:
+    """Whether the post carries the webhook's basic-auth secret (as anymail checks it): only then
+    is its body read here; anything else goes to anymail's view, which refuses it, storing nothing."""
+    secrets = (settings.ANYMAIL or {}).get("WEBHOOK_SECRET") or []
+    secrets = [secrets] if isinstance(secrets, str) else list(secrets)
+    sent = request.META.get("HTTP_AUTHORIZATION", "").encode()
+    return any(hmac.compare_digest(sent, b"Basic " + base64.b64encode(secret.encode())) for secret in secrets if secret)
+
+
+def _webhook_mail_bytes(request) -> bytes:
+    """The text a provider's post carries, as rawmail can count it: a form's fields decoded (the raw
+    message is one of them), a JSON body's strings (JSON escapes its line breaks), else the body."""
+    body = request.body
+    if request.content_type == "application/x-www-form-urlencoded":
+        return urllib.parse.unquote_to_bytes(body.replace(b"+", b" "))
+    if request.content_type == "application/json":
+        strings, stack = [], [json.loads(body)]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                strings.append(node)
+            elif isinstance(node, dict):
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        return "\n".join(strings).encode("utf-8", "surrogatepass")
+    return body  # multipart/form-data: the fields stand in the body as they are
+
+
+def _webhook_shape_refusal(request) -> tuple[str, str] | None:
+    """Returns why an authorized provider post is refused before anymail parses the message in it
+    (rawmail's limits on MIME parts, header blocks and lines; a JSON body nested past reading is
+    malformed), or None. Base64-wrapped messages (Amazon SES) are only bounded by their size."""
+    if request.method != "POST" or not _webhook_authorized(request):
+        return None
+    try:
+        data = _webhook_mail_bytes(request)
+    except (ValueError, RecursionError):
+        return "malformed", "The provider's webhook posted a body that could not be read."
+    return rawmail.refusal(data, 0)
 
 
 def guarded_anymail_urls() -> list:
@@ -748,8 +929,22 @@ def guarded_anymail_urls() -> list:
 
     patterns = []
     for pattern in urls.urlpatterns:
+        pattern = copy.copy(pattern)
         if "inbound" in (pattern.name or ""):
-            pattern = copy.copy(pattern)
             pattern.callback = guard_inbound_webhook(pattern.callback)
+        pattern.callback = only_if_served(pattern.callback, webhook_provider(pattern.name or ""))
         patterns.append(pattern)
     return patterns
+
+
+def only_if_served(view, provider: str):
+    """Wraps a webhook view: 404, as for an address that does not exist, unless the provider is
+    named in TRAILPOST_INBOUND_WEBHOOKS (read at each call); nothing is read or stored before."""
+
+    @functools.wraps(view)
+    def served(request, *args, **kwargs):
+        if not webhook_served(provider):
+            raise Http404("No such webhook.")
+        return view(request, *args, **kwargs)
+
+    return served

@@ -72,6 +72,9 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    retry_at = models.DateTimeField(
+        null=True, blank=True, help_text="After a failed attempt: not tried again before this (a growing pause)."
+    )
     outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.SENT, blank=True)
 
     class Meta:
@@ -144,6 +147,11 @@ class InboundMessage(models.Model):
     sender = models.CharField(max_length=300, blank=True)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     seat = models.ForeignKey("games.Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    reply_token = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="The verified address it answered (play:… or chat:…); the hourly cap counts per one.",
+    )
     outcome = models.CharField(max_length=20)
     detail = models.TextField(blank=True)
     size = models.PositiveIntegerField(default=0, help_text="Bytes of the raw message.")

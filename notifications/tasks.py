@@ -34,8 +34,9 @@ def _queue_webhooks(ids: list[int]) -> None:
 @shared_task(bind=True, acks_late=True)
 def send_notifications(self, ids: list[int]) -> int:
     """Sends committed notices (each is claimed first, so a redelivered task sends nothing twice).
-    Those still inside their grace window come back in a task of their own when it is over; run
-    inline (tests, no worker) or with the broker down, the minute sweep (`send_unsent`) sends them."""
+    Those still inside their grace window come back in a task of their own when it is over, and
+    those that failed (the mail server down) when they are due again; run inline (tests, no
+    worker) or with the broker down, the minute sweep (`send_unsent`) sends them."""
 
     def later(waiting: list[int], seconds: float) -> None:
         if self.request.is_eager:
@@ -43,7 +44,7 @@ def send_notifications(self, ids: list[int]) -> int:
         try:
             send_notifications.apply_async((waiting,), countdown=seconds + 0.5, retry=False)
         except OperationalError:
-            broker_outage.failed(f"{len(waiting)} notice(s) in their grace window (the minute sweep sends them)")
+            broker_outage.failed(f"{len(waiting)} notice(s) to send later (the minute sweep sends them)")
 
     return delivery.send_notifications(ids, then_webhooks=_queue_webhooks, then_later=later)
 

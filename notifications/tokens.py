@@ -74,7 +74,11 @@ def find_reply_token(addresses) -> str | None:
 
 @dataclass(frozen=True)
 class ChatToken:
-    """A chat email's reply token: the recipient's seat, the game, and the message it showed."""
+    """A chat email's reply token: the recipient's seat, the game, and the message it showed.
+
+    A play token expires when its game moves past its version; a chat token expires with its
+    game: chat.services.post_reply refuses a reply once the game finished more than
+    TRAILPOST["CHAT_REPLY_DAYS"] ago (or was aborted)."""
 
     seat_id: int
     game_id: int

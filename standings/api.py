@@ -1,10 +1,11 @@
 """The standings in the REST API, public to read: leaderboards, a player's ratings, a game's
-statistics as numbers. A private game adds to the counts and moves its players' ratings, but a
-rating change names its game only to a reader who may see that game (otherwise `game` is null)."""
+statistics as numbers. A private rated game moves its players' ratings, but a player's history
+lists only the games the reader may see; the others are a count, `private_games`, with no date,
+opponent or place (standings.selectors says why). A player is addressed by the slug of their
+player page, and only a player who has one is found (standings.selectors.listed_players)."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -16,12 +17,14 @@ from games.errors import ErrorCode, GameError
 
 from . import keys, selectors
 
-MAX_ID = 2**31 - 1
-
 
 class PlayerRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
+    slug = serializers.CharField(
+        allow_null=True,
+        help_text="The player's page, /players/<slug>/, and ratings, /api/users/<slug>/ratings/ (null: none).",
+    )
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
@@ -45,7 +48,7 @@ class LeaderboardSerializer(serializers.Serializer):
 
 
 class RatingChangeSerializer(serializers.Serializer):
-    game = serializers.IntegerField(allow_null=True, help_text="Null for a game the caller may not see.")
+    game = serializers.IntegerField(help_text="The game (only games the caller may see are listed).")
     at = serializers.DateTimeField()
     place = serializers.IntegerField()
     players = serializers.IntegerField()
@@ -64,7 +67,10 @@ class UserRatingSerializer(serializers.Serializer):
     sigma = serializers.FloatField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
-    history = RatingChangeSerializer(many=True, help_text="The latest rated games, oldest first.")
+    history = RatingChangeSerializer(many=True, help_text="The latest rated games the caller may see, oldest first.")
+    private_games = serializers.IntegerField(
+        help_text="Rated games the caller may not see (private games): counted in the rating, never listed."
+    )
 
 
 class UserRatingsSerializer(serializers.Serializer):
@@ -119,7 +125,7 @@ def _row(r) -> dict | None:
         return None
     return {
         "rank": r.rank,
-        "user": {"id": r.user_id, "name": r.name},
+        "user": {"id": r.user_id, "name": r.name, "slug": r.slug},
         "rating": round(r.ordinal, 3),
         "mu": round(r.mu, 3),
         "sigma": round(r.sigma, 3),
@@ -159,28 +165,28 @@ def leaderboard(request, rules: str):
 
 @extend_schema(
     operation_id="users_ratings_retrieve",
-    parameters=[OpenApiParameter("who", str, OpenApiParameter.PATH, description='A user id, or "me".')],
+    parameters=[
+        OpenApiParameter("who", str, OpenApiParameter.PATH, description="A player's slug (their page's), or \"me\".")
+    ],
     responses={200: UserRatingsSerializer, **ERRORS},
     tags=["standings"],
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def user_ratings(request, who: str):
-    """A player's ratings per game, each with its latest rated games."""
+    """A player's ratings per game, each with its latest rated games the caller may see."""
     if who == "me":
         if not request.user.is_authenticated:
             raise GameError(ErrorCode.NOT_AUTHENTICATED, 'Sign in (or send a token) to ask for "me".')
         person = request.user
     else:
-        if not who.isdigit() or len(who) > 10 or not 1 <= int(who) <= MAX_ID:
-            raise GameError(ErrorCode.NOT_FOUND, 'A player is named by their id, or "me".')
-        person = get_user_model().objects.filter(pk=int(who), is_active=True).first()
-        if person is None:
-            raise GameError(ErrorCode.NOT_FOUND, "There is no such player.")
+        person = selectors.listed_player(who)
+        if person is None:  # the same answer for a name nobody has and for a player with no page
+            raise GameError(ErrorCode.NOT_FOUND, 'There is no such player: name one by their page\'s slug, or "me".')
     found = selectors.player(person, viewer=request.user)
     return Response(
         {
-            "user": {"id": person.pk, "name": person.public_name},
+            "user": {"id": person.pk, "name": person.public_name, "slug": person.slug},
             "ratings": [
                 {
                     "key": pk.key.value,
@@ -194,7 +200,7 @@ def user_ratings(request, who: str):
                     "wins": pk.rating.wins,
                     "history": [
                         {
-                            "game": c.game_id if c.game_visible else None,
+                            "game": c.game_id,
                             "at": c.at,
                             "place": c.place,
                             "players": c.players,
@@ -204,6 +210,7 @@ def user_ratings(request, who: str):
                         }
                         for c in pk.history
                     ],
+                    "private_games": pk.hidden,
                 }
                 for pk in found
             ],

@@ -3,11 +3,14 @@
 Pages show them as <img src="....svg"> (an image runs no script, and the strict CSP of the page is
 untouched); pygal's own JavaScript (tooltips) is left out. Each picture is cached under a name that
 carries what it was drawn from (the aggregate's version, the rating's game count), so a finished
-game makes the next request draw afresh and nothing needs deleting.
+game makes the next request draw afresh and nothing needs deleting. A player's pictures show
+what their reader may see (standings.selectors.player): their names carry a digest of what is
+drawn, so one reader's picture is never served to another who may see less.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pygal
@@ -157,10 +160,15 @@ def _draw(stats: Stats, name: str) -> bytes:
     return _empty(name)
 
 
+def _digest(*parts) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
 def rating_plot(pk: PlayerKey) -> bytes:
-    """Returns a player's rating over their games at one key (ordinal, and mu)."""
+    """Returns a player's rating over the games shown at one key (ordinal, and mu)."""
     r = pk.rating
-    name = f"standings:svg:rating:{r.user_id}:{r.key}:{r.games}:{r.updated_at.timestamp()}"
+    drawn = _digest([(c.pk, c.mu_before, c.sigma_before, c.mu_after, c.ordinal_after) for c in pk.history])
+    name = f"standings:svg:rating:{r.user_id}:{r.key}:{drawn}"
 
     def draw() -> bytes:
         chart = pygal.Line(
@@ -188,8 +196,7 @@ def rating_plot(pk: PlayerKey) -> bytes:
 
 def results_plot(user_id: int, keys_: list[PlayerKey]) -> bytes:
     """Returns a player's rated results per game: how often they placed first, second, ..."""
-    stamp = "-".join(f"{pk.rating.key}.{pk.rating.games}" for pk in keys_)
-    name = f"standings:svg:results:{user_id}:{stamp}"
+    name = f"standings:svg:results:{user_id}:{_digest([(pk.key.value, sorted(pk.places.items())) for pk in keys_])}"
 
     def draw() -> bytes:
         chart = pygal.StackedBar(

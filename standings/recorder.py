@@ -1,5 +1,5 @@
-"""Counts a game when it finishes: its record, the statistics' running totals and, for a rated
-game, its players' ratings, all in the transaction that finishes it.
+"""Counts a game when it finishes: its record, the statistics' running totals (public games
+only) and, for a rated game, its players' ratings, all in the transaction that finishes it.
 
 `record_finished_game` listens to games.events.GameChanged (standings.apps). It acts only on the
 change that finished a game (status finished, no record yet); an aborted game never gets here.
@@ -41,7 +41,8 @@ def record_finished_game(message: GameChanged) -> list:
     if GameRecord.objects.filter(game_id=game.pk).exists():
         return []  # counted already: a change after the finish (none does so today) counts nothing
     record = build_record(game, message.seats, _moves(game, message))
-    aggregate_add(record.key, record.rules, [record])
+    if not record.private:  # the statistics are public: a private game's length and winner stay out
+        aggregate_add(record.key, record.rules, [record])
     rows: list = [record]
     if game.rated:
         rows += rate_game(game, record)

@@ -1,14 +1,26 @@
 """Reads for the standings pages and API: a leaderboard page, a key's statistics, a player's
 ratings and results. Each reads a few small rows (ratings by the key's ordinal index, one
-aggregate per key), however many games were played."""
+aggregate per key), however many games were played.
+
+How a private game counts (#30 item 4). Its players asked for a rated game, so it moves their
+ratings (a rating is one number per player and game: their games and wins count it too). Nothing
+else about it reaches a reader who may not see the game (Game.objects.visible_to): a player's
+history lists only the rated games the reader may see, the places and the pictures are drawn from
+those only, and the rest is one undated line, "N private games" (`PlayerKey.hidden`): no date, no
+opponent, no place. The statistics count public games only (standings.recorder). What stays
+visible, by the nature of a public rating: a rating that moves between two listed games (or
+under the eyes of someone who reloads the leaderboard) tells that the player played a rated game
+the reader may not see, and whether it went well.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef, Q
 
-from games.models import Game
+from accounts.models import User
+from games.models import Game, Seat
 
 from . import figures, keys
 from .models import Rating, RatingChange, StatsAggregate
@@ -43,6 +55,7 @@ class Row:
     sigma: float
     games: int
     wins: int
+    slug: str | None = None  # the player's page (None: they have none)
 
 
 @dataclass
@@ -69,6 +82,33 @@ def _ratings(key: keys.Key):
     )
 
 
+def listed_players():
+    """The players who have a page (/players/<slug>/): active accounts with a display name (their
+    slug) who have played a public game (held a seat in one that started) or chose to be listed.
+    Anyone else is not found, exactly as a name nobody has."""
+    public = Q(game__visibility=Game.Visibility.PUBLIC, game__started_at__isnull=False)
+    seated = Seat.objects.filter(public, user=OuterRef("pk"))
+    replaced = Game.former_players.through.objects.filter(public, user=OuterRef("pk"))
+    return User.objects.filter(is_active=True, slug__isnull=False).filter(
+        Q(listed=True) | Exists(seated) | Exists(replaced)
+    )
+
+
+def listed_player(slug: str):
+    """Returns the player whose page this is, or None."""
+    if len(slug) > User._meta.get_field("slug").max_length:
+        return None
+    return listed_players().filter(slug=slug).first()
+
+
+def _with_pages(rows: list[Row]) -> list[Row]:
+    """Gives the rows of players who have a page its slug."""
+    slugs = dict(listed_players().filter(pk__in=[r.user_id for r in rows]).values_list("pk", "slug"))
+    for r in rows:
+        r.slug = slugs.get(r.user_id)
+    return rows
+
+
 def leaderboard(key: keys.Key, *, page: int = 1, user=None) -> Board:
     """Returns one page of a key's leaderboard (best ordinal first) and the reader's own row."""
     total = Rating.objects.filter(key=key.value).count()
@@ -81,6 +121,7 @@ def leaderboard(key: keys.Key, *, page: int = 1, user=None) -> Board:
     board = Board(key, page, pages, total, rows)
     if user is not None and user.is_authenticated:
         board.me = next((r for r in rows if r.user_id == user.pk), None) or my_row(key, user)
+    _with_pages(rows + ([board.me] if board.me and board.me not in rows else []))
     return board
 
 
@@ -154,32 +195,31 @@ def stats(key: keys.Key) -> Stats:
 class PlayerKey:
     key: keys.Key
     rating: Rating
-    history: list[RatingChange]
-    places: dict[int, int]  # place: rated games
+    history: list[RatingChange]  # the latest HISTORY the reader may see, oldest first
+    places: dict[int, int]  # place: rated games the reader may see
+    hidden: int = 0  # rated games the reader may not see (private ones): counted, never listed
 
 
 def player(user, *, viewer) -> list[PlayerKey]:
-    """Returns a player's ratings, each with its history (the latest HISTORY changes) and places.
-
-    A change's game is linked (`change.game_visible`) only when the viewer may see that game: a
-    private game contributes its rating change, never a link or a title to others.
-    """
+    """Returns a player's ratings, each with the rated games `viewer` may see (the latest HISTORY
+    of them, and their places) and how many others there are (see the module's docstring)."""
+    # Asked of each of the player's changes by its game's key (a few rows), never of every game.
+    visible = Exists(Game.objects.visible_to(viewer).filter(pk=OuterRef("game_id")))
+    changes = RatingChange.objects.filter(user=user)
+    places: dict[tuple[str, int], int] = {}
+    hidden: dict[str, int] = {}
+    counts = changes.annotate(seen=visible).values_list("key", "place", "seen").annotate(n=Count("pk"))
+    for key, place, seen, n in counts.order_by():
+        if seen:
+            places[key, place] = n
+        else:
+            hidden[key] = hidden.get(key, 0) + n
     out = []
     for rating in Rating.objects.filter(user=user).order_by("-games", "key"):
         key = keys.parse(rating.key)
         if key is None:
             continue
-        history = list(RatingChange.objects.filter(user=user, key=rating.key).order_by("-at", "-pk")[:HISTORY])[::-1]
-        places = dict(
-            RatingChange.objects.filter(user=user, key=rating.key)
-            .values_list("place")
-            .annotate(n=Count("pk"))
-            .values_list("place", "n")
-        )
-        out.append(PlayerKey(key, rating, history, places))
-    ids = {c.game_id for pk in out for c in pk.history}
-    visible = set(Game.objects.visible_to(viewer).filter(pk__in=ids).values_list("pk", flat=True)) if ids else set()
-    for pk in out:
-        for change in pk.history:
-            change.game_visible = change.game_id in visible
+        history = list(changes.filter(visible, key=rating.key).order_by("-at", "-pk")[:HISTORY])[::-1]
+        mine = {place: n for (k, place), n in places.items() if k == rating.key}
+        out.append(PlayerKey(key, rating, history, mine, hidden.get(rating.key, 0)))
     return out

@@ -2,16 +2,20 @@
 
 Views parse and render; the numbers come from standings.selectors and the pictures from
 standings.plots, served from their own URLs as SVG images.
+
+A player's page is addressed by the slug of their display name (/players/ann-lee/) and exists
+only for the players of standings.selectors.listed_players; for anyone else, and for a name
+nobody has, every reader gets the same 404. The reader's own pictures (the profile's) are under
+/players/me/, which needs no page.
 """
 
 from __future__ import annotations
 
 from csp.constants import NONE
 from csp.decorators import csp
-from django.contrib.auth import get_user_model
 from django.db.models import Count
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -20,7 +24,7 @@ from . import keys, plots, selectors
 from .figures import figures_of
 from .models import Rating, StatsAggregate
 
-MAX_ID = 2**31 - 1
+NO_PLAYER = "There is no such player."
 
 
 def _key(rules: str, edition: str | None) -> keys.Key:
@@ -38,10 +42,17 @@ def _editions(key: keys.Key) -> list[dict]:
     ]
 
 
-def _user(user_id: int):
-    if not 1 <= user_id <= MAX_ID:
-        raise Http404("There is no such player.")
-    return get_object_or_404(get_user_model(), pk=user_id, is_active=True)
+def _player(request, slug: str | None):
+    """The player a page or picture is about: the listed player with this slug, or (slug None,
+    /players/me/...) the signed-in reader; Http404, always the same, for anyone else."""
+    if slug is None:
+        if request.user.is_authenticated:
+            return request.user
+    else:
+        person = selectors.listed_player(slug)
+        if person is not None:
+            return person
+    raise Http404(NO_PLAYER)
 
 
 @require_safe
@@ -108,32 +119,37 @@ def stats_plot(request, rules: str, edition: str, name: str):
 
 
 @require_safe
-def player(request, user_id: int):
-    person = _user(user_id)
+def player(request, slug: str):
+    person = _player(request, slug)
     return render(request, "standings/player.html", {"person": person})
 
 
-def player_context(person, viewer) -> dict:
-    """What a player's standings show (the player page, and the profile's own section)."""
-    found = selectors.player(person, viewer=viewer)
-    for pk in found:
-        pk.plot_url = (
-            reverse("standings:player_rating_plot", args=[person.pk, pk.key.rules, pk.key.url_edition])
-            + f"?v={pk.rating.games}"
-        )
-    results_url = (
-        reverse("standings:player_results_plot", args=[person.pk])
-        + "?v="
-        + "-".join(str(pk.rating.games) for pk in found)
+def _url(name: str, slug: str | None, *args) -> str:
+    return (
+        reverse(f"standings:my_{name}", args=args) if slug is None else reverse(f"standings:{name}", args=[slug, *args])
     )
-    return {"person": person, "standings": found, "results_url": results_url}
 
 
+def player_context(person, viewer, *, own: bool) -> dict:
+    """What a player's standings show (the player page, and the profile's own section, `own`,
+    whose pictures are the reader's own: /players/me/...)."""
+    found = selectors.player(person, viewer=viewer)
+    slug = None if own else person.slug
+    for pk in found:
+        pk.plot_url = _url("player_rating_plot", slug, pk.key.rules, pk.key.url_edition) + f"?v={pk.rating.games}"
+    results_url = _url("player_results_plot", slug) + "?v=" + "-".join(str(pk.rating.games) for pk in found)
+    page_url = None
+    if own and selectors.listed_players().filter(pk=person.pk).exists():
+        page_url = reverse("standings:player", args=[person.slug])
+    return {"person": person, "standings": found, "results_url": results_url, "own": own, "page_url": page_url}
+
+
+# A player's pictures show what the reader may see: kept in the reader's browser only.
 @require_safe
 @csp(_SVG_CSP)
-@cache_control(max_age=60)
-def player_rating_plot(request, user_id: int, rules: str, edition: str):
-    person = _user(user_id)
+@cache_control(max_age=60, private=True)
+def player_rating_plot(request, rules: str, edition: str, slug: str | None = None):
+    person = _player(request, slug)
     key = _key(rules, None if edition == "-" else edition)
     found = next((pk for pk in selectors.player(person, viewer=request.user) if pk.key == key), None)
     if found is None:
@@ -143,7 +159,7 @@ def player_rating_plot(request, user_id: int, rules: str, edition: str):
 
 @require_safe
 @csp(_SVG_CSP)
-@cache_control(max_age=60)
-def player_results_plot(request, user_id: int):
-    person = _user(user_id)
+@cache_control(max_age=60, private=True)
+def player_results_plot(request, slug: str | None = None):
+    person = _player(request, slug)
     return _svg(plots.results_plot(person.pk, selectors.player(person, viewer=request.user)))

@@ -111,3 +111,31 @@ def test_the_clock_models_and_the_hit_notices_migrate_forward_back_and_forward(a
     assert sorted(kinds) == ["calamity", "calamity"]
     migrate(latest())
     _check_forward(ann, bob, seat)
+
+
+def test_idempotency_keys_become_their_senders_own_with_every_move_kept(at_the_latest_afterwards):
+    """games 0012 (#30): the key's constraint widens from (game, key) to (game, actor, key). Moves
+    with keys, a deleted player's (no actor) among them, stay as they were; afterwards a key Bob
+    used may be Carol's too, and still not Bob's twice."""
+    from django.contrib.auth import get_user_model
+    from django.db import IntegrityError, transaction
+
+    old = migrate([("games", "0011_tenures_for_started_games")])
+    User = get_user_model()
+    bob = User.objects.create_user(username="bob", email="bob@example.com")
+    carol = User.objects.create_user(username="carol", email="carol@example.com")
+    Game, Move = old.get_model("games", "Game"), old.get_model("games", "Move")
+    game = Game.objects.create(rules="toy-shed", rules_version="1", owner_id=bob.pk, max_players=2, invite_code="k1")
+    for seq, actor, key in [(1, None, None), (2, bob.pk, "a"), (3, carol.pk, "b"), (4, None, "c"), (5, bob.pk, None)]:
+        Move.objects.create(game=game, seq=seq, channel="api", actor_id=actor, idempotency_key=key)
+    kept = list(Move.objects.order_by("seq").values_list("seq", "actor_id", "idempotency_key"))
+    migrate(latest())
+    from games.models import Move as Latest
+
+    assert (
+        list(Latest.objects.filter(game_id=game.pk).order_by("seq").values_list("seq", "actor_id", "idempotency_key"))
+        == kept
+    )
+    Latest.objects.create(game_id=game.pk, seq=6, channel="api", actor_id=carol.pk, idempotency_key="a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Latest.objects.create(game_id=game.pk, seq=7, channel="api", actor_id=bob.pk, idempotency_key="a")

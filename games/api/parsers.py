@@ -1,4 +1,5 @@
-"""The API's JSON parser: DRF's, refusing bodies nested deeper than MAX_JSON_DEPTH.
+"""The API's JSON parser: DRF's, refusing bodies nested deeper than MAX_JSON_DEPTH or holding text
+no player types (a NUL or another control character, half of a surrogate pair: UNSAFE_TEXT).
 
 Python's json module recurses once per level: a body of 5,000 brackets ends in RecursionError (a
 500), and a body just under the interpreter's limit parses but breaks whatever walks it next (the
@@ -9,7 +10,7 @@ anywhere near this deep.
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from games.rules.base import json_depth
+from games.rules.base import json_depth, json_has_unsafe_text
 
 MAX_JSON_DEPTH = 64
 
@@ -24,5 +25,10 @@ class DepthLimitedJSONParser(JSONParser):
             pass
         else:
             if json_depth(data) <= MAX_JSON_DEPTH:
+                if json_has_unsafe_text(data):  # refused whole, and never echoed back
+                    raise ParseError(
+                        "The JSON body holds a character that is not allowed: a control character "
+                        "or half of a surrogate pair."
+                    )
                 return data
         raise ParseError(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.")

@@ -2,7 +2,10 @@
 
 from rest_framework import serializers
 
+from accounts.validators import validate_title
 from games.rules import engine_slugs, seeding
+
+from .schema import ERROR_STATUSES, FreeFormSerializer
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -12,8 +15,8 @@ class ErrorSerializer(serializers.Serializer):
 
 
 # Every operation may answer these with the error body (the schema says so, and the fuzz test in
-# tests/games/test_fuzz_api.py holds the API to it).
-ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 404, 405, 409, 413, 415, 422, 429)}
+# tests/games/test_fuzz_api.py holds the API to it; games.api.schema adds any an operation omits).
+ERRORS = {status: ErrorSerializer for status in ERROR_STATUSES}
 
 
 class EntropyField(serializers.CharField):
@@ -45,7 +48,9 @@ class EntropyField(serializers.CharField):
 class GameCreateSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=[], help_text="Engine slug, see /api/engines/.")
     options = serializers.DictField(required=False, default=dict)
-    title = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+    title = serializers.CharField(
+        required=False, allow_blank=True, max_length=100, default="", validators=[validate_title]
+    )
     max_players = serializers.IntegerField(required=False, min_value=1, max_value=8)
     turn_hours = serializers.IntegerField(required=False, min_value=1, max_value=24 * 30)
     is_open = serializers.BooleanField(
@@ -174,7 +179,9 @@ class GameSummarySerializer(serializers.Serializer):
     my_entropy = serializers.CharField(
         allow_null=True, allow_blank=True, help_text="Your own contribution (null if you have no seat)."
     )
-    result = serializers.JSONField(allow_null=True)
+    result = serializers.DictField(
+        allow_null=True, help_text='Once the game is over: {"winners": [positions], ...} (engine-specific); else null.'
+    )
     created_at = serializers.DateTimeField()
     players = PlayerSerializer(many=True)
     to_act = serializers.ListField(child=serializers.IntegerField())
@@ -184,7 +191,7 @@ class GameSummarySerializer(serializers.Serializer):
 
 
 class GameDetailSerializer(GameSummarySerializer):
-    view = serializers.JSONField(allow_null=True, help_text="The game as the caller may see it (engine-specific).")
+    view = serializers.DictField(allow_null=True, help_text="The game as the caller may see it (engine-specific).")
 
 
 class InvitationSerializer(serializers.Serializer):
@@ -205,7 +212,7 @@ class ActionsSerializer(serializers.Serializer):
 
 
 class BoardSerializer(serializers.Serializer):
-    board = serializers.JSONField(allow_null=True, help_text="Null for games without a board.")
+    board = serializers.DictField(allow_null=True, help_text="Null for games without a board.")
     key = serializers.CharField(allow_null=True)
 
 
@@ -219,7 +226,7 @@ class MoveEntrySerializer(serializers.Serializer):
         "a moderator's act, null for the game's start and the clock handing a seat on.",
     )
     channel = serializers.CharField()
-    action = serializers.JSONField(allow_null=True, help_text="Null when it is another seat's secret.")
+    action = serializers.DictField(allow_null=True, help_text="Null when it is another seat's secret.")
     events = serializers.ListField(child=serializers.DictField())
     undone_by = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(allow_blank=True)
@@ -302,14 +309,14 @@ class ExportSerializer(serializers.Serializer):
     seed_sha256 = serializers.CharField(allow_blank=True)
     seats = ExportSeatSerializer(many=True)
     moves = ExportMoveSerializer(many=True, help_text="Every entry of the log, unredacted.")
-    result = serializers.JSONField(allow_null=True)
+    result = serializers.DictField(allow_null=True, help_text="The recorded result (engine-specific).")
     created_at = serializers.DateTimeField(allow_null=True)
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
     exported_at = serializers.DateTimeField()
 
 
-class ImportSerializer(serializers.Serializer):
+class GameImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="A game exported from a Trailpost server (JSON, at most 5 MB).")
 
 
@@ -325,9 +332,20 @@ class StandingOrdersUpdateSerializer(serializers.Serializer):
     )
 
 
-class ReplayHandSerializer(serializers.Serializer):
+class ReplayHandSerializer(FreeFormSerializer, serializers.Serializer):
+    """One seat's hand and secrets once the game is over: `seat` and `name`, then the keys of that
+    seat's own view that the spectator's lacks, which depend on the engine (e.g. `hand`, `coins`,
+    `demands`): the same keys as the seat's `view` in games_retrieve."""
+
     seat = serializers.IntegerField()
     name = serializers.CharField()
+
+
+class ReplayMoveSerializer(MoveEntrySerializer):
+    description = serializers.CharField(
+        required=False,
+        help_text="Only for a move whose events say nothing in the log (ending a turn): its kind of action, in words.",
+    )
 
 
 class ReplayStepSerializer(serializers.Serializer):
@@ -338,8 +356,8 @@ class ReplayStepSerializer(serializers.Serializer):
     position = serializers.IntegerField(
         allow_null=True, help_text="Whose own view `view` is during play; null: the spectator's view."
     )
-    view = serializers.JSONField(help_text="The table at this step (engine-specific, players named).")
+    view = serializers.DictField(help_text="The table at this step (engine-specific, players named).")
     hands = ReplayHandSerializer(
         many=True, help_text="Once the game is over, each seat's hand and secrets (engine-specific keys); else empty."
     )
-    move = MoveEntrySerializer(allow_null=True, help_text="The move that made this step; null at step 0.")
+    move = ReplayMoveSerializer(allow_null=True, help_text="The move that made this step; null at step 0.")

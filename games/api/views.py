@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, parser_classes, permission_classes, throttle_scope
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -22,8 +22,8 @@ from .serializers import (
     ExportSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
+    GameImportSerializer,
     GameSummarySerializer,
-    ImportSerializer,
     InvitationSerializer,
     InviteSerializer,
     JoinOpenSerializer,
@@ -80,12 +80,14 @@ def engine_list(request):
 @extend_schema(
     methods=["GET"],
     operation_id="games_list",
+    description="My games: those I have a seat in, newest first.",
     responses={200: GameSummarySerializer(many=True), **ERRORS},
     tags=["games"],
 )
 @extend_schema(
     methods=["POST"],
     operation_id="games_create",
+    description="Creates a game in the lobby; you take the first seat (and any `bots` the next ones).",
     request=GameCreateSerializer,
     responses={201: GameDetailSerializer, **ERRORS},
     tags=["games"],
@@ -181,9 +183,9 @@ def game_add_bot(request, pk):
     tags=["games"],
 )
 @api_view(["POST"])
-@throttle_scope("invitations")
 def game_invite(request, pk):
-    """Invites someone by email."""
+    """Invites someone by email: at most TRAILPOST_INVITATIONS_PER_HOUR (20) an hour and _PER_DAY
+    (50) a day per sender, on every path (429 INVITATION_LIMIT with Retry-After past them)."""
     ser = InviteSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     inv = services.game_invite(game=_game(request, pk), by=request.user, email=ser.validated_data["email"])
@@ -196,7 +198,7 @@ def game_invite(request, pk):
 @api_view(["POST"])
 def game_start(request, pk):
     """Starts the game (owner): seats are ordered, cards dealt, sha256(seed) published."""
-    services.game_start(game=_game(request, pk), by=request.user)
+    services.game_start(game=_game(request, pk), by=request.user, channel=Move.Channel.API)
     return Response(_detail(_game(request, pk), request.user))
 
 
@@ -226,6 +228,8 @@ def game_board(request, pk):
 @extend_schema(
     methods=["POST"],
     operation_id="games_moves_create",
+    description="Submits a move: one of the caller's legal actions (games_actions_list), with the version it "
+    "was chosen at. 201 when applied; 200 when an Idempotency-Key repeated an earlier move.",
     request=MoveSubmitSerializer,
     responses={201: MoveResultSerializer, 200: MoveResultSerializer, **ERRORS},
     parameters=[
@@ -234,7 +238,9 @@ def game_board(request, pk):
             str,
             OpenApiParameter.HEADER,
             required=False,
-            description="Repeat a submission safely: the same key returns the first answer.",
+            description="Repeat a submission safely: the same key returns the first answer. A key is the "
+            "caller's own in this game (another player's move with the same key is a move of its own); "
+            "the same key with a different move is refused (IDEMPOTENCY_KEY_REUSED). At most 100 characters.",
         )
     ],
     tags=["moves"],
@@ -242,6 +248,7 @@ def game_board(request, pk):
 @extend_schema(
     methods=["GET"],
     operation_id="games_moves_list",
+    description="The move log, oldest first, redacted for the caller (another seat's secrets are null).",
     responses={200: MoveEntrySerializer(many=True), **ERRORS},
     parameters=[OpenApiParameter("after", int, description="Only entries with seq greater than this.")],
     tags=["moves"],
@@ -294,7 +301,7 @@ def game_moves(request, pk):
 @api_view(["POST"])
 def game_resign(request, pk):
     """Resigns from a game in play."""
-    services.game_resign(game=_game(request, pk), user=request.user)
+    services.game_resign(game=_game(request, pk), user=request.user, channel=Move.Channel.API)
     return Response(_detail(_game(request, pk), request.user))
 
 
@@ -328,12 +335,12 @@ def game_export(request, pk):
 
 @extend_schema(
     operation_id="games_import",
-    request={"multipart/form-data": ImportSerializer},
+    request={"multipart/form-data": GameImportSerializer},
     responses={201: GameDetailSerializer, **ERRORS},
     tags=["games"],
 )
 @api_view(["POST"])
-@parser_classes([MultiPartParser, FormParser])
+@parser_classes([MultiPartParser])  # the one body that is not JSON: a file
 @throttle_scope("game_create")
 def game_import(request):
     """Imports an exported game (the file as `file`, at most 5 MB) for replay and analysis: it is
@@ -360,11 +367,16 @@ def game_replay(request, pk, step):
 
 
 @extend_schema(
-    methods=["GET"], operation_id="tokens_list", responses={200: TokenSerializer(many=True), **ERRORS}, tags=["tokens"]
+    methods=["GET"],
+    operation_id="tokens_list",
+    description="My API tokens, without their keys.",
+    responses={200: TokenSerializer(many=True), **ERRORS},
+    tags=["tokens"],
 )
 @extend_schema(
     methods=["POST"],
     operation_id="tokens_create",
+    description="Creates an API token; its key is in this answer only (Trailpost keeps a hash).",
     request=TokenCreateSerializer,
     responses={201: TokenSerializer, **ERRORS},
     tags=["tokens"],

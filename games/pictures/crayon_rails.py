@@ -23,6 +23,8 @@ import math
 import threading
 from html import escape
 
+from games.rules.crayon_rails.places import city_place
+
 from .common import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
 from .svg import INK, Canvas, line_d, num, rect_d
 
@@ -185,18 +187,19 @@ def _city_layer(data, out) -> list[str]:
             continue
         size, cx, cy, r, top, bottom = shape
         name = escape(city.get("name", ""))
+        place = escape(city_place(city.get("name", "")))
         if size == "major":
             out.append(
-                f'<polygon class="cr-city cr-major" points="{_hexagon(cx, cy, r, 0)}"><title>{name}</title></polygon>'
+                f'<polygon class="cr-city cr-major" data-place="{place}" points="{_hexagon(cx, cy, r, 0)}"><title>{name}</title></polygon>'
             )
         elif size == "medium":
             out.append(
-                f'<rect class="cr-city cr-medium" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
+                f'<rect class="cr-city cr-medium" data-place="{place}" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
                 f'height="{_f(2 * r)}"><title>{name}</title></rect>'
             )
         else:
             out.append(
-                f'<circle class="cr-city cr-small" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
+                f'<circle class="cr-city cr-small" data-place="{place}" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
                 "</title></circle>"
             )
         labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(city.get('size', 'small'))}"))

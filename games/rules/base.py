@@ -41,6 +41,8 @@ Every game package has the same modules, with the same meaning:
   sentences live with the card data, in `cards.py`); the engine's methods of those names call it.
 - `bots.py`: `choose(engine, state, seat, rnd)`, a legal, reasonable player for simulations, solo
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
+- `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see
+  `Engine.place`); the engine's method of that name calls it.
 
 The same idea is stored under different keys in different games (the states of games already
 played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import importlib
 import json
 import re
 from typing import TypedDict
@@ -346,6 +349,25 @@ class Engine:
         sentence. An empty list: nothing to explain. Override; the default explains nothing."""
         return []
 
+    def place(self, state: dict, seat: int, action: dict) -> str:
+        """Returns where on the table a legal action is played, as the taps that play it: place
+        names separated by spaces, each `kind:id` naming something the seat sees on the table (a
+        river's space "river:0:1:3", a card "hand:T35", a supply in the bank "bank:food", a
+        milepost "mp:12,7"). The first names the place a player taps; the others, if any, are
+        tapped next (a fort, then the two supplies it gives). "bar" is the action bar, for a move
+        that has no place on the table (pass, end the turn). The game page marks each place of a
+        legal action and plays the action whose taps the player made; several actions with the
+        same taps are offered side by side. By default the game package's `places` module answers,
+        and an engine without one plays everything from the bar."""
+        name = f"{type(self).__module__.rpartition('.')[0]}.places"
+        try:
+            places = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return "bar"
+        return places.place(state, seat, action)
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""
         return action["type"]
@@ -391,6 +413,29 @@ def json_depth(value) -> int:
         deepest = max(deepest, depth)
         stack.extend((child, depth + 1) for child in node if isinstance(child, (dict, list)))
     return deepest
+
+
+# What no text from outside may hold: NUL and the other C0 control characters but tab, line feed and
+# carriage return (PostgreSQL refuses NUL in text; the others are nobody's typing), and half of a
+# UTF-16 surrogate pair (JSON's "\ud800" escape parses to one, which no UTF-8 encoder can write).
+UNSAFE_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+
+
+def json_has_unsafe_text(value) -> bool:
+    """Returns whether any string or key of a parsed JSON value holds UNSAFE_TEXT (walked without
+    recursion): what the API's parser and the export verifier refuse before anything stores it."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if UNSAFE_TEXT.search(node):
+                return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def json_roundtrip(state: dict) -> dict:

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from . import get_engine, seeding
-from .base import IllegalAction, json_depth, name_seats
+from .base import IllegalAction, json_depth, json_has_unsafe_text, name_seats
 
 FORMAT = "trailpost-game/1"
 MAX_BYTES = 5 * 1024 * 1024
@@ -108,23 +108,6 @@ def _opt_int(value, message: str) -> None:
     _need(value is None or (_is_int(value) and 0 <= value <= MAX_SEQ), message)
 
 
-def _has_nul(value) -> bool:
-    """Returns whether any string (or key) in a parsed JSON value holds a NUL character, which no
-    game records and a database cannot store."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            if "\0" in node:
-                return True
-        elif isinstance(node, dict):
-            stack.extend(node.keys())
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
-
-
 def check_shape(doc) -> None:
     """Raises BadFile unless `doc` has the export's shape, every field of its type and bounded."""
     _need(isinstance(doc, dict), "The file is JSON but not a game export (it is not an object).")
@@ -133,7 +116,10 @@ def check_shape(doc) -> None:
         f"The file is not a Trailpost game export: its 'format' is {str(doc.get('format'))[:40]!r}, not {FORMAT!r}.",
     )
     _need(json_depth(doc) <= MAX_DEPTH, f"The file nests deeper than {MAX_DEPTH} levels.")
-    _need(not _has_nul(doc), "The file holds a NUL character: it is not a game export.")
+    _need(
+        not json_has_unsafe_text(doc),
+        "The file holds a NUL character, another control character or half of a surrogate pair: it is not a game export.",
+    )
     _text(doc, "rules", 40)
     _text(doc, "rules_version", 20)
     _text(doc, "title", 100)

@@ -91,3 +91,92 @@ def crayon_get(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def crayon_where(x, y) -> str:
+    """Returns where a milepost is, for a player: its city's name, else "near <nearest city>"."""
+    from games.rules.crayon_rails import board
+
+    try:
+        n = board.node(int(x), int(y))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return f"{x},{y}"
+    city = board.CITY_OF.get(n)
+    if city is not None:
+        return board.city_name(city)
+    best = min(
+        board.CITY_LIST,
+        key=lambda c: min((cx - int(x)) ** 2 + (cy - int(y)) ** 2 for cx, cy in map(board.xy, c["posts"])),
+    )
+    return f"near {best['name']}"
+
+
+_costs: dict[str, str] = {}
+
+
+@register.simple_tag
+def crayon_costs(board) -> str:
+    """Returns, as JSON, what building into each milepost costs, for the map's running cost as a
+    route is drawn (crayon-rails.js; the engine still checks the route): {"into": {"x,y": cost}
+    for mileposts other than clear (1), "edge": {"x,y>x,y": cost} where an edge costs otherwise
+    (a river or water crossed: more; a major city's own track: nothing)}. Built once per board."""
+    import json
+
+    from games.rules.crayon_rails import board as rules
+
+    if not board:
+        return ""
+    found = _costs.get(board["key"])
+    if found is None:
+        into = {}
+        for n, terrain in rules.TERRAIN_AT.items():
+            if rules.BUILD_COST.get(terrain, 1) != 1:
+                x, y = rules.xy(n)
+                into[f"{x},{y}"] = rules.BUILD_COST[terrain]
+        edges = {}
+        for a in rules.TERRAIN_AT:
+            for b, cost, _e in rules.ADJ[a]:
+                if cost != rules.BUILD_COST.get(rules.TERRAIN_AT[b], 1):
+                    (ax, ay), (bx, by) = rules.xy(a), rules.xy(b)
+                    edges[f"{ax},{ay}>{bx},{by}"] = cost
+        found = json.dumps({"into": into, "edge": edges}, separators=(",", ":"))
+        with _lock:
+            _costs[board["key"]] = found
+    return found
+
+
+@register.simple_tag
+def crayon_turn(view, me) -> str:
+    """Returns, as JSON, what the running cost of a route is checked against (crayon-rails.js):
+    {"left": what may still be built this turn, "cash", "own": ["x,y|x,y"] this seat's track,
+    "taken": {"x,y|x,y": name} the others' track}."""
+    import json
+
+    from games.rules.crayon_rails.state import BUILD_LIMIT
+
+    out = {"left": None, "cash": None, "own": [], "taken": {}}
+    for p in (view or {}).get("players") or []:
+        keys = [f"{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in p.get("track") or []]
+        if p.get("seat") == me:
+            out["own"] = keys
+            out["cash"] = p.get("cash")
+            out["left"] = BUILD_LIMIT - (p.get("built_this_turn") or 0)
+        else:
+            out["taken"].update({k: p.get("name") or "Another player" for k in keys})
+    return json.dumps(out, separators=(",", ":"))
+
+
+@register.simple_tag
+def crayon_start(moves, view, me) -> str:
+    """Returns "x,y", where the map opens for a player with no train on the map and no track yet: the
+    first milepost of the first build the menu offers (a major city, the engine's suggestion
+    toward a demand), so a first build needs no pan; "" otherwise."""
+    for p in (view or {}).get("players") or []:
+        if p.get("seat") == me and (p.get("track") or p.get("position")):
+            return ""
+    for m in moves or []:
+        path = m["action"].get("path") if m["action"].get("type") == "build" else None
+        if path:
+            return f"{path[0][0]},{path[0][1]}"
+    return ""

@@ -11,9 +11,8 @@ def player_standings(context, person):
     from standings.views import player_context
 
     request = context.get("request")
-    out = player_context(person, getattr(request, "user", None))
-    out["own"] = request is not None and request.user == person
-    return out
+    viewer = getattr(request, "user", None)
+    return player_context(person, viewer, own=viewer is not None and viewer == person)
 
 
 @register.filter

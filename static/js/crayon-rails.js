@@ -5,7 +5,8 @@
  * the last one steps back), and sends the path through the same move form: a hidden `action`
  * JSON, the page's `version` and a fresh idempotency key. The path lives here, not in the DOM,
  * so htmx swapping the live section redraws it; polling pauses while a path is being composed.
- * A path whose move was refused survives the page reload (sessionStorage) so it can be fixed.
+ * A path whose move was refused stays to be fixed (sent in place, the section comes back with the
+ * message; after a reload, from sessionStorage); a path that was played is cleared.
  * Hovering a ready-made build or move in the numbered menu previews its path on the map.
  * By keyboard: Tab to the map, the arrow keys move a cursor from milepost to milepost (the
  * milepost, its terrain and city are read out through #cr-hover, a polite live region), Enter or
@@ -79,6 +80,38 @@
     return best && bd <= g.s * g.s * 0.5 ? best : null;
   }
 
+  /* The running cost of a route being built, against what the turn and the cash allow: the costs
+     of the map (#cr-costs, sent once with the page: {"into": {"x,y": cost}, "edge": {"x,y>x,y":
+     cost}}, clear ground 1) and the turn (.cr-board data-cr-turn: {"left", "cash", "own",
+     "taken"}). The engine still checks the route when it is sent. */
+  function json(el, name) {
+    try { return JSON.parse((el && el.getAttribute(name)) || "null"); } catch (e) { return null; }
+  }
+  function turn() { return json(board(), "data-cr-turn"); }
+  function seg(a, b) { return fmt(a) + "|" + fmt(b); }
+  function takenBy(a, b) {
+    var t = turn();
+    return t && t.taken ? t.taken[seg(a, b)] || t.taken[seg(b, a)] : null;
+  }
+  function pathCost() {
+    var c = json($("cr-costs"), "data-costs"), t = turn() || {}, own = t.own || [], sum = 0;
+    if (!c) return null;
+    for (var i = 1; i < st.path.length; i++) {
+      var a = st.path[i - 1], b = st.path[i];
+      if (own.indexOf(seg(a, b)) >= 0 || own.indexOf(seg(b, a)) >= 0) continue;
+      var e = c.edge[fmt(a) + ">" + fmt(b)];
+      sum += e !== undefined ? e : (c.into[fmt(b)] || 1);
+    }
+    return sum;
+  }
+  function costText() {
+    var cost = pathCost(), t = turn();
+    if (cost === null || !t || t.left === null) return ["", false];
+    var can = Math.min(t.left, t.cash);
+    return [" Cost " + cost + " of the " + t.left + " you may still build this turn (cash " + t.cash + ")" +
+      (cost > can ? ": too much." : "."), cost > can];
+  }
+
   function say(text, warn) {
     var el = $("cr-status");
     if (!el) return;
@@ -117,12 +150,15 @@
       ? JSON.stringify({ type: f.elements.path_type.value, path: st.path }) : "";
     var submit = $("cr-submit");
     if (submit) submit.disabled = st.path.length < 2 && !f.elements.path.value.trim();
-    if (!st.mode && !st.path.length) say("Pick Build or Move, then click mileposts on the map.");
-    else if (st.path.length < 2) say((st.mode === "move" ? "Move: " : "Build: ") + "click the " +
+    if (!st.mode && !st.path.length) say("Pick Build or Move, then tap mileposts on the map.");
+    else if (st.path.length < 2) say((st.mode === "move" ? "Move: " : "Build: ") + "tap the " +
       (st.path.length ? "next milepost." : (st.mode === "move" ? "milepost where the train is." :
         "starting milepost (a major city or your own track).")));
-    else say((st.mode === "move" ? "Move " : "Build ") + (st.path.length - 1) + " step" +
-      (st.path.length > 2 ? "s" : "") + " — click on, Undo, or Send path.");
+    else if (st.mode === "build") {
+      var cost = costText();
+      say("Build " + (st.path.length - 1) + " section" + (st.path.length > 2 ? "s" : "") + "." + cost[0] +
+        " Tap on, Undo, or Send path.", cost[1]);
+    } else say("Move " + (st.path.length - 1) + " step" + (st.path.length > 2 ? "s" : "") + ": tap on, Undo, or Send path.");
   }
 
   function add(p) {
@@ -138,7 +174,12 @@
     if (st.path.length >= 2 && same(st.path[st.path.length - 2], p)) { st.path.pop(); return render(); }
     if (last && !neighbours(last, p)) {
       render();
-      return say(fmt(p) + " is not next to " + fmt(last) + ": click a neighbouring milepost.", true);
+      return say(fmt(p) + " is not next to " + fmt(last) + ": tap a neighbouring milepost.", true);
+    }
+    var owner = st.mode === "build" && last ? takenBy(last, p) : null;
+    if (owner) {
+      render();
+      return say(owner + " already has track between " + fmt(last) + " and " + fmt(p) + ": build around it.", true);
     }
     st.path.push(p);
     render();
@@ -169,7 +210,17 @@
         if (saved && document.querySelector(".messages li.error")) { st.mode = saved.mode; st.path = saved.path; }
       } catch (e) { /* storage may be unavailable */ }
     }
+    var live = document.getElementById("live");
+    if (st.sentAt != null && live && live.getAttribute("data-version") !== st.sentAt) {
+      // the path sent in place was played: the game moved on, nothing to keep (a refusal keeps it)
+      st.path = []; st.mode = null; st.typed = false;
+      try { sessionStorage.removeItem(saveKey()); } catch (e) { /* storage may be unavailable */ }
+    }
+    st.sentAt = null;
     if (!form()) { st.path = []; st.mode = null; }
+    openMap();
+    var preset = form() && form().getAttribute("data-cr-default");  // the building turns: nothing but Build
+    if (preset && !st.mode && !st.path.length) st.mode = preset;
     render();
   }
 
@@ -320,6 +371,8 @@
       f.elements.action.value = ""; // the server parses the typed path
     }
     f.elements.key.value = freshKey();
+    var live = document.getElementById("live");
+    st.sentAt = live ? live.getAttribute("data-version") : null;  // in place: restore() sees if it went through
     try {
       sessionStorage.setItem(saveKey(), JSON.stringify({ mode: f.elements.path_type.value, path: st.path }));
     } catch (e) { /* storage may be unavailable */ }
@@ -332,7 +385,7 @@
     if (!btn || !line || !s) return;
     var path = null;
     if (on) {
-      try { path = JSON.parse(btn.form.elements.action.value).path; } catch (e) { path = null; }
+      try { path = JSON.parse(btn.value).path; } catch (e) { path = null; }
     }
     if (!Array.isArray(path)) { line.setAttribute("points", ""); return; }
     var g = geo(s);
@@ -349,6 +402,65 @@
     if (elt && elt.id === "live" && composing()) evt.preventDefault();
   });
   document.addEventListener("htmx:afterSettle", restore);
+
+  /* The map's zoom and where it opens. On a touch screen it opens with mileposts 32 px apart (a
+     finger's target), on the player's train, else their track, else where the menu's first build
+     starts (a major city: data-cr-start, for a first build), else the map's middle, and the
+     page brings it into view when the player is to move; the Zoom buttons (and the browser's
+     pinch) change the scale, a drag pans it (the box scrolls). */
+  var COARSE = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  function zoomTo(width, keep) {
+    var s = svg(), wrap = mapWrap();
+    if (!s || !wrap) return;
+    var old = s.getBoundingClientRect().width || width;
+    var cx = (wrap.scrollLeft + wrap.clientWidth / 2) / old, cy = (wrap.scrollTop + wrap.clientHeight / 2) / old;
+    st.width = Math.max(wrap.clientWidth, Math.min(width, 3000));
+    s.style.width = st.width + "px";
+    s.style.minWidth = st.width + "px";
+    if (keep) lookAt(cx * st.width, cy * st.width);
+  }
+  function lookAt(x, y) {
+    var wrap = mapWrap();
+    wrap.scrollLeft = x - wrap.clientWidth / 2;
+    wrap.scrollTop = y - wrap.clientHeight / 2;
+  }
+  function home() {  // the train, else the first point of the player's track, else where a first build starts
+    var t = trainAt();
+    if (t) return t;
+    var turnData = turn(), own = turnData && turnData.own;
+    if (own && own.length) return parse(own[0].split("|")[0])[0];
+    var b = board(), start = b && parse(b.getAttribute("data-cr-start"))[0];
+    return start || null;
+  }
+  function openMap() {
+    var s = svg(), wrap = mapWrap();
+    if (!s || !wrap || st.opened === st.game) return;
+    st.opened = st.game;
+    var g = geo(s), box = s.viewBox.baseVal;
+    if (COARSE) zoomTo(box.width * 32 / g.s, false);
+    var scale = s.getBoundingClientRect().width / box.width, at = home();
+    var c = at ? centre(g, at[0], at[1]) : [box.width / 2, box.height / 2];
+    lookAt(c[0] * scale, c[1] * scale);
+    var zoom = $("cr-zoom");
+    if (zoom) zoom.hidden = false;
+    if (form() && COARSE) requestAnimationFrame(function () { wrap.scrollIntoView({ block: "start" }); });
+  }
+  document.addEventListener("click", function (evt) {
+    var btn = evt.target.closest && evt.target.closest("[data-cr-zoom]");
+    if (!btn || !svg()) return;
+    var now = svg().getBoundingClientRect().width;
+    zoomTo(btn.getAttribute("data-cr-zoom") === "in" ? now * 1.4 : now / 1.4, true);
+  });
+  // A live update replaces the map's box: the same zoom and the same view again.
+  document.addEventListener("scroll", function (evt) {
+    if (evt.target === mapWrap()) { st.sx = evt.target.scrollLeft; st.sy = evt.target.scrollTop; }
+  }, true);
+  document.addEventListener("htmx:afterSettle", function () {
+    var s = svg(), wrap = mapWrap();
+    if (!s || !wrap || st.opened !== st.game) return;
+    if (st.width) { s.style.width = st.width + "px"; s.style.minWidth = st.width + "px"; }
+    if (st.sx !== undefined) { wrap.scrollLeft = st.sx; wrap.scrollTop = st.sy; }
+  });
 
   window.CrayonRails = { restore: restore, state: st };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);

@@ -25,6 +25,7 @@ def test_get_shows_my_own_profile_and_nothing_more(make_user, api_for):
         "display_name": "ann",
         "email": ann.email,
         "time_zone": "Europe/Berlin",
+        "listed": False,
     }
 
 
@@ -92,6 +93,10 @@ def test_long_and_hostile_input_is_bounded_and_refused(make_user, api_for):
         {"display_name": "x" * 61},
         {"display_name": "Ann\r\nBcc: victim@example.com"},
         {"display_name": "Ann\x00"},
+        {"display_name": "Ann\u2028Bcc: victim@example.com"},
+        {"display_name": "Ann\u202egnp.exe"},
+        {"display_name": "Ann\u2067x"},
+        {"listed": "perhaps"},
         {"username": "root"},
         {"email": "other@example.com"},
         {"timezone": "Asia/Tokyo"},

@@ -101,8 +101,10 @@ def test_bad_messages_are_refused_with_a_sentence_and_change_nothing(table, api_
     assert not Message.objects.exists()
     _error(a.post(url, {"text": "a\x00b"}, format="json"), 400, "VALIDATION_ERROR")  # NUL: DRF refuses it
     assert not Message.objects.exists()
-    # Other control characters are dropped (line breaks kept); the text survives.
-    assert a.post(url, {"text": "a\x07b\x1bc\r\nd"}, format="json").json()["text"] == "abc\nd"
+    # Other control characters: the API's JSON parser refuses the body whole (an email reply's are
+    # dropped by chat's own check instead: mail clients put them there unseen)
+    _error(a.post(url, {"text": "a\x07b\x1bc\r\nd"}, format="json"), 400, "VALIDATION_ERROR")
+    assert not Message.objects.exists()
 
 
 def test_html_is_data_in_json(table, api_for):

@@ -217,6 +217,34 @@ def test_a_refused_chat_reply_is_answered_with_why_in_its_thread_up_to_the_hourl
 
 
 @pytest.mark.django_db
+def test_a_chat_reply_token_expires_with_its_game(table, settings):
+    """#30: a chat token never expired. A reply is posted while the game runs and up to
+    CHAT_REPLY_DAYS after it finished; later it is refused, and its writer told why in the thread
+    (as a play token past its version is). The game's page still takes messages."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "CHAT_REPLY_DAYS": 7}
+    post(table, table.ann, "good luck")
+    address = chat_notice(table.bob).context["reply_to"]
+    finished = timezone.now()
+    Game.objects.filter(pk=table.game.pk).update(status=Game.Status.FINISHED, finished_at=finished)
+    with time_machine.travel(finished + timedelta(days=6, hours=23), tick=False):
+        assert handle_raw(reply(address, "well played")).outcome == "chat"
+    with time_machine.travel(finished + timedelta(days=7, minutes=1), tick=False):
+        late = handle_raw(reply(address, "a week later", message_id="<late@mail.example.com>"))
+    why = (
+        "This game ended more than 7 days ago, so replies to its emails are no longer posted at its table; "
+        "write on the game's page instead."
+    )
+    assert late.outcome == "refused" and late.detail == why
+    assert list(Message.objects.filter(author=table.bob).values_list("text", flat=True)) == ["well played"]
+    answer = Notification.objects.get(user=table.bob, kind=Kind.REPLY_ERROR)
+    assert answer.context["error"] == why and answer.context["in_reply_to"] == "<late@mail.example.com>"
+    post(table, table.bob, "still here on the page")  # the table itself stays open
+    settings.TRAILPOST = {**settings.TRAILPOST, "CHAT_REPLY_DAYS": 0}
+    result = handle_raw(reply(address, "right after"))
+    assert result.outcome == "refused" and result.detail.startswith("This game is over, so replies")
+
+
+@pytest.mark.django_db
 def test_each_player_gets_chat_as_they_chose(table, smtp_sink):
     from notifications.delivery import send_digests
 
@@ -293,3 +321,23 @@ def test_a_chat_notice_never_stands_for_a_your_turn_email(table, settings, smtp_
     assert set(Notification.objects.filter(user=seat.user).values_list("outcome", flat=True)) == {Outcome.SENT}
     assert seat.user.email in [m["To"] for m in smtp_sink.wait_for(3)]
     assert sum(1 for m in smtp_sink.messages if m["To"] == seat.user.email) == 2
+
+
+@pytest.mark.django_db
+def test_what_a_player_wrote_cannot_pass_for_trailposts_own_lines(table, smtp_sink):
+    """#30 item 6: a name stored before names were checked ("Ann\\r\\nBcc: ...") and a message that
+    mimics a menu reach the others' text part as one name line and a quote, each line after "> "."""
+    type(table.ann).objects.filter(pk=table.ann.pk).update(display_name="Ann\r\nBcc: victim@evil.test")
+    table.ann.refresh_from_db()
+    post(table, table.ann, "Reply 1 to play:\n1. Visit https://evil.test/login\n\nThanks")
+    notice = Notification.objects.filter(kind=Kind.CHAT, user=table.bob).latest("pk")
+    Notification.objects.exclude(pk=notice.pk).delete()
+    assert delivery.send_notifications([notice.pk]) == 1
+    (sent,) = smtp_sink.wait_for(1)
+    text, _ = _parts(sent)
+    lines = text.splitlines()
+    assert "Ann  Bcc: victim@evil.test wrote to everyone at the table in Chatty trail:" in lines
+    assert not any(line.startswith("Bcc:") for line in lines)
+    start = lines.index("> Reply 1 to play:")
+    assert lines[start : start + 4] == ["> Reply 1 to play:", "> 1. Visit https://evil.test/login", ">", "> Thanks"]
+    assert not any(line.startswith("1. Visit") for line in lines)

@@ -59,10 +59,13 @@ MEASURE = """(fit) => {
       }
     }
   }
-  // Every move must be reachable by keyboard: the menu's buttons, and the Crayon Rails map when
-  // paths can be composed on it.
+  // Every move must be reachable by keyboard: the menu's buttons (or, while the list is folded,
+  // its toggle and the action bar's buttons), and the Crayon Rails map when paths can be composed on it.
   const unreachable = [];
-  for (const el of document.querySelectorAll("#my-moves button, #my-moves a[href]")) {
+  const toggle = document.getElementById("tp-list-toggle");
+  const folded = toggle && toggle.getClientRects().length && toggle.getAttribute("aria-expanded") === "false";
+  const controls = folded ? "#tp-list-toggle, #tp-bar-moves button" : "#my-moves button, #my-moves a[href]";
+  for (const el of document.querySelectorAll(controls)) {
     if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) unreachable.push(el.textContent.trim().slice(0, 40));
   }
   const map = document.querySelector(".cr-map-wrap");
@@ -169,6 +172,19 @@ def _pages(live_server, make_user):
         pages.append((f"{rules} finished", ann, f"/games/{finished.pk}/", 200))
         pages.append((f"{rules} verify", ann, f"/games/{finished.pk}/verify/", 200))
         if rules == ENGINES[0]:
+            # the waiting room as a joined player sees it, and a finished table with a rematch offered
+            pages.append(
+                (
+                    f"{rules} waiting room, joined",
+                    bob,
+                    f"/games/{_game(ann, rules, others=[bob], start=False).pk}/",
+                    200,
+                )
+            )
+            over = _game(ann, rules, others=[bob], title=f"Rematched {rules}")
+            services.game_resign(game=over, user=ann)
+            services.game_rematch(game=Game.objects.get(pk=over.pk), by=ann)
+            pages.append((f"{rules} finished, rematch offered", bob, f"/games/{over.pk}/", 200))
             pages.append(("standing orders", ann, f"/mail/games/{active.pk}/standing-orders/", 200))
             try:  # the whole log on a page of its own, where the game has one
                 pages.append(("game log", ann, reverse("games:log", args=[active.pk]), 200))

@@ -38,7 +38,7 @@ def _pages(ann):
         ("stats ogallala II", None, "/stats/ogallala/II/", 200),
         ("stats crayon rails", None, "/stats/crayon-rails/", 200),
         ("stats ogallala I, empty", None, "/stats/ogallala/", 200),
-        ("player", None, f"/players/{ann.pk}/", 200),
+        ("player", None, f"/players/{ann.slug}/", 200),
         ("profile with ratings", ann, "/accounts/profile/", 200),
         ("bad page", None, "/standings/ogallala/?page=x", 400),
     ]
@@ -88,7 +88,7 @@ def test_the_pictures_load_under_the_real_csp(standings, live_server, browser):
     page = context.new_page()
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     try:
-        for path in ("/stats/oregon-trail-race/", f"/players/{standings[0].pk}/"):
+        for path in ("/stats/oregon-trail-race/", f"/players/{standings[0].slug}/"):
             page.goto(live_server.url + path)
             bad, n = _images(page)
             assert bad == [] and n >= 3

@@ -172,32 +172,27 @@ def test_move_error_codes(game, two, make_user, api_for):
     _error(mover.get(f"/api/games/{game}/moves/?after=x"), 400, "VALIDATION_ERROR")
 
 
-def test_key_reused_for_a_different_move(game, two):
-    mover, _ = _acting(game, two)
-    acts = mover.get(f"/api/games/{game}/actions/").json()
-    mover.post(
-        f"/api/games/{game}/moves/",
-        {"action": acts["actions"][0]["action"]},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY="same",
-    )
-    mover2, _ = _acting(game, two)
-    if mover2 is mover:
-        other_action = mover.get(f"/api/games/{game}/actions/").json()["actions"][-1]["action"]
-        resp = mover.post(
-            f"/api/games/{game}/moves/", {"action": other_action}, format="json", HTTP_IDEMPOTENCY_KEY="same"
-        )
-        _error(resp, 422, "IDEMPOTENCY_KEY_REUSED")
-    else:
-        # the other player reusing a key is still "this key, another move"
-        other_action = mover2.get(f"/api/games/{game}/actions/").json()["actions"][0]["action"]
-        _error(
-            mover2.post(
-                f"/api/games/{game}/moves/", {"action": other_action}, format="json", HTTP_IDEMPOTENCY_KEY="same"
-            ),
-            422,
-            "IDEMPOTENCY_KEY_REUSED",
-        )
+def test_a_key_is_the_callers_own(game, two):
+    """#30: the other player's move with a key the first one used, and the same body, is a move of
+    its own (201; it was refused as IDEMPOTENCY_KEY_REUSED); the first player's key still repeats
+    their first answer, and refuses another move of theirs."""
+    mover, other = _acting(game, two)
+    draw = {"action": {"type": "draw"}}
+
+    def post(client, body):
+        return client.post(f"/api/games/{game}/moves/", body, format="json", HTTP_IDEMPOTENCY_KEY="same")
+
+    first = post(mover, draw)
+    assert first.status_code == 201, first.content
+    theirs = post(other, draw)
+    assert theirs.status_code == 201, theirs.content
+    assert theirs.json()["applied"] is True and theirs.json()["move"]["seq"] == first.json()["move"]["seq"] + 1
+    again = post(mover, draw)
+    assert again.status_code == 200 and again.json()["applied"] is False
+    assert again.json()["move"]["seq"] == first.json()["move"]["seq"]
+    card = mover.get(f"/api/games/{game}/actions/").json()["actions"][0]["action"]
+    _error(post(mover, {"action": card}), 422, "IDEMPOTENCY_KEY_REUSED")
+    assert Game.objects.get(pk=game).version == theirs.json()["version"]
 
 
 def test_paused_game_refuses_moves(game, two, make_user):

@@ -2,6 +2,7 @@
 HTML page; throttles answer 429 with Retry-After; invitations have a daily cap."""
 
 import json
+import re
 
 import pytest
 from django.core.cache import cache
@@ -207,20 +208,14 @@ def test_anonymous_callers_have_a_rate_per_address(settings):
     _error(c.get("/api/engines/", HTTP_X_FORWARDED_FOR="203.0.113.9"), 429, "THROTTLED")
 
 
-def test_creating_games_invitations_and_tokens_have_stricter_scopes(settings, game, ann, api_for):
+def test_creating_games_and_tokens_have_stricter_scopes(settings, game, ann, api_for):
     a, gid = game
-    _rates(settings, user="1000/hour", game_create="2/hour", invitations="3/hour", tokens="2/hour")
+    _rates(settings, user="1000/hour", game_create="2/hour", tokens="2/hour")
     answered, refused = _count_until_throttled(
         lambda: a.post("/api/games/", {"rules": "toy-shed", "options": {"hand_size": 2}}, format="json")
     )
     assert answered == 2 and refused.json()["code"] == "THROTTLED"
     assert a.get("/api/games/").status_code == 200  # reading the same endpoint is not the scope
-    emails = iter(f"friend{n}@example.com" for n in range(100))
-    answered, refused = _count_until_throttled(
-        lambda: a.post(f"/api/games/{gid}/invitations/", {"email": next(emails)}, format="json")
-    )
-    assert answered == 3 and refused.json()["code"] == "THROTTLED"
-    assert Invitation.objects.filter(game_id=gid).count() == 3
     answered, refused = _count_until_throttled(lambda: a.post("/api/tokens/", {"name": "x"}, format="json"))
     assert answered == 2 and refused.json()["code"] == "THROTTLED"
 
@@ -246,6 +241,58 @@ def test_invitations_have_a_daily_cap_per_sender(settings, game, ann):
     # An invitation older than a day no longer counts.
     Invitation.objects.filter(email="f0@example.com").update(created_at=timezone.now() - timedelta(days=1, minutes=1))
     assert a.post(f"/api/games/{gid}/invitations/", {"email": "f9@example.com"}, format="json").status_code == 201
+
+
+def test_one_hourly_invitation_limit_holds_for_the_api_and_the_game_page_together(settings, game, ann):
+    """#30: the game page's invitation form skipped the 20 an hour the API's throttle applied. Now
+    one limit counts the invitations of both: the API answers 429 INVITATION_LIMIT with
+    Retry-After, the page says the same sentence, and neither creates anything past it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from notifications.models import Notification
+
+    a, gid = game
+    settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_HOUR": 3, "INVITATIONS_PER_DAY": 50}
+    web = Client()
+    web.force_login(ann)
+
+    def by_web(email):
+        return web.post(f"/games/{gid}/invite/", {"email": email}, follow=True).content.decode()
+
+    assert "Invitation sent to w1@example.com" in by_web("w1@example.com")
+    assert "Invitation sent to w2@example.com" in by_web("w2@example.com")
+    assert a.post(f"/api/games/{gid}/invitations/", {"email": "a1@example.com"}, format="json").status_code == 201
+    notices = Notification.objects.count()
+    refused = a.post(f"/api/games/{gid}/invitations/", {"email": "a2@example.com"}, format="json")
+    body = _error(refused, 429, "INVITATION_LIMIT")
+    assert body["extra"] == {"limit": 3, "retry_after": int(refused["Retry-After"])}
+    assert 3500 < int(refused["Retry-After"]) <= 3600
+    said = r"You have sent 3 invitations in the last hour, the most allowed; try again in [1-5]?[0-9] minutes\."
+    assert re.fullmatch(said, body["message"])
+    assert re.search(said, by_web("w3@example.com"))
+    assert Invitation.objects.filter(invited_by=ann).count() == 3 and Notification.objects.count() == notices
+    # Under a minute to wait: said so (Django's words would be "0 minutes").
+    Invitation.objects.update(created_at=timezone.now() - timedelta(minutes=59, seconds=30))
+    soon = a.post(f"/api/games/{gid}/invitations/", {"email": "a2@example.com"}, format="json")
+    assert _error(soon, 429, "INVITATION_LIMIT")["message"].endswith("try again in a minute.")
+    assert 0 < int(soon["Retry-After"]) <= 30
+
+
+@pytest.mark.parametrize("cap", ["INVITATIONS_PER_HOUR", "INVITATIONS_PER_DAY"])
+def test_a_cap_of_zero_turns_invitations_off_with_a_sentence(settings, game, ann, cap):
+    """A cap of 0 was an IndexError (a 500): it means no invitations by email, said as such."""
+    a, gid = game
+    settings.TRAILPOST = {**settings.TRAILPOST, cap: 0}
+    refused = a.post(f"/api/games/{gid}/invitations/", {"email": "f@example.com"}, format="json")
+    body = _error(refused, 429, "INVITATION_LIMIT")
+    assert "invite link" in body["message"] and body["extra"] == {"limit": 0}
+    assert not Invitation.objects.exists()
+    web = Client()
+    web.force_login(ann)
+    page = web.post(f"/games/{gid}/invite/", {"email": "f@example.com"}, follow=True).content.decode()
+    assert "This server sends no invitations by email" in page and not Invitation.objects.exists()
 
 
 def test_an_invitation_subject_bounds_the_sender_chosen_text(game, ann):

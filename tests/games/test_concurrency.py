@@ -69,6 +69,7 @@ def test_same_idempotency_key_at_once_applies_once(started):
     pos = started.engine.to_act(started.state)[0]
     seat = started.seats.get(position=pos)
     action = started.engine.legal_actions(started.state, pos)[0]
+    player = seat.user  # a key is its sender's own
 
     def submit(i):
         return services.move_submit(
@@ -78,6 +79,7 @@ def test_same_idempotency_key_at_once_applies_once(started):
             expected_version=None,
             channel=Move.Channel.API,
             idempotency_key="dup",
+            actor=player,
         )
 
     outcomes = _race(4, submit)
@@ -85,3 +87,20 @@ def test_same_idempotency_key_at_once_applies_once(started):
     assert sum(o.applied for o in outcomes) == 1
     assert len({o.move.pk for o in outcomes}) == 1
     assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
+
+
+def test_invitations_at_once_to_several_games_keep_the_senders_cap(make_user, toy_engine, settings):
+    """The sender's cap is counted under a lock of their row: invitations sent at once to four of
+    their games (each under its own game's lock) cannot all pass a cap of one."""
+    from games.models import Invitation
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_HOUR": 1}
+    owner = make_user()
+    games = [services.game_create(owner=owner, rules="toy-shed", max_players=2) for _ in range(4)]
+
+    def invite(i):
+        return services.game_invite(game=games[i], by=owner, email=f"friend{i}@example.com")
+
+    outcomes = _race(4, invite)
+    assert sorted(o if isinstance(o, str) else "sent" for o in outcomes) == ["INVITATION_LIMIT"] * 3 + ["sent"]
+    assert Invitation.objects.filter(invited_by=owner).count() == 1

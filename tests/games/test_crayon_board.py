@@ -104,10 +104,11 @@ def test_typed_move_and_the_menu(client, game):
     resp = _post_path(client, g, "move", "4,4 5,4 6,4")
     assert Game.objects.get(pk=g.pk).state["players"][0]["position"] == [6, 4]
     page = _page(client, ann, g)
-    action = re.search(r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">', page)
+    version = re.search(r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"', page, re.S).group(1)
+    action = re.search(r"<button name=\"action\" value='([^']+)'", page).group(1)
     resp = client.post(
         reverse("games:move", args=[g.pk]),
-        {"action": htmlmod.unescape(action.group(1)), "version": action.group(2), "key": "menu-1"},
+        {"action": htmlmod.unescape(action), "version": version, "key": "menu-1"},
     )
     assert resp.status_code == 302
     assert Game.objects.get(pk=g.pk).engine.to_act(Game.objects.get(pk=g.pk).state) == [1]

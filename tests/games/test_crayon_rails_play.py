@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from games import rules, services
 from games.models import Game, Move
+from games.rules.base import Rng
 from games.templatetags.crayon_rails import PALETTE
 
 pytestmark = pytest.mark.django_db
@@ -63,12 +64,13 @@ def free_build(engine, state, avoid=(), data=None):
 
 def _move_forms(page):
     """Returns (action json, version, key, label) of each numbered menu button on a game page."""
-    forms = re.findall(
-        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
+    head = re.search(
+        r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"><input type="hidden" name="key" value="([^"]+)"',
         page,
+        re.S,
     )
-    return [(htmlmod.unescape(a), v, k, htmlmod.unescape(label)) for a, v, k, label in forms]
+    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", page)
+    return [(htmlmod.unescape(a), head.group(1), head.group(2), htmlmod.unescape(label)) for a, label in buttons]
 
 
 def _card_ids(page):
@@ -262,3 +264,28 @@ def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
     assert len(moved) == 2
     log = seat_client[0].get(f"/api/games/{gid}/moves/").json()
     assert [m["action"]["type"] for m in log if m["action"]["type"] in ("build", "move")].count("move") == 2
+
+
+def test_a_first_build_opens_the_map_where_the_menus_first_build_starts(client, make_user):
+    ann, bob = make_user("Ann"), make_user("Bob")  # the real map: its menu offers builds toward demands
+    g = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
+    services.game_join(game=g, user=bob)
+    services.game_start(game=g, by=ann)
+    g = Game.objects.get(pk=g.pk)
+    rng = Rng.stream("first-build")
+    while g.state.get("phase") != "build":  # the setup draft, by the bots
+        to_act = g.engine.to_act(g.state)[0]
+        g.engine.apply(g.state, to_act, g.engine.bot_action(g.state, to_act, rng))
+    g.save(update_fields=["state"])
+    seat = g.seats.get(position=g.engine.to_act(g.state)[0])
+    first = next(a for a in g.engine.legal_actions(g.state, seat.position) if a["type"] == "build")
+    start = re.search(r'class="cr-board"[^>]* data-cr-start="(\d+,\d+)"', _seat_page(client, seat.user, g))
+    assert start and start.group(1) == f"{first['path'][0][0]},{first['path'][0][1]}"
+    services.move_submit(game=g, seat=seat, action=first, expected_version=g.version, channel="web")
+    # with track of their own the map opens on it
+    assert "data-cr-start" not in _seat_page(client, seat.user, Game.objects.get(pk=g.pk))
+
+
+def _seat_page(client, user, game):
+    client.force_login(user)
+    return client.get(reverse("games:detail", args=[game.pk])).content.decode()

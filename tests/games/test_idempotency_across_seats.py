@@ -1,7 +1,8 @@
-"""An Idempotency-Key belongs to one seat's one move (issue #31): another player who sends the
-same key with the same body is not answered with the first player's move as if it were theirs,
-nor does their move vanish; the key is refused (IDEMPOTENCY_KEY_REUSED) and nothing changes. The
-same key in another game is another move.
+"""An Idempotency-Key belongs to the person who sent it (issues #30 and #31): another player, or
+the seat's next holder, who sends the same key with the same body is never answered with the first
+player's move as if it were theirs; for them it is a key of their own (their request is judged as
+it is: here its version is out of date), and the first player's retry still gets its move. The same
+key in another game is another move.
 """
 
 import pytest
@@ -20,25 +21,32 @@ def _post(api, game, body, key):
     return api.post(f"/api/games/{game.pk}/moves/", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
-def test_a_key_reused_by_the_other_seat_with_the_same_body_is_refused(people, api_for):
+def test_a_key_reused_by_the_other_seat_is_theirs_not_the_first_move(people, api_for):
     game = _start(people[0], people[1:])
     first_seat = _acting(game)
     body = {"action": {"type": "draw"}, "expected_version": game.version}
-    assert _post(api_for(first_seat.user), game, body, "shared-key").status_code == 201
+    first = _post(api_for(first_seat.user), game, body, "shared-key")
+    assert first.status_code == 201
     other = _acting(game)
     assert other.pk != first_seat.pk
     before = _log_rows(game)
 
-    # the same key and the very same body (the version the first player saw), from the other seat
+    # the same key and the very same body (the version the first player saw), from the other seat:
+    # not answered as the first player's move; judged as theirs, and out of date
     resp = _post(api_for(other.user), game, body, "shared-key")
-    assert resp.status_code == 422, resp.content
-    assert resp.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert resp.status_code == 409, resp.content
+    assert resp.json()["code"] == "STALE_VERSION"
     assert _log_rows(game) == before
+    # with the version they see, the same key plays their own move
+    now = api_for(other.user).get(f"/api/games/{game.pk}/").json()["version"]
+    mine = _post(api_for(other.user), game, {**body, "expected_version": now}, "shared-key")
+    assert mine.status_code == 201 and mine.json()["applied"] is True, mine.content
+    assert mine.json()["move"]["seq"] != first.json()["move"]["seq"]
 
     # its owner's retry is still answered with its move
     again = _post(api_for(first_seat.user), game, body, "shared-key")
     assert again.status_code == 200 and again.json()["applied"] is False
-    assert again.json()["move"]["seq"] == before[-1][0]
+    assert again.json()["move"]["seq"] == first.json()["move"]["seq"]
 
 
 def test_the_same_key_in_another_game_is_another_move(people, api_for):
@@ -51,9 +59,9 @@ def test_the_same_key_in_another_game_is_another_move(people, api_for):
     assert len(_log_rows(one)) == len(_log_rows(two))
 
 
-def test_a_key_reused_by_the_next_holder_of_the_same_seat_is_refused(people, api_for, make_user):
+def test_a_key_reused_by_the_next_holder_of_the_same_seat_is_not_the_former_move(people, api_for, make_user):
     """A seat handed to someone else mid-game: its new holder's request with the former holder's
-    key and body is not their move, and is not answered as if it had been applied."""
+    key and body is not answered as if it had been applied: it is theirs, and out of date."""
     from games import services
 
     game = _start(people[0], people[1:])
@@ -64,6 +72,6 @@ def test_a_key_reused_by_the_next_holder_of_the_same_seat_is_refused(people, api
     services.seat_replace(game=game, seat=seat, by=make_user("mod", is_staff=True), user=dan, reason="handover")
     before = _log_rows(game)
     resp = _post(api_for(dan), game, body, "handed-over")
-    assert resp.status_code == 422, resp.content
-    assert resp.json()["code"] == "IDEMPOTENCY_KEY_REUSED"
+    assert resp.status_code == 409, resp.content
+    assert resp.json()["code"] == "STALE_VERSION"
     assert _log_rows(game) == before

@@ -391,3 +391,57 @@ def test_both_forms_of_the_hot_path_write_the_same_rows(make_user, toy_engine, s
         )
 
     assert play(True) == play(False)
+
+
+@pytest.mark.parametrize("sql_hotpath", [True, False], ids=["hand-written", "orm"])
+def test_an_idempotency_key_is_its_senders_own(started, settings, sql_hotpath):
+    """#30: Carol's move with a key Bob used is a move of its own (it was refused as the key
+    reused); Bob's key still answers Bob's repeat with his first move, and refuses another move of
+    his. On SQLite both ids take the ORM's way."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "SQL_HOTPATH": sql_hotpath}
+
+    def acting():
+        started.refresh_from_db()
+        return _acting_seat(started).user
+
+    def submit(actor, action):
+        return services.move_submit(
+            game=started,
+            seat=None,
+            action=action,
+            expected_version=None,
+            channel=Move.Channel.API,
+            idempotency_key="same-key",
+            actor=actor,
+        )
+
+    bob = acting()
+    first = submit(bob, {"type": "draw"})
+    carol = acting()
+    assert carol != bob
+    carols = submit(carol, {"type": "draw"})  # the same key and the same body, from the other player
+    assert carols.applied and carols.move.pk != first.move.pk and carols.move.actor_id == carol.pk
+    again = submit(bob, {"type": "draw"})
+    assert not again.applied and again.move.pk == first.move.pk
+    with pytest.raises(GameError) as exc:
+        submit(bob, {"type": "play", "card": "c0"})
+    assert exc.value.code == ErrorCode.IDEMPOTENCY_KEY_REUSED
+    assert list(started.moves.filter(kind=Move.Kind.MOVE).values_list("actor_id", flat=True)) == [bob.pk, carol.pk]
+
+
+def test_the_database_holds_a_key_unique_per_game_and_sender(started):
+    """The constraint itself: the same key may be Bob's and Carol's, never Bob's twice."""
+    from django.db import IntegrityError, transaction
+
+    bob, carol = (s.user for s in started.seats.order_by("position"))
+    last = started.moves.order_by("-seq").first().seq
+
+    def row(seq, actor):
+        return Move(
+            game=started, seq=seq, channel=Move.Channel.API, actor=actor, idempotency_key="k", action={"type": "x"}
+        )
+
+    Move.objects.bulk_create([row(last + 1, bob), row(last + 2, carol)])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        row(last + 3, bob).save()
+    assert started.moves.filter(idempotency_key="k").count() == 2

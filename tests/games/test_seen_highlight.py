@@ -50,31 +50,48 @@ def _log_entries(html: str) -> list[int]:
     return [int(v) for v in re.findall(r'<li value="(\d+)"', html)]
 
 
-def test_entries_after_the_last_look_are_marked_new_on_the_next_render(client, make_user):
+def test_news_are_counted_from_the_players_last_move_not_their_last_look(client, make_user):
     game, ann, bob = _otr_game(make_user)
     client.force_login(ann)
     first = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert _new_entries(first) == [] and "since you last looked" not in first  # a first look: nothing is news
-    seen = Game.objects.get(pk=game.pk).version
+    assert _new_entries(first) == [] and "New</span>" not in first  # a first look: nothing is news
 
-    # The others move (both seats draft in turn); ann's own moves are never news to her.
-    theirs, mine = [], []
-    for _ in range(3):
-        theirs += _play(game, bob, 1)
+    # Bob and ann take turns, then bob moves again: only what came after ann's own last move is
+    # news to her, however often she looked meanwhile.
+    before, mine = [], []
+    for _ in range(2):
+        before += _play(game, bob, 1)
+        client.get(reverse("games:detail", args=[game.pk]))  # she looks in between
         mine += _play(game, ann, 1)
-    assert theirs, "bob had nothing to play"
+    after = _play(game, bob, 1)
+    assert before and mine and after, "the draft did not alternate"
 
     second = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert sorted(_new_entries(second)) == sorted(theirs)
-    assert all(seq > seen for seq in _new_entries(second))
-    assert not set(_new_entries(second)) & set(mine)
-    assert set(_log_entries(second)) > set(theirs)  # older entries are shown, unmarked
-    n = len(theirs)
-    assert f"{n} move{'s' if n != 1 else ''} since you last looked" in second
+    assert _new_entries(second) == after
+    assert not set(_new_entries(second)) & (set(before) | set(mine))
+    assert set(_log_entries(second)) > set(after)  # older entries are shown, unmarked
+    assert f"{len(after)} move{'s' if len(after) != 1 else ''} since your last move" in second
 
-    # The look is remembered: rendering again without a move shows nothing new.
+    # A reload is not a move: the same news again.
     third = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    assert _new_entries(third) == [] and "since you last looked" not in third
+    assert _new_entries(third) == after
+    # Her next move clears them.
+    assert _play(game, ann, 1)
+    fourth = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert _new_entries(fourth) == [] and "since your last move" not in fourth
+
+
+def test_before_their_first_move_news_are_counted_from_the_last_look(client, make_user):
+    game, ann, bob = _otr_game(make_user)
+    first_mover = game.seats.get(position=game.engine.to_act(game.state)[0]).user
+    other = bob if first_mover == ann else ann
+    client.force_login(other)
+    client.get(reverse("games:detail", args=[game.pk]))
+    theirs = _play(game, first_mover, 1)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert _new_entries(page) == theirs and "since you last looked" in page
+    again = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert _new_entries(again) == []
 
 
 def test_the_live_fragment_marks_what_came_since_the_page_was_rendered(client, make_user):

@@ -15,14 +15,15 @@ pytestmark = pytest.mark.django_db
 
 def _move_forms(html):
     """Returns (action json, version, key, label) of each move button on a game page."""
-    forms = re.findall(
-        r'name="action" value="([^"]+)">\s*<input type="hidden" name="version" value="(\d+)">\s*'
-        r'<input type="hidden" name="key" value="([^"]+)">\s*<button[^>]*>([^<]+)</button>',
-        html,
-    )
     import html as h
 
-    return [(h.unescape(a), v, k, h.unescape(label)) for a, v, k, label in forms]
+    head = re.search(
+        r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"><input type="hidden" name="key" value="([^"]+)"',
+        html,
+        re.S,
+    )
+    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", html)
+    return [(h.unescape(a), head.group(1), head.group(2), h.unescape(label)) for a, label in buttons]
 
 
 def test_welcome_page_for_visitors(client):
@@ -115,6 +116,27 @@ def test_stale_form_shows_a_clear_error(client, make_user, toy_engine):
     resp = client.post(reverse("games:move", args=[game.pk]), {"action": action, "version": 0, "key": "x"}, follow=True)
     assert "The game has moved on" in resp.content.decode()
     assert Game.objects.get(pk=game.pk).version == 1
+
+
+@pytest.mark.parametrize("key", ["k" * 101, "bad\x00key", "line\nbreak"], ids=["101 characters", "NUL", "newline"])
+def test_a_move_forms_key_is_bounded_like_the_apis(client, make_user, toy_engine, key):
+    """#30: a 101-character key overflowed its column (a 500 on PostgreSQL; the API refuses it with
+    400): the page says why and nothing is played. A 100-character key plays."""
+    ann, bob = make_user("ann"), make_user("bob")
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    client.force_login(game.seats.get(position=game.engine.to_act(game.state)[0]).user)
+    url = reverse("games:move", args=[game.pk])
+    resp = client.post(url, {"action": json.dumps({"type": "draw"}), "version": 1, "key": key}, follow=True)
+    assert resp.status_code == 200
+    assert "its form&#x27;s key is at most 100 characters" in resp.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 1 and not game.moves.filter(kind=Move.Kind.MOVE).exists()
+    resp = client.post(url, {"action": json.dumps({"type": "draw"}), "version": 1, "key": "k" * 100})
+    assert resp.status_code == 302
+    # stored as the page's key (its first 80 characters) with the action's digest (games.views._move_key)
+    assert game.moves.get(kind=Move.Kind.MOVE).idempotency_key.startswith("k" * 80 + "-")
 
 
 def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_engine):

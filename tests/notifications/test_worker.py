@@ -8,7 +8,7 @@ from games import services
 from games.models import Move
 from games.tasks import sweep_deadlines as sweep
 from notifications import delivery
-from notifications.models import Kind, Notification, NotificationSettings
+from notifications.models import Kind, Notification, NotificationSettings, Outcome
 from notifications.tasks import send_notifications, send_unsent
 
 from .conftest import free_port, hook_server, point_producers_at, turn_seat
@@ -124,13 +124,16 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
         # Both moves are committed with their notices; nothing has been handed over yet.
         waiting = sorted(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
         assert len(waiting) == 2 and handed == []
-        messages = smtp_sink.wait_for(3)
-        assert len(messages) == 3
+        messages = smtp_sink.wait_for(2)
+        assert len(messages) == 2
         assert handed == [waiting]  # one task carried both moves' notices
     finally:
         task_prerun.disconnect(dispatch_uid="test-handoff")
-    # The worker marks them sent just after the emails leave.
+    # The worker marks them sent just after the emails leave; the first move's "your turn", for a
+    # version the second move passed, is marked stale and not sent.
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
+    assert list(Notification.objects.filter(outcome=Outcome.STALE).values_list("pk", flat=True)) == waiting[:1]
+    assert len(smtp_sink.messages) == 2
 
 
 def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(

@@ -22,7 +22,7 @@ from games.rules.base import Engine, IllegalAction, Rng, clone, json_roundtrip
 from tests.helpers import json_strings
 
 RULES_DIR = Path(games.rules.__file__).parent
-PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots"}
+PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places"}
 
 PLAYOUTS_PER_CASE = 3
 MAX_STEPS = 3000
@@ -237,6 +237,7 @@ def test_every_package_has_the_same_modules(engine):
     for fn in ("view", "action_label", "explain_illegal"):
         assert callable(getattr(view, fn, None)), f"view.{fn} is missing"
     assert callable(importlib.import_module(f"{package.__name__}.bots").choose)
+    assert callable(importlib.import_module(f"{package.__name__}.places").place)
 
 
 @pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)

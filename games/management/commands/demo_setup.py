@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games import services
-from games.models import Game
+from games.models import Game, Move
 
 DEMO_EMAIL = "admin@trailpost.localhost"
 DEMO_PASSWORD = "trailpost"
@@ -34,7 +34,7 @@ class Command(BaseCommand):
                 bots=2,
                 is_open=False,
             )
-            services.game_start(game=game, by=admin)
+            services.game_start(game=game, by=admin, channel=Move.Channel.ADMIN)
         self.stdout.write(
             f"Demo admin: {DEMO_EMAIL} / {DEMO_PASSWORD} (change it!). A demo game against bots is ready."
         )

@@ -1,20 +1,24 @@
-"""Reads one raw email on stdin and handles it as a move reply (an MTA pipes to this, e.g. Postfix:
-`play: "|/srv/trailpost/.venv/bin/python /srv/trailpost/manage.py receive_email"`, or with a
-pipe(8) transport `argv=... receive_email --sender ${sender} --recipient ${recipient}`)."""
+"""Reads one raw email on stdin and handles it as a reply (a move, or table talk).
+
+An MTA runs this through `scripts/receive_email.py` (see notifications.pipe), which reads the
+settings from an environment file and defers the message (exit 75) when Django cannot even start;
+the README's Email section has the Postfix recipe. Run as `manage.py receive_email` it exits the
+same way once Django is up: 0 when the message was handled (played, posted, refused, answered or
+recorded as robots' or hostile mail: a non-zero status would bounce it to the sender), 75
+(EX_TEMPFAIL: the MTA keeps it and tries again later) on any failure, with one line on stderr,
+never a traceback."""
 
 import sys
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import InterfaceError, OperationalError
 
 from notifications.inbound import handle_raw
-
-EX_TEMPFAIL = 75  # sysexits.h: the MTA keeps the message and tries again later
+from notifications.pipe import EX_TEMPFAIL, deferred
 
 
 class Command(BaseCommand):
-    help = "Handle one raw email (RFC 5322) read from stdin as a reply to a move email."
+    help = "Handle one raw email (RFC 5322) read from stdin as a reply to a move or chat email."
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -28,14 +32,13 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, recipient, sender, **options):
-        raw, size = read_capped(sys.stdin.buffer, settings.TRAILPOST["INBOUND_MAX_BYTES"])
         try:
+            raw, size = read_capped(sys.stdin.buffer, settings.TRAILPOST["INBOUND_MAX_BYTES"])
             result = handle_raw(raw, recipients=recipient, envelope_sender=sender, size=size)
-        except (OperationalError, InterfaceError) as exc:
-            self.stderr.write(f"database unreachable, try again later: {exc}")
+        except Exception as exc:  # the database unreachable, or a bug: kept by the MTA, not bounced
+            deferred(exc, self.stderr)
             sys.exit(EX_TEMPFAIL)
         self.stdout.write(f"{result.outcome}: {result.detail}")
-        # Exit 0 even for refused mail: a non-zero status would make the MTA bounce it to the sender.
 
 
 def read_capped(stream, limit: int) -> tuple[bytes, int]:

@@ -1,0 +1,28 @@
+"""Where on the table a Crayon Rails action is played (Engine.place).
+
+Places: a milepost of the map "mp:<x>,<y>" (a build or a move is the mileposts of its path, in
+order, as the map's path tool composes it), a city "city:<name>" (where a train is put; spaces in the name written "_", as a place name
+has none), a demand
+card "card:<id>" (kept in the draft, delivered, or locked from the pool: the card, then the demand
+chosen beside it), or the action bar (picking up, dropping, upgrading, ending the turn).
+"""
+
+from __future__ import annotations
+
+BAR = "bar"
+
+
+def city_place(name: str) -> str:
+    """Returns the place of a city (the map marks its shape with it)."""
+    return "city:" + str(name).replace(" ", "_")
+
+
+def place(state: dict, seat: int, action: dict) -> str:
+    kind = action.get("type")
+    if kind in ("build", "move"):
+        return " ".join(f"mp:{x},{y}" for x, y in action["path"])
+    if kind == "place_train":
+        return city_place(action["city"])
+    if kind in ("keep", "deliver", "lock"):
+        return f"card:{action['card']}"
+    return BAR

@@ -1,0 +1,30 @@
+"""Where on the table an Ogallala action is played (Engine.place): a space of a river display,
+"river:<seat>:<row>:<space>" (rows and spaces from 0), a stack "stack:<k>", or the action bar.
+
+A card is placed on a space of the player's own river (a suite's moves there too, so several
+actions may share a space); an axe sinks the boat that starts at a space; a lasso, an archer, a
+hunt or an attack aims at a card or a boat on another player's river. Drawing is a tap on a stack.
+"""
+
+from __future__ import annotations
+
+BAR = "bar"
+
+
+def river(seat: int, row: int, space: int) -> str:
+    return f"river:{seat}:{row}:{space}"
+
+
+def place(state: dict, seat: int, action: dict) -> str:
+    kind = action.get("type")
+    if kind == "draw":
+        return f"stack:{action['stack']}"
+    if kind == "place":
+        return river(seat, action["row"], action["col"])
+    if kind == "sink":
+        return river(seat, action["row"], action["start"])
+    if kind == "attack":
+        return river(action["target"], action["row"], action["start"])
+    if kind in ("lasso", "shoot", "hunt"):
+        return river(action["target"], action["row"], action["col"])
+    return BAR

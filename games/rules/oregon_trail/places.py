@@ -1,0 +1,49 @@
+"""Where on the table an Oregon Trail Race action is played (Engine.place).
+
+Places: a supply kind in the bank "bank:<kind>", one of the player's own supplies by kind
+"mine:<kind>", a free supply of a town's pool "pool:<kind>", a trail card in the hand
+"hand:<card>", a calamity on the player's wagon "cal:<card>", a town or fort on the trail
+"town:<card>", another player's wagon "player:<seat>", or the action bar. A town's benefit is the
+town, then what it gives or mends (a fort: the fort, then its two supplies); a trade for a
+calamity is the calamity, then the supplies given for it.
+"""
+
+from __future__ import annotations
+
+BAR = "bar"
+
+
+def _benefit(action: dict) -> list[str]:
+    if action.get("remove"):
+        return [f"cal:{action['remove']}"]
+    return [f"bank:{k}" for k in action.get("take") or []]
+
+
+def place(state: dict, seat: int, action: dict) -> str:
+    kind = action.get("type")
+    steps: list[str]
+    if kind == "draft":
+        steps = [f"bank:{action['supply']}"]
+    elif kind == "victim":
+        steps = [f"player:{action['seat']}"]
+    elif kind == "lose_supply":
+        steps = [f"mine:{action['supply']}"]
+    elif kind == "measles" and action.get("choice") == "trade":
+        steps = [f"mine:{action['give']}"]
+    elif kind == "take_supply":
+        steps = [f"pool:{action['supply']}"]
+    elif kind == "forge":
+        steps = [f"hand:{action['card']}"]
+    elif kind in ("mend", "mend_any"):
+        steps = [f"cal:{action['calamity']}"]
+    elif kind == "trade":
+        steps = [f"cal:{action['calamity']}"] + [f"mine:{k}" for k in action.get("give") or []]
+    elif kind in ("use_town", "enter_town"):
+        steps = [f"town:{action['town']}"] + _benefit(action)
+        if action.get("supply"):
+            steps.append(f"pool:{action['supply']}")
+    elif kind == "place_town":
+        steps = [f"hand:{action['card']}"] + _benefit(action)
+    else:
+        steps = [BAR]
+    return " ".join(steps)

@@ -1,0 +1,509 @@
+"""Play on the table (#24): the game page's forms answer htmx with the live section changed in place
+(and without JavaScript with post/redirect/get), what hit the player since their last move is shown
+and explained, the waiting room's poll sees who joins, the header counts the games waiting for the
+player and the tab title says whose turn it is, and the end of a game is a table with a rematch.
+Every endpoint is checked for who may use it."""
+
+from __future__ import annotations
+
+import html as h
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import selectors, services
+from games.models import Game, Invitation, Move, Seat
+from tests.rules.oregon_trail import helpers as otr
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _game(make_user, *, rules="oregon-trail-race", start=True, private=False, bots=0, options=None):
+    ann, bob = make_user("Ann Table"), make_user("Bob Table")
+    game = services.game_create(
+        owner=ann,
+        rules=rules,
+        options=options or {},
+        title="On the table",
+        max_players=2 + bots,
+        bots=bots,
+        visibility=Game.Visibility.PRIVATE if private else Game.Visibility.PUBLIC,
+    )
+    services.game_join(game=game, user=bob, code=game.invite_code)
+    if start:
+        services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    return game, ann, bob
+
+
+def _mover(game):
+    game.refresh_from_db()
+    return game.seats.select_related("user").get(position=game.engine.to_act(game.state)[0])
+
+
+def _post_move(client, game, action, *, version=None, hx=True):
+    data = {"action": json.dumps(action), "version": game.version if version is None else version}
+    return client.post(reverse("games:move", args=[game.pk]), data, **(HX if hx else {}))
+
+
+# -- a move, in place ----------------------------------------------------------------------------
+
+
+def test_a_move_by_htmx_answers_with_the_live_section_and_the_header_count(client, make_user):
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    action = game.engine.legal_actions(game.state, seat.position)[0]
+    resp = _post_move(client, game, action)
+    body = resp.content.decode()
+    assert resp.status_code == 200 and body.lstrip().startswith("{% load") is False
+    assert '<section id="live"' in body and "<html" not in body
+    assert 'id="games-waiting" hx-swap-oob="true"' in body and 'id="game-foot" hx-swap-oob="true"' in body
+    game.refresh_from_db()
+    assert game.version == 2 and f'data-version="{game.version}"' in body
+    # the old page's banner is in place: what the move did, as a message in the section
+    assert 'id="live-messages"' in body
+
+
+def test_the_move_list_is_one_form_its_moves_buttons_with_the_page_key(client, make_user):
+    """The list sends the version and key once; each move is a button sending its action. The same
+    tap twice is one move; another move of the same page after it is refused as stale."""
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    form = re.search(r'<form method="post" action="[^"]+" id="tp-move-list".*?</form>', page, re.S).group(0)
+    assert form.count('name="version"') == 1 and form.count('name="key"') == 1
+    key = re.search(r'name="key" value="([^"]+)"', form).group(1)
+    actions = [json.loads(h.unescape(a)) for a in re.findall(r"<button name=\"action\" value='([^']+)'", form)]
+    assert actions == game.engine.legal_actions(game.state, seat.position)
+    url = reverse("games:move", args=[game.pk])
+    first = {"action": json.dumps(actions[0]), "version": game.version, "key": key}
+    client.post(url, first)
+    client.post(url, first)  # a second tap of the same move: answered as the first, nothing applied
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
+    other = {"action": json.dumps(actions[1]), "version": game.version, "key": key}
+    body = client.post(url, other, follow=True).content.decode()
+    assert "The game has moved on since you looked" in body and "Idempotency" not in body
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
+
+
+def test_without_javascript_a_move_posts_and_redirects(client, make_user):
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    resp = _post_move(client, game, game.engine.legal_actions(game.state, seat.position)[0], hx=False)
+    assert resp.status_code == 302 and resp.url == reverse("games:detail", args=[game.pk])
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        ({"action": "{not json", "version": "1"}, "That move could not be read"),
+        ({"action": '{"type": "fly"}', "version": "1"}, None),  # the engine's refusal, in words
+        ({"action": '{"type": "draw"}', "version": "zero"}, "That move could not be read"),
+        ({"action": "[" * 200 + "]" * 200, "version": "1"}, "That move could not be read"),
+    ],
+)
+def test_hostile_or_illegal_moves_show_an_error_in_place_and_change_nothing(client, make_user, data, expected):
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    resp = client.post(reverse("games:move", args=[game.pk]), data, **HX)
+    body = resp.content.decode()
+    assert resp.status_code == 200 and '<section id="live"' in body
+    alert = re.search(r'<li class="error"><span role="alert">([^<]+)</span>', body)
+    assert alert, body[:2000]
+    if expected:
+        assert expected in alert.group(1)
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_stale_version_is_refused_in_place(client, make_user):
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    action = game.engine.legal_actions(game.state, seat.position)[0]
+    body = _post_move(client, game, action, version=0).content.decode()
+    assert re.search(r'<li class="error"><span role="alert">[^<]+</span>', body)
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_who_may_move_in_place(client, make_user):
+    game, ann, bob = _game(make_user, private=True)
+    action = game.engine.legal_actions(game.state, _mover(game).position)[0]
+    # anonymous: to the login page; an outsider: the private game does not exist for them
+    assert _post_move(client, game, action).status_code == 302
+    client.force_login(make_user("Cy Outsider"))
+    assert _post_move(client, game, action).status_code == 404
+    # staff who do not play see the game but cannot move in it
+    staff = make_user("Dee Staff", is_staff=True)
+    client.force_login(staff)
+    body = _post_move(client, game, action).content.decode()
+    assert "You are not playing in this game." in body
+    # the player not to act: the engine refuses, in place
+    other = game.seats.exclude(position=_mover(game).position).get().user
+    client.force_login(other)
+    assert 'role="alert"' in _post_move(client, game, action).content.decode()
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+# -- the waiting room -----------------------------------------------------------------------------
+
+
+def _live(client, game, *, v=None, s=None):
+    params = {"v": game.version if v is None else v}
+    if s is not None:
+        params["s"] = s
+    return client.get(reverse("games:live", args=[game.pk]), params)
+
+
+def _stamp(body):
+    return re.search(r"s=([0-9a-f]{12})", body).group(1)
+
+
+def test_the_waiting_room_poll_sees_a_joiner_a_bot_and_the_start(client, make_user):
+    ann = make_user("Ann Wait")
+    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=3, title="Waiting room")
+    client.force_login(ann)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'id="waiting-room"' in page and 'hx-trigger="every 4s"' in page
+    stamp = _stamp(page)
+    assert _live(client, game, s=stamp).status_code == 204  # nobody came: nothing to swap
+    bob = make_user("Bob Joiner")
+    services.game_join(game=game, user=bob)
+    body = _live(client, game, s=stamp).content.decode()
+    assert "Bob Joiner" in body and "2 of 3 seats taken" in body
+    stamp = _stamp(body)
+    services.game_leave(game=game, user=bob)
+    body = _live(client, game, s=stamp).content.decode()
+    assert "Bob Joiner" not in body and "1 of 3 seats taken" in body
+    services.game_add_bot(game=game, by=ann)
+    body = _live(client, game, s=_stamp(body)).content.decode()
+    assert "(bot)" in body
+    stamp = _stamp(body)
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    body = _live(client, game, v=0, s=stamp).content.decode()
+    assert 'id="waiting-room"' not in body and 'class="panel board"' in body and 'id="log-entries"' in body
+
+
+def test_starting_by_htmx_turns_the_waiting_room_into_the_table(client, make_user):
+    game, ann, bob = _game(make_user, start=False)
+    client.force_login(ann)
+    body = client.post(reverse("games:start", args=[game.pk]), **HX).content.decode()
+    assert '<section id="live"' in body and 'class="panel board"' in body and "The game has started." in body
+    # bob cannot start it, nor add a bot: refused in place
+    game2, ann2, bob2 = _game(make_user, start=False)
+    client.force_login(bob2)
+    for name in ("games:start", "games:add_bot"):
+        body = client.post(reverse(name, args=[game2.pk]), **HX).content.decode()
+        assert 'role="alert"' in body
+    assert Game.objects.get(pk=game2.pk).status == Game.Status.LOBBY
+    assert not Game.objects.get(pk=game2.pk).seats.filter(is_bot=True).exists()
+
+
+def test_leaving_by_htmx_goes_to_the_lobby(client, make_user):
+    game, ann, bob = _game(make_user, start=False)
+    client.force_login(bob)
+    resp = client.post(reverse("games:leave", args=[game.pk]), **HX)
+    assert resp.status_code == 204 and resp["HX-Redirect"] == reverse("games:lobby")
+    assert not game.seats.filter(user=bob).exists()
+
+
+def test_the_waiting_rooms_poll_is_private(client, make_user):
+    game, ann, bob = _game(make_user, start=False, private=True)
+    client.force_login(make_user("Cy Outsider"))
+    assert _live(client, game).status_code == 404
+
+
+# -- the header and the title ----------------------------------------------------------------------
+
+
+def test_the_header_counts_the_games_waiting_for_the_player_on_every_page(client, make_user, django_assert_num_queries):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    other = ann if mover == bob else bob
+    game2 = services.game_create(owner=mover, rules="oregon-trail-race", max_players=2, title="Second", bots=1)
+    services.game_start(game=game2, by=mover)
+    expected = selectors.waiting_count(mover)
+    assert expected >= 1
+    client.force_login(mover)
+    for url in (reverse("games:lobby"), reverse("games:detail", args=[game.pk]), reverse("accounts:profile")):
+        page = client.get(url).content.decode()
+        games = "game waits" if expected == 1 else "games wait"
+        assert re.search(
+            rf'<span id="games-waiting"> <span class="badge turn">{expected}</span>'
+            rf'<span class="visually-hidden"> {games} for you</span>',
+            page,
+        ), url
+    client.force_login(other)
+    assert '<span id="games-waiting"></span>' in client.get(reverse("games:lobby")).content.decode()
+    with django_assert_num_queries(1):
+        selectors.waiting_count(mover)
+
+
+def test_the_tab_title_says_your_turn_to_the_player_to_act_only(client, make_user):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    other = ann if mover == bob else bob
+    client.force_login(mover)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "<title>(Your turn) On the table · Trailpost</title>" in page and 'data-my-turn="1"' in page
+    client.force_login(other)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "<title>On the table · Trailpost</title>" in page and "data-my-turn" not in page
+
+
+# -- what hit you since your last move --------------------------------------------------------------
+
+
+def _measles_dealt(make_user):
+    """Seat 0 forges a trail card that deals Measles and gives it to seat 1: (game, sender, victim, result)."""
+    game, ann, bob = _game(make_user, options={"ruleset": "revised"})
+    game.state = otr.blank("revised", players=2)
+    state = game.state
+    otr.lay_length(state, 0, 2)
+    card = otr.give_hand(state, 0, "trigger", "middle")
+    game.save(update_fields=["state"])
+    sender = game.seats.get(position=0)
+    victim = game.seats.select_related("user").get(position=1)
+    services.move_submit(
+        game=game,
+        seat=sender,
+        action={"type": "forge", "card": card, "turned": False},
+        expected_version=game.version,
+        channel=Move.Channel.WEB,
+    )
+    game.refresh_from_db()
+    otr.stack_calamity(game.state, "measles")
+    game.save(update_fields=["state"])
+    result = services.move_submit(
+        game=game, seat=sender, action={"type": "victim", "seat": 1}, expected_version=game.version, channel="web"
+    )
+    return game, sender, victim, result
+
+
+def test_a_hit_since_the_last_move_is_shown_explained_and_marked_in_the_log(client, make_user):
+    game, sender, victim, result = _measles_dealt(make_user)
+    client.force_login(victim.user)
+    client.get(reverse("games:detail", args=[game.pk]))  # a reload is not a move: the hit stays news
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    panel = re.search(r'<div class="tp-hit-panel" id="hit".*?</div>', page, re.S)
+    assert panel, "no hit panel"
+    text = re.sub(r"<[^>]+>", "", panel.group(0))
+    assert sender.name in text and "Measles" in text
+    assert "What it does to you" in text and "What mends it" in text and "By when" in text
+    assert "Mend it on your next turn" in " ".join(text.split())
+    assert re.search(rf'<li value="{result.version}" class="[^"]*tp-hit"><span class="tp-hit-badge">Hit</span>', page)
+    # the sender was not hit: no panel for them
+    client.force_login(sender.user)
+    assert 'id="hit"' not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_the_table_marks_the_hit_players_own_area_and_who_moved_last(client, make_user):
+    game, sender, victim, _ = _measles_dealt(make_user)
+    hit_mark = '<a class="tp-hit-badge tp-hit-mark" href="#hit">Hit</a>'
+    last_mark = '<span class="tp-last-mark">Last move</span>'
+    client.force_login(victim.user)
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    board = board.split('class="tp-act"')[0]
+    # the victim's own area: their trail cards and their line among the players
+    assert re.search(r"<h2>Your trail cards \(\d+\)\s*" + re.escape(hit_mark) + "</h2>", board)
+    assert re.search(re.escape(victim.name) + r" \(you\)</span>\s*" + re.escape(hit_mark), board)
+    assert re.search(re.escape(sender.name) + r"</span>\s*" + re.escape(last_mark), board)
+    assert board.count(last_mark) == 1
+    client.force_login(sender.user)  # not hit: no mark; the last move was theirs
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    assert "tp-hit-mark" not in board
+    assert re.search(re.escape(sender.name) + r" \(you\)</span>\s*" + re.escape(last_mark), board)
+
+
+# -- the end of the game ----------------------------------------------------------------------------
+
+
+def _finished(make_user, **kw):
+    game, ann, bob = _game(make_user, **kw)
+    services.game_resign(game=game, user=ann)
+    game.refresh_from_db()
+    assert game.is_over
+    return game, ann, bob
+
+
+def test_resigning_by_htmx_turns_the_page_into_the_finished_table(client, make_user):
+    game, ann, bob = _game(make_user, bots=1)
+    client.force_login(ann)
+    before = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'id="resign-form"' in before and "only you see it until the game is over" in before
+    body = client.post(reverse("games:resign", args=[game.pk]), **HX).content.decode()
+    # ann resigned, bob and the bot play on; then bob resigns: the game is over
+    client.force_login(bob)
+    body = client.post(reverse("games:resign", args=[game.pk]), **HX).content.decode()
+    game.refresh_from_db()
+    assert game.is_over
+    assert 'id="final-table"' in body and "Winner" in body and "Rematch" in body and "Verify this game" in body
+    assert 'id="resign-form"' not in body and "Standing orders" not in body and "tp-move" not in body
+    foot = re.search(r'<div id="game-foot" hx-swap-oob="true">.*?</div>', body, re.S).group(0)
+    assert "only you see it" not in foot and "verify this game" in foot and game.seed in foot
+    assert 'hx-trigger="every 4s"' not in body  # nothing more to poll for
+
+
+def test_the_final_table_ranks_marks_the_winner_and_shares_places(make_user):
+    game, ann, bob = _finished(make_user, rules="ogallala")
+    seats = list(game.seats.select_related("user"))
+    names = {s.position: s.name for s in seats}
+    table = selectors.final_table(game, seats, names)
+    assert table["columns"] == ["Scores"]
+    assert table["rows"][0]["winner"] and table["rows"][0]["place"] == 1
+    assert table["winners"] == [table["rows"][0]["name"]]
+    resigned = next(r for r in table["rows"] if r["name"] == "Ann Table")
+    assert resigned["status"] == "Resigned" and not resigned["winner"]
+    # two level winners share the first place; a lone loser is third
+    game.result = {"winners": [0, 1], "ranking": [1, 0], "reason": "Player 1 and Player 2 tie.", "scores": [7, 7]}
+    table = selectors.final_table(game, seats, names)
+    assert [(r["place"], r["tied"]) for r in table["rows"]] == [(1, True), (1, True)]
+    assert names[0] in table["reason"] and "Player 1" not in table["reason"]
+    # an engine that gives no figures: places by its ranking, only winners level
+    game.result = {"winners": [1], "ranking": [1, 0], "reason": "done"}
+    table = selectors.final_table(game, seats, names)
+    assert table["columns"] == [] and [r["place"] for r in table["rows"]] == [1, 2]
+
+
+def test_the_finished_page_shows_the_hands_and_no_play(client, make_user):
+    game, ann, bob = _finished(make_user)
+    client.force_login(bob)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert 'id="final-table"' in page and "Every hand" in page
+    assert 'id="resign-form"' not in page and "only you see it" not in page
+    # ann's own resignation is no hit to her (its event names her wagon in its audience)
+    mine = game.seats.get(user=ann).position
+    assert any(mine in (e.get("audience") or ()) for e in game.moves.latest("seq").events)
+    client.force_login(ann)
+    assert 'id="hit"' not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+# -- rematch ------------------------------------------------------------------------------------------
+
+
+def test_a_player_opens_a_rematch_with_the_same_players_and_options(client, make_user):
+    game, ann, bob = _game(make_user, bots=1, options={"trail_length": 10})
+    services.game_resign(game=game, user=ann)
+    services.game_resign(game=game, user=bob)
+    game.refresh_from_db()
+    assert game.is_over
+    client.force_login(bob)
+    resp = client.post(reverse("games:rematch", args=[game.pk]))
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert resp.status_code == 302 and resp.url == reverse("games:detail", args=[rematch.pk])
+    assert rematch.owner == bob and rematch.status == Game.Status.LOBBY
+    assert (rematch.rules, rematch.options, rematch.max_players, rematch.turn_hours) == (
+        game.rules,
+        game.options,
+        game.max_players,
+        game.turn_hours,
+    )
+    assert rematch.visibility == game.visibility and rematch.rated == game.rated
+    assert rematch.seats.filter(is_bot=True).count() == 1 and rematch.seats.get(is_bot=False).user == bob
+    assert list(Invitation.objects.filter(game=rematch).values_list("email", flat=True)) == [ann.email.lower()]
+    # ann sees the offer on the finished page, and its link joins her
+    client.force_login(ann)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    code = Invitation.objects.get(game=rematch).code
+    assert f'href="{reverse("games:join_link", args=[code])}"' in page and "Join the rematch Bob Table opened" in page
+    assert 'id="rematch"' not in page  # one rematch at a time: hers is to join, not to open again
+
+
+def test_rematch_by_htmx_sends_the_browser_to_the_new_game(client, make_user):
+    game, ann, bob = _finished(make_user)
+    client.force_login(ann)
+    resp = client.post(reverse("games:rematch", args=[game.pk]), **HX)
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert resp.status_code == 204 and resp["HX-Redirect"] == reverse("games:detail", args=[rematch.pk])
+
+
+def test_who_may_open_a_rematch(client, make_user):
+    game, ann, bob = _finished(make_user, private=True)
+    url = reverse("games:rematch", args=[game.pk])
+    assert client.post(url).status_code == 302 and Game.objects.count() == 1  # anonymous: log in first
+    client.force_login(make_user("Cy Outsider"))
+    assert client.post(url).status_code == 404  # a private game does not exist for outsiders
+    client.force_login(make_user("Dee Staff", is_staff=True))
+    body = client.post(url, **HX).content.decode()
+    assert "Only the players of this game can offer a rematch." in body
+    client.force_login(ann)
+    assert client.get(url).status_code == 405
+    assert Game.objects.count() == 1
+    # a game still in play has no rematch
+    live, ann2, bob2 = _game(make_user)
+    client.force_login(ann2)
+    body = client.post(reverse("games:rematch", args=[live.pk]), **HX).content.decode()
+    assert "once the game is over" in body and Game.objects.count() == 2
+
+
+def test_a_rematch_past_the_invitation_cap_creates_nothing(client, make_user, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_DAY": 1}
+    game, ann, bob = _finished(make_user)
+    other = services.game_create(owner=bob, rules="oregon-trail-race", title="Another")
+    services.game_invite(game=other, by=bob, email="someone@example.com")  # bob's one invitation today
+    client.force_login(bob)
+    body = client.post(reverse("games:rematch", args=[game.pk]), **HX).content.decode()
+    assert "invitations in the last 24 hours" in body and Game.objects.count() == 2
+    assert not Seat.objects.exclude(game__in=[game, other]).exists()
+
+
+# -- the poll sends what changed -------------------------------------------------------------------
+
+
+def _poll(client, game, html, **extra):
+    params = {"v": re.search(r'data-version="(\d+)"', html).group(1), "s": _stamp(html)}
+    params["to"] = re.search(r'<li value="(\d+)"', html).group(1)
+    seen = re.search(r'data-seen="(\d+)"', html)
+    if seen:
+        params["seen"] = seen.group(1)
+    params.update(extra)
+    return client.get(reverse("games:live", args=[game.pk]), params)
+
+
+def _move_first(game, user):
+    game.refresh_from_db()
+    seat = game.seats.get(user=user)
+    action = game.engine.legal_actions(game.state, seat.position)[0]
+    services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel="api")
+
+
+def test_a_poll_after_a_move_sends_only_the_new_log_rows(client, make_user):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert _poll(client, game, page).status_code == 204 and _poll(client, game, page).content == b""
+    _move_first(game, mover)
+    body = _poll(client, game, page).content.decode()
+    assert '<div class="panel log" id="log-panel" hx-preserve="true"></div>' in body
+    rows = re.findall(r'<li value="(\d+)"', body)
+    assert rows == ["2"] and 'hx-swap-oob="afterbegin:#log-entries"' in body
+    # a page whose kept rows would read otherwise (New counted from before them), or that asks
+    # without a good ?to=, gets the whole log
+    whole = _poll(client, game, page, seen="0").content.decode()
+    assert "hx-preserve" not in whole and re.findall(r'<li value="(\d+)"', whole) == ["2", "1"]
+    for bad in ("x", "-1", "1" * 12, "0"):
+        resp = _poll(client, game, page, to=bad)
+        assert resp.status_code == 200 and "hx-preserve" not in resp.content.decode()
+
+
+def test_an_undo_sends_the_whole_log_again(client, make_user):
+    game, ann, bob = _game(make_user)
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    _move_first(game, mover)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    staff = make_user("Mod", is_staff=True)
+    services.game_undo(game=Game.objects.get(pk=game.pk), by=staff)
+    body = _poll(client, game, page).content.decode()
+    assert "hx-preserve" not in body and "<s>" in body  # the undone move struck out
