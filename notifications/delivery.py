@@ -20,7 +20,7 @@ from django.utils import timezone
 from games.models import Game, Move, Seat
 
 from . import webhooks
-from .emails import base_context, render_email
+from .emails import base_context, message_id_domain, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
 from .outbox import ATTENDED_CHANNELS, decision_notice
 from .pictures import table_pictures
@@ -172,6 +172,9 @@ def render_notification(notification: Notification, connection=None, *, pictures
         reply_to=reply_to,
         connection=connection,
         picture=picture,
+        # One Message-ID per notice: the one email a worker killed mid-send leaves unmarked goes again
+        # with the same id, which mail systems that deduplicate (Gmail, Fastmail) show once.
+        message_id=f"<notice-{notification.pk}@{message_id_domain()}>",
     )
 
 

@@ -85,9 +85,17 @@ AUTO_REPLIED = ("reply_ok", "reply_error")
 
 
 def render_email(
-    *, template: str, to: str, context: dict, reply_to: str | None = None, connection=None, picture=None
+    *,
+    template: str,
+    to: str,
+    context: dict,
+    reply_to: str | None = None,
+    connection=None,
+    picture=None,
+    message_id: str | None = None,
 ) -> EmailMultiAlternatives:
-    """Renders a template triplet into a message (text with an HTML alternative). A `picture`
+    """Renders a template triplet into a message (text with an HTML alternative); `message_id`, when
+    given, is the one this email keeps however often it is sent (else a new one). A `picture`
     (notifications.pictures.Picture) goes inline: the HTML shows it as `picture_cid`, and the
     message becomes multipart/related (the alternatives, then the image), which mail clients show
     in place and do not list as an attachment."""
@@ -102,7 +110,7 @@ def render_email(
     headers = {
         "Auto-Submitted": "auto-replied" if template in AUTO_REPLIED else "auto-generated",
         "X-Auto-Response-Suppress": "OOF, AutoReply",
-        "Message-ID": make_msgid(idstring=template.replace("_", "-"), domain=message_id_domain()),
+        "Message-ID": message_id or make_msgid(idstring=template.replace("_", "-"), domain=message_id_domain()),
         **thread_headers(context),
     }
     if context.get("unsubscribe_url"):

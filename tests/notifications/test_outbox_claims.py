@@ -167,3 +167,16 @@ def test_a_your_turn_in_a_game_that_ended_is_marked_stale_not_sent(claimed, smtp
     assert smtp_sink.messages == []
     claimed.refresh_from_db()
     assert claimed.outcome == Outcome.STALE
+
+
+def test_a_notice_sent_again_keeps_its_message_id(claimed, smtp_sink, clock, lease):
+    """A worker killed between the mail server's 250 and marking the notice sent leaves it to go again
+    (sending is at least once): the second email carries the first one's Message-ID, so the mail
+    systems that deduplicate by it show the player one email."""
+    clock.move_to(T0 + lease + timedelta(seconds=1))
+    assert delivery.send_notifications([claimed.pk]) == 1
+    Notification.objects.filter(pk=claimed.pk).update(sent_at=None, claimed_at=None)  # the mark never made
+    assert delivery.send_notifications([claimed.pk]) == 1
+    first, second = smtp_sink.wait_for(2)
+    assert first["Message-ID"] == second["Message-ID"]
+    assert first["Message-ID"].startswith(f"<notice-{claimed.pk}@")
