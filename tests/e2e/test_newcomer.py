@@ -74,7 +74,8 @@ def wait_for(predicate, timeout: float, what: str):
 
 
 class Forms(HTMLParser):
-    """The page's forms, each as {"action": ..., "fields": {name: value}}, as a browser reads them."""
+    """The page's forms, each as {"action": ..., "fields": {name: value}, "buttons": [(name, value)]},
+    as a browser reads them (pressing a button sends its name and value with the fields)."""
 
     def __init__(self, page: str):
         super().__init__()
@@ -84,9 +85,11 @@ class Forms(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "form":
-            self.forms.append({"action": a.get("action", ""), "fields": {}})
+            self.forms.append({"action": a.get("action", ""), "fields": {}, "buttons": []})
         elif tag == "input" and self.forms and a.get("name"):
             self.forms[-1]["fields"][a["name"]] = a.get("value") or ""
+        elif tag == "button" and self.forms and a.get("name"):
+            self.forms[-1]["buttons"].append((a["name"], a.get("value") or ""))
 
 
 class Browser(httpx.Client):
@@ -219,12 +222,14 @@ def play_the_demo_game(proc, web: Browser):
     # The bots may move first: wait for the player's turn.
     wait_for(my_turn, 60, "the player's first turn (after any bot moves)")
 
-    # A move on the game page: the first move button's form, posted with the session.
+    # A move on the game page: the list's first move button pressed (the form's fields and that
+    # button's action), posted with the session.
     page = web.get(f"/games/{gid}/")
-    moves = [f for f in Forms(page.text).forms if f["action"] == f"/games/{gid}/move/"]
+    moves = [f for f in Forms(page.text).forms if f["action"] == f"/games/{gid}/move/" and f["buttons"]]
     assert moves, page.text[:2000]
     before = int(moves[0]["fields"]["version"])
-    r = web.post(f"/games/{gid}/move/", data=moves[0]["fields"], headers={"Referer": str(page.url)})
+    pressed = dict([moves[0]["buttons"][0]])
+    r = web.post(f"/games/{gid}/move/", data={**moves[0]["fields"], **pressed}, headers={"Referer": str(page.url)})
     assert r.status_code == 302 and r.headers["location"] == f"/games/{gid}/", (r.status_code, r.text[:500])
     assert summary()["version"] > before
 
