@@ -106,7 +106,10 @@ lint: venv
 # pyproject.toml is mutated by mutmut and run against its own tests, on SQLite with the filesystem
 # broker, niced. `make mutate MODULE=games/rules/ogallala` runs one module (all of them without
 # MODULE); ONLY='*default_action*' some of its functions. Results stay under var/mutate/<module>/,
-# so a second run retests only what changed. mutmut is in the lock.
+# so a second run retests only what changed. mutmut is installed on demand, not in the lock: it brings
+# setproctitle, with which Celery rewrites its processes' titles and environment (ps, and make run's
+# Ctrl-C check, then no longer find `celery -A config worker`).
+MUTMUT_VERSION := 3.8.1
 MUTMUT ?= $(abspath $(BIN)/mutmut)
 MUTATE_JOBS ?= 1
 MODULE ?=
@@ -115,6 +118,7 @@ MUTATE_ENV = TRAILPOST_ENV=test TRAILPOST_VAR_DIR=$(CURDIR)/var/mutate CELERY_BR
 	DATABASE_URL=sqlite:///$(CURDIR)/var/mutate/mutate.sqlite3 MUTATE_JOBS=$(MUTATE_JOBS)
 
 mutate: venv
+	@test -x $(MUTMUT) || $(BIN)/pip install --quiet mutmut==$(MUTMUT_VERSION)
 	@mkdir -p var/mutate; rc=0; \
 	for m in $(or $(MODULE),$$($(BIN)/python scripts/mutate.py --list)); do \
 	  echo "== $$m"; \
