@@ -297,7 +297,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     # JSON only, errors included, whatever the Accept header: /api/docs/ is the API to browse
     # (DRF's browsable pages were HTML answers under /api/, with inline scripts the CSP refuses).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

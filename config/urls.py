@@ -12,8 +12,8 @@ from django.views import defaults
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api.errors import TOO_LARGE_MESSAGE, json_error
-from games.errors import ErrorCode
+from core.api import TOO_LARGE_MESSAGE, json_error
+from core.errors import ErrorCode
 
 urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says (on history

@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
+from core.errors import GameError
 from games import services
-from games.errors import GameError
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -2,8 +2,8 @@
 
 import pytest
 
+from core.errors import ErrorCode, GameError
 from games import selectors, services
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db

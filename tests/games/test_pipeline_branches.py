@@ -13,8 +13,8 @@ import pytest
 import time_machine
 
 import games.rules as rules
+from core.errors import ErrorCode, GameError
 from games import services
-from games.errors import ErrorCode, GameError
 from games.models import Move, Seat
 from notifications.models import Kind, Notification
 from tests.toy_engine import TWICE

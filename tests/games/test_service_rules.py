@@ -8,8 +8,8 @@ changed (no log row, no seat, no notice) when the rule refuses.
 import pytest
 from django.urls import reverse
 
+from core.errors import ErrorCode, GameError
 from games import services
-from games.errors import ErrorCode, GameError
 from games.models import Game, Invitation, Move, Seat
 from notifications.models import Kind, Notification
 

@@ -10,10 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.clock.autoplay import bots_play
 from games.clock.sweep import replace_absent
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, Tenure
 from notifications import delivery
 from notifications.models import Notification
