@@ -1,6 +1,6 @@
-import os
 import sys
 
+from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError, connection
@@ -38,10 +38,8 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-if os.environ.get("TRAILPOST_BENCH") == "1":  # bench/api.py's baseline endpoint, never in production
-    from games.api.bench_views import bare_move
-
-    urlpatterns.insert(0, path("bench/bare/<int:pk>/", bare_move))
+if settings.BENCH:  # bench/api.py's baseline endpoint, never in production
+    urlpatterns.insert(0, path("bench/", include("bench.urls")))
 
 
 # Django answers some errors before (or outside) DRF: unknown URLs and ids the routes refuse
