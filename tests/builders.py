@@ -36,7 +36,10 @@ def seat_to_act(game: Game) -> Seat:
     return seat_at(game, game.engine.to_act(game.state)[0])
 
 
-def play(game: Game, seat: Seat, action: dict, *, channel: str = Move.Channel.WEB):
-    """Submits `action` for `seat` at the game's current version (read afresh)."""
+def play(game: Game, seat: Seat | int, action: dict, *, channel: str = Move.Channel.WEB):
+    """Submits `action` for `seat` (a Seat or a position) at the game's current version (read
+    afresh); returns move_submit's result."""
     game.refresh_from_db()
+    if isinstance(seat, int):
+        seat = seat_at(game, seat)
     return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
