@@ -18,9 +18,9 @@ from core.errors import ErrorCode, GameError
 TOO_LARGE_MESSAGE = "The request body is too large."
 
 
+# The error body, as the schema shows it (the component `Error`; no docstring, which would become
+# the component's description).
 class ErrorSerializer(serializers.Serializer):
-    """The error body, as the schema shows it (the component `Error`)."""
-
     code = serializers.CharField()
     message = serializers.CharField()
     extra = serializers.DictField()
