@@ -102,9 +102,9 @@ pythons:
 
 # ruff (lint and format), import-linter's contracts and the production packages' licences (each one
 # compatible with Trailpost's AGPL-3.0-or-later: scripts/licenses.py), all configured in
-# pyproject.toml. Every check runs and prints; the target fails if any of them fails. The format check names the files;
-# `.venv/bin/ruff format --diff .` shows the changes, `.venv/bin/ruff format .` makes them, and
-# `.venv/bin/ruff check --fix .` applies the safe lint fixes.
+# pyproject.toml. Every check runs and prints; the target fails if any of them fails. The format
+# check names the files; `.venv/bin/ruff format --diff .` shows the changes, `.venv/bin/ruff format .`
+# makes them, and `.venv/bin/ruff check --fix .` applies the safe lint fixes.
 lint: dev
 	@rc=0; \
 	echo "== ruff check"; \
