@@ -16,7 +16,7 @@ TEST_SQLITE_URL ?= sqlite:///$(CURDIR)/var/test.sqlite3
 PYTEST_ARGS ?=
 PYTEST = $(BIN)/python -m pytest -n 2 --dist loadgroup -q $(PYTEST_ARGS)
 
-.PHONY: run test lint bench venv chromium migrate clean lock upgrade pythons mutate
+.PHONY: run test lint bench venv dev chromium migrate clean lock upgrade pythons mutate
 
 # Installs Debian packages with apt-get (as root, or through sudo): what a target needs and lacks.
 define apt_install
@@ -27,9 +27,13 @@ endef
 # Debian's own Python makes virtualenvs only with its pythonX.Y-venv package: installed when missing.
 VENV_DEB = $$($(PY) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])')
 
-# requirements.txt is compiled from requirements.in by uv: every package, pip too, pinned with its
-# hashes, one lock for every Python 3.11.x and 3.12 (a package only some of them need, such as
-# async-timeout below 3.11.3, carries its marker), so a new machine installs exactly the set tested.
+# requirements.txt is compiled from requirements.in by uv: what Trailpost runs on in production and
+# under `make run`, every package, pip too, pinned with its hashes, one lock for every Python 3.11.x
+# and 3.12 (a package only some of them need, such as async-timeout below 3.11.3, carries its
+# marker), so a new machine installs exactly the set tested. requirements-dev.txt, from
+# requirements-dev.in, is that set (held at requirements.txt's versions) and what develops and tests
+# it: pytest, Playwright, schemathesis, ruff, import-linter, uv... `make venv` and `make run` install
+# the first, `make dev` (and so test, lint, pythons, lock, bench) the second.
 $(BIN)/.installed: requirements.txt
 	@command -v $(PY) >/dev/null || { echo "Python 3.11 or 3.12 is needed ($(PY) not found)"; exit 1; }
 	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] not in ((3, 11), (3, 12)))' || \
@@ -40,18 +44,26 @@ $(BIN)/.installed: requirements.txt
 	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
+$(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
+	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.txt
+	touch $@
+
 venv: $(BIN)/.installed
 
-UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes \
-	-o requirements.txt requirements.in
+dev: $(BIN)/.installed-dev
 
-# After editing requirements.in: pin what it adds, keep every other version.
-lock: venv
-	$(UV_COMPILE)
+UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --generate-hashes
+
+# After editing requirements.in or requirements-dev.in: pin what they add, keep every other version.
+# The production lock first: the development one is held to its versions.
+lock: dev
+	$(UV_COMPILE) -o requirements.txt requirements.in
+	$(UV_COMPILE) -o requirements-dev.txt requirements-dev.in
 
 # Move every package to its newest allowed version, on purpose; then run `make test`.
-upgrade: venv
-	$(UV_COMPILE) --upgrade
+upgrade: dev
+	$(UV_COMPILE) --upgrade -o requirements.txt requirements.in
+	$(UV_COMPILE) --upgrade -o requirements-dev.txt requirements-dev.in
 
 # Browser tests drive Debian's Chromium through Playwright; install it when it is missing.
 chromium:
@@ -62,7 +74,7 @@ chromium:
 run: venv
 	$(BIN)/python scripts/run.py
 
-test: venv chromium
+test: dev chromium
 	@rc=0; \
 	echo "== the suite on PostgreSQL, with Redis"; \
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) || rc=1; \
@@ -72,7 +84,7 @@ test: venv chromium
 
 # Every Python the README claims, besides the one `make test` ran on: Debian's own python3.11
 # (3.11.2, below redis's 3.11.3 marker) and python3.12 where the machine has one (skipped, saying so,
-# where it does not). Each gets a virtualenv under var/ made as `make venv` makes one, from the same
+# where it does not). Each gets a virtualenv under var/ made as `make dev` makes one, from the same
 # lock, and plays a whole game of every engine through the generated API client, with the request
 # bounds, on SQLite. CI (.ci/run) runs it after `make test`.
 # (A pyenv machine has 3.12 installed but not active: its interpreter is asked of pyenv.)
@@ -84,17 +96,18 @@ pythons:
 	@for py in $(PYTHONS); do \
 	  $$py -V >/dev/null 2>&1 || { echo "== $$py: not on this machine, skipped"; continue; }; \
 	  name=$$(basename $$py); echo "== $$py ($$($$py -V 2>&1))"; \
-	  $(MAKE) --no-print-directory venv PY=$$py VENV=var/venv-$$name || exit 1; \
+	  $(MAKE) --no-print-directory dev PY=$$py VENV=var/venv-$$name || exit 1; \
 	  TRAILPOST_ENV=test TRAILPOST_VAR_DIR=$(CURDIR)/var/$$name DATABASE_URL=sqlite:///$(CURDIR)/var/$$name/test.sqlite3 \
 	    CELERY_BROKER_URL=filesystem:// var/venv-$$name/bin/python -m pytest -q -p no:xdist \
 	    tests/games/test_api_client.py tests/test_request_bounds.py tests/rules/test_base.py || exit 1; \
 	done
 
-# ruff (lint and format) and import-linter's contracts, all configured in pyproject.toml. Every
-# check runs and prints; the target fails if any of them fails. The format check names the files;
-# `.venv/bin/ruff format --diff .` shows the changes, `.venv/bin/ruff format .` makes them, and
-# `.venv/bin/ruff check --fix .` applies the safe lint fixes.
-lint: venv
+# ruff (lint and format), import-linter's contracts and the production packages' licences (each one
+# compatible with Trailpost's AGPL-3.0-or-later: scripts/licenses.py), all configured in
+# pyproject.toml. Every check runs and prints; the target fails if any of them fails. The format
+# check names the files; `.venv/bin/ruff format --diff .` shows the changes, `.venv/bin/ruff format .`
+# makes them, and `.venv/bin/ruff check --fix .` applies the safe lint fixes.
+lint: dev
 	@rc=0; \
 	echo "== ruff check"; \
 	$(BIN)/ruff check . || rc=1; \
@@ -102,6 +115,8 @@ lint: venv
 	$(BIN)/ruff format --check --output-format concise . || rc=1; \
 	echo "== lint-imports"; \
 	$(BIN)/lint-imports --no-logo || rc=1; \
+	echo "== licences"; \
+	$(BIN)/python scripts/licenses.py || rc=1; \
 	exit $$rc
 
 # Mutation testing (not in CI: too slow): each module of [tool.trailpost.mutate.modules] in
@@ -119,7 +134,7 @@ ONLY ?=
 MUTATE_ENV = TRAILPOST_ENV=test TRAILPOST_VAR_DIR=$(CURDIR)/var/mutate CELERY_BROKER_URL=filesystem:// \
 	DATABASE_URL=sqlite:///$(CURDIR)/var/mutate/mutate.sqlite3 MUTATE_JOBS=$(MUTATE_JOBS)
 
-mutate: venv
+mutate: dev
 	@test -x $(MUTMUT) || $(BIN)/pip install --quiet mutmut==$(MUTMUT_VERSION)
 	@mkdir -p var/mutate; rc=0; \
 	for m in $(or $(MODULE),$$($(BIN)/python scripts/mutate.py --list)); do \
@@ -127,7 +142,7 @@ mutate: venv
 	  $(MUTATE_ENV) nice -n 19 $(BIN)/python scripts/mutate.py "$$m" --only "$(ONLY)" --mutmut $(MUTMUT) || rc=1; \
 	done; exit $$rc
 
-bench: venv
+bench: dev
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/crayon.py
 	$(BIN)/python bench/pictures.py

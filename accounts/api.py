@@ -3,7 +3,7 @@
 Only the signed-in user's own profile, by token or session. A PATCH changes `display_name` (checked
 by accounts.validators), `listed` and `time_zone` (an IANA name, checked against accounts.timezones as the profile page does) and
 nothing else; a refused PATCH changes nothing. Errors have the API's one shape, {"code",
-"message", "extra"} (games.api.errors, the project's DRF exception handler): a bad value is
+"message", "extra"} (core.api, the project's DRF exception handler): a bad value is
 VALIDATION_ERROR with a sentence naming the field, and the field's messages in extra.fields.
 """
 
@@ -12,6 +12,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
+
+from core.api import ErrorSerializer
 
 from . import timezones
 from .validators import validate_display_name
@@ -71,15 +73,7 @@ class ProfileSerializer(serializers.Serializer):
         return attrs
 
 
-class ProfileErrorSerializer(serializers.Serializer):
-    """The API's error body (as games.api.serializers.ErrorSerializer; accounts does not import games)."""
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-    extra = serializers.DictField()
-
-
-ERRORS = {status: ProfileErrorSerializer for status in (400, 401, 403, 405, 413, 415, 429)}
+ERRORS = {status: ErrorSerializer for status in (400, 401, 403, 405, 413, 415, 429)}
 
 
 def _profile(user) -> dict:

@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.shortcuts import render
 
-from games.errors import GameError
+from core.errors import GameError
 
 from . import services
 from .models import Message

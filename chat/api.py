@@ -8,9 +8,9 @@ from rest_framework import serializers, status
 from rest_framework.decorators import api_view, throttle_scope
 from rest_framework.response import Response
 
+from core.errors import ErrorCode, GameError
 from games import selectors as game_selectors
 from games.api.serializers import ERRORS
-from games.errors import ErrorCode, GameError
 
 from . import services
 from .models import MAX_LENGTH, Message

@@ -20,7 +20,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.utils import timezone
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from games.models import Game, Seat
 from notifications.models import Kind, Notification, Outcome
 from notifications.outbox import Batch, format_when, game_context

@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from core.errors import GameError
 from games import selectors as game_selectors
-from games.errors import GameError
 
 from . import services
 from .models import Message

@@ -15,23 +15,10 @@ import logging
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
+from core.outage import OutageLog
+
 log = logging.getLogger(__name__)
-
-_down = False
-
-
-def _outage_started(exc: Exception) -> None:
-    global _down
-    if not _down:
-        _down = True
-        log.warning("The cache (Redis) is unreachable; going on without it: %s", exc)
-
-
-def _answered() -> None:
-    global _down
-    if _down:
-        _down = False
-        log.warning("The cache (Redis) answers again.")
+outage = OutageLog(log, recovery_level=logging.WARNING)
 
 
 def _failing_open(answer):
@@ -43,9 +30,9 @@ def _failing_open(answer):
             try:
                 result = method(self, *args, **kwargs)
             except (RedisError, OSError) as exc:
-                _outage_started(exc)
+                outage.failed("The cache (Redis) is unreachable; going on without it: %s", exc)
                 return answer(*args, **kwargs)
-            _answered()
+            outage.answered("The cache (Redis) answers again.")
             return result
 
         return call

@@ -12,8 +12,8 @@ from urllib.parse import unquote
 
 from django.http import HttpResponse
 
-from games.api.errors import json_error
-from games.errors import ErrorCode
+from core.api import json_error
+from core.errors import ErrorCode
 
 MAX_URL = 4096  # characters of path and query string, as sent
 MAX_HEADERS = 8192  # characters of all HTTP_ headers' values together

@@ -1,6 +1,6 @@
-import os
 import sys
 
+from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError, connection
@@ -12,8 +12,8 @@ from django.views import defaults
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api.errors import TOO_LARGE_MESSAGE, json_error
-from games.errors import ErrorCode
+from core.api import TOO_LARGE_MESSAGE, json_error
+from core.errors import ErrorCode
 
 urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says (on history
@@ -38,10 +38,8 @@ urlpatterns = [
     path("", include("games.urls")),
 ]
 
-if os.environ.get("TRAILPOST_BENCH") == "1":  # bench/api.py's baseline endpoint, never in production
-    from games.api.bench_views import bare_move
-
-    urlpatterns.insert(0, path("bench/bare/<int:pk>/", bare_move))
+if settings.BENCH:  # bench/api.py's baseline endpoint, never in production
+    urlpatterns.insert(0, path("bench/", include("bench.urls")))
 
 
 # Django answers some errors before (or outside) DRF: unknown URLs and ids the routes refuse

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
 from accounts.validators import validate_title
+from core.errors import GameError
 from games import services
-from games.errors import GameError
 from games.models import Game, Invitation, Move, Seat, StandingOrder, Vacation
 
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, Tenure
 from games.rules import BadOptions, get_engine, verify
 

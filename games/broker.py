@@ -6,30 +6,24 @@ process instead of once per hand-off (a minute's outage under play was hundreds 
 """
 
 import logging
-import os
 import sys
-import threading
 
 from celery.signals import after_task_publish
 from kombu.exceptions import OperationalError
+
+from core.outage import OutageLog
 
 log = logging.getLogger(__name__)
 
 
 class _BrokerOutage:
-    """Says once per process that the broker is unreachable, not once per hand-off: a broker down
-    for a minute under play would otherwise log a line (and a traceback) per move. The first
-    failed hand-off of an outage logs one warning line; the rest are counted silently until a task
-    is published again (Celery's after_task_publish signal, whoever published it), which ends the
-    outage with an info line. Errors that are not the broker's keep their traceback."""
+    """The broker's outage, logged once (core.outage.OutageLog): the first failed hand-off of an
+    outage logs one warning line; the rest are counted silently until a task is published again
+    (Celery's after_task_publish signal, whoever published it), which ends the outage with an info
+    line. Errors that are not the broker's keep their traceback, every time."""
 
     def __init__(self):
-        self._reset()
-        os.register_at_fork(after_in_child=self._reset)
-
-    def _reset(self):
-        self._lock = threading.Lock()
-        self._missed = 0
+        self.log = OutageLog(log)
 
     def failed(self, what: str) -> None:
         """Logs a failed hand-off of `what`; call it in the `except` block that caught the error."""
@@ -37,24 +31,15 @@ class _BrokerOutage:
         if not isinstance(exc, (OperationalError, ConnectionError, TimeoutError)):
             log.warning("could not queue %s", what, exc_info=True)
             return
-        with self._lock:
-            self._missed += 1
-            first = self._missed == 1
-        if first:
-            log.warning(
-                "broker unreachable (%s): %s and what follows are left for the minute sweep; "
-                "logged once until the broker answers again",
-                exc,
-                what,
-            )
+        self.log.failed(
+            "broker unreachable (%s): %s and what follows are left for the minute sweep; "
+            "logged once until the broker answers again",
+            exc,
+            what,
+        )
 
     def published(self, **kwargs) -> None:
-        if not self._missed:  # the usual case: no lock, nothing to say
-            return
-        with self._lock:
-            missed, self._missed = self._missed, 0
-        if missed:
-            log.info("broker reachable again; %d hand-off(s) failed meanwhile (the sweep takes them up)", missed)
+        self.log.answered("broker reachable again; %(failures)d hand-off(s) failed meanwhile (the sweep takes them up)")
 
 
 broker_outage = _BrokerOutage()

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from core.errors import ErrorCode, GameError
 from games import selectors
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, Snapshot
 from games.rules.base import json_roundtrip
 

@@ -24,9 +24,9 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
+from core.errors import ErrorCode, GameError
 from games import events
 from games.clock.deadlines import deadline_for, refresh_deadlines
-from games.errors import ErrorCode, GameError
 from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import BadOptions, IllegalAction, get_engine, seeding

@@ -9,11 +9,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from core.errors import ErrorCode, GameError
 from games import events
 from games.broker import broker_outage
 from games.clock import autoplay, sweep
 from games.clock.orders import standing_orders_due
-from games.errors import ErrorCode, GameError
 from games.models import Game, Seat
 
 log = logging.getLogger(__name__)

@@ -19,10 +19,10 @@ from django.template.loader import render_to_string, select_template
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from core.errors import ErrorCode, GameError
 from games import archive, replay, selectors, services
 from games.api.parsers import MAX_JSON_DEPTH
 from games.boards import game_board
-from games.errors import ErrorCode, GameError
 from games.forms import GameCreateForm, ImportForm, InviteForm, JoinForm
 from games.models import Game, Move
 from games.rules import engines, get_engine

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import logging
 import smtplib
-import threading
 from datetime import timedelta
 
 import httpx
@@ -17,6 +16,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from core.outage import OutageLog
 from games.models import Game, Move, Seat
 
 from . import webhooks
@@ -38,38 +38,10 @@ def retry_delay(attempts: int) -> float:
     return min(first * 2 ** min(attempts - 1, 20), most)
 
 
-class _MailOutage:
-    """Says once per process that the mail server cannot be reached, not once per notice or per
-    try: the first failed connection of an outage logs one warning line, the rest are counted
-    until an email goes again, which ends the outage with an info line."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._failed = 0
-
-    def failed(self, exc: BaseException, count: int, delay: float) -> None:
-        with self._lock:
-            self._failed += 1
-            first = self._failed == 1
-        if first:
-            log.warning(
-                "mail server unreachable (%s): %d notice(s) tried again in %d s, then less and less "
-                "often; logged once until it answers again",
-                _error_text(exc),
-                count,
-                delay,
-            )
-
-    def sent(self) -> None:
-        if not self._failed:  # the usual case: no lock, nothing to say
-            return
-        with self._lock:
-            failed, self._failed = self._failed, 0
-        if failed:
-            log.info("mail server reachable again, after %d failed connection(s)", failed)
-
-
-mail_outage = _MailOutage()
+# The mail server's outage, logged once per process (not once per notice or per try): the first
+# failed connection logs one warning line, the rest are counted until an email goes again, which
+# ends the outage with an info line.
+mail_outage = OutageLog(log)
 
 
 def _error_text(exc: BaseException) -> str:
@@ -375,7 +347,7 @@ def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int], claim: 
                 failed.append(n.pk)
                 continue
             _mark_sent(n)
-            mail_outage.sent()
+            mail_outage.answered("mail server reachable again, after %(failures)d failed connection(s)")
             if n.delivery == Delivery.GRACE:  # it went for the player's earlier ones too
                 _settle(n, outcome=Outcome.MERGED, now=timezone.now())
             sent += 1
@@ -426,7 +398,13 @@ def _failed(rows: list[Notification], exc: BaseException, *, outage: bool = Fals
             attempts=attempts, last_error=error, claimed_at=None, retry_at=retry_at
         )
     if outage:
-        mail_outage.failed(exc, len(rows), retry_delay(min(by_attempts)))
+        mail_outage.failed(
+            "mail server unreachable (%s): %d notice(s) tried again in %d s, then less and less often; "
+            "logged once until it answers again",
+            _error_text(exc),
+            len(rows),
+            retry_delay(min(by_attempts)),
+        )
 
 
 def send_unsent(*, limit: int | None = None, then_webhooks=None) -> int:

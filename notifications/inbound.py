@@ -55,7 +55,7 @@ from django.http import Http404, HttpResponse
 from django.utils import timezone
 from mailparser_reply.parser import EmailMessage as ReplyMessage
 
-from games.errors import GameError
+from core.errors import GameError
 from games.models import Game, Move, Seat
 from games.selectors import legal_moves, named_event, seat_names
 from games.services import move_submit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from games.models import Game
 
 from . import webhooks

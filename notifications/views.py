@@ -12,12 +12,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
+from core.errors import ErrorCode, GameError
 from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
 from games.clock.autoplay import standing_orders_set
 from games.clock.orders import standing_orders_for
 from games.clock.vacations import vacation_add as add_vacation
 from games.clock.vacations import vacation_remove as remove_vacation
-from games.errors import ErrorCode, GameError
 from games.models import Game, Seat, Vacation
 
 from . import services

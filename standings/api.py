@@ -12,8 +12,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from core.errors import ErrorCode, GameError
 from games.api.serializers import ERRORS
-from games.errors import ErrorCode, GameError
 
 from . import keys, selectors
 

@@ -12,7 +12,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 # 4 KB or headers over 8 KB (config.middleware). 503: the database cannot be reached just now (with
 # Retry-After; config/urls.py).
 ERROR_STATUSES = (400, 401, 403, 404, 405, 406, 409, 413, 414, 415, 422, 429, 431, 503)
-ERROR_DESCRIPTION = "Refused: {code, message, extra}, with a stable code (games/errors.py)."
+ERROR_DESCRIPTION = "Refused: {code, message, extra}, with a stable code (core/errors.py)."
 
 
 class FreeFormSerializer:
@@ -32,7 +32,7 @@ class FreeFormSerializerExtension(OpenApiSerializerExtension):
 
 def document_every_answer(result, generator, request, public):
     """Declares every error status on every operation, and the server the schema was fetched from."""
-    # games.api.serializers.ErrorSerializer, which the operations' own ERRORS already name
+    # core.api.ErrorSerializer, which the operations' own ERRORS already name
     error_ref = {"$ref": "#/components/schemas/Error"}
     for path_item in result["paths"].values():
         for operation in path_item.values():

@@ -3,16 +3,10 @@
 from rest_framework import serializers
 
 from accounts.validators import validate_title
+from core.api import ErrorSerializer
 from games.rules import engine_slugs, seeding
 
 from .schema import ERROR_STATUSES, FreeFormSerializer
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    extra = serializers.DictField()
-
 
 # Every operation may answer these with the error body (the schema says so, and the fuzz test in
 # tests/games/test_fuzz_api.py holds the API to it; games.api.schema adds any an operation omits).

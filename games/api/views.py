@@ -9,8 +9,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from accounts import services as account_services
+from core.errors import ErrorCode, GameError
 from games import archive, boards, replay, selectors, services
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move
 from games.rules import engines
 

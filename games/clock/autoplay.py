@@ -13,7 +13,7 @@ import logging
 from django.conf import settings
 from django.db import transaction
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, StandingOrder
 from games.rules.base import Rng
 from games.services import move_submit

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from games.models import Game, Seat, Vacation
 
 # A player's vacations as read ahead for many players at once: {user id: [(first day, last day)]}.

@@ -7,7 +7,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 
 from chat.models import Message
 from chat.services import hide_message
-from games.errors import GameError
+from core.errors import GameError
 from notifications.models import Kind, Notification, Outcome
 
 from .conftest import post

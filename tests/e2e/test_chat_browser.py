@@ -10,37 +10,20 @@ import pathlib
 import re
 
 import pytest
-from django.test import Client
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
 AXE = pathlib.Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
-RECORD_VIOLATIONS = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 RUN_AXE = """async () => {
   const r = await axe.run("#chat", {resultTypes: ["violations"]});
   return r.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
 }"""
 
 
-def _context(browser, live_server, user, width, *, javascript=True, bypass_csp=False):
-    c = Client()
-    c.force_login(user)
-    context = browser.new_context(
-        viewport={"width": width, "height": 900}, java_script_enabled=javascript, bypass_csp=bypass_csp
-    )
-    host = live_server.url.split("//", 1)[1].split(":")[0]
-    context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}])
-    context.add_init_script(RECORD_VIOLATIONS)
-    return context
-
-
 @pytest.mark.parametrize("width", (375, 1280))
-def test_posting_from_the_page_shows_the_message_to_both_players(width, live_server, browser, make_user, tmp_path):
+def test_posting_from_the_page_shows_the_message_to_both_players(
+    width, live_server, signed_in_context, make_user, tmp_path
+):
     from games import services
 
     ann, bob = make_user("Ann Chat"), make_user("Bob Chat")
@@ -52,7 +35,7 @@ def test_posting_from_the_page_shows_the_message_to_both_players(width, live_ser
     shots.mkdir(parents=True, exist_ok=True)
 
     problems = []
-    ann_ctx, bob_ctx = _context(browser, live_server, ann, width), _context(browser, live_server, bob, width)
+    ann_ctx, bob_ctx = signed_in_context(ann, width), signed_in_context(bob, width)
     try:
         ann_page, bob_page = ann_ctx.new_page(), bob_ctx.new_page()
         for page in (ann_page, bob_page):
@@ -90,7 +73,7 @@ def test_posting_from_the_page_shows_the_message_to_both_players(width, live_ser
         bob_ctx.close()
 
     # axe-core on the panel (it is injected, so this context may bypass the policy).
-    axe_ctx = _context(browser, live_server, ann, width, bypass_csp=True)
+    axe_ctx = signed_in_context(ann, width, bypass_csp=True)
     try:
         page = axe_ctx.new_page()
         page.goto(url)
@@ -104,7 +87,7 @@ def test_posting_from_the_page_shows_the_message_to_both_players(width, live_ser
     assert problems == [], "\n".join(problems)
 
 
-def test_the_panel_works_without_javascript(live_server, browser, make_user):
+def test_the_panel_works_without_javascript(live_server, signed_in_context, make_user):
     from chat.models import Message
     from games import services
 
@@ -112,7 +95,7 @@ def test_the_panel_works_without_javascript(live_server, browser, make_user):
     game = services.game_create(owner=ann, rules="oregon-trail-race", title="Plain trail")
     services.game_join(game=game, user=bob, code=game.invite_code)
     services.game_start(game=game, by=ann)
-    context = _context(browser, live_server, bob, 1280, javascript=False)
+    context = signed_in_context(bob, 1280, java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/games/{game.pk}/")

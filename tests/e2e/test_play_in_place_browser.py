@@ -13,33 +13,16 @@ import os
 import pathlib
 
 import pytest
-from django.test import Client
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
 AXE = pathlib.Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
-RECORD_VIOLATIONS = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 RUN_AXE = """async () => {
   const r = await axe.run("#live", {resultTypes: ["violations"]});
   return r.violations.filter(v => v.impact === "serious" || v.impact === "critical")
     .map(v => v.id + ": " + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
 }"""
 WAIT = 20_000
-
-
-def _context(browser, live_server, user, width, *, touch=False):
-    c = Client()
-    c.force_login(user)
-    context = browser.new_context(viewport={"width": width, "height": 900}, has_touch=touch, is_mobile=touch)
-    host = live_server.url.split("//", 1)[1].split(":")[0]
-    context.add_cookies([{"name": "sessionid", "value": c.cookies["sessionid"].value, "domain": host, "path": "/"}])
-    context.add_init_script(RECORD_VIOLATIONS)
-    return context
 
 
 def _page(context, problems, url):
@@ -76,7 +59,7 @@ def _version(page):
     return int(page.locator("#live").get_attribute("data-version"))
 
 
-def test_two_people_play_on_the_table_without_a_reload(live_server, browser, make_user, tmp_path):
+def test_two_people_play_on_the_table_without_a_reload(live_server, signed_in_context, make_user, tmp_path):
     from games import services
     from games.models import Game
 
@@ -86,8 +69,8 @@ def test_two_people_play_on_the_table_without_a_reload(live_server, browser, mak
     shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     problems = []
-    ann_ctx = _context(browser, live_server, ann, 1280)
-    bob_ctx = _context(browser, live_server, bob, 375, touch=True)
+    ann_ctx = signed_in_context(ann, 1280)
+    bob_ctx = signed_in_context(bob, 375, has_touch=True, is_mobile=True)
     try:
         a = _page(ann_ctx, problems, url)
         b = _page(bob_ctx, problems, url)

@@ -5,9 +5,10 @@ import threading
 import pytest
 from django.db import connection
 
+from core.errors import GameError
 from games import services
-from games.errors import GameError
 from games.models import Game, Move
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,12 +36,7 @@ def _race(n, submit):
 
 @pytest.fixture
 def started(make_user, toy_engine):
-    owner = make_user()
-    game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=make_user())
-    services.game_start(game=game, by=owner)
-    game.refresh_from_db()
-    return game
+    return start_game(make_user(), make_user())
 
 
 def test_two_different_moves_at_once_exactly_one_applies(started):

@@ -17,6 +17,7 @@ from games import rules, services
 from games.models import Game, Move
 from games.rules.base import Rng
 from games.templatetags.crayon_rails import PALETTE
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +80,7 @@ def _card_ids(page):
 
 def test_play_through_the_game_page(client, make_user, crayon_rails):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules=SLUG, max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules=SLUG)
     users = {s.position: s.user for s in Game.objects.get(pk=game.pk).seats.all()}
     url = reverse("games:detail", args=[game.pk])
 
@@ -268,10 +267,7 @@ def test_build_and_move_through_the_api(make_user, api_for, crayon_rails):
 
 def test_a_first_build_opens_the_map_where_the_menus_first_build_starts(client, make_user):
     ann, bob = make_user("Ann"), make_user("Bob")  # the real map: its menu offers builds toward demands
-    g = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
-    services.game_join(game=g, user=bob)
-    services.game_start(game=g, by=ann)
-    g = Game.objects.get(pk=g.pk)
+    g = start_game(ann, bob, rules="crayon-rails")
     rng = Rng.stream("first-build")
     while g.state.get("phase") != "build":  # the setup draft, by the bots
         to_act = g.engine.to_act(g.state)[0]

@@ -14,6 +14,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from games import events, services
 from games.models import Move, Seat
 from notifications.models import Delivery, Kind, KindPreference, Notification
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -43,12 +44,7 @@ def listening():
 def race(make_user, toy_notify_engine):
     """A started two-player game of the toy race: seat 0 is to act; ending its turn makes seat 1
     decide, which the notifications app answers with a "your turn" notice."""
-    owner, other = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=owner, rules="toy-notify", max_players=2, turn_hours=48)
-    services.game_join(game=game, user=other, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game.refresh_from_db()
-    return game
+    return start_game(make_user("ann"), make_user("bob"), rules="toy-notify", turn_hours=48)
 
 
 def _end_turn(game):

@@ -23,6 +23,7 @@ from django.core.management.base import CommandError
 from games import archive, services
 from games.models import Game, Move, Seat, Tenure
 from games.rules import get_engine
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -230,9 +231,7 @@ def test_a_game_from_before_commit_reveal_verifies_its_seed_by_hash_only(people,
 
 def test_export_is_for_a_game_that_is_over(people, client, api_for):
     ann, bob, _ = people
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules="oregon-trail-race")
     client.force_login(ann)
     page = client.get(f"/games/{game.pk}/export.json")
     assert page.status_code == 409 and "once it is over" in page.content.decode()

@@ -15,6 +15,7 @@ from games.rules.crayon_rails import cards as cr_cards
 from games.rules.crayon_rails.state import TRAIN_NAMES
 from games.rules.ogallala import cards as og_cards
 from games.rules.oregon_trail import cards as otr_cards
+from tests.builders import start_game
 
 OTR_OPTIONS = [{"ruleset": "revised"}, {"ruleset": "classic"}]
 
@@ -93,11 +94,8 @@ def log_measles(game, seat):
 @pytest.mark.django_db
 def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules="oregon-trail-race")
     seat = selectors.seat_of(game, bob)
-    game.refresh_from_db()
     log_measles(game, seat)
     client.force_login(ann)
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()
@@ -114,10 +112,7 @@ def test_a_calamity_in_the_log_explains_itself_in_a_popover(client, make_user):
 @pytest.mark.django_db
 def test_a_move_button_says_more_under_its_label(client, make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
+    game = start_game(ann, bob, rules="oregon-trail-race")
     mover = next(u for u in (ann, bob) if selectors.legal_moves(game, selectors.seat_of(game, u)))
     client.force_login(mover)
     html = client.get(reverse("games:detail", args=[game.pk])).content.decode()

@@ -2,26 +2,17 @@
 
 import pytest
 
+from core.errors import ErrorCode, GameError
 from games import selectors, services
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat
+from tests.builders import seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def started(make_user, toy_engine):
-    owner, guest = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=guest, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game.refresh_from_db()
-    return game
-
-
-def _acting_seat(game):
-    pos = game.engine.to_act(game.state)[0]
-    return game.seats.get(position=pos)
+    return start_game(make_user("ann"), make_user("bob"))
 
 
 def _idle_seat(game):
@@ -38,7 +29,7 @@ def test_start_orders_seats_deals_and_publishes_only_the_seed_hash(started):
 
 
 def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
     result = services.move_submit(
         game=started, seat=seat, action=action, expected_version=started.version, channel=Move.Channel.API
@@ -51,7 +42,7 @@ def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
 
 
 def test_stale_version_is_refused_and_changes_nothing(started):
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
     with pytest.raises(GameError) as exc:
         services.move_submit(
@@ -73,7 +64,7 @@ def test_not_your_turn(started):
 
 
 def test_illegal_action_is_refused_with_a_sentence(started):
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     with pytest.raises(GameError) as exc:
         services.move_submit(
             game=started,
@@ -87,7 +78,7 @@ def test_illegal_action_is_refused_with_a_sentence(started):
 
 
 def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(started):
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     action = started.engine.legal_actions(started.state, seat.position)[0]
     first = services.move_submit(
         game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-1"
@@ -101,7 +92,7 @@ def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(s
 
 
 def test_idempotency_key_reused_for_another_move_is_refused(started):
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     legal = started.engine.legal_actions(started.state, seat.position)
     services.move_submit(
         game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API, idempotency_key="k-2"
@@ -121,7 +112,7 @@ def test_idempotency_key_reused_for_another_move_is_refused(started):
 def test_paused_game_takes_no_moves_and_resume_restores_deadlines(started, make_user):
     admin = make_user("mod", is_staff=True)
     services.game_pause(game=started, by=admin)
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     assert Seat.objects.get(pk=seat.pk).deadline_at is None
     with pytest.raises(GameError) as exc:
         services.move_submit(
@@ -133,14 +124,14 @@ def test_paused_game_takes_no_moves_and_resume_restores_deadlines(started, make_
 
 
 def test_only_seats_to_act_have_deadlines(started):
-    acting, idle = _acting_seat(started), _idle_seat(started)
+    acting, idle = seat_to_act(started), _idle_seat(started)
     assert acting.deadline_at is not None and idle.deadline_at is None
 
 
 def test_undo_replays_the_log_without_the_last_move_and_logs_itself(started, make_user):
     admin = make_user("mod", is_staff=True)
     state0 = started.state
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     action = started.engine.legal_actions(state0, seat.position)[0]
     services.move_submit(game=started, seat=seat, action=action, expected_version=None, channel=Move.Channel.WEB)
     undo = services.game_undo(game=started, by=admin, count=1)
@@ -161,7 +152,7 @@ def test_finishing_reveals_the_seed_and_replay_verifies(started):
         started.refresh_from_db()
         if started.status != Game.Status.ACTIVE:
             break
-        seat = _acting_seat(started)
+        seat = seat_to_act(started)
         legal = started.engine.legal_actions(started.state, seat.position)
         services.move_submit(
             game=started, seat=seat, action=legal[0], expected_version=started.version, channel=Move.Channel.WEB
@@ -177,7 +168,7 @@ def test_replace_seat_with_bot_and_bot_moves_through_the_pipeline(
     started, make_user, django_capture_on_commit_callbacks
 ):
     admin = make_user("mod", is_staff=True)
-    seat = _acting_seat(started)
+    seat = seat_to_act(started)
     with django_capture_on_commit_callbacks(execute=True):
         services.seat_replace(game=started, seat=seat, by=admin, bot=True)
     started.refresh_from_db()
@@ -255,7 +246,7 @@ def test_the_lock_query_gives_the_game_seats_and_players_as_the_orm_would(starte
 
 
 def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(started):
-    acting, idle = _acting_seat(started), _idle_seat(started)
+    acting, idle = seat_to_act(started), _idle_seat(started)
     assert acting.deadline_at is not None and idle.deadline_at is None
     services.move_submit(
         game=started,
@@ -265,7 +256,7 @@ def test_deadlines_are_written_for_the_seat_to_act_and_cleared_for_the_rest(star
         channel="web",
     )
     started.refresh_from_db()
-    now_acting = _acting_seat(started)
+    now_acting = seat_to_act(started)
     for seat in started.seats.all():
         assert (seat.deadline_at is not None) == (seat.pk == now_acting.pk)
         assert seat.reminder_sent_for is None
@@ -402,7 +393,7 @@ def test_an_idempotency_key_is_its_senders_own(started, settings, sql_hotpath):
 
     def acting():
         started.refresh_from_db()
-        return _acting_seat(started).user
+        return seat_to_act(started).user
 
     def submit(actor, action):
         return services.move_submit(

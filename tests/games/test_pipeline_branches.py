@@ -13,10 +13,11 @@ import pytest
 import time_machine
 
 import games.rules as rules
+from core.errors import ErrorCode, GameError
 from games import services
-from games.errors import ErrorCode, GameError
 from games.models import Move, Seat
 from notifications.models import Kind, Notification
+from tests.builders import play, seat_at, start_game
 from tests.toy_engine import TWICE
 from tests.toy_engine import TWICE_WORD as WORD
 
@@ -36,27 +37,6 @@ def clock():
         yield traveller
 
 
-def _start(users, rules_slug, **kwargs):
-    owner = users[0]
-    game = services.game_create(owner=owner, rules=rules_slug, max_players=len(users), turn_hours=48, **kwargs)
-    for user in users[1:]:
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game.refresh_from_db()
-    return game
-
-
-def _seat(game, position) -> Seat:
-    return Seat.objects.select_related("user").get(game=game, position=position)
-
-
-def _play(game, position, action, channel=Move.Channel.WEB):
-    game.refresh_from_db()
-    return services.move_submit(
-        game=game, seat=_seat(game, position), action=action, expected_version=game.version, channel=channel
-    )
-
-
 def _turn_notices(seat):
     return Notification.objects.filter(seat=seat, kind__in=[Kind.YOUR_TURN, Kind.DECISION]).count()
 
@@ -66,7 +46,7 @@ def _turn_notices(seat):
 
 @pytest.fixture
 def shed(make_user, toy_engine):
-    return _start([make_user("ann"), make_user("bob")], "toy-shed", options={"hand_size": 4})
+    return start_game(make_user("ann"), make_user("bob"), rules="toy-shed", turn_hours=48, options={"hand_size": 4})
 
 
 def _play_first_legal(game):
@@ -74,7 +54,7 @@ def _play_first_legal(game):
     pos = game.engine.to_act(game.state)[0]
     action = game.engine.legal_actions(game.state, pos)[-1]  # a draw: the deck's order matters on replay
     services.move_submit(
-        game=game, seat=_seat(game, pos), action=action, expected_version=game.version, channel=Move.Channel.WEB
+        game=game, seat=seat_at(game, pos), action=action, expected_version=game.version, channel=Move.Channel.WEB
     )
     game.refresh_from_db()
     return game.state
@@ -137,7 +117,7 @@ def test_undo_of_zero_moves_is_refused_and_changes_nothing(shed, make_user):
 @pytest.fixture
 def trio(make_user, api_for, twice_engine):
     people = [make_user("ann"), make_user("bob"), make_user("cy")]
-    game = _start(people, "toy-twice")
+    game = start_game(*people, rules="toy-twice", turn_hours=48)
     return game, people, [api_for(p) for p in people]
 
 
@@ -153,9 +133,9 @@ def _snapshot(game):
 
 def test_a_resigned_player_cannot_move_through_the_api(trio):
     game, people, apis = trio
-    _play(game, 0, {"type": "all"})  # every seat must decide, so the resigned one still would be asked
+    play(game, 0, {"type": "all"})  # every seat must decide, so the resigned one still would be asked
     game.refresh_from_db()
-    quitter = _seat(game, 1)
+    quitter = seat_at(game, 1)
     services.game_resign(game=game, user=quitter.user)
     game.refresh_from_db()
     game.state["to_act"] = [0, 1, 2]  # as if the engine kept the seat's pending decision
@@ -170,7 +150,7 @@ def test_a_resigned_player_cannot_move_through_the_api(trio):
 
 def test_a_dropped_player_cannot_move_through_the_api(trio):
     game, people, apis = trio
-    dropped = _seat(game, 0)  # the seat to act
+    dropped = seat_at(game, 0)  # the seat to act
     Seat.objects.filter(pk=dropped.pk).update(status=Seat.Status.DROPPED)
     before = _snapshot(game)
     api = apis[people.index(dropped.user)]
@@ -187,8 +167,8 @@ def test_a_dropped_player_cannot_move_through_the_api(trio):
 def hidden(make_user, api_for, twice_engine):
     """A public game where seat 0 hid a word: its event has a private part for each seat."""
     people = [make_user("ann"), make_user("bob")]
-    game = _start(people, "toy-twice")
-    _play(game, 0, {"type": "hide", "word": WORD})
+    game = start_game(*people, rules="toy-twice", turn_hours=48)
+    play(game, 0, {"type": "hide", "word": WORD})
     game.refresh_from_db()
     return game
 
@@ -228,7 +208,7 @@ def test_a_logged_in_non_player_reads_no_private_part_and_no_secret_action(hidde
 
 
 def test_each_player_reads_their_own_private_part_and_no_one_elses(hidden, api_for, client):
-    hider, other = _seat(hidden, 0), _seat(hidden, 1)
+    hider, other = seat_at(hidden, 0), seat_at(hidden, 1)
     mine = _hide_entry(api_for(hider.user).get(f"/api/games/{hidden.pk}/moves/").json())
     assert mine["action"] == {"type": "hide", "word": WORD}
     assert [e.get("private") for e in mine["events"]] == [{"text": f"You hid the {WORD}."}]
@@ -248,19 +228,19 @@ def test_each_player_reads_their_own_private_part_and_no_one_elses(hidden, api_f
 
 @pytest.fixture
 def duo(make_user, twice_engine, clock):
-    return _start([make_user("ann"), make_user("bob")], "toy-twice")
+    return start_game(make_user("ann"), make_user("bob"), rules="toy-twice", turn_hours=48)
 
 
 def test_a_seat_still_to_act_after_another_seats_move_keeps_its_deadline_and_gets_no_new_notice(duo, clock):
     clock.move_to(T0 + timedelta(hours=1))
-    _play(duo, 0, {"type": "all"})  # seat 1 newly decides; seat 0 still does
-    first, waiting = _seat(duo, 0), _seat(duo, 1)
+    play(duo, 0, {"type": "all"})  # seat 1 newly decides; seat 0 still does
+    first, waiting = seat_at(duo, 0), seat_at(duo, 1)
     assert waiting.deadline_at == T0 + timedelta(hours=1 + 48)  # a fresh deadline for a new decision
     Seat.objects.filter(pk=waiting.pk).update(reminder_sent_for=duo.version)
     notices = _turn_notices(waiting)
     assert notices == 1
     clock.move_to(T0 + timedelta(hours=5))
-    _play(duo, 0, {"type": "pass"})  # seat 1's decision is the same one it already had
+    play(duo, 0, {"type": "pass"})  # seat 1's decision is the same one it already had
     waiting.refresh_from_db()
     first.refresh_from_db()
     assert waiting.deadline_at == T0 + timedelta(hours=1 + 48)
@@ -270,34 +250,34 @@ def test_a_seat_still_to_act_after_another_seats_move_keeps_its_deadline_and_get
 
 
 def test_a_seat_still_to_act_after_its_own_move_gets_a_deadline_for_its_next_decision(duo, clock):
-    mover = _seat(duo, 0)
+    mover = seat_at(duo, 0)
     assert mover.deadline_at == T0 + timedelta(hours=48)
     notices = _turn_notices(mover)
     clock.move_to(T0 + timedelta(hours=5))
-    _play(duo, 0, {"type": "again"})
+    play(duo, 0, {"type": "again"})
     mover.refresh_from_db()
     assert mover.deadline_at == T0 + timedelta(hours=5 + 48)
     assert mover.reminder_sent_for is None
     assert _turn_notices(mover) == notices  # it is looking at the game: no email for it
-    assert _seat(duo, 1).deadline_at is None
+    assert seat_at(duo, 1).deadline_at is None
 
 
 def test_a_seat_newly_to_act_gets_a_fresh_deadline_and_its_notice(duo, clock):
     clock.move_to(T0 + timedelta(hours=7))
-    nxt = _seat(duo, 1)
-    _play(duo, 0, {"type": "pass"})
+    nxt = seat_at(duo, 1)
+    play(duo, 0, {"type": "pass"})
     nxt.refresh_from_db()
     assert nxt.deadline_at == T0 + timedelta(hours=7 + 48)
     assert _turn_notices(nxt) == 1
-    assert _seat(duo, 0).deadline_at is None
+    assert seat_at(duo, 0).deadline_at is None
 
 
 def test_resigning_keeps_the_deadline_of_a_seat_already_deciding(make_user, twice_engine, clock):
-    game = _start([make_user("ann"), make_user("bob"), make_user("cy")], "toy-twice")
+    game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules="toy-twice", turn_hours=48)
     clock.move_to(T0 + timedelta(hours=2))
-    _play(game, 0, {"type": "all"})
+    play(game, 0, {"type": "all"})
     clock.move_to(T0 + timedelta(hours=9))
-    services.game_resign(game=game, user=_seat(game, 1).user)
-    assert _seat(game, 0).deadline_at == T0 + timedelta(hours=2 + 48)
-    assert _seat(game, 2).deadline_at == T0 + timedelta(hours=2 + 48)
-    assert _seat(game, 1).deadline_at is None
+    services.game_resign(game=game, user=seat_at(game, 1).user)
+    assert seat_at(game, 0).deadline_at == T0 + timedelta(hours=2 + 48)
+    assert seat_at(game, 2).deadline_at == T0 + timedelta(hours=2 + 48)
+    assert seat_at(game, 1).deadline_at is None

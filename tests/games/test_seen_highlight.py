@@ -9,17 +9,14 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, Move
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
 
 def _otr_game(make_user):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
-    return game, ann, bob
+    return start_game(ann, bob, rules="oregon-trail-race"), ann, bob
 
 
 def _play(game, user, moves: int) -> list[int]:

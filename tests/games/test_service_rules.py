@@ -8,39 +8,21 @@ changed (no log row, no seat, no notice) when the rule refuses.
 import pytest
 from django.urls import reverse
 
+from core.errors import ErrorCode, GameError
 from games import services
-from games.errors import ErrorCode, GameError
 from games.models import Game, Invitation, Move, Seat
 from notifications.models import Kind, Notification
+from tests.builders import seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
+
+HAND = {"hand_size": 3}  # the toy game's, short
 
 
 def _error(resp, status, code):
     assert resp.status_code == status, resp.content
     assert resp.json()["code"] == code, resp.content
     return resp.json()
-
-
-def _start(owner, others, *, bots=0, **kwargs):
-    game = services.game_create(
-        owner=owner,
-        rules="toy-shed",
-        max_players=1 + len(others) + bots,
-        bots=bots,
-        options={"hand_size": 3},
-        **kwargs,
-    )
-    for user in others:
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game.refresh_from_db()
-    return game
-
-
-def _acting(game) -> Seat:
-    game.refresh_from_db()
-    return Seat.objects.select_related("user").get(game=game, position=game.engine.to_act(game.state)[0])
 
 
 def _draw(api, game):
@@ -58,7 +40,7 @@ def people(make_user, toy_engine):
 
 @pytest.fixture
 def duel(people):
-    return _start(*people[:1], people[1:])
+    return start_game(*people, options=HAND)
 
 
 @pytest.fixture
@@ -123,12 +105,12 @@ def test_an_invitation_code_seats_only_the_first_person_who_uses_it(people, make
 
 
 def test_a_retried_move_answers_as_the_first_time_after_the_game_has_moved_on(duel, api_for):
-    first_seat = _acting(duel)
+    first_seat = seat_to_act(duel)
     api = api_for(first_seat.user)
     body = {"action": {"type": "draw"}, "expected_version": duel.version}
     first = api.post(f"/api/games/{duel.pk}/moves/", body, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert first.status_code == 201, first.content
-    other = _acting(duel)
+    other = seat_to_act(duel)
     assert other.pk != first_seat.pk
     assert _draw(api_for(other.user), duel).status_code == 201  # the game moves on meanwhile
     before = _log_rows(duel)
@@ -139,10 +121,10 @@ def test_a_retried_move_answers_as_the_first_time_after_the_game_has_moved_on(du
 
 
 def test_a_player_channel_never_plays_a_bot_seat(people):
-    game = _start(people[0], [], bots=1)
+    game = start_game(people[0], bots=1, options=HAND)
     bot = Seat.objects.get(game=game, is_bot=True)
     if game.engine.to_act(game.state) != [bot.position]:
-        human = _acting(game)
+        human = seat_to_act(game)
         services.move_submit(game=game, seat=human, action={"type": "draw"}, expected_version=None, channel="web")
         game.refresh_from_db()
     assert game.engine.to_act(game.state) == [bot.position]
@@ -156,7 +138,7 @@ def test_a_player_channel_never_plays_a_bot_seat(people):
 
 
 def test_a_web_move_that_is_not_an_object_with_a_type_is_refused_with_a_clear_message(duel, client):
-    seat = _acting(duel)
+    seat = seat_to_act(duel)
     client.force_login(seat.user)
     before = _log_rows(duel)
     resp = client.post(f"/games/{duel.pk}/move/", {"action": '{"type": 7}', "version": str(duel.version)}, follow=True)
@@ -177,7 +159,7 @@ def test_only_a_player_of_the_game_can_resign(duel, make_user, api_for):
 
 def test_a_player_who_resigned_cannot_resign_again(make_user, api_for, toy_engine):
     ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
-    game = _start(ann, [bob, cy])
+    game = start_game(ann, bob, cy, options=HAND)
     api = api_for(cy)
     assert api.post(f"/api/games/{game.pk}/resign/").status_code == 200
     game.refresh_from_db()
@@ -193,7 +175,7 @@ def test_a_player_who_resigned_cannot_resign_again(make_user, api_for, toy_engin
 
 def _finish(game):
     """Ends the game the way the engine does (the seat to act resigns its opponent away)."""
-    loser = _acting(game)
+    loser = seat_to_act(game)
     services.game_resign(game=game, user=loser.user)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -228,7 +210,7 @@ def test_a_finished_game_cannot_be_aborted(duel, staff_client):
 
 
 def test_moves_of_a_finished_game_cannot_be_undone(duel, staff_client):
-    seat = _acting(duel)
+    seat = seat_to_act(duel)
     services.move_submit(game=duel, seat=seat, action={"type": "draw"}, expected_version=None, channel="web")
     game = _finish(duel)
     before = (_log_rows(game), game.state, game.result)
@@ -265,7 +247,7 @@ def test_a_seat_of_a_finished_game_cannot_be_replaced(duel, people, make_user, s
 def test_a_seat_replaced_while_the_game_is_paused_gets_its_deadline_and_menu_only_on_resume(
     duel, staff_client, make_user
 ):
-    seat = _acting(duel)
+    seat = seat_to_act(duel)
     _admin_action(staff_client, duel, "pause")
     newcomer = make_user("dee")
     resp = staff_client.post(

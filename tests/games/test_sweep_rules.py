@@ -12,6 +12,7 @@ import games.rules as rules
 from games import services
 from games.clock.sweep import handle_due
 from games.models import Move, Seat
+from tests.builders import seat_at, start_game
 from tests.toy_engine import TWICE
 
 pytestmark = pytest.mark.django_db
@@ -28,17 +29,7 @@ def clock():
 def trio(make_user, clock):
     """A three-player toy-twice game at T0, 48-hour turns."""
     with rules.registered(TWICE.name, TWICE):
-        people = [make_user("ann"), make_user("bob"), make_user("cy")]
-        game = services.game_create(owner=people[0], rules=TWICE.name, max_players=3, turn_hours=48)
-        for user in people[1:]:
-            services.game_join(game=game, user=user, code=game.invite_code)
-        services.game_start(game=game, by=people[0])
-        game.refresh_from_db()
-        yield game
-
-
-def _seat(game, position) -> Seat:
-    return Seat.objects.get(game=game, position=position)
+        yield start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=TWICE.name, turn_hours=48)
 
 
 def _timeouts(game):
@@ -47,14 +38,14 @@ def _timeouts(game):
 
 def test_two_players_past_their_deadlines_in_one_game_both_time_out_in_one_sweep(trio, clock):
     services.move_submit(
-        game=trio, seat=_seat(trio, 0), action={"type": "all"}, expected_version=trio.version, channel="web"
+        game=trio, seat=seat_at(trio, 0), action={"type": "all"}, expected_version=trio.version, channel="web"
     )  # all three decide now; seat 0 keeps its deadline, 1 and 2 get theirs at T0
     Seat.objects.filter(game=trio, position=0).update(deadline_at=T0 + timedelta(hours=60))  # extended
     clock.move_to(T0 + timedelta(hours=48, seconds=1))
     stats = handle_due(T0 + timedelta(hours=48, seconds=1))
     assert stats["timeouts"] == 2
     assert sorted(_timeouts(trio)) == [(1, {"type": "pass"}), (2, {"type": "pass"})]
-    assert [_seat(trio, p).missed_deadlines for p in range(3)] == [0, 1, 1]
+    assert [seat_at(trio, p).missed_deadlines for p in range(3)] == [0, 1, 1]
 
 
 def test_the_sweep_clears_a_leftover_deadline_of_a_seat_not_to_act_and_plays_nothing(trio, clock):
@@ -63,5 +54,5 @@ def test_the_sweep_clears_a_leftover_deadline_of_a_seat_not_to_act_and_plays_not
     stats = handle_due(T0 + timedelta(minutes=2))
     assert stats["timeouts"] == 0
     assert _timeouts(trio) == []
-    assert _seat(trio, 2).deadline_at is None and _seat(trio, 2).missed_deadlines == 0
-    assert _seat(trio, 0).deadline_at == T0 + timedelta(hours=48)  # the seat to act keeps its own
+    assert seat_at(trio, 2).deadline_at is None and seat_at(trio, 2).missed_deadlines == 0
+    assert seat_at(trio, 0).deadline_at == T0 + timedelta(hours=48)  # the seat to act keeps its own

@@ -10,14 +10,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.clock.autoplay import bots_play
 from games.clock.sweep import replace_absent
-from games.errors import ErrorCode, GameError
 from games.models import Game, Move, Seat, Tenure
 from notifications import delivery
 from notifications.models import Notification
 from notifications.outbox import decision_notice
+from tests.builders import seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -33,25 +34,13 @@ def people(make_user):
     }
 
 
-def _start(people, *, on_missed=Game.OnMissed.BOT, rules=RULES) -> Game:
-    game = services.game_create(owner=people["alice"], rules=rules, title="Issue 17", on_missed=on_missed)
-    services.game_join(game=game, user=people["bob"], code=game.invite_code)
-    services.game_start(game=game, by=people["alice"])
-    return Game.objects.get(pk=game.pk)
-
-
 def _seat(game, user) -> Seat:
     return Seat.objects.select_related("user").get(game=game, user=user)
 
 
-def _to_act(game) -> Seat:
-    game.refresh_from_db()
-    return Seat.objects.select_related("user").get(game=game, position=game.engine.to_act(game.state)[0])
-
-
 def _play(game, seat=None) -> Move:
     """Plays the first legal move of the seat to act (which must be `seat` when given)."""
-    acting = _to_act(game)
+    acting = seat_to_act(game)
     if seat is not None:
         assert acting.pk == seat.pk, "the engine's order is not what the test expects"
     action = game.engine.legal_actions(game.state, acting.position)[0]
@@ -63,13 +52,13 @@ def _play(game, seat=None) -> Move:
 def replaced(people):
     """The issue's game: nc_alice and nc_bob each play, then a moderator gives nc_bob's seat to a
     bot, which plays on. Returns the game, bob's move, the replacement's log row and the bot's move."""
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     alice, bob = _seat(game, people["alice"]), _seat(game, people["bob"])
-    while _to_act(game).pk != alice.pk:
+    while seat_to_act(game).pk != alice.pk:
         _play(game)
     _play(game, alice)
     bobs = _play(game, bob)
-    assert _to_act(game).pk == alice.pk
+    assert seat_to_act(game).pk == alice.pk
     services.seat_replace(game=game, seat=bob, by=people["mod"], bot=True, reason="nc_bob asked to leave")
     replace = Move.objects.filter(game=game, action__type="replace_seat").get()
     _play(game, alice)
@@ -107,9 +96,9 @@ def test_the_issue_bobs_moves_keep_his_name_after_his_seat_goes_to_a_bot(replace
 def test_an_emails_log_names_the_player_who_made_each_move(people):
     """What a decision email lists of the moves since the reader's own last one names the holder of
     each seat at the time (the email that waited out its grace window is written when it goes)."""
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     alice, bob = _seat(game, people["alice"]), _seat(game, people["bob"])
-    while _to_act(game).pk != alice.pk:
+    while seat_to_act(game).pk != alice.pk:
         _play(game)
     _play(game, alice)
     bobs = _play(game, bob)
@@ -124,15 +113,15 @@ def test_an_emails_log_names_the_player_who_made_each_move(people):
 
 
 def test_a_changed_display_name_does_not_rewrite_history(people, client):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     bob = _seat(game, people["bob"])
-    while _to_act(game).pk != bob.pk:
+    while seat_to_act(game).pk != bob.pk:
         _play(game)
     first = _play(game, bob)
     user = people["bob"]
     user.display_name = "Robert"
     user.save()
-    while _to_act(game).pk != bob.pk:
+    while seat_to_act(game).pk != bob.pk:
         _play(game)
     second = _play(game, bob)
     entries = {e["seq"]: e for e in selectors.move_log(game, None)}
@@ -147,7 +136,7 @@ def test_a_changed_display_name_does_not_rewrite_history(people, client):
 
 
 def test_a_rename_before_any_move_of_the_tenure_just_renames_it(people):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     user = people["bob"]
     user.display_name = "Bobby"
     user.save(update_fields=["display_name"])
@@ -170,8 +159,8 @@ def test_the_replacement_closes_one_tenure_and_opens_the_next_at_its_seq(replace
 
 
 def test_a_moderators_acts_read_as_the_moderators_about_the_seat(people, client):
-    game = _start(people)
-    acting = _to_act(game)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
+    acting = seat_to_act(game)
     services.deadline_extend(game=game, seat=acting, by=people["mod"], hours=24)
     services.game_pause(game=game, by=people["mod"], reason="Server maintenance")
     services.game_resume(game=game, by=people["mod"])
@@ -192,9 +181,9 @@ def test_a_moderators_acts_read_as_the_moderators_about_the_seat(people, client)
 
 
 def test_the_clocks_bot_takeover_passes_the_tenure_on_and_keeps_earlier_names(people):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     bob = _seat(game, people["bob"])
-    while _to_act(game).pk != bob.pk:
+    while seat_to_act(game).pk != bob.pk:
         _play(game)
     bobs = _play(game, bob)
     Seat.objects.filter(pk=bob.pk).update(missed_deadlines=3)
@@ -209,7 +198,7 @@ def test_the_clocks_bot_takeover_passes_the_tenure_on_and_keeps_earlier_names(pe
 
 
 def test_kick_to_a_bot_with_a_reason(people):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     bob = _seat(game, people["bob"])
     services.seat_kick(game=game, seat=bob, by=people["mod"], reason="  Abusive\nchat  ")
     seat = Seat.objects.get(pk=bob.pk)
@@ -225,7 +214,7 @@ def test_kick_to_a_bot_with_a_reason(people):
 
 
 def test_kick_out_when_the_game_drops_players(people):
-    game = _start(people, on_missed=Game.OnMissed.DROP)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17", on_missed=Game.OnMissed.DROP)
     bob = _seat(game, people["bob"])
     services.seat_kick(game=game, seat=bob, by=people["mod"], reason="Cheating")
     seat = Seat.objects.get(pk=bob.pk)
@@ -251,7 +240,7 @@ def test_kick_out_when_the_game_drops_players(people):
     ],
 )
 def test_a_kick_needs_a_moderator_and_a_reason_and_changes_nothing_otherwise(people, who, reason, code):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     bob = _seat(game, people["bob"])
     before = (game.version, Move.objects.filter(game=game).count(), Tenure.objects.filter(game=game).count())
     with pytest.raises(GameError) as exc:
@@ -263,7 +252,7 @@ def test_a_kick_needs_a_moderator_and_a_reason_and_changes_nothing_otherwise(peo
 
 
 def test_a_bot_or_a_player_already_out_cannot_be_kicked(people):
-    game = _start(people)
+    game = start_game(people["alice"], people["bob"], rules=RULES, title="Issue 17")
     bob = _seat(game, people["bob"])
     services.seat_replace(game=game, seat=bob, by=people["mod"], bot=True)
     with pytest.raises(GameError, match="a bot plays that seat"):
@@ -275,7 +264,7 @@ def test_a_bot_or_a_player_already_out_cannot_be_kicked(people):
 
 def _long_log(people, moves: int) -> Game:
     """A started two-player game with `moves` log rows, nc_bob's seat handed to a bot halfway."""
-    game = _start(people, rules="toy-shed")
+    game = start_game(people["alice"], people["bob"], rules="toy-shed", title="Issue 17")
     seats = {s.position: s for s in Seat.objects.filter(game=game)}
     first = game.version + 1
     rows = [

@@ -13,8 +13,8 @@ import json
 
 import pytest
 
+from core.errors import GameError
 from games import archive
-from games.errors import GameError
 from games.models import Game, Move
 from games.rules import __main__ as rules_cli
 from games.rules import verify

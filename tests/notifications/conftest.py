@@ -10,10 +10,10 @@ import pytest
 import time_machine
 from aiosmtpd.controller import Controller
 
-from games import services
 from games import tasks as game_tasks
-from games.models import Game, Seat
+from games.models import Game
 from notifications import tasks as notice_tasks
+from tests.builders import seat_at, seat_to_act, start_game  # noqa: F401 (seat_at: imported from here by the tests)
 
 
 @pytest.fixture(autouse=True)
@@ -161,33 +161,21 @@ def make_game(users):
     def make(
         n=2, *, bots=0, rules="toy-notify", options=None, turn_hours=48, miss_limit=3, on_missed=Game.OnMissed.BOT
     ):
-        game = services.game_create(
-            owner=users[0],
+        return start_game(
+            *users[:n],
             rules=rules,
-            options=options or {},
+            options=options,
             title="Test trail",
-            max_players=n + bots,
             turn_hours=turn_hours,
             bots=bots,
             miss_limit=miss_limit,
             on_missed=on_missed,
         )
-        for u in users[1:n]:
-            services.game_join(game=game, user=u, code=game.invite_code)
-        services.game_start(game=game, by=users[0])
-        game.refresh_from_db()
-        return game
 
     return make
 
 
-def seat_at(game, position) -> Seat:
-    return Seat.objects.select_related("user").get(game=game, position=position)
-
-
-def turn_seat(game) -> Seat:
-    game.refresh_from_db()
-    return seat_at(game, game.engine.to_act(game.state)[0])
+turn_seat = seat_to_act  # the name these tests know
 
 
 def hook_server(answers, probe=lambda: None):

@@ -7,11 +7,11 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
+from core.errors import GameError
 from games import services
 from games.clock import vacations as notify
 from games.clock.sweep import due_game_ids
 from games.clock.vacations import paused_deadline
-from games.errors import GameError
 from games.models import Game, Move, Seat
 from notifications.models import Kind, Notification
 

@@ -54,14 +54,14 @@ def queued(celery_app):
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
     _forget_routes(celery_app)
-    broker_outage._reset()
+    broker_outage.log.reset()
     yield queue
     point_producers_at(celery_app, old[2])
     with celery_app.connection_for_write() as conn:
         conn.default_channel.queue_delete(queue)
     celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = old[:2]
     _forget_routes(celery_app)
-    broker_outage._reset()
+    broker_outage.log.reset()
 
 
 @pytest.mark.django_db(transaction=True)

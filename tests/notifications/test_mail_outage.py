@@ -40,7 +40,7 @@ def mail_server(settings):
                 self.controller = None
 
     server = MailServer()
-    delivery.mail_outage._failed = 0
+    delivery.mail_outage.reset()
     yield server
     server.down()
 

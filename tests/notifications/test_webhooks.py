@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import httpx
 import pytest
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 from notifications import delivery, services, tasks, webhooks
 from notifications.models import Kind, Notification, NotificationSettings
 

@@ -5,8 +5,8 @@ as a finished private game of the owner's."""
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from core.errors import GameError
 from games.archive import MAX_IMPORT_BYTES, import_game
-from games.errors import GameError
 
 
 class Command(BaseCommand):

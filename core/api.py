@@ -1,7 +1,7 @@
-"""One DRF exception handler: every error is {"code", "message", "extra"} with the right status.
-
-`json_error` is the same body for errors Django answers before or outside DRF (config/urls.py's
-handler400/404/500 use it for paths under /api/).
+"""The API's error body, {"code", "message", "extra"}, for every app: one DRF exception handler
+(REST_FRAMEWORK's EXCEPTION_HANDLER) that gives every error that body with the right status, the
+serializer that documents it in the schema, and `json_error`, the same body for errors Django answers
+before or outside DRF (config/urls.py's handler400/404/500 use it for paths under /api/).
 """
 
 import math
@@ -9,13 +9,21 @@ import math
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from games.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError
 
 TOO_LARGE_MESSAGE = "The request body is too large."
+
+
+# The error body, as the schema shows it (the component `Error`; no docstring, which would become
+# the component's description).
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    extra = serializers.DictField()
 
 
 def json_error(code: ErrorCode, message: str, status: int, **extra) -> JsonResponse:

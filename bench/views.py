@@ -1,4 +1,5 @@
-"""The bare endpoint `bench/api.py` compares moves against (mounted only with TRAILPOST_BENCH=1).
+"""The bare endpoint `bench/api.py` compares moves against (bench/urls.py, mounted only with
+TRAILPOST_BENCH=1).
 
 It does the least a move can cost: token auth, one select_for_update row update, one appended
 log row, in one transaction.
