@@ -207,9 +207,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # Email: console in development, SMTP when EMAIL_HOST is set, anymail when ANYMAIL_ESP is set.
 EMAIL_BACKEND = env(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
-    if env("EMAIL_HOST")
-    else "django.core.mail.backends.console.EmailBackend",
+    "notifications.smtp.EmailBackend" if env("EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend",
 )
 EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(env("EMAIL_PORT", "25"))
