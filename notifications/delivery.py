@@ -104,8 +104,9 @@ def _claim(ids, now) -> tuple[list[Notification], list[Notification]]:
             .filter(Q(retry_at__isnull=True) | Q(retry_at__lte=now), attempts__lt=MAX_ATTEMPTS)
             .values_list("pk", "handed_at")
         )
-        handed = [pk for pk, at in won if at is not None]
-        won = [pk for pk, at in won if at is None]
+        again = settings.TRAILPOST["SEND_HANDED"] == "again"
+        handed = [pk for pk, at in won if at is not None and not again]
+        won = [pk for pk, at in won if at is None or again]
         if won:
             Notification.objects.filter(pk__in=won).update(claimed_at=now)
         if handed:
@@ -113,16 +114,19 @@ def _claim(ids, now) -> tuple[list[Notification], list[Notification]]:
                 claimed_at=now, sent_at=F("handed_at"), outcome=Outcome.HANDED
             )
     rows = list(Notification.objects.filter(pk__in=won + handed).select_related("user").order_by("pk"))
-    return [n for n in rows if n.handed_at is None], _handed_over([n for n in rows if n.handed_at is not None], now)
+    handed_rows = [n for n in rows if n.pk in set(handed)]
+    return [n for n in rows if n not in handed_rows], _handed_over(handed_rows, now)
 
 
 def _handed_over(rows: list[Notification], now) -> list[Notification]:
     """Closes the notices a worker died sending after the mail server had their whole text, before
     its answer (handed_at set, sent_at not; notifications.smtp): they are marked sent (HANDED), not
-    sent again. The server decides at the line that ends the text, and the worker stamped handed_at
-    just before writing it: a server takes a message whose recipients it accepted unless its
-    content is refused, while sending it again would, in all but that case, make a second copy.
-    A notice that stood for earlier ones (the grace window) closes them as its email would."""
+    sent again. The worker stamped handed_at just before writing the line that ends the text, where
+    the server takes the message: a server that keeps what it has before answering (Postfix) has
+    it, and sending it again would make a second copy. With SEND_HANDED "again" (a server that
+    drops a message whose sender left before its answer) they are sent again instead, with the
+    same Message-ID (`_claim`). A notice that stood for earlier ones (the grace window) closes them
+    as its email would."""
     for n in rows:
         log.warning(
             "notice %s: its worker died after handing the whole email to the mail server (%s), before "

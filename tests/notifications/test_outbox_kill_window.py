@@ -110,3 +110,25 @@ def test_a_failing_mark_leaves_the_server_without_the_email(smtp_sink):
         EmailMessage("Half", "text", "t@example.com", ["a@example.com"], connection=connection).send()
     EmailMessage("Whole", "text", "t@example.com", ["b@example.com"]).send()
     assert [m["Subject"] for m in smtp_sink.messages] == ["Whole"]
+
+
+def test_a_server_that_drops_an_unanswered_email_gets_it_again_when_set_so(
+    notice, smtp_sink, clock, after_lease, monkeypatch, settings
+):
+    """SEND_HANDED "again": for a mail server that drops a message whose sender left before its
+    answer, the email goes again, with the same Message-ID."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "SEND_HANDED": "again"}
+
+    def killed(n):
+        raise Killed
+
+    with monkeypatch.context() as m:
+        m.setattr(delivery, "_mark_sent", killed)
+        with pytest.raises(Killed):
+            delivery.send_notifications([notice.pk])
+    clock.move_to(after_lease)
+    assert delivery.send_unsent() == 1
+    first, second = smtp_sink.messages
+    assert first["Message-ID"] == second["Message-ID"] == f"<notice-{notice.pk}@{message_id_domain()}>"
+    notice.refresh_from_db()
+    assert notice.outcome == Outcome.SENT and notice.sent_at == after_lease
