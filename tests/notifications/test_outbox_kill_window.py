@@ -132,3 +132,12 @@ def test_a_server_that_drops_an_unanswered_email_gets_it_again_when_set_so(
     assert first["Message-ID"] == second["Message-ID"] == f"<notice-{notice.pk}@{message_id_domain()}>"
     notice.refresh_from_db()
     assert notice.outcome == Outcome.SENT and notice.sent_at == after_lease
+
+
+def test_an_unknown_send_handed_is_an_error(settings):
+    from notifications.checks import send_handed_is_known
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "SEND_HANDED": "Sent"}
+    assert [e.id for e in send_handed_is_known(None)] == ["trailpost.E010"]
+    settings.TRAILPOST = {**settings.TRAILPOST, "SEND_HANDED": "again"}
+    assert send_handed_is_known(None) == []
