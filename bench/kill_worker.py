@@ -7,19 +7,32 @@ per message) has taken KILL_AFTER emails. Then the minute sweep (`delivery.send_
 every SWEEP_EVERY seconds after the kill, as beat runs it) sends what is left once the dead
 worker's claim lapses (SEND_CLAIM_SECONDS, the setting's own value unless BENCH_CLAIM is given),
 and the sink's messages are counted: duplicates = messages - distinct addresses, missing = notices
-never received, late = seconds from the kill until the last of them was received. A killed worker
-should re-send at most the one email it was sending, and its notices go out within 2 minutes.
+never received, late = seconds from the kill until the last of them was received, handed = notices
+the dead worker had handed whole to the sink before dying unmarked (taken as sent, not sent again:
+notifications.smtp). A killed worker re-sends nothing, loses nothing, and its notices go out within
+2 minutes. The kill lands just after the sink took an email, the worst moment for a duplicate;
+BENCH_KILL_JITTER_MS (0) delays it by a random part of that many milliseconds, to land anywhere in
+the next email's conversation instead.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/trailpost_killbench \\
     REDIS_URL=redis://127.0.0.1:6379/15 .venv/bin/python bench/kill_worker.py
 
 The database is created if missing and migrated. BENCH_NOTICES (400), BENCH_KILL_AFTER
 (comma-separated, one trial each: 60,150,290), BENCH_SINK_DELAY (0.01 s), BENCH_CLAIM (the
-setting's), BENCH_SWEEP_EVERY (60 s, beat's period).
+setting's), BENCH_SWEEP_EVERY (60 s, beat's period), BENCH_KILL_JITTER_MS (0), BENCH_SEED (1),
+BENCH_RECORD_FIRST (1: the sink keeps each message, then answers SINK_DELAY later, so each kill
+lands after the server has the email and before the worker has its answer).
+
+The two sinks are the two kinds of mail server: by default it keeps a message only once it answers,
+and drops it if the sender leaves before (aiosmtpd cancels the handler); with BENCH_RECORD_FIRST it
+keeps it as soon as it has it all (as Postfix does). TRAILPOST_SEND_HANDED (sent, the default, or
+again) says what becomes of an email its worker died waiting the answer for: run each with its
+server, and the kills anywhere (BENCH_KILL_JITTER_MS), for 0 duplicates and 0 missing.
 """
 
 import asyncio
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -35,6 +48,11 @@ NOTICES = int(os.environ.get("BENCH_NOTICES", "400"))
 KILL_AFTER = [int(n) for n in os.environ.get("BENCH_KILL_AFTER", "60,150,290").split(",")]
 SINK_DELAY = float(os.environ.get("BENCH_SINK_DELAY", "0.01"))
 SWEEP_EVERY = float(os.environ.get("BENCH_SWEEP_EVERY", "60"))
+# The sink keeps a message as soon as it has it, then answers SINK_DELAY later (a server that
+# writes the message to disk before answering): every kill lands between the two, the worst case.
+RECORD_FIRST = os.environ.get("BENCH_RECORD_FIRST", "") == "1"
+KILL_JITTER = float(os.environ.get("BENCH_KILL_JITTER_MS", "0")) / 1000
+random.seed(int(os.environ.get("BENCH_SEED", "1")))
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_killbench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -42,7 +60,7 @@ os.environ["TRAILPOST_ENV"] = "development"
 os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"
 if os.environ.get("BENCH_CLAIM"):
     os.environ["TRAILPOST_SEND_CLAIM_SECONDS"] = os.environ["BENCH_CLAIM"]
-os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.smtp.EmailBackend"
+os.environ["EMAIL_BACKEND"] = "notifications.smtp.EmailBackend"
 os.environ["EMAIL_HOST"] = "127.0.0.1"
 
 
@@ -74,9 +92,12 @@ class Sink:
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
-        await asyncio.sleep(SINK_DELAY)
+        if not RECORD_FIRST:
+            await asyncio.sleep(SINK_DELAY)
         with self.lock:
             self.rcpts.extend(envelope.rcpt_tos)
+        if RECORD_FIRST:  # it has the message, and answers SINK_DELAY later
+            await asyncio.sleep(SINK_DELAY)
         return "250 OK"
 
     def count(self) -> int:
@@ -144,6 +165,8 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
         send_notifications.apply_async((ids,), queue=queue)
         if not wait_until(lambda: sink.count() >= kill_after, timeout=120):
             raise SystemExit(f"the worker sent only {sink.count()} emails in 120 s")
+        if KILL_JITTER:
+            time.sleep(random.uniform(0, KILL_JITTER))
         worker.send_signal(signal.SIGKILL)
         worker.wait()
     finally:
@@ -166,6 +189,7 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
     rcpts = list(sink.rcpts)
     distinct = set(rcpts)
     stale = Notification.objects.filter(pk__in=ids, outcome=Outcome.STALE).count()
+    handed = Notification.objects.filter(pk__in=ids, outcome=Outcome.HANDED).count()
     return {
         "kill_after": kill_after,
         "at_kill": at_kill,
@@ -175,6 +199,7 @@ def trial(kill_after: int, port: int, sink: Sink) -> dict:
         "duplicates": len(rcpts) - len(distinct),
         "missing": NOTICES - len(distinct),
         "stale": stale,
+        "handed": handed,
         "sweeps": sweeps,
         "all_sent_after_kill_s": late,
     }
@@ -201,6 +226,9 @@ def main() -> None:
         print(
             f"{NOTICES} notices per trial, sink {SINK_DELAY * 1000:.0f} ms per message, "
             f"claim {settings.TRAILPOST['SEND_CLAIM_SECONDS']} s, sweep every {SWEEP_EVERY:.0f} s, "
+            f"sink {'keeps then answers' if RECORD_FIRST else 'answers as it keeps'}, "
+            f"kill jitter {KILL_JITTER * 1000:.0f} ms, backend {settings.EMAIL_BACKEND}, "
+            f"handed emails {settings.TRAILPOST['SEND_HANDED']}, "
             f"database {settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[-1]}"
         )
         results = []
@@ -211,6 +239,7 @@ def main() -> None:
         print(
             f"in {len(KILL_AFTER)} kills: duplicates {sum(r['duplicates'] for r in results)}, "
             f"missing {sum(r['missing'] for r in results)}, stale {sum(r['stale'] for r in results)}, "
+            f"handed {sum(r['handed'] for r in results)}, "
             f"all sent within {max(lates) if None not in lates else 'never'} s of the kill"
         )
     finally:

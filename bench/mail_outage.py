@@ -39,7 +39,7 @@ def setup_django(port: int) -> None:
         REDIS_URL=BENCH_REDIS,
         CELERY_BROKER_URL=BENCH_REDIS,
         CELERY_TASK_ALWAYS_EAGER="0",
-        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_BACKEND="notifications.smtp.EmailBackend",
         EMAIL_HOST="127.0.0.1",
         EMAIL_PORT=str(port),
         TRAILPOST_GRACE_SECONDS="0",

@@ -262,7 +262,7 @@ def start_workers(port, form):
     queue = QUEUES[form]
     env = dict(
         os.environ,
-        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+        EMAIL_BACKEND="notifications.smtp.EmailBackend",
         EMAIL_HOST="127.0.0.1",
         EMAIL_PORT=str(port),
         DATABASE_URL=BENCH_DB,

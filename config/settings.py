@@ -207,9 +207,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # Email: console in development, SMTP when EMAIL_HOST is set, anymail when ANYMAIL_ESP is set.
 EMAIL_BACKEND = env(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
-    if env("EMAIL_HOST")
-    else "django.core.mail.backends.console.EmailBackend",
+    "notifications.smtp.EmailBackend" if env("EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend",
 )
 EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(env("EMAIL_PORT", "25"))
@@ -405,6 +403,12 @@ TRAILPOST.update(
         # still holds as it goes (every third of this), so once it dies the minute sweep sends
         # the rest within this and a minute. Longer than EMAIL_TIMEOUT, so a slow send keeps it.
         "SEND_CLAIM_SECONDS": int(env("TRAILPOST_SEND_CLAIM_SECONDS", "30")),
+        # An email whose worker died after the mail server had all of it, before the server's answer
+        # (notifications.smtp): "sent" takes it as sent, right for a server that keeps a message once
+        # it has it all, answered or not (Postfix: sending it again makes a second copy); "again"
+        # sends it again, with the same Message-ID, for a server that drops a message whose sender
+        # left before its answer (sending it again is then the only way it arrives).
+        "SEND_HANDED": env("TRAILPOST_SEND_HANDED", "sent"),
         # A notice whose email failed (the mail server down or refusing) is tried again this long
         # after, then twice as long each time, at most SEND_RETRY_MAX_SECONDS.
         "SEND_RETRY_SECONDS": float(env("TRAILPOST_SEND_RETRY_SECONDS", "15")),

@@ -50,3 +50,18 @@ def inbound_webhooks_are_guarded(app_configs, **kwargs) -> list:
                 )
             )
     return errors
+
+
+@register()
+def send_handed_is_known(app_configs, **kwargs) -> list:
+    """TRAILPOST_SEND_HANDED is "sent" or "again" (notifications.delivery._claim)."""
+    value = settings.TRAILPOST["SEND_HANDED"]
+    if value in ("sent", "again"):
+        return []
+    return [
+        Error(
+            f"TRAILPOST_SEND_HANDED is {value!r}.",
+            hint='"sent" (a mail server that keeps a message it has all of, as Postfix does) or "again".',
+            id="trailpost.E010",
+        )
+    ]

@@ -19,7 +19,7 @@ from django.utils import timezone
 from core.outage import OutageLog
 from games.models import Game, Move, Seat
 
-from . import webhooks
+from . import smtp, webhooks
 from .emails import base_context, message_id_domain, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
 from .outbox import ATTENDED_CHANNELS, decision_notice
@@ -64,8 +64,9 @@ def claim_seconds() -> float:
     return settings.TRAILPOST["SEND_CLAIM_SECONDS"]
 
 
-def _claim(ids, now) -> list[Notification]:
-    """Claims unsent notices for this worker (one UPDATE, all stamped `now`); returns the rows it won."""
+def _claim(ids, now) -> tuple[list[Notification], list[Notification]]:
+    """Claims unsent notices for this worker (one UPDATE, all stamped `now`); returns the rows it
+    won, and apart those a dead worker had handed whole to the mail server (`_handed_over`)."""
     lease = now - timedelta(seconds=claim_seconds())
     with transaction.atomic():
         won = list(
@@ -73,11 +74,43 @@ def _claim(ids, now) -> list[Notification]:
             .filter(pk__in=ids, sent_at__isnull=True)
             .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=lease))
             .filter(Q(retry_at__isnull=True) | Q(retry_at__lte=now), attempts__lt=MAX_ATTEMPTS)
-            .values_list("pk", flat=True)
+            .values_list("pk", "handed_at")
         )
+        again = settings.TRAILPOST["SEND_HANDED"] == "again"
+        handed = [pk for pk, at in won if at is not None and not again]
+        won = [pk for pk, at in won if at is None or again]
         if won:
             Notification.objects.filter(pk__in=won).update(claimed_at=now)
-    return list(Notification.objects.filter(pk__in=won).select_related("user").order_by("pk"))
+        if handed:
+            Notification.objects.filter(pk__in=handed).update(
+                claimed_at=now, sent_at=F("handed_at"), outcome=Outcome.HANDED
+            )
+    rows = list(Notification.objects.filter(pk__in=won + handed).select_related("user").order_by("pk"))
+    handed_rows = [n for n in rows if n.pk in set(handed)]
+    return [n for n in rows if n not in handed_rows], _handed_over(handed_rows, now)
+
+
+def _handed_over(rows: list[Notification], now) -> list[Notification]:
+    """Closes the notices a worker died sending after the mail server had their whole text, before
+    its answer (handed_at set, sent_at not; notifications.smtp): they are marked sent (HANDED), not
+    sent again. The worker stamped handed_at just before writing the line that ends the text, where
+    the server takes the message: a server that keeps what it has before answering (Postfix) has
+    it, and sending it again would make a second copy. With SEND_HANDED "again" (a server that
+    drops a message whose sender left before its answer) they are sent again instead, with the
+    same Message-ID (`_claim`). A notice that stood for earlier ones (the grace window) closes them
+    as its email would."""
+    for n in rows:
+        log.warning(
+            "notice %s: its worker died after handing the whole email to the mail server (%s), before "
+            "the server answered; taken as sent, not sent again (Message-ID <notice-%s@%s>)",
+            n.pk,
+            n.handed_at.isoformat(),
+            n.pk,
+            message_id_domain(),
+        )
+        if n.delivery == Delivery.GRACE:
+            _settle(n, outcome=Outcome.MERGED, now=now)
+    return rows
 
 
 class _Claim:
@@ -151,32 +184,50 @@ def render_notification(notification: Notification, connection=None, *, pictures
 
 
 def _mark_sent(n: Notification) -> None:
-    """Marks a sent notice, right after its email went: a worker killed mid-send leaves at most
-    the one email it was sending unmarked, to go out again once its claim lapses.
+    """Marks a sent notice, right after the mail server's answer: a worker killed mid-send leaves
+    at most the one email it was sending unmarked, with handed_at telling whether the server had
+    all of it (`_mark_handed`).
 
     On PostgreSQL the commit does not wait for the disk (synchronous_commit off for this
     transaction only): a killed worker loses nothing by it, as the mark is in the database once
     the statement returns; only a crash of the database server itself within a fraction of a
     second could lose a few marks, and with them send those notices again.
     """
+    _mark(n, _MARK_SENT, sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+
+
+def _mark_handed(n: Notification) -> None:
+    """Records that the mail server has a notice's whole email, in a transaction of its own, just
+    before the line that ends it (notifications.smtp.before_end_of_data): committed before the
+    server can take the email, so a worker killed from then on leaves the notice marked, and it is
+    not sent a second time (`_handed_over`). Killed before, the server has dropped the unfinished
+    email, and the notice goes again. As `_mark_sent`, the commit does not wait for the disk: a
+    crash of the database server could lose the stamp and, with it, send the email again."""
+    _mark(n, _MARK_HANDED, handed_at=timezone.now())
+
+
+def _mark(n: Notification, statement: str, **fields) -> None:
     connection = transaction.get_connection()
     if connection.vendor == "postgresql" and not connection.in_atomic_block:
         # One round trip for the four statements (the ORM's way takes four and costs about 0.5 ms
         # more an email; bench/sweep.py's send figure). Only outside a transaction, and only an
         # integer is put in: the statements are fixed.
         with connection.cursor() as cursor:
-            cursor.execute(_MARK_SENT.format(table=Notification._meta.db_table, pk=int(n.pk)))
+            cursor.execute(statement.format(table=Notification._meta.db_table, pk=int(n.pk)))
         return
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        Notification.objects.filter(pk=n.pk).update(sent_at=timezone.now(), attempts=F("attempts") + 1, last_error="")
+        Notification.objects.filter(pk=n.pk).update(**fields)
 
 
 _MARK_SENT = (
     "BEGIN; SET LOCAL synchronous_commit TO OFF; "
     "UPDATE {table} SET sent_at = now(), attempts = attempts + 1, last_error = '' WHERE id = {pk}; COMMIT"
+)
+_MARK_HANDED = (
+    "BEGIN; SET LOCAL synchronous_commit TO OFF; UPDATE {table} SET handed_at = now() WHERE id = {pk}; COMMIT"
 )
 
 
@@ -298,12 +349,14 @@ def send_notifications(ids: list[int], *, then_webhooks=None, then_later=None) -
             then_later(waiting, wait)
         later = set(waiting)
         ids = [pk for pk in ids if pk not in later]
-    rows = _claim(ids, now)
+    rows, handed = _claim(ids, now)
     rows = [n for n in rows if n.delivery != Delivery.GRACE or _after_grace(n, now)]
+    hooks = _webhooks({n.user_id for n in rows + handed if n.user_id})
+    hooked = [n.pk for n in handed if n.user_id in hooks]  # the dead worker did not get to them
     if not rows:
+        if hooked:
+            (then_webhooks or _post_webhooks_now)(hooked)
         return 0
-    hooks = _webhooks({n.user_id for n in rows if n.user_id})
-    hooked: list[int] = []
     try:
         sent, failed = _send_rows(rows, hooks, hooked, _Claim(now))
     finally:
@@ -335,7 +388,9 @@ def _send_rows(rows: list[Notification], hooks: dict, hooked: list[int], claim: 
             if not claim.holds(n) or _passed(n):
                 continue
             try:
-                render_notification(n, connection=connection, pictures=pictures).send()
+                message = render_notification(n, connection=connection, pictures=pictures)
+                with smtp.before_end_of_data(lambda n=n: _mark_handed(n)):
+                    message.send()
             except Exception as exc:
                 if _is_outage(exc):
                     _failed(rows[i:], exc, outage=True)
@@ -395,7 +450,7 @@ def _failed(rows: list[Notification], exc: BaseException, *, outage: bool = Fals
     for attempts, ids in by_attempts.items():
         retry_at = now + timedelta(seconds=retry_delay(attempts))
         Notification.objects.filter(pk__in=ids).update(
-            attempts=attempts, last_error=error, claimed_at=None, retry_at=retry_at
+            attempts=attempts, last_error=error, claimed_at=None, retry_at=retry_at, handed_at=None
         )
     if outage:
         mail_outage.failed(

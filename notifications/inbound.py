@@ -28,6 +28,7 @@ play+ address is only ever read as a move, and mail to a chat+ address only ever
 from __future__ import annotations
 
 import base64
+import binascii
 import codecs
 import copy
 import difflib
@@ -890,37 +891,116 @@ def _webhook_authorized(request) -> bool:
     return any(hmac.compare_digest(sent, b"Basic " + base64.b64encode(secret.encode())) for secret in secrets if secret)
 
 
-def _webhook_mail_bytes(request) -> bytes:
-    """The text a provider's post carries, as rawmail can count it: a form's fields decoded (the raw
-    message is one of them), a JSON body's strings (JSON escapes its line breaks), else the body."""
+# JSON inside a JSON string or a form field (SNS's "Message", Mandrill's "mandrill_events") is read
+# this deep; deeper is not a provider's post.
+_JSON_IN_STRINGS = 3
+
+
+def _base64_message_field(node: dict) -> str | None:
+    """The field of a provider's JSON object that holds the raw message base64-encoded, as anymail
+    reads it: Amazon SES's "content" when its receipt action says BASE64, SparkPost's
+    "email_rfc822" when "email_rfc822_is_base64", Postal's "message" when "base64"; None for any
+    other (an attachment's base64 is not parsed as a message)."""
+    receipt = node.get("receipt")
+    action = receipt.get("action") if isinstance(receipt, dict) else None
+    if isinstance(action, dict) and action.get("encoding") == "BASE64" and "content" in node:
+        return "content"
+    if node.get("email_rfc822_is_base64") is True:
+        return "email_rfc822"
+    if node.get("base64") is True and "message" in node:
+        return "message"
+    return None
+
+
+# A string of base64 only (an attachment's content, posted by Postmark, Mailjet...): anymail does
+# not parse it as a message, so it is not counted as text (its one long line would pass for a
+# header block over the limit); a provider's raw message in base64 is decoded and counted instead.
+_BASE64_ONLY = re.compile(r"[A-Za-z0-9+/=\r\n]{64,}")
+# A string that holds a message of its own (its first line a header, or an mbox "From " line):
+# counted as one, apart from the post's other text; a post holds one, or a few.
+_LIKE_A_MESSAGE = re.compile(r"(?:From [^\n]*\n)?[!-9;-~]{1,200}[ \t]*:[^\n]*\n")
+MAX_WEBHOOK_MESSAGES = 20
+
+
+def _json_strings(value, depth: int = 0) -> tuple[list[str], list[bytes]]:
+    """Returns the strings of a decoded JSON value (JSON held in its strings read as JSON, its line
+    breaks unescaped; base64 attachments left out), and apart the messages it holds: raw ones
+    base64-encoded, decoded, and strings that read as a message."""
+    texts: list[str] = []
+    messages: list[bytes] = []
+    stack = [(value, depth)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            encoded = _base64_message_field(node)
+            for key, item in node.items():
+                if key == encoded and isinstance(item, str):
+                    messages.append(binascii.a2b_base64(item.encode("ascii")))
+                else:
+                    stack.append((item, level))
+        elif isinstance(node, list):
+            stack.extend((item, level) for item in node)
+        elif isinstance(node, str):
+            inner = _embedded_json(node, level)
+            if inner is not None:
+                stack.append((inner, level + 1))
+            elif _BASE64_ONLY.fullmatch(node):
+                continue
+            else:
+                texts.append(node)
+                if _LIKE_A_MESSAGE.match(node):
+                    messages.append(node.encode("utf-8", "surrogatepass"))
+    return texts, messages
+
+
+def _embedded_json(text: str, level: int):
+    """The JSON value a string holds (an object or a list), or None."""
+    if level >= _JSON_IN_STRINGS or text.lstrip()[:1] not in ("{", "["):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _webhook_texts(request) -> list[bytes]:
+    """What a provider's post carries, as rawmail can count it: its text (a form's fields decoded,
+    where the raw message is one of them; a JSON body's strings, which JSON escapes the line breaks
+    of; JSON held in a string or a form field read too, such as the SNS notification's "Message"
+    or Mandrill's events), then apart each raw message it holds base64-encoded, decoded (Amazon
+    SES, SparkPost, Postal)."""
     body = request.body
-    if request.content_type == "application/x-www-form-urlencoded":
-        return urllib.parse.unquote_to_bytes(body.replace(b"+", b" "))
     if request.content_type == "application/json":
-        strings, stack = [], [json.loads(body)]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, str):
-                strings.append(node)
-            elif isinstance(node, dict):
-                stack.extend(node.values())
-            elif isinstance(node, list):
-                stack.extend(node)
-        return "\n".join(strings).encode("utf-8", "surrogatepass")
-    return body  # multipart/form-data: the fields stand in the body as they are
+        texts, messages = _json_strings(json.loads(body))
+        return ["\n".join(texts).encode("utf-8", "surrogatepass"), *messages]
+    if request.content_type not in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        return [body]
+    if request.content_type == "application/x-www-form-urlencoded":
+        text = urllib.parse.unquote_to_bytes(body.replace(b"+", b" "))
+    else:
+        text = body  # multipart/form-data: the fields stand in the body as they are
+    fields = {key: value for key, values in request.POST.lists() for value in values if _embedded_json(value, 0)}
+    texts, messages = _json_strings(fields) if fields else ([], [])
+    return [text + b"\n" + "\n".join(texts).encode("utf-8", "surrogatepass"), *messages]
 
 
 def _webhook_shape_refusal(request) -> tuple[str, str] | None:
     """Returns why an authorized provider post is refused before anymail parses the message in it
-    (rawmail's limits on MIME parts, header blocks and lines; a JSON body nested past reading is
-    malformed), or None. Base64-wrapped messages (Amazon SES) are only bounded by their size."""
+    (rawmail's limits on MIME parts, header blocks and lines, counted in the post's text and in each
+    message it holds base64-encoded; a body that cannot be read is malformed), or None."""
     if request.method != "POST" or not _webhook_authorized(request):
         return None
     try:
-        data = _webhook_mail_bytes(request)
-    except (ValueError, RecursionError):
+        texts = _webhook_texts(request)
+    except (ValueError, RecursionError, binascii.Error):
         return "malformed", "The provider's webhook posted a body that could not be read."
-    return rawmail.refusal(data, 0)
+    if len(texts) > 1 + MAX_WEBHOOK_MESSAGES:
+        return "malformed", f"The provider's webhook posted more than {MAX_WEBHOOK_MESSAGES} messages at once."
+    for text in texts:
+        refused = rawmail.refusal(text, 0)
+        if refused is not None:
+            return refused
+    return None
 
 
 def guarded_anymail_urls() -> list:

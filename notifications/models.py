@@ -49,6 +49,7 @@ class Outcome(models.TextChoices):
     ACTED = "acted", "Not sent: the player moved within the grace window"
     SEEN = "seen", "Not sent: the player had the game page open within the grace window"
     STALE = "stale", "Not sent: nothing was left to decide when it was due"
+    HANDED = "handed", "Not sent again: its worker died after the mail server had all of it, before the answer"
 
 
 class Notification(models.Model):
@@ -69,6 +70,12 @@ class Notification(models.Model):
     context = models.JSONField(default=dict, help_text="Everything the templates need, fixed when written.")
     created_at = models.DateTimeField(auto_now_add=True)
     claimed_at = models.DateTimeField(null=True, blank=True, help_text="When a worker took it for sending (a lease).")
+    handed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its whole text was with the mail server, just before the line that ends it "
+        "(notifications.smtp); with no sent_at, its worker died before the server's answer.",
+    )
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)

@@ -1,7 +1,7 @@
 """The standings in the REST API, public to read: leaderboards, a player's ratings, a game's
 statistics as numbers. A private rated game moves its players' ratings, but a player's history
 lists only the games the reader may see; the others are a count, `private_games`, with no date,
-opponent or place (standings.selectors says why). A player is addressed by the slug of their
+opponent or place, and then the listed games carry no rating (standings.selectors says why). A player is addressed by the slug of their
 player page, and only a player who has one is found (standings.selectors.listed_players)."""
 
 from __future__ import annotations
@@ -52,9 +52,13 @@ class RatingChangeSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     place = serializers.IntegerField()
     players = serializers.IntegerField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    rating = serializers.FloatField()
+    mu = serializers.FloatField(allow_null=True, help_text="After this game; null as `rating`.")
+    sigma = serializers.FloatField(allow_null=True, help_text="After this game; null as `rating`.")
+    rating = serializers.FloatField(
+        allow_null=True,
+        help_text="After this game; null when the caller may not see all of the player's rated games here "
+        "(`private_games` > 0): the rating between two listed games would tell when a private one was played.",
+    )
 
 
 class UserRatingSerializer(serializers.Serializer):
@@ -204,9 +208,9 @@ def user_ratings(request, who: str):
                             "at": c.at,
                             "place": c.place,
                             "players": c.players,
-                            "mu": round(c.mu_after, 3),
-                            "sigma": round(c.sigma_after, 3),
-                            "rating": round(c.ordinal_after, 3),
+                            "mu": round(c.mu_after, 3) if pk.numbers else None,
+                            "sigma": round(c.sigma_after, 3) if pk.numbers else None,
+                            "rating": round(c.ordinal_after, 3) if pk.numbers else None,
                         }
                         for c in pk.history
                     ],

@@ -165,9 +165,10 @@ def _digest(*parts) -> str:
 
 
 def rating_plot(pk: PlayerKey) -> bytes:
-    """Returns a player's rating over the games shown at one key (ordinal, and mu)."""
+    """Returns a player's rating over the games shown at one key (ordinal, and mu); nothing drawn
+    for a reader who may not see all of them (standings.selectors: `PlayerKey.numbers`)."""
     r = pk.rating
-    drawn = _digest([(c.pk, c.mu_before, c.sigma_before, c.mu_after, c.ordinal_after) for c in pk.history])
+    drawn = _digest(pk.numbers, [(c.pk, c.mu_before, c.sigma_before, c.mu_after, c.ordinal_after) for c in pk.history])
     name = f"standings:svg:rating:{r.user_id}:{r.key}:{drawn}"
 
     def draw() -> bytes:
@@ -178,11 +179,14 @@ def rating_plot(pk: PlayerKey) -> bytes:
                 y_title="Rating",
                 show_dots=True,
                 dots_size=3,
-                no_data_text="No rated games yet",
+                no_data_text="No rated games yet" if pk.numbers else "Not drawn: private games count in it",
                 show_minor_x_labels=False,
                 x_labels_major_every=max(1, len(pk.history) // 10),
             )
         )
+        if not pk.numbers:
+            chart.x_labels = []
+            return chart.render()
         first = pk.history[0] if pk.history else None
         start = [] if first is None else [(first.mu_before, ratings.ordinal(first.mu_before, first.sigma_before))]
         points = start + [(c.mu_after, c.ordinal_after) for c in pk.history]

@@ -7,10 +7,17 @@ ratings (a rating is one number per player and game: their games and wins count 
 else about it reaches a reader who may not see the game (Game.objects.visible_to): a player's
 history lists only the rated games the reader may see, the places and the pictures are drawn from
 those only, and the rest is one undated line, "N private games" (`PlayerKey.hidden`): no date, no
-opponent, no place. The statistics count public games only (standings.recorder). What stays
-visible, by the nature of a public rating: a rating that moves between two listed games (or
-under the eyes of someone who reloads the leaderboard) tells that the player played a rated game
-the reader may not see, and whether it went well.
+opponent, no place. The statistics count public games only (standings.recorder).
+
+And where a reader may not see all of a player's rated games at a key, the listed ones carry no
+rating (`PlayerKey.numbers`: false): a rating after each listed game would jump between two of
+them by what a private game did, telling that one was played between those dates, and how it went.
+That reader sees the rating as it is now, the listed games with their places, and the undated
+line; the rating over time is drawn only for readers who may see every game in it. What stays
+visible, by the nature of a public rating: the leaderboard's rating and game count move when a
+private game finishes (to someone who reloads it then), and a reader who recomputes the ratings
+from the opponents' published numbers could tell that a listed game started from a rating its
+listed predecessors do not explain.
 """
 
 from __future__ import annotations
@@ -198,6 +205,12 @@ class PlayerKey:
     history: list[RatingChange]  # the latest HISTORY the reader may see, oldest first
     places: dict[int, int]  # place: rated games the reader may see
     hidden: int = 0  # rated games the reader may not see (private ones): counted, never listed
+
+    @property
+    def numbers(self) -> bool:
+        """Whether the listed games may show the rating after each (and the rating over time be
+        drawn): only for a reader who may see all of the player's rated games at this key."""
+        return not self.hidden
 
 
 def player(user, *, viewer) -> list[PlayerKey]:

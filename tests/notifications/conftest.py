@@ -79,7 +79,7 @@ def smtp_sink(settings):
     port = free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_BACKEND = "notifications.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
     settings.EMAIL_PORT = port
     settings.EMAIL_USE_TLS = False

@@ -25,7 +25,7 @@ def mail_server(settings):
     class MailServer:
         def __init__(self):
             self.sink, self.port, self.controller = Sink(), free_port(), None
-            settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+            settings.EMAIL_BACKEND = "notifications.smtp.EmailBackend"
             settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_USE_TLS = "127.0.0.1", self.port, False
             settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
             settings.EMAIL_TIMEOUT = 5

@@ -206,7 +206,7 @@ def test_each_notice_is_marked_sent_before_the_next_email_goes(make_game, smtp_s
     for _ in range(4):
         make_game()
     ids = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
-    Notification.objects.update(sent_at=None, claimed_at=None)
+    Notification.objects.update(sent_at=None, claimed_at=None, handed_at=None)
     smtp_sink.messages.clear()
     marked_when_sent = []
 

@@ -123,7 +123,7 @@ def test_a_live_worker_renews_its_claims_as_it_goes(make_game, smtp_sink, clock,
     make_game()
     make_game()
     ids = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
-    rows = delivery._claim(ids, T0)
+    rows, _ = delivery._claim(ids, T0)
     claim = delivery._Claim(T0)
     clock.move_to(T0 + lease / 2)
     claim.keep(rows)
@@ -136,7 +136,7 @@ def test_a_live_worker_renews_its_claims_as_it_goes(make_game, smtp_sink, clock,
 def test_a_claim_another_worker_took_over_is_not_sent_by_the_first(make_game, smtp_sink, clock, lease):
     make_game()
     notice = Notification.objects.get()
-    rows = delivery._claim([notice.pk], T0)
+    rows, _ = delivery._claim([notice.pk], T0)
     claim = delivery._Claim(T0)
     clock.move_to(T0 + lease + timedelta(seconds=1))
     assert delivery.send_unsent() == 1  # the first worker stalled past its claim: another sent it
@@ -170,12 +170,12 @@ def test_a_your_turn_in_a_game_that_ended_is_marked_stale_not_sent(claimed, smtp
 
 
 def test_a_notice_sent_again_keeps_its_message_id(claimed, smtp_sink, clock, lease):
-    """A worker killed between the mail server's 250 and marking the notice sent leaves it to go again
-    (sending is at least once): the second email carries the first one's Message-ID, so the mail
-    systems that deduplicate by it show the player one email."""
+    """A notice that goes again (a live worker lost the connection after the whole email went, before
+    the server's answer: it tries again, at least once) carries the first email's Message-ID, so the
+    mail systems that deduplicate by it show the player one email."""
     clock.move_to(T0 + lease + timedelta(seconds=1))
     assert delivery.send_notifications([claimed.pk]) == 1
-    Notification.objects.filter(pk=claimed.pk).update(sent_at=None, claimed_at=None)  # the mark never made
+    Notification.objects.filter(pk=claimed.pk).update(sent_at=None, claimed_at=None, handed_at=None)  # never marked
     assert delivery.send_notifications([claimed.pk]) == 1
     first, second = smtp_sink.wait_for(2)
     assert first["Message-ID"] == second["Message-ID"]
