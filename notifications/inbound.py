@@ -57,7 +57,8 @@ from mailparser_reply.parser import EmailMessage as ReplyMessage
 
 from games.errors import GameError
 from games.models import Game, Move, Seat
-from games.selectors import legal_moves, named_event, seat_names
+from games.rules.base import IllegalAction
+from games.selectors import legal_moves, named_event, seat_names, with_names
 from games.services import move_submit
 
 from . import rawmail
@@ -243,6 +244,24 @@ def choose(line: str, moves: list[dict]) -> dict | None:
         return exact[0]
     prefix = [m for m in moves if _norm(m["label"]).startswith(wanted)] if len(wanted) >= 3 else []
     return prefix[0] if len(prefix) == 1 else None
+
+
+def command_choice(game, seat, line: str) -> dict | None:
+    """Returns the move a typed command of the game names (Engine.command: a space's code, a route
+    between cities) as a menu entry {"label", "action"}, or None when the line is no command;
+    raises IllegalAction with the engine's sentence when it is one that cannot be played now."""
+    engine = game.engine
+    try:
+        action = engine.command(game.state, seat.position, line)
+    except IllegalAction:
+        raise
+    except Exception:  # an engine's reading of commands must never cost the reply its answer
+        log.exception("game %s: the engine could not read the command %r", game.pk, line[:80])
+        return None
+    if action is None:
+        return None
+    label = with_names(engine.action_label(game.state, seat.position, action), seat_names(game))
+    return {"index": None, "label": label, "action": action}
 
 
 # Outcomes of mail recorded without being handled: they do not count towards a seat's hourly cap.
@@ -728,6 +747,14 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_re
             _reply_error(game, seat, line, why, in_reply_to)
         return InboundResult("refused", why, game_id=game.pk)
     choice = choose(line, moves)
+    if choice is None and line:
+        try:
+            choice = command_choice(game, seat, line)
+        except IllegalAction as exc:  # a command of the game that cannot be played: nothing is
+            why = exc.message
+            if answer_errors:
+                _reply_error(game, seat, line, why, in_reply_to)
+            return InboundResult("refused", why, game_id=game.pk)
     if choice is None:
         guess = suggest(line, moves)
         if guess is not None:  # a typo: nothing is played, the answer names the move
