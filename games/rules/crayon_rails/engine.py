@@ -77,7 +77,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
-from . import bots
+from . import bots, commands
 from . import cards as card_data
 from . import network as net
 from . import view as view_mod
@@ -1308,6 +1308,11 @@ class CrayonRailsEngine(Engine):
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.action_label(self, state, seat, action)
+
+    def command(self, state: dict, seat: int, text: str) -> dict | None:
+        """Returns the build or move a reply names by cities ("build Harrowgate to Kestrel Bay",
+        "move to Hobbsford"): the cheapest legal path (commands.py), or raises IllegalAction."""
+        return commands.command(self, state, seat, text)
 
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns every event card and train explained."""
