@@ -230,3 +230,39 @@ def test_move_to_a_city_takes_the_train_there_and_toward_a_far_one_as_far_as_it_
 
     result, error = answer(game, seat, "move to Kestrel Bay")
     assert result.outcome == "refused" and result.detail == "Your train is at Kestrel Bay already."
+
+
+# -- several moves in one reply ----------------------------------------------------------------------
+
+
+def test_one_reply_places_the_card_and_draws_the_next(make_game):
+    game = ogallala_game(make_game)
+    _k, warrior = on_top(game.state, "chieftain")
+    game.save(update_fields=["state"])
+    seat = seat_at(game, 0)
+    answer(game, seat, "booty")
+    result, ok = answer(game, seat, "B7; then draw from the warriors stack")
+    assert result.outcome == "played", result.detail
+    game.refresh_from_db()
+    assert game.state["displays"][0][1][6].startswith("furs")  # a booty card: its drawer draws again
+    assert game.state["hand"] == [warrior] and game.state["tasks"][0] == {"t": "place", "card": warrior, "src": "stack"}
+    emailed = Move.objects.filter(game=game, channel="email").order_by("seq")
+    assert [m.action["type"] for m in emailed] == ["draw", "place", "draw"]
+    assert ok.context["played"] == "Place Furs at row 2, space 7; then Draw from the warriors stack"
+    assert ok.context["decision"]["grid"]  # the next card to place, with its codes
+
+
+def test_a_later_step_that_cannot_be_played_stops_there_and_the_answer_says_why(make_game):
+    game = ogallala_game(make_game)
+    seat = seat_at(game, 0)
+    answer(game, seat, "booty")
+    result, ok = answer(game, seat, "B7 then 3")
+    assert result.outcome == "played"
+    assert ok.context["not_played"]["step"] == "3"
+    assert "no longer hold" in ok.context["not_played"]["why"]
+    text, html = text_and_html(ok)
+    assert "Not played: “3”." in text and "Not played: “3”." in html
+    assert [m.action["type"] for m in Move.objects.filter(game=game, channel="email").order_by("seq")] == [
+        "draw",
+        "place",
+    ]
