@@ -58,7 +58,7 @@ def test_the_email_after_a_draw_shows_the_river_with_codes_and_the_code_places_t
     result, ok = answer(game, seat, "booty")  # the stack by its name
     assert result.outcome == "played", result.detail
     grid = ok.context["decision"]["grid"]
-    assert grid["columns"] == ["Row A", "Row B", "Row C"] and len(grid["rows"]) == 14
+    assert grid["columns"] == ["Row 1 (A)", "Row 2 (B)", "Row 3 (C)"] and len(grid["rows"]) == 14
     text, html = text_and_html(ok)
     # the text part: one aligned line per space, a code on each free space, the cards by name
     [line1] = [line for line in text.splitlines() if line.strip().startswith("1 ")]

@@ -472,7 +472,7 @@ def reply_grid(engine, state: dict, seat: int) -> dict | None:
     name = info(_placing(state)).name
     return {
         "title": "Your river (a column per row, a line per space)",
-        "columns": [f"Row {ROW_CODES[r]}" for r in range(len(disp))],
+        "columns": [f"Row {r + 1} ({ROW_CODES[r]})" for r in range(len(disp))],
         "rows": rows,
         "how": f"To place {name}, reply with the code of a free space shown in the grid, e.g. {example}.",
     }
