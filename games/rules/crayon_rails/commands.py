@@ -125,7 +125,7 @@ def build_between(engine, state: dict, seat: int, src: int | None, dest: int, *,
         full = net.path_to(prev, goal) if dist[goal] < net.INF else None
         frm = f"from {city_name(src)} "
     else:
-        full = engine._full_builds(state, seat)[dest]
+        full = engine.full_builds(state, seat)[dest]
         frm = ""
         if full is None and any(n in own_nodes for n in CITY_LIST[dest]["posts"]):
             raise IllegalAction(f"{to} is on your track already.")
@@ -148,7 +148,7 @@ def build_between(engine, state: dict, seat: int, src: int | None, dest: int, *,
     budget = engine.build_budget(state, seat)
     if cost > budget:
         if not whole:
-            part = engine._affordable(path, own, budget)
+            part = engine.affordable(path, own, budget)
             if part is None:
                 raise IllegalAction(
                     f"This turn's building money ({budget}) does not pay the first section toward {to}."
