@@ -58,7 +58,8 @@ from mailparser_reply.parser import EmailMessage as ReplyMessage
 
 from core.errors import GameError
 from games.models import Game, Move, Seat
-from games.selectors import legal_moves, named_event, seat_names
+from games.rules.base import IllegalAction
+from games.selectors import legal_moves, named_event, seat_names, with_names
 from games.services import move_submit
 
 from . import rawmail
@@ -244,6 +245,24 @@ def choose(line: str, moves: list[dict]) -> dict | None:
         return exact[0]
     prefix = [m for m in moves if _norm(m["label"]).startswith(wanted)] if len(wanted) >= 3 else []
     return prefix[0] if len(prefix) == 1 else None
+
+
+def command_choice(game, seat, line: str) -> dict | None:
+    """Returns the move a typed command of the game names (Engine.command: a space's code, a route
+    between cities) as a menu entry {"label", "action"}, or None when the line is no command;
+    raises IllegalAction with the engine's sentence when it is one that cannot be played now."""
+    engine = game.engine
+    try:
+        action = engine.command(game.state, seat.position, line)
+    except IllegalAction:
+        raise
+    except Exception:  # an engine's reading of commands must never cost the reply its answer
+        log.exception("game %s: the engine could not read the command %r", game.pk, line[:80])
+        return None
+    if action is None:
+        return None
+    label = with_names(engine.action_label(game.state, seat.position, action), seat_names(game))
+    return {"index": None, "label": label, "action": action}
 
 
 # Outcomes of mail recorded without being handled: they do not count towards a seat's hourly cap.
@@ -711,8 +730,62 @@ def _chat(fields: dict, seat, token, text: str) -> InboundResult:
     return result
 
 
+# A reply may name several moves in a row on its first line: "B7; then draw from the warriors
+# stack", "move to Hobbsford; pick up Coal; end the turn". Steps are split where a line that names no
+# move as a whole has a semicolon or "then".
+STEP_SPLIT = re.compile(r"\s*;\s*(?:and\s+)?(?:then\s+)?|\s*,?\s+(?:and\s+)?then\s+", re.IGNORECASE)
+
+
+class _Unplayable(Exception):
+    """A step of a reply that plays nothing: the outcome code and the sentence that says why."""
+
+    def __init__(self, outcome: str, why: str):
+        super().__init__(why)
+        self.outcome, self.why = outcome, why
+
+
+def _resolve(game, seat, text: str, moves: list[dict], *, first: bool) -> dict:
+    """Returns the menu entry a step of a reply names (a number only in the first step: later
+    ones come after the menu the email showed has changed), or raises _Unplayable."""
+    if not first and _NUMBER.match(text):
+        raise _Unplayable(
+            "not_understood",
+            f"“{text[:80]}” comes after another move, when the email's numbers no longer hold: "
+            "name the move by its words.",
+        )
+    choice = choose(text, moves)
+    if choice is None and text:
+        try:
+            choice = command_choice(game, seat, text)
+        except IllegalAction as exc:  # a command of the game that cannot be played: nothing is
+            raise _Unplayable("refused", exc.message) from None
+    if choice is None:
+        guess = suggest(text, moves)
+        if guess is not None and first:  # a typo: nothing is played, the answer names the move
+            why = f"I could not read a move in “{text[:80]}”. Did you mean {guess['index']}. {guess['label']}?"
+        elif guess is not None:
+            why = f"I could not read a move in “{text[:80]}”. Did you mean “{guess['label']}”?"
+        else:
+            why = f"I could not read a move in “{text[:80]}”." if text else "The reply had no move in it."
+        if first:
+            why += " Reply with the number of a move (or its words) on the first line."
+        raise _Unplayable("not_understood", why)
+    return choice
+
+
+def _steps(line: str, moves: list[dict]) -> list[str]:
+    """Returns the moves a reply's line names one after another: the whole line when it names one."""
+    parts = [p for p in STEP_SPLIT.split(line) if p.strip()] if line else []
+    if len(parts) < 2 or choose(line, moves) is not None:
+        return [line]
+    return parts
+
+
 def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_reply_to="") -> InboundResult:
-    """Plays the move a reply names; the answer to it goes in the reply's thread (`in_reply_to`)."""
+    """Plays the moves a reply names, in order, each through move_submit (the first with the
+    email's version, each later one with the version the one before left); the answer goes in the
+    reply's thread (`in_reply_to`). A later step that cannot be played stops there: what was
+    played stays played, and the answer says what was not, and why."""
     if game.version != token.version:
         why = (
             "The game has moved on since that email was sent, so it was not played."
@@ -728,35 +801,45 @@ def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_re
         if answer_errors:
             _reply_error(game, seat, line, why, in_reply_to)
         return InboundResult("refused", why, game_id=game.pk)
-    choice = choose(line, moves)
-    if choice is None:
-        guess = suggest(line, moves)
-        if guess is not None:  # a typo: nothing is played, the answer names the move
-            why = f"I could not read a move in “{line[:80]}”. Did you mean {guess['index']}. {guess['label']}?"
-        else:
-            why = f"I could not read a move in “{line[:80]}”." if line else "The reply had no move in it."
-        why += " Reply with the number of a move (or its words) on the first line."
-        if answer_errors:
-            _reply_error(game, seat, line, why, in_reply_to)
-        return InboundResult("not_understood", why, game_id=game.pk)
-    try:
-        result = move_submit(
-            game=game,
-            seat=seat,
-            action=choice["action"],
-            expected_version=token.version,
-            channel=Move.Channel.EMAIL,
-            idempotency_key=idempotency_key,
-            actor=seat.user,
-        )
-    except GameError as exc:
-        if answer_errors:
-            _reply_error(game, seat, line, exc.message, in_reply_to)
-        return InboundResult("refused", exc.message, game_id=game.pk)
-    if not result.applied:
-        return InboundResult("duplicate", "This move was already played.", game_id=game.pk, seq=result.move.seq)
-    _reply_ok(game, seat, choice["label"], result, in_reply_to)
-    return InboundResult("played", f"Played: {choice['label']}", game_id=game.pk, seq=result.move.seq)
+    played, results, stopped = [], [], None
+    for i, text in enumerate(_steps(line, moves)):
+        if i:
+            game = Game.objects.get(pk=game.pk)
+            moves = legal_moves(game, seat)
+            if not moves:
+                stopped = (text, "You had no decision left to make by then.")
+                break
+        try:
+            choice = _resolve(game, seat, text, moves, first=not i)
+            result = move_submit(
+                game=game,
+                seat=seat,
+                action=choice["action"],
+                expected_version=token.version if not i else game.version,
+                channel=Move.Channel.EMAIL,
+                idempotency_key=idempotency_key if not i else f"{idempotency_key}:{i}",
+                actor=seat.user,
+            )
+        except (_Unplayable, GameError) as exc:
+            outcome, why = (exc.outcome, exc.why) if isinstance(exc, _Unplayable) else ("refused", exc.message)
+            if i:
+                stopped = (text, why)
+                break
+            if answer_errors:
+                _reply_error(game, seat, line, why, in_reply_to)
+            return InboundResult(outcome, why, game_id=game.pk)
+        if not result.applied:
+            if i:
+                break
+            return InboundResult("duplicate", "This move was already played.", game_id=game.pk, seq=result.move.seq)
+        played.append(choice["label"])
+        results.append(result)
+    label = "; then ".join(played)
+    _reply_ok(game, seat, label, results, in_reply_to, stopped=stopped)
+    detail = f"Played: {label}"
+    if stopped:
+        detail += f". Not played: “{stopped[0][:80]}”: {stopped[1]}"
+    return InboundResult("played", detail, game_id=game.pk, seq=results[-1].move.seq)
 
 
 def _post_chat(seat, token, text: str, record, since) -> InboundResult:
@@ -794,13 +877,15 @@ def _fresh(game, seat):
     return Game.objects.get(pk=game.pk), Seat.objects.select_related("user").get(pk=seat.pk)
 
 
-def _reply_ok(game, seat, label, result, in_reply_to=""):
+def _reply_ok(game, seat, label, results, in_reply_to="", stopped=None):
     game, seat = _fresh(game, seat)
     if not seat.user_id:
         return
     names = seat_names(game)
-    told = (event_text(named_event(e, names), seat.position) for e in result.events)
+    told = (event_text(named_event(e, names), seat.position) for result in results for e in result.events)
     ctx = {"played": label, "events": [t for t in told if t], "in_reply_to": in_reply_to}
+    if stopped:
+        ctx["not_played"] = {"step": stopped[0][:200], "why": stopped[1]}
     decision = decision_context(game, seat)
     if decision["moves"]:
         ctx["decision"] = decision

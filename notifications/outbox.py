@@ -70,19 +70,45 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
     table_text, with names), the numbered menu of its legal moves, its deadline in the reader's
     time zone and the reply-to address."""
     names = seat_names(game) if names is None else names
-    moves = [{"index": m["index"], "label": m["label"]} for m in legal_moves(game, seat, names=names)]
+    legal = legal_moves(game, seat, names=names)
     version = game.version if version is None else version
     engine = game.engine
+    grid = engine.reply_grid(game.state, seat.position) if legal else None
+    coded = [c.get("action") for row in grid["rows"] for c in row["cells"] if c.get("code")] if grid else []
+    # a move a grid's code plays is left out of the numbered menu (its number still plays it)
+    moves = [{"index": m["index"], "label": m["label"], "coded": m["action"] in coded} for m in legal]
     kind = engine.decision_kind(game.state, seat.position) if moves else None
     label = engine.decision_kinds.get(kind, {}).get("label", "") if kind else ""
     return {
         "table": [with_names(line, names) for line in engine.table_text(game.state, seat.position)] if moves else [],
         "moves": moves,
+        "menu": [m for m in moves if not m["coded"]],
+        "grid": reply_grid_context(grid, names) if grid else None,
         "decision_label": label,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
         "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
         "version": version,
+    }
+
+
+def reply_grid_context(grid: dict, names: dict) -> dict:
+    """Returns an engine's reply grid (Engine.reply_grid) as an email shows it: the cells without
+    their actions, and the text part's lines, aligned in columns (a code shown as "[B7]")."""
+    rows = [
+        {"label": row["label"], "cells": [{"text": c.get("text", ""), "code": c.get("code")} for c in row["cells"]]}
+        for row in grid["rows"]
+    ]
+    shown = [[row["label"]] + [f"[{c['code']}]" if c["code"] else c["text"] for c in row["cells"]] for row in rows]
+    head = ["", *grid["columns"]]
+    widths = [max(len(line[i]) for line in [head, *shown]) for i in range(len(head))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in [head, *shown]]
+    return {
+        "title": with_names(grid["title"], names),
+        "columns": grid["columns"],
+        "rows": rows,
+        "lines": lines,
+        "how": with_names(grid.get("how", ""), names),
     }
 
 

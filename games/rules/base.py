@@ -372,6 +372,23 @@ class Engine:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""
         return action["type"]
 
+    def command(self, state: dict, seat: int, text: str) -> dict | None:
+        """Returns the action a typed command names, for replies by email beyond the menu's numbers
+        and labels (a space's code from `reply_grid`, "build Harrowgate to Kestrel Bay"), or None
+        when the text is no command of this game. A command that cannot be played now raises
+        IllegalAction with a sentence saying why (an unknown place answered with "Did you mean
+        ...?", a path too dear). The action is one `accepts` takes as the state stands (apply still
+        judges it: a command never bends a rule). Override; the default reads no commands."""
+        return None
+
+    def reply_grid(self, state: dict, seat: int) -> dict | None:
+        """Returns the seat's own area as a grid an email shows when a short code answers the
+        decision, or None. {"title": str, "columns": [str], "rows": [{"label": str, "cells":
+        [{"text": str, "code": str | None, "action": dict | None}]}], "how": str}: a cell with a
+        code is free for the decision, and replying with the code plays its action (`command`
+        reads it back); the menu leaves those actions out. Override; the default has no grid."""
+        return None
+
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns the game's terms under those options: each card, calamity or event name exactly as
         the texts, labels and views write it -> one or two plain sentences saying what it is or does,

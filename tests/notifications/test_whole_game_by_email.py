@@ -23,19 +23,25 @@ MENU_LINE = re.compile(r"^\s+(\d+)\. (.+)$")
 MOST_REPLIES = 3000
 
 
-def menu_of(message) -> dict[int, str]:
-    """The numbered moves in an email's text part ({} when it asks nothing)."""
+CODE = re.compile(r"\[([A-Z]\d{1,2})\]")
+
+
+def menu_of(message) -> dict:
+    """The numbered moves in an email's text part, and the codes its grid shows (each code -> its
+    own text), ({} when it asks nothing)."""
     text = message.get_body(preferencelist=("plain",)).get_content()
-    if "Your moves:" not in text:
-        return {}
-    moves = {}
-    for line in text.split("Your moves:", 1)[1].splitlines():
+    moves = {code: code for code in CODE.findall(text)}
+    head = next((h for h in ("Your moves:", "Or one of these moves:") if h in text), None)
+    if head is None:
+        return moves
+    numbered = {}
+    for line in text.split(head, 1)[1].splitlines():
         m = MENU_LINE.match(line)
         if m:
-            moves[int(m.group(1))] = m.group(2).strip()
-        elif moves:
+            numbered[int(m.group(1))] = m.group(2).strip()
+        elif numbered:
             break
-    return moves
+    return {**moves, **numbered}
 
 
 def reply_to(message, body: str) -> bytes:
@@ -49,8 +55,9 @@ def reply_to(message, body: str) -> bytes:
     return answer.as_bytes()
 
 
-def advised(game, message, moves: dict[int, str], rnd: random.Random) -> int:
-    """The bot's move for the seat the email is for, when the email offers it; else a seeded pick."""
+def advised(game, message, moves: dict, rnd: random.Random):
+    """The bot's move for the seat the email is for, when the email offers it (by its number, or
+    by the code its grid shows for it); else a seeded pick."""
     seat = Seat.objects.select_related("user").get(game=game, user__email=message["To"])
     game.refresh_from_db()
     if seat.position in game.engine.to_act(game.state):
@@ -58,7 +65,10 @@ def advised(game, message, moves: dict[int, str], rnd: random.Random) -> int:
         for move in legal_moves(game, seat):
             if move["action"] == action and moves.get(move["index"]) == move["label"]:
                 return move["index"]
-    return rnd.choice(sorted(moves))
+        for code in moves:
+            if isinstance(code, str) and game.engine.command(game.state, seat.position, code) == action:
+                return code
+    return rnd.choice(sorted(moves, key=str))
 
 
 @pytest.mark.parametrize(

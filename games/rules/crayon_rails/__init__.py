@@ -7,5 +7,6 @@ Modules, as in every game package (games/rules/base.py): `cards` (reading the de
 modules, all components: `board` (the map of Tessary as data: terrain, cities, goods, water;
 `map_data()` for the web board), `deck` (the demand and event cards, generated data),
 `deckgen` (generates `deck` from the map) and `network` (track, routes and the cached
-cheapest-build search).
+cheapest-build search); and `commands`, builds and moves named by cities in an email reply
+("build Harrowgate to Kestrel Bay", "move to Hobbsford"), found by the cheapest legal path.
 """

@@ -77,7 +77,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
-from . import bots
+from . import bots, commands
 from . import cards as card_data
 from . import network as net
 from . import view as view_mod
@@ -369,11 +369,11 @@ class CrayonRailsEngine(Engine):
         from the seat's network, as much as this turn's budget pays (None if nothing)."""
         if not self._may_build(state, seat):
             return None
-        full = self._full_builds(state, seat)[city]
+        full = self.full_builds(state, seat)[city]
         if full is None:
             return None
         own = set(state["players"][seat]["track"])
-        path = self._affordable(full, own, self.build_budget(state, seat))
+        path = self.affordable(full, own, self.build_budget(state, seat))
         if path is None:
             return None
         # the search kept to open sections; only a major city's entries need a look
@@ -383,7 +383,7 @@ class CrayonRailsEngine(Engine):
                 return None
         return path
 
-    def _full_builds(self, state: dict, seat: int) -> list:
+    def full_builds(self, state: dict, seat: int) -> list:
         """Returns, for every city, the cheapest whole build path to it from the seat's network
         (None when it is already on the network or cannot be reached)."""
         key = ("full_builds", seat, net.tracks_key(state), net.build_env(state))
@@ -411,7 +411,7 @@ class CrayonRailsEngine(Engine):
         return self.check_build(state, seat, self.parse_path(action))[0]
 
     @staticmethod
-    def _affordable(path: list[int], own: set, budget: int) -> list[int] | None:
+    def affordable(path: list[int], own: set, budget: int) -> list[int] | None:
         """Returns the part of a build path from where new track starts that the budget pays."""
         start = None
         spent = 0
@@ -1308,6 +1308,11 @@ class CrayonRailsEngine(Engine):
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         return view_mod.action_label(self, state, seat, action)
+
+    def command(self, state: dict, seat: int, text: str) -> dict | None:
+        """Returns the build or move a reply names by cities ("build Harrowgate to Kestrel Bay",
+        "move to Hobbsford"): the cheapest legal path (commands.py), or raises IllegalAction."""
+        return commands.command(self, state, seat, text)
 
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns every event card and train explained."""

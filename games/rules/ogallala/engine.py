@@ -790,6 +790,14 @@ class OgallalaEngine(Engine):
         """Returns a short phrase for a legal action."""
         return view_mod.action_label(self, state, seat, action)
 
+    def command(self, state: dict, seat: int, text: str) -> dict | None:
+        """Returns the placement a space's code ("B7") names, or the draw a stack's name names."""
+        return view_mod.command(self, state, seat, text)
+
+    def reply_grid(self, state: dict, seat: int) -> dict | None:
+        """Returns the seat's river with a code on each free space its card may go."""
+        return view_mod.reply_grid(self, state, seat)
+
     def glossary(self, options: dict) -> dict[str, str]:
         """Returns every card kind of the options' edition, explained."""
         return card_data.glossary(options.get("edition", "I"), options)
