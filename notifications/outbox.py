@@ -21,9 +21,11 @@ from datetime import UTC
 from django.conf import settings
 from django.db.models import Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from accounts import timezones
 from games import events
+from games.clock.bank import duration_text, is_bank, seat_bank_left
 from games.models import Game, Move
 from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
 
@@ -65,6 +67,18 @@ def format_when(dt, tz: str | None) -> str:
     return f"{dt.astimezone(timezones.zone(name)).strftime('%a %d %b %Y, %H:%M %Z')} ({name})"
 
 
+def bank_sentence(game, seat) -> str:
+    """On a time-bank game, what the seat has left: "You have 3 days, 4 hours left in your time
+    bank; each move adds 1 day, up to 7 days." ("" on a per-move game)."""
+    if not is_bank(game) or seat.is_bot:
+        return ""
+    left = seat_bank_left(seat, game, timezone.now())
+    return (
+        f"You have {duration_text(left)} left in your time bank; each move adds "
+        f"{duration_text(game.increment_hours * 3600)}, up to {duration_text(game.cap_hours * 3600)}."
+    )
+
+
 def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:
     """Returns what a seat needs to decide from an email: what it sees of the table (the engine's
     table_text, with names), the numbered menu of its legal moves, its deadline in the reader's
@@ -81,6 +95,7 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
         "decision_label": label,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
+        "bank_text": bank_sentence(game, seat),
         "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
         "version": version,
     }

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 
+from games.clock.bank import decision_span
 from games.clock.orders import covered_action
 from games.models import Game, Seat
 
@@ -41,7 +42,7 @@ def send_reminders(now, *, batch: int | None = None) -> int:
             if seat.reminder_sent_for is not None or seat.deadline_at is None or seat.deadline_at <= now:
                 continue
             # A short turn is not reminded at once: wait for at least half of it to pass.
-            lead = min(before, timedelta(hours=game.turn_hours) / 2)
+            lead = min(before, decision_span(game, seat) / 2)
             if seat.deadline_at - now > lead:
                 continue
             Seat.objects.filter(pk=seat.pk).update(reminder_sent_for=game.version)

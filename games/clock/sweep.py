@@ -173,7 +173,7 @@ def _handle_game(locked: Locked, seats, now, *, names=None, pipe: Pipeline | Non
             continue
         if seat.away:
             deadline = deadline_for(seat=seat, game=game, now=now, vacations=locked.vacations)
-            Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline)
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline, bank_running=seat.bank_running)
             add(out, {"paused": 1})
             continue
         # move_submit updates the locked game and seats in place.
