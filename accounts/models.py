@@ -62,6 +62,12 @@ class User(AbstractUser):
         help_text="IANA time zone name, e.g. Europe/Berlin.",
     )
 
+    # Quiet hours and days (accounts.quiet): when the player's turn clock does not run, in their
+    # time zone. A daily window (which may run past midnight) and ISO weekdays ("67": weekends).
+    quiet_from = models.TimeField(null=True, blank=True, verbose_name="Quiet from")
+    quiet_until = models.TimeField(null=True, blank=True, verbose_name="Quiet until")
+    quiet_days = models.CharField(max_length=7, blank=True, default="", verbose_name="Quiet days")
+
     @property
     def public_name(self) -> str:
         return self.display_name or (self.email.split("@")[0] if self.email else self.username)

@@ -11,9 +11,11 @@ from .forms import ProfileForm, TokenForm
 
 @login_required
 def profile(request):
+    before = services.quiet_snapshot(request.user)  # the form changes the instance as it validates
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        services.profile_saved(user=request.user, before=before)
         messages.success(request, "Profile saved.")
         return redirect("accounts:profile")
     return render(

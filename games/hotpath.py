@@ -45,6 +45,9 @@ USER_FIELDS = (
     "has_notice_settings",
     "vacation_until",
     "time_zone",
+    "quiet_from",
+    "quiet_until",
+    "quiet_days",
 )
 
 

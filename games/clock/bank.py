@@ -8,7 +8,7 @@ decision has the increment: a player who missed is not timed out again at once. 
 extension moves the deadline, and so adds to the bank; a paused game keeps what was left.
 
 While a seat's decision runs on its bank (`Seat.bank_running`), what is left is read from its
-deadline (deadline minus now, less the pauses between); `Seat.bank_seconds` holds the bank the
+deadline (deadline minus now, less the player's pauses between: vacations, quiet hours); `Seat.bank_seconds` holds the bank the
 decision began with, and between decisions the bank itself.
 """
 
@@ -21,7 +21,7 @@ from django.utils.timesince import timesince
 from games.errors import ErrorCode, GameError
 from games.models import Game
 
-from .vacations import vacation_intervals
+from .vacations import paused_within, pauses
 
 # Bounds a person could mean (hours): beyond them a value is a slip of the keyboard.
 MAX_BANK_HOURS = 24 * 60
@@ -76,18 +76,9 @@ def decision_span(game, seat) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def _paused_within(now, deadline, intervals) -> timedelta:
-    covered = timedelta(0)
-    for a, b in intervals:
-        lo, hi = max(a, now), min(b, deadline)
-        if hi > lo:
-            covered += hi - lo
-    return covered
-
-
 def running_left(seat, now, intervals) -> int:
     """Seconds left in a running bank: before the deadline, outside the player's pauses."""
-    left = seat.deadline_at - now - _paused_within(now, seat.deadline_at, intervals)
+    left = seat.deadline_at - now - paused_within(now, seat.deadline_at, intervals)
     return max(int(left.total_seconds()), 0)
 
 
@@ -114,14 +105,10 @@ def bank_left(seat, game, now, intervals=()) -> int | None:
 
 
 def seat_bank_left(seat, game, now) -> int | None:
-    """bank_left with the seat's player's vacations read (no query for one who never set any)."""
+    """bank_left with the seat's player's pauses read (no query for one without vacations)."""
     if not is_bank(game) or seat.is_bot:
         return None
-    intervals = []
-    user = seat.user if seat.user_id else None
-    if user is not None and user.vacation_until is not None and user.vacation_until >= now.date():
-        intervals = vacation_intervals(seat.user_id, since=now)
-    return bank_left(seat, game, now, intervals)
+    return bank_left(seat, game, now, pauses(seat.user, now) if seat.user_id else ())
 
 
 def duration_text(seconds: int) -> str:

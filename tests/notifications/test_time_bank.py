@@ -5,11 +5,12 @@ time-machine; `minute()` is what beat runs every minute (reminders, the sweep, s
 """
 
 import random
-from datetime import timedelta
+from datetime import time, timedelta
 
 import pytest
 from django.urls import reverse
 
+from accounts import quiet
 from games import services
 from games.clock.bank import validate_clock
 from games.errors import ErrorCode, GameError
@@ -195,16 +196,22 @@ def test_a_per_move_game_says_nothing_of_a_bank(users, clock):
 # -- weeks of play ------------------------------------------------------------------------------
 
 
-def test_weeks_of_play_on_banks_with_the_sweep_keep_every_bank_within_its_rules(bank_game, clock):
-    """Four weeks in 3-hour steps: each player answers after a random delay or not at all; the
-    sweep runs every step. Every seat's bank stays within 0..cap, a running deadline never lies
-    beyond the cap from now, and every miss is a timeout move its player is told of."""
+def test_weeks_of_play_on_banks_with_quiet_hours_and_the_sweep(bank_game, clock, users):
+    """Five weeks in 6-hour steps, across the spring daylight-saving changes of both players'
+    zones (10 March in New York, 31 March in Berlin): one player is quiet 23:00-07:00 in Berlin,
+    the other on weekends in New York. Each answers after a random delay or not at all; the
+    sweep runs every step. Every bank stays within 0..cap, no deadline falls in its player's
+    quiet times, and every miss is a timeout move its player is told of."""
+    set_quiet = [("Europe/Berlin", time(23), time(7), ""), ("America/New_York", None, None, "67")]
+    for user, (zone, start, end, days) in zip(users[:2], set_quiet, strict=True):
+        user.time_zone, user.quiet_from, user.quiet_until, user.quiet_days = zone, start, end, days
+        user.save()
     rnd = random.Random(29)
     game = bank_game(bank=48, inc=12, cap=72, miss_limit=50)
     answer_at: dict[int, object] = {}
     now = T0
-    for _ in range(4 * 7 * 8):
-        now += 3 * H
+    for _ in range(5 * 7 * 4):
+        now += 6 * H
         clock.move_to(now)
         minute()
         game.refresh_from_db()
@@ -214,9 +221,11 @@ def test_weeks_of_play_on_banks_with_the_sweep_keep_every_bank_within_its_rules(
         due = answer_at.setdefault((seat.pk, game.version), now + rnd.choice([1, 6, 20, 40, 100]) * H)
         if due <= now:
             end_turn(game, seat)
-        for s in Seat.objects.filter(game=game):
+        for s in Seat.objects.filter(game=game).select_related("user"):
             if s.bank_running:
-                assert s.deadline_at - now <= 72 * H
+                a, b = next(iter(quiet.intervals(s.user, s.deadline_at)), (None, None))
+                assert a is None or not a < s.deadline_at < b  # at most on the start of quiet time
+                assert s.deadline_at - now <= 72 * H + 5 * 24 * H  # the cap, with quiet time beside it
             else:
                 assert s.bank_seconds is None or 0 <= s.bank_seconds <= 72 * 3600
     timeouts = Move.objects.filter(game=game, channel=Move.Channel.TIMEOUT).count()
