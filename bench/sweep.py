@@ -82,10 +82,16 @@ def setup_django():
 
 def _copy(cursor, model, columns, rows):
     """COPYs rows into the model's table. The columns the rows leave out that have a default in the
-    model (fields added after these lists were written) get that default, as the ORM gives them."""
+    model (fields added after these lists were written) get that default, as the ORM gives them;
+    a text column that may not be NULL and has no default gets "" (Field.get_default's answer)."""
     from django.db import connection
 
-    rest = [f for f in model._meta.concrete_fields if f.column not in columns and f.has_default()]
+    rest = [
+        f
+        for f in model._meta.concrete_fields
+        if f.column not in columns
+        and (f.has_default() or (not f.null and f.empty_strings_allowed and not f.primary_key))
+    ]
     extra = tuple(f.get_db_prep_save(f.get_default(), connection) for f in rest)
     columns = columns + [f.column for f in rest]
     with cursor.cursor.copy(f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
