@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from . import quiet, services, timezones
 from .validators import validate_display_name
 
-EDITABLE = ("display_name", "time_zone", "listed", "quiet_from", "quiet_until", "quiet_days")
+EDITABLE = ("display_name", "time_zone", "listed", "quiet_from", "quiet_until", "quiet_days", "auto_vacation")
 READ_ONLY = ("username", "email")
 MAX_ECHO = 40  # characters of a refused value that an error message repeats
 
@@ -72,6 +72,12 @@ class ProfileSerializer(serializers.Serializer):
         "times may not cover the whole day or week, and must leave the clock 56 hours a week.",
     )
 
+    auto_vacation = serializers.BooleanField(
+        required=False,
+        help_text="When a deadline of yours would pass, spend one of your vacation days (24 hours more in all "
+        "your games; the tables are told) instead of playing your default move. On by default.",
+    )
+
     def validate_time_zone(self, value: str) -> str:
         if not timezones.is_valid(value):
             raise serializers.ValidationError(timezones.bad_zone_message(_echo(value)), code="invalid_time_zone")
@@ -91,7 +97,7 @@ class ProfileSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {
                     _echo(str(key)): "Not a profile field: the profile takes display_name, time_zone, listed, "
-                    "quiet_from, quiet_until and quiet_days."
+                    "quiet_from, quiet_until, quiet_days and auto_vacation."
                 }
             )
         if "quiet_days" in attrs:
@@ -126,6 +132,7 @@ def _profile(user) -> dict:
         "quiet_from": user.quiet_from.strftime("%H:%M") if user.quiet_from else None,
         "quiet_until": user.quiet_until.strftime("%H:%M") if user.quiet_until else None,
         "quiet_days": [int(d) for d in user.quiet_days or ""],
+        "auto_vacation": user.auto_vacation,
     }
 
 

@@ -67,6 +67,14 @@ class User(AbstractUser):
     quiet_from = models.TimeField(null=True, blank=True, verbose_name="Quiet from")
     quiet_until = models.TimeField(null=True, blank=True, verbose_name="Quiet until")
     quiet_days = models.CharField(max_length=7, blank=True, default="", verbose_name="Quiet days")
+    # games.clock.away: when a deadline of theirs would pass, one of their vacation days is spent
+    # (24 hours more in every game of theirs) while days remain this year.
+    auto_vacation = models.BooleanField(
+        default=True,
+        verbose_name="Spend a vacation day automatically when a deadline would pass",
+        help_text="Your deadlines in all your games move 24 hours later, the tables are told, and you get "
+        "an email with an “I'm back” link; only while you have vacation days left this year.",
+    )
 
     @property
     def public_name(self) -> str:

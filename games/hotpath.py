@@ -48,6 +48,7 @@ USER_FIELDS = (
     "quiet_from",
     "quiet_until",
     "quiet_days",
+    "auto_vacation",
 )
 
 

@@ -313,12 +313,18 @@ class Invitation(models.Model):
 
 
 class Vacation(models.Model):
-    """Days (inclusive, UTC) on which a player's deadlines pause."""
+    """Days (inclusive, UTC) on which a player's deadlines pause; or a day the clock spent for them."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
     starts_on = models.DateField()
     ends_on = models.DateField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # A day spent by the clock when a deadline would pass (games.clock.away): it counts against
+    # the year's allowance but pauses nothing itself (the player's deadlines were moved 24 hours).
+    automatic = models.BooleanField(default=False)
+    returned_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player said they were back from an automatic day."
+    )
 
     class Meta:
         ordering = ["starts_on"]

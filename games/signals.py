@@ -11,7 +11,8 @@ from .models import Seat, StandingOrder, Vacation
 
 
 def _vacations_changed(sender, instance, **kwargs):
-    until = Vacation.objects.filter(user_id=instance.user_id).aggregate(m=Max("ends_on"))["m"]
+    # A day the clock spent (automatic) pauses nothing: the player's deadlines were moved instead.
+    until = Vacation.objects.filter(user_id=instance.user_id, automatic=False).aggregate(m=Max("ends_on"))["m"]
     get_user_model().objects.filter(pk=instance.user_id).update(vacation_until=until)
 
 

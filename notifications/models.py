@@ -21,6 +21,7 @@ class Kind(models.TextChoices):
     REPLY_ERROR = "reply_error", "Your emailed move could not be played"
     DIGEST = "digest", "Daily digest"
     MODERATION = "moderation", "A moderator paused, resumed or aborted the game, or replaced or kicked a player"
+    AWAY = "away", "A deadline passed and a vacation day was used (yours, or a player's at your table)"
 
 
 TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT, Kind.CHAT]

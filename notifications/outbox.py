@@ -21,6 +21,7 @@ from datetime import UTC
 from django.conf import settings
 from django.db.models import Subquery, Value
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts import timezones
@@ -29,9 +30,10 @@ from games.clock.bank import duration_text, is_bank, seat_bank_left
 from games.models import Game, Move
 from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
 
+from .emails import site_url
 from .handoff import handoff
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
-from .tokens import reply_address
+from .tokens import back_token, reply_address
 
 log = logging.getLogger(__name__)
 
@@ -465,6 +467,49 @@ def on_moderated(message: events.Moderated) -> list[Notification]:
             },
         )
     return batch.done()
+
+
+def _days(n: int) -> str:
+    return "none" if n == 0 else str(n)
+
+
+def on_away_day(message: events.AwayDay) -> list[Notification]:
+    """A vacation day was spent for a player whose deadline passed (games.clock.away): everyone
+    at the tables whose deadlines moved is told ("Olga is away: one vacation day used, 4 left"),
+    and the player, once, with the "I'm back" link."""
+    away = message.user
+    name = away.public_name
+    rows: list[Notification] = []
+    games = Game.objects.filter(pk__in=set(message.game_ids) | {message.game.pk}).prefetch_related("seats__user")
+    for game in games:
+        batch = Batch(game, users=[s.user for s in game.seats.all() if s.user_id])
+        for seat in game.seats.all():
+            if not seat.user_id or seat.is_bot or seat.user_id == away.pk or seat.status != "playing":
+                continue
+            batch.add(
+                kind=Kind.AWAY,
+                seat=seat,
+                context={
+                    "game": game_context(game),
+                    "text": f"{name} is away: one vacation day used, {_days(message.left)} left. "
+                    f"{name}'s deadline in {game} moves 24 hours later.",
+                },
+            )
+        rows += batch.done()
+    batch = Batch(message.game, users=[away])
+    token = back_token(user_id=away.pk, vacation_id=message.vacation.pk)
+    batch.add(
+        kind=Kind.AWAY,
+        user=away,
+        force=True,
+        context={
+            "game": game_context(message.game),
+            "text": f"Your deadline in {message.game} passed, so one of your vacation days was used "
+            f"({_days(message.left)} left this year): your deadlines in all your games moved 24 hours later.",
+            "back_url": site_url(reverse("notifications:back", args=[token])),
+        },
+    )
+    return rows + batch.done()
 
 
 def on_invitation_sent(message: events.InvitationSent) -> list[Notification]:

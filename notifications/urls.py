@@ -11,6 +11,8 @@ urlpatterns = [
     path("games/<int:pk>/mute/", views.game_mute, name="game_mute"),
     path("games/<int:pk>/standing-orders/", views.standing_orders, name="standing_orders"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("back/<str:token>/", views.back, name="back"),
+    path("vacations/automatic/", views.vacation_automatic, name="vacation_automatic"),
     # django-anymail's inbound webhooks (e.g. /mail/anymail/mailgun/inbound/): replies to move emails.
     # Wrapped so that a message anymail cannot parse is recorded and answered 200, not a 500.
     path("anymail/", include((guarded_anymail_urls(), "anymail"))),

@@ -30,7 +30,7 @@ def vacations_ahead(user_ids, today: date) -> Known:
     known: Known = {uid: [] for uid in user_ids}
     if known:
         for uid, a, b in (
-            Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today)
+            Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today, automatic=False)
             .order_by("starts_on")
             .values_list("user_id", "starts_on", "ends_on")
         ):
@@ -47,7 +47,7 @@ def vacation_intervals(user_id, *, since, known: Known | None = None) -> list[tu
         rows = [v for v in known[user_id] if v[1] >= since.date()]
     else:
         rows = (
-            Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date())
+            Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date(), automatic=False)
             .order_by("starts_on")
             .values_list("starts_on", "ends_on")
         )
@@ -136,7 +136,9 @@ def on_vacation(user_id, now) -> bool:
     """Whether the user is on vacation on the day of `now`."""
     return (
         bool(user_id)
-        and Vacation.objects.filter(user_id=user_id, starts_on__lte=now.date(), ends_on__gte=now.date()).exists()
+        and Vacation.objects.filter(
+            user_id=user_id, starts_on__lte=now.date(), ends_on__gte=now.date(), automatic=False
+        ).exists()
     )
 
 
@@ -213,7 +215,7 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
                 allowance=allowance,
             )
         day = year_end + timedelta(days=1)
-    if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on).exists():
+    if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on, automatic=False).exists():
         raise GameError(ErrorCode.VALIDATION_ERROR, "That overlaps a vacation you already have.")
     before = vacation_intervals(user.pk, since=timezone.now())
     vacation = Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
@@ -225,7 +227,7 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
 def vacation_remove(*, user, vacation_id: int) -> bool:
     """Removes a vacation; deadlines it pushed out come back in (the days already taken stay taken)."""
     before = vacation_intervals(user.pk, since=timezone.now())
-    if not Vacation.objects.filter(user=user, pk=vacation_id).delete()[0]:
+    if not Vacation.objects.filter(user=user, pk=vacation_id, automatic=False).delete()[0]:
         return False
     vacations_changed(user=user, before=before)
     return True

@@ -29,6 +29,7 @@ def test_get_shows_my_own_profile_and_nothing_more(make_user, api_for):
         "quiet_from": None,
         "quiet_until": None,
         "quiet_days": [],
+        "auto_vacation": False,  # make_user's default in tests (on for a real player)
     }
 
 
