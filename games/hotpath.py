@@ -49,6 +49,7 @@ USER_FIELDS = (
     "quiet_until",
     "quiet_days",
     "auto_vacation",
+    "seems_away_since",
 )
 
 

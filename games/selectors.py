@@ -296,6 +296,7 @@ def players(game: Game, *, seats: list[Seat] | None = None) -> list[dict]:
             "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
             "missed_deadlines": s.missed_deadlines,
             "bank_seconds": seat_bank_left(s, game, now) if banked else None,
+            "seems_away": bool(s.user_id and not s.is_bot and s.user.seems_away_since),
         }
         for s in seats
     ]

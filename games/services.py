@@ -552,6 +552,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         seat.missed_deadlines += 1  # counted with the move, so a miss and its move go together
     elif channel in PLAYER_CHANNELS:
         seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
+        if seat.user_id and seat.user.seems_away_since is not None:  # an out-of-office said otherwise
+            get_user_model().objects.filter(pk=seat.user_id).update(seems_away_since=None)
+            seat.user.seems_away_since = None
     to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
     newly = refresh_deadlines(
         game,

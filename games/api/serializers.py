@@ -167,6 +167,9 @@ class PlayerSerializer(serializers.Serializer):
     bank_seconds = serializers.IntegerField(
         allow_null=True, help_text="On a time-bank game: the seconds left in this seat's bank now; else null."
     )
+    seems_away = serializers.BooleanField(
+        help_text="An automatic reply (out of office) came back to this player's move email since their last move."
+    )
 
 
 class ClockSerializer(serializers.Serializer):
