@@ -26,6 +26,8 @@ def profile(request):
             "token_form": TokenForm(),
             "tokens": request.user.api_tokens.order_by("-created_at"),
             "new_token": request.session.pop("new_token", None),
+            # Made by notifications.views.calendar_create: the calendar URL, shown this once.
+            "new_calendar_url": request.session.pop("new_calendar_url", None),
         },
     )
 

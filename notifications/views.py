@@ -5,7 +5,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
@@ -23,7 +25,7 @@ from games.clock.vacations import vacation_remove as remove_vacation
 from games.errors import ErrorCode, GameError
 from games.models import Game, Seat, Vacation
 
-from . import services
+from . import calendar, services
 from .forms import PreferencesForm, StandingOrdersForm, VacationForm
 from .models import TUNABLE_KINDS, GameMute, Kind
 from .tokens import read_back_token, read_unsubscribe_token
@@ -249,3 +251,38 @@ def back(request, token):
     else:
         message = "Welcome back. Nothing had to change: that day is already over, or you said so before."
     return render(request, "notifications/unsubscribed.html", {"message": message})
+
+
+@login_required
+@require_POST
+def calendar_create(request):
+    """Makes a new calendar URL (the old one stops working); it is shown once, on the profile."""
+    key = calendar.feed_create(user=request.user)
+    request.session["new_calendar_url"] = request.build_absolute_uri(reverse("notifications:calendar_feed", args=[key]))
+    messages.success(request, "Calendar URL made. Copy it now into your calendar: it is shown once.")
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def calendar_revoke(request):
+    if calendar.feed_revoke(user=request.user):
+        messages.success(request, "Calendar URL revoked: calendars using it get nothing more.")
+    else:
+        messages.error(request, "You have no calendar URL.")
+    return redirect("accounts:profile")
+
+
+@require_http_methods(["GET", "HEAD"])
+def calendar_feed(request, key):
+    """The ICS feed of a user's deadlines. Its key is the only authority (a calendar app has no
+    session): a wrong or revoked key gets the site's plain 404, the same as any unknown page."""
+    user = calendar.feed_user(key)
+    if user is None:
+        raise Http404("No such page")
+    response = HttpResponse(calendar.feed_ics(user), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="trailpost-deadlines.ics"'
+    response["Cache-Control"] = "private, no-cache"
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
