@@ -62,6 +62,24 @@ class User(AbstractUser):
         help_text="IANA time zone name, e.g. Europe/Berlin.",
     )
 
+    # Quiet hours and days (accounts.quiet): when the player's turn clock does not run, in their
+    # time zone. A daily window (which may run past midnight) and ISO weekdays ("67": weekends).
+    quiet_from = models.TimeField(null=True, blank=True, verbose_name="Quiet from")
+    quiet_until = models.TimeField(null=True, blank=True, verbose_name="Quiet until")
+    quiet_days = models.CharField(max_length=7, blank=True, default="", verbose_name="Quiet days")
+    # An automatic reply (RFC 3834, an out-of-office) to one of their move emails came back at
+    # this moment (notifications.inbound): the game pages show the tables they seem away; their
+    # next move clears it.
+    seems_away_since = models.DateTimeField(null=True, blank=True, editable=False)
+    # games.clock.away: when a deadline of theirs would pass, one of their vacation days is spent
+    # (24 hours more in every game of theirs) while days remain this year.
+    auto_vacation = models.BooleanField(
+        default=True,
+        verbose_name="Spend a vacation day automatically when a deadline would pass",
+        help_text="Your deadlines in all your games move 24 hours later, the tables are told, and you get "
+        "an email with an “I'm back” link; only while you have vacation days left this year.",
+    )
+
     @property
     def public_name(self) -> str:
         return self.display_name or (self.email.split("@")[0] if self.email else self.username)

@@ -1,7 +1,8 @@
-"""At sign-up, the time zone the browser reported (templates/account/signup.html, static/js/trailpost.js)."""
+"""At sign-up, the time zone the browser reported (templates/account/signup.html, static/js/trailpost.js);
+and `quiet_changed`, sent when a player's quiet times (or the zone they are read in) changed."""
 
 from allauth.account.signals import user_signed_up
-from django.dispatch import receiver
+from django.dispatch import Signal, receiver
 
 from . import timezones
 
@@ -14,3 +15,8 @@ def keep_browser_time_zone(sender, request, user, **kwargs):
     if name != user.time_zone:
         user.time_zone = name
         user.save(update_fields=["time_zone"])
+
+
+# Sent by accounts.services.profile_update with `user` and `before` (what the quiet times were:
+# quiet_from, quiet_until, quiet_days, time_zone); games.signals moves the player's deadlines.
+quiet_changed = Signal()

@@ -11,9 +11,11 @@ from .forms import ProfileForm, TokenForm
 
 @login_required
 def profile(request):
+    before = services.quiet_snapshot(request.user)  # the form changes the instance as it validates
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
+        services.profile_saved(user=request.user, before=before)
         messages.success(request, "Profile saved.")
         return redirect("accounts:profile")
     return render(
@@ -24,6 +26,8 @@ def profile(request):
             "token_form": TokenForm(),
             "tokens": request.user.api_tokens.order_by("-created_at"),
             "new_token": request.session.pop("new_token", None),
+            # Made by notifications.views.calendar_create: the calendar URL, shown this once.
+            "new_calendar_url": request.session.pop("new_calendar_url", None),
         },
     )
 

@@ -22,6 +22,11 @@ their medians. Sending does not touch the hot path and is measured once.
    renders its own picture of the table (notifications.pictures), as the emails of different
    games do.
 
+BENCH_CLOCK=bank runs the sweeps with every game on a time bank (48 hours to start, +24 per move,
+at most 96; games.clock.bank) and every pending seat's deadline running on its bank, so a timeout
+also settles the bank; BENCH_CLOCK=move (the default) is the per-move clock. BENCH_SWEEP_PARTS=one
+measures the one-process sweep only (no workers, no sending).
+
 Uses its own database (trailpost_bench_sweep on the local PostgreSQL, created if missing) and
 Redis db 13. `make bench` runs it.
 """
@@ -47,6 +52,8 @@ DUE = int(os.environ.get("BENCH_DUE", "1000"))
 SCALES = [int(x) for x in os.environ.get("BENCH_SCALES", "10000,100000").split(",")]
 NOTICES = int(os.environ.get("BENCH_NOTICES", "10000"))
 REPEATS = int(os.environ.get("BENCH_SWEEP_REPEATS", "3"))  # sweeps per scale; the median is reported
+CLOCK = os.environ.get("BENCH_CLOCK", "move")  # "move" or "bank": every game's clock
+PARTS = os.environ.get("BENCH_SWEEP_PARTS", "all")  # "all", or "one": the one-process sweep only
 WORKERS = 2  # per form
 QUEUE = f"trailpost-bench-{uuid.uuid4().hex[:8]}"
 LOAD_AT_START = os.getloadavg()[0]  # the 1-minute load average before this script does anything
@@ -75,10 +82,16 @@ def setup_django():
 
 def _copy(cursor, model, columns, rows):
     """COPYs rows into the model's table. The columns the rows leave out that have a default in the
-    model (fields added after these lists were written) get that default, as the ORM gives them."""
+    model (fields added after these lists were written) get that default, as the ORM gives them;
+    a text column that may not be NULL and has no default gets "" (Field.get_default's answer)."""
     from django.db import connection
 
-    rest = [f for f in model._meta.concrete_fields if f.column not in columns and f.has_default()]
+    rest = [
+        f
+        for f in model._meta.concrete_fields
+        if f.column not in columns
+        and (f.has_default() or (not f.null and f.empty_strings_allowed and not f.primary_key))
+    ]
     extra = tuple(f.get_db_prep_save(f.get_default(), connection) for f in rest)
     columns = columns + [f.column for f in rest]
     with cursor.cursor.copy(f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
@@ -121,6 +134,10 @@ def populate(n_games, users):
             "state",
             "version",
             "turn_hours",
+            "clock",
+            "bank_hours",
+            "increment_hours",
+            "cap_hours",
             "miss_limit",
             "on_missed",
             "created_at",
@@ -157,6 +174,8 @@ def populate(n_games, users):
                     state_json,
                     1,
                     48,
+                    CLOCK,
+                    *((48, 24, 96) if CLOCK == "bank" else (0, 0, 0)),
                     3,
                     "bot",
                     now,
@@ -176,7 +195,10 @@ def populate(n_games, users):
             "missed_deadlines",
             "has_standing_orders",
             "joined_at",
+            "bank_seconds",
+            "bank_running",
         ]
+        banked = CLOCK == "bank"
 
         def seats():
             for i in range(n_games):
@@ -185,12 +207,14 @@ def populate(n_games, users):
                     turn = engine.to_act(due_states[gid])[0]
                     for pos in range(2):
                         deadline = now - timedelta(minutes=1) if pos == turn else None
-                        yield (gid, pos, users[pos].pk, False, "", "playing", deadline, 0, False, now)
+                        bank = (48 * 3600, True) if banked and deadline else (None, False)
+                        yield (gid, pos, users[pos].pk, False, "", "playing", deadline, 0, False, now, *bank)
                 else:
                     # Pending far enough ahead that neither a reminder nor a timeout is due.
                     future = now + timedelta(hours=13 + rnd.random() * 35)
-                    yield (gid, 0, users[0].pk, False, "", "playing", future, 0, False, now)
-                    yield (gid, 1, users[1].pk, False, "", "playing", None, 0, False, now)
+                    bank = (48 * 3600, True) if banked else (None, False)
+                    yield (gid, 0, users[0].pk, False, "", "playing", future, 0, False, now, *bank)
+                    yield (gid, 1, users[1].pk, False, "", "playing", None, 0, False, now, None, False)
 
         _copy(c, Seat, seat_cols, seats())
     # Vacuumed as a live database's autovacuum keeps it, and checkpointed (see settle): otherwise
@@ -225,10 +249,14 @@ def bench_sweep(n_games, users, form):
     with connection.cursor() as c:
         c.execute("SELECT count(*) FROM games_move WHERE channel = 'timeout'")
         timeouts = c.fetchone()[0]
+        # On banks: the timed-out seats' banks settled (nothing left + the 24-hour increment)
+        c.execute("SELECT count(*) FROM games_seat WHERE bank_seconds = %s AND NOT bank_running", [24 * 3600])
+        settled = c.fetchone()[0]
     return {
         "games": n_games,
         "due": DUE,
         "timeouts": timeouts,
+        "banks_settled": settled,
         "reminders": reminded,
         "sweep_seconds": round(elapsed, 3),
         "idle_sweep_seconds": round(idle, 4),
@@ -542,15 +570,21 @@ def main():
     User = get_user_model()
     users = []
     for i in range(2):
-        u, _ = User.objects.get_or_create(username=f"bench{i}", defaults={"email": f"bench{i}@example.com"})
+        # Automatic vacation days off: the sweep measured times players out (a day spent is another path).
+        u, _ = User.objects.update_or_create(
+            username=f"bench{i}", defaults={"email": f"bench{i}@example.com", "auto_vacation": False}
+        )
         users.append(u)
     # Each part first runs once unmeasured, so the figures are a warm server's: a fresh process
     # pays for its imports, first connection and statement preparing in its first sweep.
     for form in FORMS:
         use_form(form)
         bench_sweep(min(SCALES), users, form)
-    out = {"sweep_one_process": repeated(bench_sweep, users)}
+    out = {"clock": CLOCK, "sweep_one_process": repeated(bench_sweep, users)}
     out["one_process_ratio_largest_to_smallest"] = largest_to_smallest(out["sweep_one_process"])
+    if PARTS == "one":
+        print(json.dumps(out, indent=2))
+        return
     from config.celery import app
     from notifications.models import Notification
 

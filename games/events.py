@@ -79,13 +79,27 @@ class Moderated:
 
 
 @dataclass(frozen=True)
+class AwayDay:
+    """A deadline of `user`'s passed in `game` and the clock spent one of their vacation days
+    (games.clock.away): their deadlines in `game_ids` moved 24 hours later. `vacation` is the
+    automatic day's row; `used` and `left` the year's days after it."""
+
+    user: object
+    game: Game
+    vacation: object
+    game_ids: list[int]
+    used: int
+    left: int
+
+
+@dataclass(frozen=True)
 class InvitationSent:
     """Someone invited an email address to a game in the lobby."""
 
     invitation: Invitation
 
 
-Message = GameChanged | DeadlineMissed | Moderated | InvitationSent
+Message = GameChanged | DeadlineMissed | Moderated | AwayDay | InvitationSent
 Listener = Callable[[Message], list]
 
 _listeners: dict[type, list[Listener]] = {}

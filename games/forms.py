@@ -4,6 +4,8 @@ player's own entropy), inviting, importing an exported game."""
 from django import forms
 
 from accounts.validators import validate_title
+from core.errors import GameError
+from games.clock.bank import validate_clock
 from games.models import Game
 from games.rules import seeding
 from games.rules.verify import MAX_BYTES
@@ -77,6 +79,34 @@ class GameCreateForm(forms.Form):
         initial=48,
         help_text="How long each player has for a move before a reminder and then the deadline.",
     )
+    clock = forms.ChoiceField(
+        label="Clock",
+        widget=forms.RadioSelect,
+        initial=Game.Clock.MOVE,
+        required=False,
+        choices=[
+            (Game.Clock.MOVE, "Per move: the hours above for each decision"),
+            (Game.Clock.BANK, "Time bank: each player's own bank of hours; each move adds some, up to a cap"),
+        ],
+    )
+    bank_hours = forms.IntegerField(
+        label="Time bank to start (hours)",
+        required=False,
+        initial=72,
+        help_text="With a time bank: the hours each player starts with (72 = 3 days).",
+    )
+    increment_hours = forms.IntegerField(
+        label="Hours added per move",
+        required=False,
+        initial=24,
+        help_text="With a time bank: added to a player's bank after each of their moves (24 = 1 day).",
+    )
+    cap_hours = forms.IntegerField(
+        label="Most a bank may hold (hours)",
+        required=False,
+        initial=168,
+        help_text="With a time bank: the bank never grows past this (168 = 7 days).",
+    )
     visibility = forms.ChoiceField(
         label="Who may watch",
         widget=forms.RadioSelect,
@@ -135,6 +165,20 @@ class GameCreateForm(forms.Form):
 
     def clean_visibility(self):
         return self.cleaned_data["visibility"] or Game.Visibility.PUBLIC
+
+    def clean(self):
+        data = super().clean()
+        data["clock"] = data.get("clock") or Game.Clock.MOVE
+        try:
+            validate_clock(
+                clock=data["clock"],
+                bank_hours=data.get("bank_hours"),
+                increment_hours=data.get("increment_hours"),
+                cap_hours=data.get("cap_hours"),
+            )
+        except GameError as exc:
+            self.add_error(None, exc.message)
+        return data
 
     def option_fields(self) -> list:
         """Returns the bound fields of the engine's own options, for the page to group them."""

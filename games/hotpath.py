@@ -45,6 +45,11 @@ USER_FIELDS = (
     "has_notice_settings",
     "vacation_until",
     "time_zone",
+    "quiet_from",
+    "quiet_until",
+    "quiet_days",
+    "auto_vacation",
+    "seems_away_since",
 )
 
 
@@ -168,7 +173,8 @@ def lock_game_with_seats(game_id: int) -> Locked:
 
 
 def save_deadlines(seats: list[Seat]) -> None:
-    """Writes the seats' deadline_at, reminder_sent_for and missed_deadlines in one UPDATE.
+    """Writes the seats' deadline_at, reminder_sent_for, missed_deadlines and time bank
+    (bank_seconds, bank_running) in one UPDATE.
 
     This runs on every turn change; bulk_update's CASE expressions cost more to build in Python
     than the statement costs the database.
@@ -176,33 +182,41 @@ def save_deadlines(seats: list[Seat]) -> None:
     if not seats:
         return
     if not hand_written():
-        Seat.objects.bulk_update(seats, ["deadline_at", "reminder_sent_for", "missed_deadlines"])
+        Seat.objects.bulk_update(
+            seats, ["deadline_at", "reminder_sent_for", "missed_deadlines", "bank_seconds", "bank_running"]
+        )
         return
     connection = _db()
     ops = connection.ops
     meta = Seat._meta
-    pk, deadline, reminder, missed = (
-        ops.quote_name(meta.get_field(f).column) for f in ("id", "deadline_at", "reminder_sent_for", "missed_deadlines")
+    pk, deadline, reminder, missed, bank, running = (
+        ops.quote_name(meta.get_field(f).column)
+        for f in ("id", "deadline_at", "reminder_sent_for", "missed_deadlines", "bank_seconds", "bank_running")
     )
     # PostgreSQL types a CASE of bare NULLs as text, so it gets the column types spelled out.
     typed = connection.vendor == "postgresql"
     when_d = "WHEN %s THEN %s::timestamptz" if typed else "WHEN %s THEN %s"
     when_r = "WHEN %s THEN %s::integer" if typed else "WHEN %s THEN %s"
-    params_d, params_r, params_m = [], [], []
+    when_b = "WHEN %s THEN %s::boolean" if typed else "WHEN %s THEN %s"
+    params_d, params_r, params_m, params_k, params_b = [], [], [], [], []
     for seat in seats:
         params_d += [seat.pk, ops.adapt_datetimefield_value(seat.deadline_at)]
         params_r += [seat.pk, seat.reminder_sent_for]
         params_m += [seat.pk, seat.missed_deadlines]
+        params_k += [seat.pk, seat.bank_seconds]
+        params_b += [seat.pk, seat.bank_running]
     ids = [seat.pk for seat in seats]
     sql = (
         f"UPDATE {ops.quote_name(meta.db_table)} SET "
         f"{deadline} = CASE {pk} {' '.join([when_d] * len(seats))} END, "
         f"{reminder} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
-        f"{missed} = CASE {pk} {' '.join([when_r] * len(seats))} END "
+        f"{missed} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
+        f"{bank} = CASE {pk} {' '.join([when_r] * len(seats))} END, "
+        f"{running} = CASE {pk} {' '.join([when_b] * len(seats))} END "
         f"WHERE {pk} IN ({', '.join(['%s'] * len(ids))})"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, params_d + params_r + params_m + ids)
+        cursor.execute(sql, params_d + params_r + params_m + params_k + params_b + ids)
 
 
 class Pipeline:

@@ -56,6 +56,10 @@ class Game(models.Model):
         BOT = "bot", "A bot takes the seat"
         DROP = "drop", "The player is dropped"
 
+    class Clock(models.TextChoices):
+        MOVE = "move", "Per move: the same time for each decision"
+        BANK = "bank", "Time bank: each player's own bank, with time added after each move"
+
     rules = models.CharField(max_length=40)
     rules_version = models.CharField(max_length=20)
     options = models.JSONField(default=dict)
@@ -99,6 +103,13 @@ class Game(models.Model):
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     turn_hours = models.PositiveIntegerField(default=48)
+    # The clock (games.clock.bank): per move, turn_hours for each decision; or a Fischer bank,
+    # each seat starting with bank_hours, gaining increment_hours when a decision of theirs
+    # ends, never holding more than cap_hours. The bank fields are 0 on a per-move game.
+    clock = models.CharField(max_length=4, choices=Clock.choices, default=Clock.MOVE)
+    bank_hours = models.PositiveIntegerField(default=0, help_text="A time bank's initial hours.")
+    increment_hours = models.PositiveIntegerField(default=0, help_text="Hours a time bank gains per move.")
+    cap_hours = models.PositiveIntegerField(default=0, help_text="The most hours a time bank may hold.")
     miss_limit = models.PositiveSmallIntegerField(default=3)
     on_missed = models.CharField(max_length=4, choices=OnMissed.choices, default=OnMissed.BOT)
     result = models.JSONField(null=True, blank=True)
@@ -165,6 +176,11 @@ class Seat(models.Model):
         null=True, blank=True, help_text="Game version the last reminder was for."
     )
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
+    # A time-bank game's seat (games.clock.bank): bank_seconds is the bank it had when its
+    # current decision began, or has between decisions (None: the game's initial bank); while
+    # bank_running, what is left is what lies before deadline_at outside the player's pauses.
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True)
+    bank_running = models.BooleanField(default=False)
     has_standing_orders = models.BooleanField(
         default=False, help_text="Kept by games.signals; without orders a decision costs no lookup."
     )
@@ -297,12 +313,18 @@ class Invitation(models.Model):
 
 
 class Vacation(models.Model):
-    """Days (inclusive, UTC) on which a player's deadlines pause."""
+    """Days (inclusive, UTC) on which a player's deadlines pause; or a day the clock spent for them."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
     starts_on = models.DateField()
     ends_on = models.DateField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # A day spent by the clock when a deadline would pass (games.clock.away): it counts against
+    # the year's allowance but pauses nothing itself (the player's deadlines were moved 24 hours).
+    automatic = models.BooleanField(default=False)
+    returned_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player said they were back from an automatic day."
+    )
 
     class Meta:
         ordering = ["starts_on"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, Q, Subquery
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
+from games.clock.bank import clock_text, is_bank, seat_bank_left
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import get_engine
 from games.rules.base import name_seats
@@ -283,6 +285,8 @@ def players(game: Game, *, seats: list[Seat] | None = None) -> list[dict]:
     the caller has them)."""
     if seats is None:
         seats = game.seats.select_related("user")
+    now = timezone.now()
+    banked = is_bank(game)
     return [
         {
             "position": s.position,
@@ -291,9 +295,23 @@ def players(game: Game, *, seats: list[Seat] | None = None) -> list[dict]:
             "status": s.status,
             "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None,
             "missed_deadlines": s.missed_deadlines,
+            "bank_seconds": seat_bank_left(s, game, now) if banked else None,
+            "seems_away": bool(s.user_id and not s.is_bot and s.user.seems_away_since),
         }
         for s in seats
     ]
+
+
+def clock(game: Game) -> dict:
+    """Returns the game's clock: its kind, its hours and a sentence."""
+    return {
+        "kind": game.clock,
+        "turn_hours": game.turn_hours,
+        "bank_hours": game.bank_hours,
+        "increment_hours": game.increment_hours,
+        "cap_hours": game.cap_hours,
+        "text": clock_text(game),
+    }
 
 
 def game_summary(game: Game, user=None, *, seats: list[Seat] | None = None) -> dict:
@@ -315,6 +333,7 @@ def game_summary(game: Game, user=None, *, seats: list[Seat] | None = None) -> d
         "is_open": game.is_open,
         "visibility": game.visibility,
         "turn_hours": game.turn_hours,
+        "clock": clock(game),
         "version": game.version,
         "seed_sha256": game.seed_sha256 or None,
         "seed": game.revealed_seed,

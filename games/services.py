@@ -26,7 +26,8 @@ from django.utils.timesince import timeuntil
 
 from core.errors import ErrorCode, GameError
 from games import events
-from games.clock.deadlines import deadline_for, refresh_deadlines
+from games.clock import bank
+from games.clock.deadlines import deadline_for, refresh_deadlines, settle_bank
 from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import BadOptions, IllegalAction, get_engine, seeding
@@ -136,6 +137,10 @@ def game_create(
     title: str = "",
     max_players: int | None = None,
     turn_hours: int | None = None,
+    clock: str = Game.Clock.MOVE,
+    bank_hours: int | None = None,
+    increment_hours: int | None = None,
+    cap_hours: int | None = None,
     is_open: bool = True,
     bots: int = 0,
     miss_limit: int = 3,
@@ -146,7 +151,8 @@ def game_create(
 ) -> Game:
     """Creates a game in the lobby with its owner seated (and any bot seats), and commits to the
     server's seed: its sha256 is public from now on (games.rules.seeding). `entropy` is the
-    owner's own contribution to the seed."""
+    owner's own contribution to the seed. `clock` is "move" (turn_hours per decision) or "bank" (a
+    time bank: bank_hours to start, increment_hours per move, at most cap_hours; games.clock.bank)."""
     engine = _engine_for(rules)
     max_players = max_players or engine.max_seats
     if not engine.min_seats <= max_players <= engine.max_seats:
@@ -163,6 +169,9 @@ def game_create(
         raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
     if visibility not in Game.Visibility.values:
         raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
+    bank_hours, increment_hours, cap_hours = bank.validate_clock(
+        clock=clock, bank_hours=bank_hours, increment_hours=increment_hours, cap_hours=cap_hours
+    )
     entropy = _entropy(entropy)
     server_seed = _new_server_seed()
     game = Game.objects.create(
@@ -178,6 +187,10 @@ def game_create(
         is_open=is_open,
         visibility=visibility,
         turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
+        clock=clock,
+        bank_hours=bank_hours,
+        increment_hours=increment_hours,
+        cap_hours=cap_hours,
         miss_limit=miss_limit,
         on_missed=on_missed,
         rated=bool(rated),
@@ -205,6 +218,10 @@ def game_rematch(*, game: Game, by) -> Game:
         title=f"{game.title or f'Game {game.pk}'} (rematch)"[:100],
         max_players=game.max_players,
         turn_hours=game.turn_hours,
+        clock=game.clock,
+        bank_hours=game.bank_hours,
+        increment_hours=game.increment_hours,
+        cap_hours=game.cap_hours,
         is_open=game.is_open,
         bots=sum(1 for s in seats if s.is_bot),
         miss_limit=game.miss_limit,
@@ -535,6 +552,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         seat.missed_deadlines += 1  # counted with the move, so a miss and its move go together
     elif channel in PLAYER_CHANNELS:
         seat.missed_deadlines = 0  # the player is back: their run of missed deadlines ends
+        if seat.user_id and seat.user.seems_away_since is not None:  # an out-of-office said otherwise
+            get_user_model().objects.filter(pk=seat.user_id).update(seems_away_since=None)
+            seat.user.seems_away_since = None
     to_act = set(engine.to_act(state)) if game.status == Game.Status.ACTIVE else set()
     newly = refresh_deadlines(
         game,
@@ -684,6 +704,10 @@ def game_pause(*, game: Game, by, reason: str = "") -> Game:
         note=_note("A moderator paused the game", reason),
     )
     game.save()
+    if bank.is_bank(game):  # each bank keeps what was left of it (no increment: nobody moved)
+        for seat in game.seats.select_related("user").filter(bank_running=True, deadline_at__isnull=False):
+            settle_bank(seat, game, game.paused_at, increment=False)
+            seat.save(update_fields=["bank_seconds", "bank_running"])
     game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
     _moderated(game, move, "pause", reason)
     return game
@@ -794,9 +818,11 @@ def _give_seat(game: Game, seat: Seat, *, by, user, channel, note) -> Move:
     if game.status == Game.Status.ACTIVE:
         newly = []
         if seat.position in set(game.engine.to_act(game.state)):
-            seat.deadline_at = deadline_for(seat=seat, game=game, now=timezone.now())
+            now = timezone.now()
+            settle_bank(seat, game, now, increment=False)  # the seat's bank stays with the seat
+            seat.deadline_at = deadline_for(seat=seat, game=game, now=now)
             seat.reminder_sent_for = None
-            seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+            seat.save(update_fields=["deadline_at", "reminder_sent_for", "bank_seconds", "bank_running"])
             newly = [seat]
         seats = [seat if s.pk == seat.pk else s for s in _seats(game)]
         _announce(game, move, [], newly, seats=seats)
@@ -883,7 +909,8 @@ def seat_kick(*, game: Game, seat: Seat, by, reason: str) -> Seat:
 
 @transaction.atomic
 def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
-    """Pushes a seat's current deadline back by some hours."""
+    """Pushes a seat's current deadline back by some hours (on a time bank: adds them to the
+    bank, whose time left is read from the deadline)."""
     game = _locked(game)
     seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
     if seat.deadline_at is None:

@@ -11,7 +11,8 @@ from .models import Seat, StandingOrder, Vacation
 
 
 def _vacations_changed(sender, instance, **kwargs):
-    until = Vacation.objects.filter(user_id=instance.user_id).aggregate(m=Max("ends_on"))["m"]
+    # A day the clock spent (automatic) pauses nothing: the player's deadlines were moved instead.
+    until = Vacation.objects.filter(user_id=instance.user_id, automatic=False).aggregate(m=Max("ends_on"))["m"]
     get_user_model().objects.filter(pk=instance.user_id).update(vacation_until=until)
 
 
@@ -32,7 +33,20 @@ def _user_saved(sender, instance, created, update_fields=None, **kwargs):
     services.tenures_follow_rename(user=instance)
 
 
+def _quiet_changed(sender, user, before, **kwargs):
+    """A player's quiet times changed: their pending deadlines keep the time they had left,
+    counted outside the new quiet times."""
+    from django.utils import timezone
+
+    from .clock.vacations import vacation_intervals, vacations_changed
+
+    vacations_changed(user=user, before=vacation_intervals(user.pk, since=timezone.now()), quiet_before=before)
+
+
 def connect() -> None:
+    from accounts.signals import quiet_changed
+
+    quiet_changed.connect(_quiet_changed, dispatch_uid="trailpost.quiet.deadlines")
     post_save.connect(_user_saved, sender=get_user_model(), dispatch_uid="trailpost.tenures.rename")
     for signal in (post_save, post_delete):
         signal.connect(_vacations_changed, sender=Vacation, dispatch_uid=f"trailpost.vacation.{signal}")

@@ -23,6 +23,7 @@ class NotificationsConfig(AppConfig):
         events.listen(events.DeadlineMissed, outbox.on_deadline_missed)
         events.listen(events.InvitationSent, outbox.on_invitation_sent)
         events.listen(events.Moderated, outbox.on_moderated)
+        events.listen(events.AwayDay, outbox.on_away_day)
         # When committed notices are handed to Celery (see notifications.handoff).
         request_started.connect(handoff.request_started, dispatch_uid="trailpost.handoff.request_started")
         request_finished.connect(handoff.request_finished, dispatch_uid="trailpost.handoff.request_finished")

@@ -50,6 +50,7 @@ from email.utils import parseaddr
 
 import html2text
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db import DatabaseError, IntegrityError, transaction
 from django.http import Http404, HttpResponse
@@ -493,7 +494,13 @@ def handle_message(
     robot = robot_reason(head, envelope_sender)
     if robot is not None:
         log.info("inbound email from %s not answered: %s", sender, robot[1])
-        return _record(fields, *robot)
+        result = _record(fields, *robot)
+        if result.outcome == "auto_reply" and addressee.token is not None and seat.user_id and not seat.is_bot:
+            # An out-of-office answered a move email: the player is probably away. The tables are
+            # shown it; if their deadline passes first, an automatic vacation day is used
+            # (games.clock.away, when they allow it); their next move clears it. Nothing is sent back.
+            get_user_model().objects.filter(pk=seat.user_id).update(seems_away_since=timezone.now())
+        return result
     if addressee.chat is not None:
         return _chat(fields, seat, addressee.chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
     line = safe_text(first_line(message_text(msg)), 1000) if _will_read(seat, addressee.token) else ""

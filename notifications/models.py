@@ -21,6 +21,7 @@ class Kind(models.TextChoices):
     REPLY_ERROR = "reply_error", "Your emailed move could not be played"
     DIGEST = "digest", "Daily digest"
     MODERATION = "moderation", "A moderator paused, resumed or aborted the game, or replaced or kicked a player"
+    AWAY = "away", "A deadline passed and a vacation day was used (yours, or a player's at your table)"
 
 
 TUNABLE_KINDS = [Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT, Kind.CHAT]
@@ -169,3 +170,29 @@ class InboundMessage(models.Model):
 
     def __str__(self):
         return f"{self.message_id} from {self.sender}: {self.outcome}"
+
+
+class CalendarFeed(models.Model):
+    """A user's private calendar of their deadlines (notifications.calendar): an ICS feed at a URL
+    holding a random key. Only the key's SHA-256 is stored, with its first characters to find
+    it (as accounts.ApiToken): the URL is shown once, when it is made; a new one replaces it,
+    and revoking deletes it (its URL then answers 404)."""
+
+    PREFIX_LENGTH = 8
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed")
+    prefix = models.CharField(max_length=PREFIX_LENGTH, db_index=True, editable=False)
+    digest = models.CharField(max_length=64, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Calendar of {self.user} ({self.prefix}…)"
+
+
+class CalendarEvent(models.Model):
+    """What a user's calendar feed last said of a seat's deadline: a calendar keeps the event by
+    its UID (the seat's) and takes a moved deadline when its SEQUENCE is higher (RFC 5545)."""
+
+    seat = models.OneToOneField("games.Seat", on_delete=models.CASCADE, related_name="+")
+    deadline_at = models.DateTimeField()
+    sequence = models.PositiveIntegerField(default=0)

@@ -21,15 +21,19 @@ from datetime import UTC
 from django.conf import settings
 from django.db.models import Subquery, Value
 from django.db.models.functions import Coalesce
+from django.urls import reverse
+from django.utils import timezone
 
 from accounts import timezones
 from games import events
+from games.clock.bank import duration_text, is_bank, seat_bank_left
 from games.models import Game, Move
 from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
 
+from .emails import site_url
 from .handoff import handoff
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
-from .tokens import reply_address
+from .tokens import back_token, reply_address
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +69,18 @@ def format_when(dt, tz: str | None) -> str:
     return f"{dt.astimezone(timezones.zone(name)).strftime('%a %d %b %Y, %H:%M %Z')} ({name})"
 
 
+def bank_sentence(game, seat) -> str:
+    """On a time-bank game, what the seat has left: "You have 3 days, 4 hours left in your time
+    bank; each move adds 1 day, up to 7 days." ("" on a per-move game)."""
+    if not is_bank(game) or seat.is_bot:
+        return ""
+    left = seat_bank_left(seat, game, timezone.now())
+    return (
+        f"You have {duration_text(left)} left in your time bank; each move adds "
+        f"{duration_text(game.increment_hours * 3600)}, up to {duration_text(game.cap_hours * 3600)}."
+    )
+
+
 def decision_context(game, seat, *, version: int | None = None, names: dict | None = None) -> dict:
     """Returns what a seat needs to decide from an email: what it sees of the table (the engine's
     table_text, with names), the numbered menu of its legal moves, its deadline in the reader's
@@ -87,6 +103,7 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
         "decision_label": label,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
+        "bank_text": bank_sentence(game, seat),
         "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
         "version": version,
     }
@@ -476,6 +493,49 @@ def on_moderated(message: events.Moderated) -> list[Notification]:
             },
         )
     return batch.done()
+
+
+def _days(n: int) -> str:
+    return "none" if n == 0 else str(n)
+
+
+def on_away_day(message: events.AwayDay) -> list[Notification]:
+    """A vacation day was spent for a player whose deadline passed (games.clock.away): everyone
+    at the tables whose deadlines moved is told ("Olga is away: one vacation day used, 4 left"),
+    and the player, once, with the "I'm back" link."""
+    away = message.user
+    name = away.public_name
+    rows: list[Notification] = []
+    games = Game.objects.filter(pk__in=set(message.game_ids) | {message.game.pk}).prefetch_related("seats__user")
+    for game in games:
+        batch = Batch(game, users=[s.user for s in game.seats.all() if s.user_id])
+        for seat in game.seats.all():
+            if not seat.user_id or seat.is_bot or seat.user_id == away.pk or seat.status != "playing":
+                continue
+            batch.add(
+                kind=Kind.AWAY,
+                seat=seat,
+                context={
+                    "game": game_context(game),
+                    "text": f"{name} is away: one vacation day used, {_days(message.left)} left. "
+                    f"{name}'s deadline in {game} moves 24 hours later.",
+                },
+            )
+        rows += batch.done()
+    batch = Batch(message.game, users=[away])
+    token = back_token(user_id=away.pk, vacation_id=message.vacation.pk)
+    batch.add(
+        kind=Kind.AWAY,
+        user=away,
+        force=True,
+        context={
+            "game": game_context(message.game),
+            "text": f"Your deadline in {message.game} passed, so one of your vacation days was used "
+            f"({_days(message.left)} left this year): your deadlines in all your games moved 24 hours later.",
+            "back_url": site_url(reverse("notifications:back", args=[token])),
+        },
+    )
+    return rows + batch.done()
 
 
 def on_invitation_sent(message: events.InvitationSent) -> list[Notification]:

@@ -7,6 +7,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 
+from accounts import quiet
+from games.clock.bank import decision_span
 from games.clock.orders import covered_action
 from games.models import Game, Seat
 
@@ -40,8 +42,10 @@ def send_reminders(now, *, batch: int | None = None) -> int:
             seat = Seat.objects.select_related("user").get(pk=seat_id)
             if seat.reminder_sent_for is not None or seat.deadline_at is None or seat.deadline_at <= now:
                 continue
+            if quiet.is_quiet(seat.user, now):
+                continue  # not in the player's quiet hours: the first minute after them
             # A short turn is not reminded at once: wait for at least half of it to pass.
-            lead = min(before, timedelta(hours=game.turn_hours) / 2)
+            lead = min(before, decision_span(game, seat) / 2)
             if seat.deadline_at - now > lead:
                 continue
             Seat.objects.filter(pk=seat.pk).update(reminder_sent_for=game.version)

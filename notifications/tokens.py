@@ -18,6 +18,7 @@ from django.utils.crypto import constant_time_compare
 
 REPLY_SALT = "trailpost.notifications.reply"
 UNSUBSCRIBE_SALT = "trailpost.notifications.unsubscribe"
+BACK_SALT = "trailpost.notifications.back"
 # A chat reply's token has the play token's shape but its own salt: neither verifies as the other.
 CHAT_SALT = "trailpost.notifications.chat"
 _SIG_BYTES = 15  # 120 bits: 24 base32 characters
@@ -130,3 +131,19 @@ def read_unsubscribe_token(token: str) -> dict | None:
     except signing.BadSignature:
         return None
     return data if isinstance(data, dict) and "u" in data else None
+
+
+def back_token(*, user_id: int, vacation_id: int) -> str:
+    """The "I'm back" link's token: a player's automatic vacation day (games.clock.away)."""
+    return signing.dumps({"u": user_id, "v": vacation_id}, salt=BACK_SALT)
+
+
+def read_back_token(token: str) -> dict | None:
+    """Returns {"u": user id, "v": vacation id} from a valid "I'm back" token, else None."""
+    try:
+        data = signing.loads(token, salt=BACK_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int) or not isinstance(data.get("v"), int):
+        return None
+    return data

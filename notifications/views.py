@@ -3,8 +3,12 @@ and the standing-orders API. Views parse, call a service, render."""
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -14,16 +18,17 @@ from rest_framework.response import Response
 
 from core.errors import ErrorCode, GameError
 from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
+from games.clock import away
 from games.clock.autoplay import standing_orders_set
 from games.clock.orders import standing_orders_for
 from games.clock.vacations import vacation_add as add_vacation
 from games.clock.vacations import vacation_remove as remove_vacation
 from games.models import Game, Seat, Vacation
 
-from . import services
+from . import calendar, services
 from .forms import PreferencesForm, StandingOrdersForm, VacationForm
 from .models import TUNABLE_KINDS, GameMute, Kind
-from .tokens import read_unsubscribe_token
+from .tokens import read_back_token, read_unsubscribe_token
 
 
 @login_required
@@ -48,12 +53,36 @@ def preferences(request):
         {
             "form": form,
             "vacation_form": VacationForm(),
-            "vacations": Vacation.objects.filter(user=request.user).order_by("starts_on"),
+            "vacations": Vacation.objects.filter(user=request.user, automatic=False).order_by("starts_on"),
+            "days": _days(request.user),
             "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
             "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
             "grace_minutes": _duration(settings.TRAILPOST["GRACE_SECONDS"]),
         },
     )
+
+
+def _days(user) -> dict:
+    """The user's vacation days this year: used (planned and automatic), left, automatic."""
+    year = timezone.now().year
+    used, left = away.days_of(user, year)
+    automatic = Vacation.objects.filter(user=user, automatic=True, starts_on__year=year).count()
+    return {"year": year, "used": used, "left": left, "automatic": automatic, "auto": user.auto_vacation}
+
+
+@login_required
+@require_POST
+def vacation_automatic(request):
+    """Turns automatic vacation days on or off."""
+    request.user.auto_vacation = request.POST.get("auto_vacation") == "1"
+    request.user.save(update_fields=["auto_vacation"])
+    messages.success(
+        request,
+        "Automatic vacation days on: a day is used when a deadline would pass."
+        if request.user.auto_vacation
+        else "Automatic vacation days off: a passed deadline plays your default move.",
+    )
+    return redirect("notifications:preferences")
 
 
 def _duration(seconds: float) -> str:
@@ -198,3 +227,62 @@ def api_standing_orders(request, pk):
             raise GameError(ErrorCode.VALIDATION_ERROR, 'Send {"orders": {"<kind>": "<answer>" or ""}}.')
         standing_orders_set(seat=seat, orders={k: v or "" for k, v in orders.items()})
     return Response({"decision_kinds": game.engine.decision_kinds, "orders": standing_orders_for(seat)})
+
+
+@csrf_exempt  # the signed link is the authority (it names the player and the day), as for unsubscribe
+@require_http_methods(["GET", "HEAD", "POST"])
+def back(request, token):
+    """The "I'm back" link of an automatic vacation day's email. GET only asks (link scanners
+    fetch it); the page's one button (a POST) applies it: games.clock.away.back."""
+    data = read_back_token(token)
+    if data is None:
+        return render(
+            request,
+            "notifications/unsubscribed.html",
+            {"message": "This link is not valid: it may have been cut short or changed. Nothing was changed."},
+            status=400,
+        )
+    if request.method != "POST":
+        return render(request, "notifications/back_confirm.html", {"action": request.path})
+    user = get_user_model().objects.filter(pk=data["u"]).first()
+    moved = away.back(user=user, vacation_id=data["v"]) if user is not None else 0
+    if moved:
+        message = f"Welcome back: your deadline{'s' if moved != 1 else ''} moved back in ({moved} game{'s' if moved != 1 else ''})."
+    else:
+        message = "Welcome back. Nothing had to change: that day is already over, or you said so before."
+    return render(request, "notifications/unsubscribed.html", {"message": message})
+
+
+@login_required
+@require_POST
+def calendar_create(request):
+    """Makes a new calendar URL (the old one stops working); it is shown once, on the profile."""
+    key = calendar.feed_create(user=request.user)
+    request.session["new_calendar_url"] = request.build_absolute_uri(reverse("notifications:calendar_feed", args=[key]))
+    messages.success(request, "Calendar URL made. Copy it now into your calendar: it is shown once.")
+    return redirect("accounts:profile")
+
+
+@login_required
+@require_POST
+def calendar_revoke(request):
+    if calendar.feed_revoke(user=request.user):
+        messages.success(request, "Calendar URL revoked: calendars using it get nothing more.")
+    else:
+        messages.error(request, "You have no calendar URL.")
+    return redirect("accounts:profile")
+
+
+@require_http_methods(["GET", "HEAD"])
+def calendar_feed(request, key):
+    """The ICS feed of a user's deadlines. Its key is the only authority (a calendar app has no
+    session): a wrong or revoked key gets the site's plain 404, the same as any unknown page."""
+    user = calendar.feed_user(key)
+    if user is None:
+        raise Http404("No such page")
+    response = HttpResponse(calendar.feed_ics(user), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="trailpost-deadlines.ics"'
+    response["Cache-Control"] = "private, no-cache"
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response

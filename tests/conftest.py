@@ -61,6 +61,9 @@ def make_user(db):
     from django.contrib.auth import get_user_model
 
     def make(name=None, **extra):
+        # Automatic vacation days (games.clock.away, on for a real player) are off unless asked:
+        # the tests of the clock time players out.
+        extra.setdefault("auto_vacation", False)
         n = next(_counter)
         name = name or f"player{n}"
         user = get_user_model().objects.create_user(

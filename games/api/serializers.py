@@ -46,7 +46,31 @@ class GameCreateSerializer(serializers.Serializer):
         required=False, allow_blank=True, max_length=100, default="", validators=[validate_title]
     )
     max_players = serializers.IntegerField(required=False, min_value=1, max_value=8)
-    turn_hours = serializers.IntegerField(required=False, min_value=1, max_value=24 * 30)
+    turn_hours = serializers.IntegerField(
+        required=False, min_value=1, max_value=24 * 30, help_text="Hours per decision, on the per-move clock."
+    )
+    clock = serializers.ChoiceField(
+        choices=["move", "bank"],
+        required=False,
+        default="move",
+        help_text="move: turn_hours for each decision; bank: a time bank per player (bank_hours to start, "
+        "increment_hours added after each move, at most cap_hours). A bad bank is refused with BAD_CLOCK.",
+    )
+    bank_hours = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="A time bank's starting hours (1 to 1440)."
+    )
+    increment_hours = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Hours a time bank gains after each move (1 to 720, at most bank_hours).",
+    )
+    cap_hours = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The most hours a time bank may hold (bank_hours to 2160; bank_hours when left out).",
+    )
     is_open = serializers.BooleanField(
         required=False,
         default=True,
@@ -134,6 +158,21 @@ class PlayerSerializer(serializers.Serializer):
     status = serializers.CharField()
     deadline_at = serializers.DateTimeField(allow_null=True)
     missed_deadlines = serializers.IntegerField()
+    bank_seconds = serializers.IntegerField(
+        allow_null=True, help_text="On a time-bank game: the seconds left in this seat's bank now; else null."
+    )
+    seems_away = serializers.BooleanField(
+        help_text="An automatic reply (out of office) came back to this player's move email since their last move."
+    )
+
+
+class ClockSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="move (turn_hours per decision) or bank (a time bank per player).")
+    turn_hours = serializers.IntegerField(help_text="Hours per decision (per-move clock).")
+    bank_hours = serializers.IntegerField(help_text="A time bank's starting hours (0 on a per-move clock).")
+    increment_hours = serializers.IntegerField(help_text="Hours added after each move (0 on a per-move clock).")
+    cap_hours = serializers.IntegerField(help_text="The most a bank may hold (0 on a per-move clock).")
+    text = serializers.CharField(help_text='The clock in words, e.g. "2 days per move".')
 
 
 class ContributionSerializer(serializers.Serializer):
@@ -157,6 +196,7 @@ class GameSummarySerializer(serializers.Serializer):
     is_open = serializers.BooleanField()
     visibility = serializers.CharField(required=False)
     turn_hours = serializers.IntegerField()
+    clock = ClockSerializer()
     version = serializers.IntegerField()
     seed_sha256 = serializers.CharField(allow_null=True, help_text="Published at the start.")
     seed = serializers.CharField(allow_null=True, help_text="Revealed once the game is over.")

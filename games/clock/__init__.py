@@ -2,6 +2,7 @@
 
 - `vacations`: a player's vacation days, which do not count against their deadlines.
 - `orders`: standing orders, a seat's answers given in advance to out-of-turn decisions.
+- `bank`: time banks (a Fischer clock): a seat's bank as its deadline, the increment and the cap.
 - `deadlines`: the deadline a new decision gets, and keeping every seat's deadline current.
 - `autoplay`: turns nobody sits at a screen for: bot seats, and decisions a standing order answers.
 - `sweep`: what the minute sweep does with passed deadlines: plays stuck bots and standing

@@ -4,7 +4,8 @@ It reads only due rows through the index on Seat.deadline_at and takes the due g
 with SKIP LOCKED, one short transaction per chunk of games, so its cost follows what is due
 rather than how many games exist, and two sweeps (or a sweep and a player) never act on the same
 game at once. For each due seat: a bot's or a standing order's decision is played, a player on
-vacation gets their deadline pushed, anyone else times out (the engine's default move is played
+vacation gets their deadline pushed, a player with automatic vacation and days left has a day
+spent (games.clock.away: all their deadlines move 24 hours), anyone else times out (the engine's default move is played
 for them and the miss counted); a player whose misses reach the game's limit is replaced by a bot
 or dropped.
 """
@@ -24,6 +25,7 @@ from games.selectors import seat_names, with_names
 from games.services import move_submit, seat_out, seat_replace
 
 from .autoplay import apply_standing_orders, bots_play
+from .away import DAY, spend_day
 from .deadlines import deadline_for
 from .orders import covered_action
 from .vacations import vacations_ahead
@@ -44,7 +46,7 @@ def due_game_ids(now, *, exclude=(), limit: int) -> list[int]:
 def handle_due(now, *, batch: int | None = None) -> dict:
     """Handles every seat whose deadline has passed; returns counts (for logs and the benchmark)."""
     batch = batch or settings.TRAILPOST["SWEEP_BATCH"]
-    stats = {"timeouts": 0, "bots": 0, "standing": 0, "paused": 0, "skipped": 0}
+    stats = {"timeouts": 0, "bots": 0, "standing": 0, "paused": 0, "vacation_days": 0, "skipped": 0}
     handled: set[int] = set()  # each game once per sweep: a game that stays due waits for the next
     while True:
         due = due_game_ids(now, exclude=handled, limit=batch)
@@ -98,17 +100,18 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
     # in one round trip, and an error in any of them, raised by the end, rolls back the chunk.
     with transaction.atomic(), pipeline() if not isolated else contextlib.nullcontext() as pipe:
         games, seats, names = _lock_chunk(ids, now)  # games: {id: Locked}
+        spent: set[int] = set()  # players a vacation day was spent for in this chunk (away.spend_day)
         add(stats, {"skipped": len(ids) - len(games)})
         for game_id in ids:
             if game_id not in games:
                 continue
             args = (games[game_id], seats.get(game_id, []), now)
             if not isolated:
-                out, post = _handle_game(*args, names=names.get(game_id), pipe=pipe)
+                out, post = _handle_game(*args, names=names.get(game_id), pipe=pipe, spent=spent)
             else:
                 try:
                     with transaction.atomic():
-                        out, post = _handle_game(*args, names=names.get(game_id))
+                        out, post = _handle_game(*args, names=names.get(game_id), spent=spent)
                 except Exception:
                     log.exception("sweep: game %s failed", game_id)
                     continue
@@ -145,7 +148,9 @@ def _lock_chunk(game_ids, now):
     return locked, due, names
 
 
-def _handle_game(locked: Locked, seats, now, *, names=None, pipe: Pipeline | None = None) -> tuple[dict, list]:
+def _handle_game(
+    locked: Locked, seats, now, *, names=None, pipe: Pipeline | None = None, spent: set | None = None
+) -> tuple[dict, list]:
     """Handles one game's due seats; `locked` is the game and all its seats as the chunk locked them.
 
     Returns counts, and what is left for after the chunk commits: ("bots" | "standing", None)
@@ -173,8 +178,30 @@ def _handle_game(locked: Locked, seats, now, *, names=None, pipe: Pipeline | Non
             continue
         if seat.away:
             deadline = deadline_for(seat=seat, game=game, now=now, vacations=locked.vacations)
-            Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline)
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline, bank_running=seat.bank_running)
             add(out, {"paused": 1})
+            continue
+        if spent is not None and seat.user_id in spent:  # the day spent moved this deadline too
+            seat.refresh_from_db(fields=["deadline_at"])
+            if seat.deadline_at is None or seat.deadline_at > now:
+                continue
+        day = spend_day(seat.user, now) if seat.user_id else None
+        if day is not None:  # a vacation day instead of a timeout: every deadline of theirs moved
+            seat.deadline_at += DAY
+            if spent is not None:
+                spent.add(seat.user_id)
+            events.announce(
+                events.AwayDay(
+                    user=seat.user,
+                    game=game,
+                    vacation=day.vacation,
+                    game_ids=day.game_ids,
+                    used=day.used,
+                    left=day.left,
+                ),
+                pipe=pipe,
+            )
+            add(out, {"vacation_days": 1})
             continue
         # move_submit updates the locked game and seats in place.
         missed = time_out(locked, seat, now, names=names, pipe=pipe)

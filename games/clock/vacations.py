@@ -1,13 +1,19 @@
-"""Vacations: days (UTC) on which a player's deadlines pause, within a yearly allowance."""
+"""Vacations: days (UTC) on which a player's deadlines pause, within a yearly allowance; and a
+player's pauses: their vacations and their quiet hours and days (accounts.quiet) together."""
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
+from accounts import quiet
 from core.errors import ErrorCode, GameError
 from games.models import Game, Seat, Vacation
 
@@ -24,7 +30,7 @@ def vacations_ahead(user_ids, today: date) -> Known:
     known: Known = {uid: [] for uid in user_ids}
     if known:
         for uid, a, b in (
-            Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today)
+            Vacation.objects.filter(user_id__in=list(known), ends_on__gte=today, automatic=False)
             .order_by("starts_on")
             .values_list("user_id", "starts_on", "ends_on")
         ):
@@ -41,7 +47,7 @@ def vacation_intervals(user_id, *, since, known: Known | None = None) -> list[tu
         rows = [v for v in known[user_id] if v[1] >= since.date()]
     else:
         rows = (
-            Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date())
+            Vacation.objects.filter(user_id=user_id, ends_on__gte=since.date(), automatic=False)
             .order_by("starts_on")
             .values_list("starts_on", "ends_on")
         )
@@ -55,8 +61,67 @@ def vacation_intervals(user_id, *, since, known: Known | None = None) -> list[tu
     return [(a, b) for a, b in merged if b > since]
 
 
+def merged(*streams: Iterable) -> Iterable[tuple[datetime, datetime]]:
+    """Merges streams of [start, end) intervals, each in order, into one in order without
+    overlaps (a stream may be without end: this reads each only as far as asked)."""
+    current = None
+    for a, b in heapq.merge(*streams):
+        if current is not None and a <= current[1]:
+            current = (current[0], max(current[1], b))
+            continue
+        if current is not None:
+            yield current
+        current = (a, b)
+    if current is not None:
+        yield current
+
+
+def with_quiet(vacations: list, user, since) -> Iterable[tuple[datetime, datetime]]:
+    """The player's pauses from `since` on: their vacation intervals and their quiet times."""
+    if not quiet.has_quiet(user):
+        return vacations
+    return merged(vacations, quiet.intervals(user, since))
+
+
+def quiet_of(user) -> SimpleNamespace:
+    """What the user's quiet times depend on, as they are now (to compare with after a change)."""
+    return SimpleNamespace(
+        quiet_from=user.quiet_from, quiet_until=user.quiet_until, quiet_days=user.quiet_days, time_zone=user.time_zone
+    )
+
+
+def pauses(user, since, *, known: Known | None = None) -> Iterable[tuple[datetime, datetime]]:
+    """The user's vacations and quiet times from `since` on, merged (no query for a player
+    without vacations ahead)."""
+    until = user.vacation_until
+    vacations = [] if until is None or until < since.date() else vacation_intervals(user.pk, since=since, known=known)
+    return with_quiet(vacations, user, since)
+
+
+def clock_deadline(start, span: timedelta, vacations: list, user, *, banked: bool) -> datetime:
+    """The deadline of a decision arising at `start` with `span` to decide: on a time bank the
+    player's quiet times do not count, as vacations do not; on the per-move clock only the
+    vacations pause it, and a deadline that falls in quiet times moves past them."""
+    if banked:
+        return paused_deadline(start, span, with_quiet(vacations, user, start))
+    return past_quiet(paused_deadline(start, span, vacations), vacations, user)
+
+
+def past_quiet(deadline: datetime, vacations: list, user) -> datetime:
+    """The deadline, or the end of the quiet time (with any vacation it runs into) it falls in."""
+    if not quiet.has_quiet(user):
+        return deadline
+    for a, b in merged(vacations, quiet.intervals(user, deadline)):
+        if a > deadline:
+            break
+        if deadline < b:
+            deadline = b
+    return deadline
+
+
 def paused_deadline(start, span: timedelta, intervals) -> datetime:
-    """Returns start + span where time inside the vacation intervals does not count."""
+    """Returns start + span where time inside the intervals (in order, without overlaps; a
+    stream without end is read only as far as needed) does not count."""
     deadline = start + span
     for a, b in intervals:
         if b <= start:
@@ -71,36 +136,46 @@ def on_vacation(user_id, now) -> bool:
     """Whether the user is on vacation on the day of `now`."""
     return (
         bool(user_id)
-        and Vacation.objects.filter(user_id=user_id, starts_on__lte=now.date(), ends_on__gte=now.date()).exists()
+        and Vacation.objects.filter(
+            user_id=user_id, starts_on__lte=now.date(), ends_on__gte=now.date(), automatic=False
+        ).exists()
     )
 
 
-def _paused_within(now, deadline, intervals) -> timedelta:
-    """Returns how much of [now, deadline) the vacation intervals cover."""
+def paused_within(now, deadline, intervals) -> timedelta:
+    """Returns how much of [now, deadline) the intervals (in order) cover."""
     covered = timedelta(0)
     for a, b in intervals:
+        if a >= deadline:
+            break
         lo, hi = max(a, now), min(b, deadline)
         if hi > lo:
             covered += hi - lo
     return covered
 
 
-def vacations_changed(*, user, before) -> int:
+def vacations_changed(*, user, before, quiet_before=None) -> int:
     """Moves the user's pending deadlines after their vacations changed; returns how many moved.
 
     `before` is the user's vacation intervals (vacation_intervals) before the change. The turn
     time the player still has is what lay between now and the deadline outside the old
     vacations; the new deadline gives them exactly that much outside the new ones. So a new
-    vacation pushes deadlines out, and removing one pulls them back in.
+    vacation pushes deadlines out, and removing one pulls them back in. The player's quiet
+    times count as clock_deadline says (`quiet_before`: what they were before, see quiet_of,
+    when they are what changed; else they are as now): on a bank as vacations do; on the per-move
+    clock a deadline left in quiet times moves past them (one slid past the old ones stays).
     """
     changed = 0
     now = timezone.now()
-    after = vacation_intervals(user.pk, since=now)
+    after_vacations = vacation_intervals(user.pk, since=now)
+    quiet_before = quiet_before or quiet_of(user)
     for seat in Seat.objects.filter(
         user=user, deadline_at__isnull=False, status=Seat.Status.PLAYING, is_bot=False, game__status=Game.Status.ACTIVE
-    ):
-        left = max(seat.deadline_at - now - _paused_within(now, seat.deadline_at, before), timedelta(0))
-        new = paused_deadline(now, left, after)
+    ).annotate(clock=F("game__clock")):
+        banked = seat.clock == Game.Clock.BANK and seat.bank_running
+        paused = paused_within(now, seat.deadline_at, with_quiet(before, quiet_before, now) if banked else before)
+        left = max(seat.deadline_at - now - paused, timedelta(0))
+        new = clock_deadline(now, left, after_vacations, user, banked=banked)
         if new != seat.deadline_at:
             Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(
                 deadline_at=new, reminder_sent_for=None
@@ -140,7 +215,7 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
                 allowance=allowance,
             )
         day = year_end + timedelta(days=1)
-    if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on).exists():
+    if Vacation.objects.filter(user=user, starts_on__lte=ends_on, ends_on__gte=starts_on, automatic=False).exists():
         raise GameError(ErrorCode.VALIDATION_ERROR, "That overlaps a vacation you already have.")
     before = vacation_intervals(user.pk, since=timezone.now())
     vacation = Vacation.objects.create(user=user, starts_on=starts_on, ends_on=ends_on)
@@ -152,7 +227,7 @@ def vacation_add(*, user, starts_on: date, ends_on: date) -> Vacation:
 def vacation_remove(*, user, vacation_id: int) -> bool:
     """Removes a vacation; deadlines it pushed out come back in (the days already taken stay taken)."""
     before = vacation_intervals(user.pk, since=timezone.now())
-    if not Vacation.objects.filter(user=user, pk=vacation_id).delete()[0]:
+    if not Vacation.objects.filter(user=user, pk=vacation_id, automatic=False).delete()[0]:
         return False
     vacations_changed(user=user, before=before)
     return True

@@ -12,6 +12,8 @@ from django import template
 from django.utils import dateformat, timezone
 from django.utils.html import format_html
 
+from games.clock.bank import duration_text
+
 register = template.Library()
 
 
@@ -104,3 +106,11 @@ def relative(value) -> str:
         absolute,
         relative_words(value),
     )
+
+
+@register.filter
+def duration(seconds) -> str:
+    """Seconds as a person says a span of time: "3 days, 4 hours" ("" for no value)."""
+    if seconds is None or seconds == "":
+        return ""
+    return duration_text(int(seconds))

@@ -26,6 +26,10 @@ def test_get_shows_my_own_profile_and_nothing_more(make_user, api_for):
         "email": ann.email,
         "time_zone": "Europe/Berlin",
         "listed": False,
+        "quiet_from": None,
+        "quiet_until": None,
+        "quiet_days": [],
+        "auto_vacation": False,  # make_user's default in tests (on for a real player)
     }
 
 

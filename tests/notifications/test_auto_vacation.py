@@ -1,0 +1,167 @@
+"""Automatic vacation days (games.clock.away): when a deadline would pass, a player who allows it
+and has days left has one spent instead of timing out: every deadline of theirs moves 24 hours
+later, everyone at those tables is told, and the player gets an email with an "I'm back" link.
+"""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Move, Seat, Vacation
+from notifications.delivery import render_notification
+from notifications.models import Kind, Notification
+from notifications.tokens import back_token
+
+from .conftest import T0, minute, turn_seat
+
+pytestmark = pytest.mark.django_db
+H = timedelta(hours=1)
+
+
+@pytest.fixture
+def away_setup(users, clock, settings):
+    """Player0, with automatic vacation on and 5 days a year, in two games it must move in first:
+    one against Player1, one against Player2 (48-hour turns)."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "VACATION_DAYS_PER_YEAR": 5}
+    olga = users[0]
+    olga.display_name, olga.auto_vacation = "Olga", True
+    olga.save()
+    games = []
+    for other in users[1:3]:
+        game = services.game_create(owner=olga, rules="toy-notify", title=f"With {other}", max_players=2)
+        services.game_join(game=game, user=other, code=game.invite_code)
+        services.game_start(game=game, by=olga)
+        game.refresh_from_db()
+        if turn_seat(game).user_id != olga.pk:  # give Olga the first decision
+            seat = turn_seat(game)
+            services.move_submit(
+                game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel="web"
+            )
+        games.append(game)
+    return olga, games
+
+
+def olga_seats(olga):
+    return list(Seat.objects.filter(user=olga).order_by("game_id"))
+
+
+def test_a_passing_deadline_spends_a_day_moves_every_deadline_and_tells_the_tables(away_setup, clock, users):
+    olga, games = away_setup
+    before = [s.deadline_at for s in olga_seats(olga)]
+    first_due = min(before)
+    clock.move_to(first_due + timedelta(seconds=1))
+    stats = minute()
+    assert stats["timeouts"] == 0 and stats["vacation_days"] == 1
+    assert not Move.objects.filter(channel=Move.Channel.TIMEOUT).exists()
+    assert [s.deadline_at for s in olga_seats(olga)] == [d + 24 * H for d in before]  # both games
+    day = Vacation.objects.get(user=olga)
+    assert day.automatic and day.starts_on == first_due.date()
+    told = Notification.objects.filter(kind=Kind.AWAY).exclude(user=olga)
+    assert sorted(n.user_id for n in told) == [users[1].pk, users[2].pk]
+    assert all(n.context["text"].startswith("Olga is away: one vacation day used, 4 left.") for n in told)
+    mine = Notification.objects.get(kind=Kind.AWAY, user=olga)
+    body = render_notification(mine).body
+    assert "one of your vacation days was used (4 left this year)" in " ".join(body.split())
+    assert f"I'm back: {mine.context['back_url']}" in body
+
+
+def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock):
+    olga, games = away_setup
+    last_due = max(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(last_due + timedelta(seconds=1))
+    assert minute()["vacation_days"] == 1
+    assert Vacation.objects.filter(user=olga).count() == 1
+
+
+def test_with_no_day_left_the_default_move_is_played(away_setup, clock, settings):
+    olga, games = away_setup
+    settings.TRAILPOST = {**settings.TRAILPOST, "VACATION_DAYS_PER_YEAR": 1}
+    Vacation.objects.create(user=olga, starts_on=T0.date(), ends_on=T0.date(), automatic=True)
+    due = min(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(due + timedelta(seconds=1))
+    stats = minute()
+    assert stats["vacation_days"] == 0 and stats["timeouts"] >= 1
+    assert Vacation.objects.filter(user=olga).count() == 1
+
+
+def test_with_automatic_days_off_the_default_move_is_played(away_setup, clock):
+    olga, games = away_setup
+    olga.auto_vacation = False
+    olga.save()
+    due = min(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(due + timedelta(seconds=1))
+    stats = minute()
+    assert stats["vacation_days"] == 0 and stats["timeouts"] >= 1
+    assert not Vacation.objects.filter(user=olga).exists()
+    assert not Notification.objects.filter(kind=Kind.AWAY).exists()
+
+
+def test_im_back_asks_on_get_and_gives_back_the_unused_part_of_the_day_once(away_setup, clock, client):
+    olga, games = away_setup
+    due = min(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(due + timedelta(seconds=1))
+    minute()
+    pushed = [s.deadline_at for s in olga_seats(olga)]
+    url = Notification.objects.get(kind=Kind.AWAY, user=olga).context["back_url"]
+    path = url[url.index("/mail/") :] if "/mail/" in url else url.split("://", 1)[1].split("/", 1)[1]
+    path = "/" + path.lstrip("/")
+    clock.move_to(due + 6 * H)
+    page = client.get(path)
+    assert page.status_code == 200 and "I'm back" in page.content.decode()
+    assert [s.deadline_at for s in olga_seats(olga)] == pushed  # a GET (a link scanner) changes nothing
+    done = client.post(path)
+    assert done.status_code == 200 and "Welcome back" in done.content.decode()
+    unused = 18 * H + timedelta(seconds=1)  # the day began at due + 1 s
+    assert [s.deadline_at for s in olga_seats(olga)] == [max(d - unused, due + 6 * H) for d in pushed]
+    again = client.post(path)
+    assert "Nothing had to change" in again.content.decode()
+    assert Vacation.objects.get(user=olga).returned_at is not None
+
+
+def test_a_bad_or_someone_elses_back_link_changes_nothing(away_setup, clock, client, users):
+    olga, games = away_setup
+    due = min(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(due + timedelta(seconds=1))
+    minute()
+    pushed = [s.deadline_at for s in olga_seats(olga)]
+    day = Vacation.objects.get(user=olga)
+    assert client.post(reverse("notifications:back", args=["forged"])).status_code == 400
+    other = back_token(user_id=users[1].pk, vacation_id=day.pk)  # a valid token, but not Olga's day
+    assert "Nothing had to change" in client.post(reverse("notifications:back", args=[other])).content.decode()
+    assert [s.deadline_at for s in olga_seats(olga)] == pushed
+    assert Vacation.objects.get(user=olga).returned_at is None
+
+
+def test_the_settings_page_shows_days_used_and_left_and_turns_automatic_days_off(away_setup, clock, client):
+    olga, games = away_setup
+    due = min(s.deadline_at for s in olga_seats(olga))
+    clock.move_to(due + timedelta(seconds=1))
+    minute()
+    client.force_login(olga)
+    page = client.get(reverse("notifications:preferences")).content.decode()
+    assert f"This year ({due.year}): 1 day used (1 automatically), 4 left." in page
+    assert "Automatic vacation days are <strong>on</strong>" in page
+    client.post(reverse("notifications:vacation_automatic"), {"auto_vacation": "0"})
+    olga.refresh_from_db()
+    assert olga.auto_vacation is False
+
+
+def test_turning_automatic_days_off_needs_a_login(client, users):
+    users[0].auto_vacation = True
+    users[0].save()
+    resp = client.post(reverse("notifications:vacation_automatic"), {"auto_vacation": "0"})
+    assert resp.status_code == 302 and "login" in resp["Location"]
+    users[0].refresh_from_db()
+    assert users[0].auto_vacation is True
+
+
+def test_the_api_profile_turns_automatic_days_on_and_off(users, api_for, client):
+    a = api_for(users[0])
+    assert a.patch("/api/profile/", {"auto_vacation": True}, format="json").json()["auto_vacation"] is True
+    users[0].refresh_from_db()
+    assert users[0].auto_vacation is True
+    assert client.patch("/api/profile/", {"auto_vacation": False}, content_type="application/json").status_code == 401
+    users[0].refresh_from_db()
+    assert users[0].auto_vacation is True

@@ -1,0 +1,223 @@
+"""Quiet hours and days per player (accounts.quiet): their clock does not run in them. On a time
+bank the time in them is not taken from the bank; on the per-move clock a deadline falling in
+them moves past them; no reminder is sent in them. Daylight-saving changes: both changes of
+2030 in Europe/Berlin (31 March, 27 October) and America/New_York (10 March, 3 November),
+the clock moved with time-machine.
+"""
+
+from datetime import UTC, datetime, time, timedelta
+
+import pytest
+import time_machine
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from accounts import quiet
+from games import services
+from games.clock.sweep import handle_due
+from games.models import Move
+from notifications.models import Kind, Notification
+
+from .conftest import minute, turn_seat
+
+pytestmark = pytest.mark.django_db
+H = timedelta(hours=1)
+
+
+def utc(*args) -> datetime:
+    return datetime(*args, tzinfo=UTC)
+
+
+def set_quiet(user, zone, start=None, end=None, days=""):
+    user.time_zone, user.quiet_from, user.quiet_until, user.quiet_days = zone, start, end, days
+    user.save()
+
+
+def start_game(users, *, clock="bank", bank=24, turn_hours=24):
+    extra = {"bank_hours": bank, "increment_hours": min(bank, 12), "cap_hours": 2 * bank} if clock == "bank" else {}
+    game = services.game_create(
+        owner=users[0],
+        rules="toy-notify",
+        title="Quiet trail",
+        max_players=2,
+        turn_hours=turn_hours,
+        clock=clock,
+        **extra,
+    )
+    services.game_join(game=game, user=users[1], code=game.invite_code)
+    services.game_start(game=game, by=users[0])
+    game.refresh_from_db()
+    return game
+
+
+NIGHTS = [  # (zone, the evening before the change, the night's real length in hours)
+    ("Europe/Berlin", (2030, 3, 30), 7),  # clocks forward: 23:00 CET to 07:00 CEST
+    ("Europe/Berlin", (2030, 10, 26), 9),  # clocks back: 23:00 CEST to 07:00 CET
+    ("America/New_York", (2030, 3, 9), 7),
+    ("America/New_York", (2030, 11, 2), 9),
+]
+
+
+@pytest.mark.parametrize(("zone", "day", "hours"), NIGHTS)
+def test_a_night_of_quiet_hours_keeps_its_local_hours_across_a_daylight_saving_change(users, zone, day, hours):
+    user = users[0]
+    set_quiet(user, zone, time(23), time(7))
+    since = utc(*day, 12)
+    a, b = next(iter(quiet.intervals(user, since)))
+    assert (b - a) == hours * H
+    assert a.astimezone(quiet.timezones.zone(zone)).hour == 23
+    assert b.astimezone(quiet.timezones.zone(zone)).hour == 7
+
+
+BANK_CASES = [  # (zone, the decision arises at (UTC), its 24-hour bank runs out at (UTC))
+    # 13:00 CET: 10 h to 23:00 CET (22:00 UTC), quiet to 07:00 CEST (05:00 UTC), 14 h more
+    ("Europe/Berlin", utc(2030, 3, 30, 12), utc(2030, 3, 31, 19)),
+    # 14:00 CEST: 9 h to 23:00 CEST (21:00 UTC), quiet to 07:00 CET (06:00 UTC), 15 h more
+    ("Europe/Berlin", utc(2030, 10, 26, 12), utc(2030, 10, 27, 21)),
+    # 12:00 EST: 11 h to 23:00 EST (04:00 UTC), quiet to 07:00 EDT (11:00 UTC), 13 h more
+    ("America/New_York", utc(2030, 3, 9, 17), utc(2030, 3, 11, 0)),
+    # 12:00 EDT: 11 h to 23:00 EDT (03:00 UTC), quiet to 07:00 EST (12:00 UTC), 13 h more
+    ("America/New_York", utc(2030, 11, 2, 16), utc(2030, 11, 4, 1)),
+]
+
+
+@pytest.mark.parametrize(("zone", "start", "due"), BANK_CASES)
+def test_a_bank_does_not_run_in_quiet_hours_across_a_daylight_saving_change(users, zone, start, due):
+    for user in users[:2]:
+        set_quiet(user, zone, time(23), time(7))
+    with time_machine.travel(start, tick=False) as clock:
+        game = start_game(users)
+        seat = turn_seat(game)
+        assert seat.deadline_at == due
+        clock.move_to(due - timedelta(seconds=1))
+        assert handle_due(due - timedelta(seconds=1))["timeouts"] == 0
+        clock.move_to(due + timedelta(seconds=1))
+        assert handle_due(due + timedelta(seconds=1))["timeouts"] == 1
+        last = Move.objects.filter(game=game).latest("seq")
+        assert (last.channel, last.position) == (Move.Channel.TIMEOUT, seat.position)
+
+
+def test_time_in_quiet_hours_is_not_taken_from_the_bank(users):
+    for user in users[:2]:
+        set_quiet(user, "Europe/Berlin", time(23), time(7))
+    with time_machine.travel(utc(2030, 3, 30, 12), tick=False) as clock:  # 13:00 CET
+        game = start_game(users, bank=24)
+        seat = turn_seat(game)
+        clock.move_to(utc(2030, 3, 31, 6))  # 08:00 CEST: 10 h before the night, 1 h after
+        game.refresh_from_db()
+        services.move_submit(
+            game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel="web"
+        )
+        seat.refresh_from_db()
+        assert seat.bank_seconds == (24 - 11 + 12) * 3600  # 13 h left, +12 h
+
+
+@pytest.mark.parametrize(("zone", "day", "hours"), NIGHTS)
+def test_a_per_move_deadline_falling_in_quiet_hours_moves_to_their_end(users, zone, day, hours):
+    for user in users[:2]:
+        set_quiet(user, zone, time(23), time(7))
+    # the decision arises at 02:00 local time the night before; 24 h later is 02:00 in the changed night
+    local = quiet.timezones.zone(zone)
+    start = datetime(*day, 2, 0, tzinfo=local).astimezone(UTC)
+    with time_machine.travel(start, tick=False):
+        game = start_game(users, clock="move", turn_hours=24)
+        seat = turn_seat(game)
+    morning = datetime(*day, 7, 0, tzinfo=local) + timedelta(days=1)
+    assert seat.deadline_at == datetime(morning.year, morning.month, morning.day, 7, 0, tzinfo=local)
+    assert seat.deadline_at.astimezone(local).hour == 7
+
+
+def test_a_deadline_falling_on_a_quiet_weekend_moves_to_monday(users):
+    for user in users[:2]:
+        set_quiet(user, "UTC", days="67")
+    with time_machine.travel(utc(2030, 3, 8, 12), tick=False):  # a Friday
+        game = start_game(users, clock="move", turn_hours=48)
+        assert turn_seat(game).deadline_at == utc(2030, 3, 11, 0)  # Sunday noon: moved to Monday 00:00
+
+
+def test_no_reminder_is_sent_in_quiet_hours_the_first_after_them_is(users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "REMINDER_BEFORE_HOURS": 12}
+    for user in users[:2]:
+        set_quiet(user, "UTC", time(0), time(8))
+    with time_machine.travel(utc(2030, 3, 1, 14), tick=False) as clock:
+        game = start_game(users, clock="move", turn_hours=24)  # due 14:00 the next day
+        seat = turn_seat(game)
+        assert seat.deadline_at == utc(2030, 3, 2, 14)
+        clock.move_to(utc(2030, 3, 2, 2, 30))  # within 12 h of it, but quiet
+        assert minute()["reminders"] == 0
+        clock.move_to(utc(2030, 3, 2, 8, 0))
+        assert minute()["reminders"] == 1
+        assert Notification.objects.filter(seat=seat, kind=Kind.REMINDER).count() == 1
+
+
+# -- refused quiet times --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "days", "code"),
+    [
+        (time(7), time(7), "", "quiet_whole_day"),
+        (None, None, "1234567", "quiet_whole_week"),
+        (time(20), time(12), "67", "quiet_too_much"),  # 16 h a night and the weekend: 40 h a week left
+        (time(23), None, "", "quiet_hours_incomplete"),
+    ],
+)
+def test_quiet_times_that_leave_no_clock_are_refused(start, end, days, code):
+    with pytest.raises(ValidationError) as exc:
+        quiet.validate(start, end, days)
+    assert exc.value.code == code and exc.value.messages[0]
+
+
+def test_evenings_and_weekends_are_accepted():
+    quiet.validate(time(23), time(7), "67")  # 5 days of 16 h: 80 h a week
+    assert quiet.running_hours_a_week(time(23), time(7), "67") == 80
+
+
+def test_the_profile_form_sets_quiet_hours_and_refuses_the_whole_day(client, users):
+    user = users[0]
+    client.force_login(user)
+    form = {"display_name": "Ann", "time_zone": "Europe/Berlin", "quiet_from": "23:00", "quiet_until": "07:00"}
+    resp = client.post(reverse("accounts:profile"), {**form, "quiet_days": ["6", "7"]})
+    assert resp.status_code == 302
+    user.refresh_from_db()
+    assert (user.quiet_from, user.quiet_until, user.quiet_days) == (time(23), time(7), "67")
+    resp = client.post(reverse("accounts:profile"), {**form, "quiet_from": "07:00", "quiet_until": "07:00"})
+    assert resp.status_code == 200
+    assert "would cover the whole day" in resp.content.decode()
+    user.refresh_from_db()
+    assert user.quiet_from == time(23)  # nothing changed
+
+
+def test_the_profile_page_needs_a_login(client):
+    resp = client.post(reverse("accounts:profile"), {"quiet_from": "23:00", "quiet_until": "07:00"})
+    assert resp.status_code == 302 and "login" in resp["Location"]
+
+
+def test_the_api_sets_quiet_hours_refuses_too_much_and_moves_a_pending_deadline(users, api_for):
+    user = users[0]
+    with time_machine.travel(utc(2030, 3, 5, 12), tick=False):
+        game = start_game(users, bank=24)
+        seat = turn_seat(game)
+        assert seat.deadline_at == utc(2030, 3, 6, 12)
+        a = api_for(seat.user)
+        refused = a.patch(
+            "/api/profile/", {"quiet_from": "20:00", "quiet_until": "12:00", "quiet_days": [6, 7]}, format="json"
+        )
+        assert refused.status_code == 400
+        body = refused.json()
+        assert body["code"] == "VALIDATION_ERROR" and "at least 56" in body["message"]
+        seat.refresh_from_db()
+        assert seat.deadline_at == utc(2030, 3, 6, 12)  # nothing changed
+        resp = a.patch(
+            "/api/profile/", {"time_zone": "UTC", "quiet_from": "23:00", "quiet_until": "07:00"}, format="json"
+        )
+        assert resp.status_code == 200, resp.content
+        assert resp.json()["quiet_from"] == "23:00" and resp.json()["quiet_days"] == []
+        seat.refresh_from_db()
+        assert seat.deadline_at == utc(2030, 3, 6, 20)  # the night's 8 hours are not counted
+    assert user.pk in {users[0].pk, users[1].pk}
+
+
+def test_the_api_profile_needs_a_token(client):
+    resp = client.patch("/api/profile/", {"quiet_from": "23:00"}, content_type="application/json")
+    assert resp.status_code == 401
