@@ -226,17 +226,25 @@ class Counter:
         self.taps += 1
 
 
-def _same_action(value: str, action: dict) -> bool:
+def _listed(page, engine, state, button) -> dict | None:
+    """The action a move's button sends: its number in the list (the button's own value, or that of
+    the list's button a chooser's entry names with data-move) in the seat's menu; the page before
+    the list sent numbers sent the action itself."""
+    move = button.get_attribute("data-move")
+    value = (page.locator(f"#{move}") if move else button).get_attribute("value") or ""
+    if value.isdigit():
+        acts = engine.legal_actions(state, 0)
+        return acts[int(value) - 1] if 0 < int(value) <= len(acts) else None
     try:
-        return json.loads(value) == action
+        return json.loads(value)
     except ValueError:
-        return False
+        return None
 
 
-def play_list(page, counter, action):
+def play_list(page, counter, engine, state, action):
     """Taps the numbered move button that sends the action."""
-    for button in page.locator("#my-moves button[name=action]").all():
-        if _same_action(button.get_attribute("value") or "", action):
+    for button in page.locator("#my-moves button[name=move], #my-moves button[name=action]").all():
+        if _listed(page, engine, state, button) == action:
             counter.tap(button)
             return
     raise SystemExit(f"no move button for {action}")
@@ -249,8 +257,8 @@ def play_table(page, counter, engine, state, action):
         counter.tap(page.locator(f'[data-place="{step}"].tp-live'))
     chooser = page.locator("#tp-chooser:not([hidden])")
     if chooser.count():
-        for btn in chooser.locator("button[data-action]").all():
-            if _same_action(btn.get_attribute("data-action") or "", action):
+        for btn in chooser.locator("button[data-move]").all():
+            if _listed(page, engine, state, btn) == action:
                 counter.tap(btn)
                 return
         raise SystemExit(f"{action} not in the chooser")
@@ -307,7 +315,7 @@ def run(scenario, browser, base, width, shots):
         play_table(page, counter, engine, state, action)
         how = "table"
     else:
-        play_list(page, counter, action)
+        play_list(page, counter, engine, state, action)
         how = "list"
     page.wait_for_function(f"() => Number(document.getElementById('live')?.dataset.version) > {version}")
     if shots:  # the table after the move, changed in place (the last move marked)
