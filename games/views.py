@@ -215,6 +215,7 @@ def _live_context(request, game, *, delta: bool = False):
             "idempotency_key": uuid.uuid4().hex,
             "hits": hits,
             "hit_seqs": hits["seqs"] if hits else set(),
+            **_hit_marks(game, seat, hits),
             "last_move": _last_move(game, seat),
             "glossary": glossary_for(game),
         }
@@ -226,6 +227,34 @@ def _live_context(request, game, *, delta: bool = False):
         ctx["replay"] = {"hands": _open_hands(game, names)}
         ctx["rematch"] = selectors.rematch_offer(game, request.user)
     return ctx
+
+
+def _hit_marks(game, seat, hits) -> dict:
+    """Where on the player's own table what hit them landed (Engine.hit_places, for each hit since
+    their last move): {"hit_places": the places to mark (a calamity card, a river's space, a load),
+    "hit_sections": Crayon Rails track sections a flood washed away, [[x, y], [x, y]] each, drawn
+    where they were}."""
+    out = {"hit_places": set(), "hit_sections": []}
+    if not hits or not hits["seqs"] or seat is None or seat.position is None:
+        return out
+    position = seat.position
+    for action, events in game.moves.filter(seq__in=hits["seqs"]).values_list("action", "events"):
+        for ev in events or []:
+            if not isinstance(ev, dict) or position not in (ev.get("audience") or ()):
+                continue
+            try:
+                found = game.engine.hit_places(game.state, position, ev, action if isinstance(action, dict) else {})
+            except Exception:  # the marks are a courtesy on a table as it is now, never the page's failure
+                continue
+            out["hit_places"].update(found)
+    for place in sorted(out["hit_places"]):
+        m = _TRACK_PLACE.fullmatch(place)
+        if m:
+            out["hit_sections"].append([[int(m[1]), int(m[2])], [int(m[3]), int(m[4])]])
+    return out
+
+
+_TRACK_PLACE = re.compile(r"track:(\d+),(\d+)\|(\d+),(\d+)")
 
 
 # The places of a seat's own things (Oregon Trail Race: a card in the hand, a supply, a calamity):

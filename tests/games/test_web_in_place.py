@@ -387,9 +387,16 @@ def test_the_table_marks_the_hit_players_own_area_and_who_moved_last(client, mak
     assert re.search(re.escape(victim.name) + r" \(you\)</span>\s*" + re.escape(hit_mark), board)
     assert re.search(re.escape(sender.name) + r"</span>\s*" + re.escape(last_mark), board)
     assert board.count(last_mark) == 1
+    # the exact card that hit them: the Measles on their trail, among their calamities (Engine.hit_places)
+    game.refresh_from_db()
+    [measles] = [c["card"] for c in game.state["players"][1]["calamities"] if c["kind"] == "measles"]
+    marked = re.findall(r'<(?:span|button)[^>]*class="[^"]*tp-hit-at[^"]*"[^>]*>([^<]*)', board)
+    assert marked == ["Measles"], marked
+    calamities = board.split("<h2>Your calamities</h2>")[1].split("</div></div>")[0]
+    assert "tp-hit-at" in calamities and (f'data-place="cal:{measles}"' in calamities or "<span" in calamities)
     client.force_login(sender.user)  # not hit: no mark; the last move was theirs
     board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
-    assert "tp-hit-mark" not in board
+    assert "tp-hit-mark" not in board and "tp-hit-at" not in board
     assert re.search(re.escape(sender.name) + r" \(you\)</span>\s*" + re.escape(last_mark), board)
 
 
@@ -632,3 +639,35 @@ def test_a_live_update_leaves_the_table_picture_out_for_the_page_to_fetch_where_
     waiting, ann2, _ = _game(make_user, start=False)
     client.force_login(ann2)
     assert client.get(reverse("games:picture", args=[waiting.pk])).status_code == 204
+
+
+def test_crayon_rails_marks_the_load_a_delivery_freed_on_the_hit_players_table(client, make_user):
+    """A delivery that cancelled the lock another player was carrying for: that player's freed load
+    is marked on their table (their Loads), not only their area."""
+    from games.rules.crayon_rails.cards import DEMANDS
+    from tests.rules.crayon_rails.helpers import at, blank, lock, on_top, to_pool
+    from tests.rules.crayon_rails.test_public_pool import GRAIN, grain_demand, others
+
+    game, ann, bob = _game(make_user, rules="crayon-rails", options={"mode": "public"})
+    s = blank("public", 2)
+    cid = GRAIN[0]
+    d = grain_demand(cid)
+    to_pool(s, cid, *others(5))
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, cid, d)
+    s["players"][0].update(pos=at(DEMANDS[cid][d][1]), loads=["Grain"])
+    lock(s, 0, cid, d)
+    on_top(s, *others(1, *s["pool"]))
+    game.state = s
+    game.save(update_fields=["state"])
+    seat0, seat1 = game.seats.get(position=0), game.seats.select_related("user").get(position=1)
+    services.move_submit(
+        game=game, seat=seat0, action={"type": "deliver", "card": cid, "demand": d}, expected_version=1, channel="api"
+    )
+    client.force_login(seat1.user)
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    row = re.search(r'<tr class="cr-me[^"]*" data-seat="1">.*?</tr>', board, re.S).group(0)
+    assert re.search(r'<span class="cr-load tp-hit-at"[^>]*>Grain<span class="visually-hidden"> \(what hit you\)', row)
+    assert board.count("tp-hit-at") == 1
+    client.force_login(seat0.user)
+    assert "tp-hit-at" not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
