@@ -29,6 +29,7 @@ from games.rules import engines, get_engine
 from games.rules.base import json_depth
 from games.templatetags.glossary import glossary_for
 from games.templatetags.pictures import table_picture
+from games.templatetags.table import kept_parts
 
 # The move form's key (its idempotency key) is bounded as the API's Idempotency-Key is: by its column.
 MOVE_KEY_MAX = Move._meta.get_field("idempotency_key").max_length
@@ -347,6 +348,7 @@ def _live_response(request, game, *, delta: bool = False):
     page's foot (the seeds, revealed at the end); for the poll (`delta`), only the log's new rows
     when the page's log is otherwise current."""
     ctx = _detail_context(request, game, delta=delta)
+    ctx["kept"] = kept_parts(_page_params(request).get("keep", ""))  # the parts the page has ({% keep %})
     response = render(request, "games/_live.html", {**ctx, "fragment": True})
     response.content = _squeeze(response.content.decode())
     return response

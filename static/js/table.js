@@ -1,6 +1,7 @@
 /* The table is where a move is played (issue #24). Each move's button in #my-moves (one form,
    a button a move, sending its number in the list) says, in data-taps, the taps that play it (Engine.place:
-   place names separated by spaces, "bar" for a move of the action bar); the board marks those
+   place names separated by spaces; none for a move of the action bar, which this script copies
+   there); the board marks those
    places with data-place. A tap on a place:
    - if one move is made of exactly the taps so far, its button is clicked (so data-confirm and
      htmx apply, and the form sends that button's number, as to a click on it);
@@ -174,6 +175,19 @@
     if (!moves || !bar) { pad(); return; }
     moves.classList.add("tp-js");
     bar.hidden = false;
+    // the moves with no place on the table (no data-taps: "bar"), as buttons of the bar
+    var barMoves = $("tp-bar-moves");
+    if (barMoves && !barMoves.children.length) {
+      document.querySelectorAll("#my-moves button[name=move]").forEach(function (f) {
+        if (steps(f)[0] !== "bar") return;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "tp-bar-move";
+        b.setAttribute("data-move", f.id);
+        b.textContent = label(f);
+        barMoves.appendChild(b);
+      });
+    }
     var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
     if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));
     taps = [];
@@ -215,6 +229,19 @@
       event.detail.parameters.to = rows[0].getAttribute("value");
     }
     if (live && live.hasAttribute("data-seen")) event.detail.parameters.seen = live.getAttribute("data-seen");
+  });
+  /* The parts of the live section a live update sends only when they changed ({% keep %}, games/
+     templatetags/table.py): every request of the section (the poll, a form) says which the page
+     has, by name and digest; an unchanged part comes back as an empty stand-in that htmx swaps for
+     the page's own (hx-preserve). */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!elt || !elt.closest || !elt.closest("#live")) return;
+    var kept = [];
+    document.querySelectorAll("#live [data-keep]").forEach(function (el) {
+      kept.push(el.id.replace(/^keep-/, "") + ":" + el.getAttribute("data-keep"));
+    });
+    if (kept.length) event.detail.parameters.keep = kept.join(",");
   });
   function unmark() {
     var live = $("live");

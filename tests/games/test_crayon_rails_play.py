@@ -123,8 +123,10 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
     assert last.action == {"type": "build", "path": path} and last.channel == Move.Channel.WEB
     assert users[seat].display_name in page and "Player " not in re.split(r"<main[^>]*>", page)[1].split("<h1")[0]
 
-    track = re.search(rf'<path class="cr-track" data-seat="{seat}" stroke="([^"]+)" d="([^"]+)"', page)
-    assert track and track.group(1) == PALETTE[seat] and track.group(2).count("M") == 2
+    track = re.search(
+        rf'<path class="cr-track" data-seat="{seat}" data-name="[^"]+" stroke="([^"]+)" d="([^"]+)"', page
+    )
+    assert track and track.group(1) == PALETTE[seat] and track.group(2).count("L") == 2
     assert '<svg class="cr-map"' in page and page.count('class="mp ') == len(crayon_rails.map_data({})["mileposts"])
     for c in crayon_rails.map_data({})["cities"]:
         assert f">{htmlmod.escape(c['name'])}</text>" in page.replace("&#x27;", "'")

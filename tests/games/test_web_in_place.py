@@ -671,3 +671,42 @@ def test_crayon_rails_marks_the_load_a_delivery_freed_on_the_hit_players_table(c
     assert board.count("tp-hit-at") == 1
     client.force_login(seat0.user)
     assert "tp-hit-at" not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_a_live_update_sends_a_part_the_page_has_unchanged_as_a_stand_in(client, make_user):
+    """{% keep %}: the page says which parts it has (keep=name:digest, static/js/table.js); an
+    unchanged one comes back empty for htmx to keep the page's (hx-preserve), a changed one whole;
+    a keep that is not of the page's parts (garbage, another digest) changes nothing."""
+    game, ann, bob = _game(make_user, rules="ogallala")
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    parts = dict(re.findall(r'id="keep-([a-z0-9-]+)" data-keep="([0-9a-f]{12})"', page))
+    assert {"og-player-0", "og-player-1", "og-river-0", "og-river-1"} <= set(parts)
+    _move_first(game, mover)  # a draw: only the mover's river changes (marked Last move)
+    keep = ",".join(f"{k}:{v}" for k, v in parts.items())
+    body = _poll(client, game, page, keep=keep).content.decode()
+    mine = game.seats.get(user=watcher).position
+    for name in (f"og-river-{mine}", "og-player-0", "og-player-1"):
+        assert f'<div class="tp-keep" id="keep-{name}" data-keep="{parts[name]}" hx-preserve="true"></div>' in body
+    assert (
+        body.count('class="og-grid"') == 1
+        and f'id="keep-og-river-{1 - mine}" data-keep="{parts[f"og-river-{1 - mine}"]}"' not in body
+    )
+    for bad in ("og-player-0:" + "0" * 12, "x" * 1000, "og player:zz", ""):
+        body = _poll(client, game, page, keep=bad).content.decode()
+        assert 'hx-preserve="true"></div>' not in body.split('id="log-panel"')[0] and "og-grid" in body
+    # without JavaScript the page is whole: nothing is kept back
+    assert 'class="og-grid"' in client.get(reverse("games:detail", args=[game.pk]), {"keep": keep}).content.decode()
+
+
+def test_every_terms_explanation_is_on_the_page_once_and_in_no_live_update(client, make_user):
+    game, ann, bob = _game(make_user)
+    client.force_login(ann)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    terms = game.engine.glossary(game.options)
+    tips = re.findall(r'<div id="(g-[a-z0-9-]+)" popover class="term-tip">', page)
+    assert len(tips) == len(set(tips)) == len(terms)
+    _move_first(game, _mover(game).user)
+    assert "popover class" not in _poll(client, game, page).content.decode()
