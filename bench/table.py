@@ -20,9 +20,10 @@ actions share the place) when the page has it, else through the numbered list of
 (the page before issue #24), and through Crayon Rails' map tools. A tap is one click; a scroll is
 counted before a tap whose target is not wholly in view (the page's or the map's scroll box),
 with how far the target moved (scrolled_px).
-Then: the bytes (raw, gzip) of the live update that follows a move (`/live/?v=` of the version
-before, as htmx asks for it), and the smallest text size in px on the board as rendered at the
-width (HTML text by its computed size, SVG text by its size times the drawing's scale).
+Then: the bytes (raw, gzip) of the live updates a move makes: the answer to the move as the
+browser got it (htmx's post, with what the page has), and the other player's poll after it (as
+their page asks, bench/live_bytes.py); and the smallest text size in px on the board as rendered
+at the width (HTML text by its computed size, SVG text by its size times the drawing's scale).
 With --shots, saves each scenario's page at 375 and 1280 px, and the screen after the move.
 """
 
@@ -41,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import bench_users, django_setup  # noqa: E402
+from bench.live_bytes import _poll_params  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_TABLE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_table")
 
@@ -285,6 +287,9 @@ def run(scenario, browser, base, width, shots):
     game, player = make_game(rules, state, users[:2])
     client = Client()
     client.force_login(player)
+    other = Client()  # the other player, whose page polls while the move is played
+    other.force_login(next(s.user for s in game.seats.all() if s.user_id != player.pk))
+    other_page = other.get(f"/games/{game.pk}/").content.decode()
     context = browser.new_context(
         viewport={"width": width, "height": 812 if width < 800 else 1000},
         is_mobile=width < 800,
@@ -293,6 +298,8 @@ def run(scenario, browser, base, width, shots):
     )
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}])
     page = context.new_page()
+    answers = []  # the answer to the move, as the browser got it (htmx's post)
+    page.on("requestfinished", lambda r: answers.append(r) if r.method == "POST" and "/move/" in r.url else None)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -322,8 +329,9 @@ def run(scenario, browser, base, width, shots):
         page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
         page.screenshot(path=os.path.join(shots, f"{scenario}-{width}-after.png"))
     game = Game.objects.get(pk=game.pk)
-    live = client.get(f"/games/{game.pk}/live/", {"v": version}, HTTP_HX_REQUEST="true")
-    body = live.content
+    answer = answers[-1].response().body() if answers else b""
+    poll = other.get(f"/games/{game.pk}/live/", _poll_params(other_page, version), HTTP_HX_REQUEST="true")
+    body = poll.content
     context.close()
     return {
         "scenario": scenario,
@@ -334,8 +342,10 @@ def run(scenario, browser, base, width, shots):
         "scrolled_px": counter.scrolled_px,
         "smallest_text_px": smallest,
         "smallest_text": where,
-        "live_update_bytes": len(body),
-        "live_update_gzip_bytes": len(gzip.compress(body)),
+        "answer_to_the_move_bytes": len(answer),
+        "answer_to_the_move_gzip_bytes": len(gzip.compress(answer)),
+        "others_poll_bytes": len(body),
+        "others_poll_gzip_bytes": len(gzip.compress(body)),
         "moved": game.version > version,
         "errors": errors,
     }
