@@ -1,14 +1,20 @@
-"""The bytes of the game page's live update (the htmx poll of /games/<pk>/live/); prints JSON.
+"""The bytes of the game page's live updates (the answer to a move, the htmx poll of
+/games/<pk>/live/) through a whole game; prints JSON.
 
-    .venv/bin/python bench/live_bytes.py [--moves 40]
+    .venv/bin/python bench/live_bytes.py [--moves 200] [--every 10]
 
 In its own database (BENCH_LIVE_DATABASE_URL, trailpost_bench_live, created if missing and emptied
 of games), for each game: a two-player game whose seats the engine's bot plays through the move
-pipeline for --moves moves; then, as a seated player with Django's test Client (the whole request,
-no network), the poll when nothing moved (the version the page has: 204, no body), and the poll
-after one more move by the other player (the live section with only the log's new rows; and, to
-compare, the whole section as a poll without ?to= gets it). Raw and gzip bytes. BENCH_LIVE_DUMP=<dir>
-writes the page and the two answers there, to look at.
+pipeline, up to --moves moves or the game's end. Every --every moves, as the two players with
+Django's test Client (the whole request, no network): the player to act opens the game page and
+plays the bot's move as the page sends it (the list's number of the move, or the action for a
+route the list does not offer, with what its log shows, from, to, seen, and the parts it has,
+keep), and the other player's
+page polls (its version, seats stamp, log and the parts it has, as static/js/trailpost.js and
+table.js send them). Raw and gzip
+bytes of both answers, and the largest of each over the game; the poll when nothing moved (204, no
+body); for comparison the whole live section (a poll without ?to=) and the whole page at the last
+sample. BENCH_LIVE_DUMP=<dir> writes each sample's page and answers there, to look at.
 """
 
 from __future__ import annotations
@@ -43,18 +49,67 @@ def _bot_move(game, rnd) -> None:
 
 
 def _poll_params(html: str, version: int) -> dict:
-    """What the page's poll sends: its version, seats stamp, newest log entry and news baseline."""
+    """What the page's poll sends: its version, seats stamp, its log's oldest and newest entries
+    and its news baseline."""
     params = {"v": version, "s": re.search(r"&amp;s=([0-9a-f]+)", html).group(1)}
-    newest = re.search(r'<li value="(\d+)"', html)
-    if newest:
-        params["to"] = newest.group(1)
+    rows = re.findall(r'<li value="(\d+)"', html)
+    if rows:
+        params["to"], params["from"] = rows[0], rows[-1]
     seen = re.search(r'data-seen="(\d+)"', html)
     if seen:
         params["seen"] = seen.group(1)
+    kept = re.findall(r'id="keep-([a-z0-9-]+)" data-keep="([0-9a-f]+)"', html)
+    if kept:  # the parts it has, sent again only when they changed (static/js/table.js)
+        params["keep"] = ",".join(f"{name}:{digest}" for name, digest in kept)
     return params
 
 
-def measure(rules: str, moves: int) -> dict:
+def _sample(game, rnd, users) -> dict:
+    """One move as the players' pages see it: the mover's answer, the other's poll."""
+    from django.test import Client
+
+    from games.rules.base import Rng
+
+    game.refresh_from_db()
+    position = game.engine.to_act(game.state)[0]
+    seat = game.seats.get(position=position)
+    mover, watcher = Client(), Client()
+    mover.force_login(seat.user)
+    watcher.force_login(next(u for u in users if u.pk != seat.user_id))
+    url = f"/games/{game.pk}/"
+    mover_page = mover.get(url).content.decode()
+    watcher_page = watcher.get(url).content.decode()
+    version = game.version
+    action = game.engine.bot_action(game.state, position, Rng.stream(f"bench-live:{rnd.random()}"))
+    menu = game.engine.legal_actions(game.state, position)
+    post = {"version": version, "key": f"bench-{game.pk}-{version}"}
+    if action in menu:
+        post["move"] = menu.index(action) + 1
+    else:  # a route drawn on the map, which the list does not offer
+        post["action"] = json.dumps(action)
+    post.update({k: v for k, v in _poll_params(mover_page, version).items() if k in ("from", "to", "seen", "keep")})
+    answer = mover.post(f"{url}move/", post, HTTP_HX_REQUEST="true")
+    game.refresh_from_db()
+    assert game.version == version + 1, f"the move was not played: {answer.content[:300]!r}"
+    params = _poll_params(watcher_page, version)
+    poll = watcher.get(f"{url}live/", params, HTTP_HX_REQUEST="true")
+    whole = watcher.get(f"{url}live/", {k: v for k, v in params.items() if k in ("v", "s")}, HTTP_HX_REQUEST="true")
+    if os.environ.get("BENCH_LIVE_DUMP"):
+        Path(os.environ["BENCH_LIVE_DUMP"]).mkdir(exist_ok=True)
+        for name, body in (("page", watcher_page.encode()), ("answer", answer.content), ("delta", poll.content)):
+            (Path(os.environ["BENCH_LIVE_DUMP"]) / f"{game.rules}-{version + 1}-{name}.html").write_bytes(body)
+    return {
+        "move": version + 1,
+        "answer_bytes": len(answer.content),
+        "answer_gzip_bytes": len(gzip.compress(answer.content)),
+        "poll_bytes": len(poll.content),
+        "poll_gzip_bytes": len(gzip.compress(poll.content)),
+        "whole_section_bytes": len(whole.content),
+        "whole_page_bytes": len(watcher_page),
+    }
+
+
+def measure(rules: str, moves: int, every: int) -> dict:
     from django.test import Client
 
     from games import services
@@ -65,51 +120,40 @@ def measure(rules: str, moves: int) -> dict:
     services.game_join(game=game, user=bob)
     services.game_start(game=game, by=ann)
     rnd = random.Random(rules)
-    for _ in range(moves):
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            break
-        _bot_move(game, rnd)
     game.refresh_from_db()
     client = Client()
     client.force_login(ann)
-    url = f"/games/{game.pk}/live/"
-    page = client.get(f"/games/{game.pk}/")
-    idle = client.get(url, _poll_params(page.content.decode(), game.version), HTTP_HX_REQUEST="true")
-    # one move by whoever is to act, as the other player sees it
-    version = game.version
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    idle = client.get(f"/games/{game.pk}/live/", _poll_params(page, game.version), HTTP_HX_REQUEST="true")
+    samples = []
+    for n in range(moves):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        if n % every == every - 1:
+            samples.append(_sample(game, rnd, (ann, bob)))
+        else:
+            _bot_move(game, rnd)
     game.refresh_from_db()
-    if game.seats.get(position=game.engine.to_act(game.state)[0]).user_id == ann.pk:
-        client.force_login(bob)
-        page = client.get(f"/games/{game.pk}/")
-    params = _poll_params(page.content.decode(), version)
-    _bot_move(game, rnd)
-    moved = client.get(url, params, HTTP_HX_REQUEST="true")  # as htmx asks: the map stays out
-    whole = client.get(url, {k: v for k, v in params.items() if k not in ("to", "seen")}, HTTP_HX_REQUEST="true")
-    if os.environ.get("BENCH_LIVE_DUMP"):
-        Path(os.environ["BENCH_LIVE_DUMP"]).mkdir(exist_ok=True)
-        for name, resp in (("page", page), ("delta", moved), ("whole", whole)):
-            (Path(os.environ["BENCH_LIVE_DUMP"]) / f"{rules}-{name}.html").write_bytes(resp.content)
     return {
         "rules": rules,
-        "log_moves": version,
+        "moves_played": game.version,
+        "ended": game.status != Game.Status.ACTIVE,
         "nothing_moved": {"status": idle.status_code, "bytes": len(idle.content)},
-        "one_move": {
-            "status": moved.status_code,
-            "bytes": len(moved.content),
-            "gzip_bytes": len(gzip.compress(moved.content)),
-        },
-        "one_move_whole_section_bytes": len(whole.content),
-        "whole_page_bytes": len(page.content),
+        "largest_answer_to_a_move_bytes": max(s["answer_bytes"] for s in samples),
+        "largest_poll_after_a_move_bytes": max(s["poll_bytes"] for s in samples),
+        "samples": samples,
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--every", type=int, default=10)
+    parser.add_argument("--only", action="append", choices=GAMES)
     args = parser.parse_args()
     django_setup(BENCH_DB)
-    print(json.dumps([measure(rules, args.moves) for rules in GAMES], indent=1))
+    print(json.dumps([measure(rules, args.moves, args.every) for rules in args.only or GAMES], indent=1))
 
 
 if __name__ == "__main__":

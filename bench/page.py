@@ -139,7 +139,7 @@ def main() -> int:
             "seats": len(seats),
             "moves": game.moves.count(),
             "status": game.status,
-            "moves_offered": html.decode().count('name="action"'),
+            "moves_offered": html.decode().count('name="move"'),
             "setup_seconds": round(setup_s, 1),
         },
         "game_page": figures(page, percentile=0.9),

@@ -20,9 +20,10 @@ actions share the place) when the page has it, else through the numbered list of
 (the page before issue #24), and through Crayon Rails' map tools. A tap is one click; a scroll is
 counted before a tap whose target is not wholly in view (the page's or the map's scroll box),
 with how far the target moved (scrolled_px).
-Then: the bytes (raw, gzip) of the live update that follows a move (`/live/?v=` of the version
-before, as htmx asks for it), and the smallest text size in px on the board as rendered at the
-width (HTML text by its computed size, SVG text by its size times the drawing's scale).
+Then: the bytes (raw, gzip) of the live updates a move makes: the answer to the move as the
+browser got it (htmx's post, with what the page has), and the other player's poll after it (as
+their page asks, bench/live_bytes.py); and the smallest text size in px on the board as rendered
+at the width (HTML text by its computed size, SVG text by its size times the drawing's scale).
 With --shots, saves each scenario's page at 375 and 1280 px, and the screen after the move.
 """
 
@@ -41,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import bench_users, django_setup  # noqa: E402
+from bench.live_bytes import _poll_params  # noqa: E402
 
 BENCH_DB = os.environ.get("BENCH_TABLE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/trailpost_bench_table")
 
@@ -226,17 +228,25 @@ class Counter:
         self.taps += 1
 
 
-def _same_action(value: str, action: dict) -> bool:
+def _listed(page, engine, state, button) -> dict | None:
+    """The action a move's button sends: its number in the list (the button's own value, or that of
+    the list's button a chooser's entry names with data-move) in the seat's menu; the page before
+    the list sent numbers sent the action itself."""
+    move = button.get_attribute("data-move")
+    value = (page.locator(f"#{move}") if move else button).get_attribute("value") or ""
+    if value.isdigit():
+        acts = engine.legal_actions(state, 0)
+        return acts[int(value) - 1] if 0 < int(value) <= len(acts) else None
     try:
-        return json.loads(value) == action
+        return json.loads(value)
     except ValueError:
-        return False
+        return None
 
 
-def play_list(page, counter, action):
+def play_list(page, counter, engine, state, action):
     """Taps the numbered move button that sends the action."""
-    for button in page.locator("#my-moves button[name=action]").all():
-        if _same_action(button.get_attribute("value") or "", action):
+    for button in page.locator("#my-moves button[name=move], #my-moves button[name=action]").all():
+        if _listed(page, engine, state, button) == action:
             counter.tap(button)
             return
     raise SystemExit(f"no move button for {action}")
@@ -249,8 +259,8 @@ def play_table(page, counter, engine, state, action):
         counter.tap(page.locator(f'[data-place="{step}"].tp-live'))
     chooser = page.locator("#tp-chooser:not([hidden])")
     if chooser.count():
-        for btn in chooser.locator("button[data-action]").all():
-            if _same_action(btn.get_attribute("data-action") or "", action):
+        for btn in chooser.locator("button[data-move]").all():
+            if _listed(page, engine, state, btn) == action:
                 counter.tap(btn)
                 return
         raise SystemExit(f"{action} not in the chooser")
@@ -277,6 +287,9 @@ def run(scenario, browser, base, width, shots):
     game, player = make_game(rules, state, users[:2])
     client = Client()
     client.force_login(player)
+    other = Client()  # the other player, whose page polls while the move is played
+    other.force_login(next(s.user for s in game.seats.all() if s.user_id != player.pk))
+    other_page = other.get(f"/games/{game.pk}/").content.decode()
     context = browser.new_context(
         viewport={"width": width, "height": 812 if width < 800 else 1000},
         is_mobile=width < 800,
@@ -285,6 +298,8 @@ def run(scenario, browser, base, width, shots):
     )
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}])
     page = context.new_page()
+    answers = []  # the answer to the move, as the browser got it (htmx's post)
+    page.on("requestfinished", lambda r: answers.append(r) if r.method == "POST" and "/move/" in r.url else None)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -307,15 +322,16 @@ def run(scenario, browser, base, width, shots):
         play_table(page, counter, engine, state, action)
         how = "table"
     else:
-        play_list(page, counter, action)
+        play_list(page, counter, engine, state, action)
         how = "list"
     page.wait_for_function(f"() => Number(document.getElementById('live')?.dataset.version) > {version}")
     if shots:  # the table after the move, changed in place (the last move marked)
         page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
         page.screenshot(path=os.path.join(shots, f"{scenario}-{width}-after.png"))
     game = Game.objects.get(pk=game.pk)
-    live = client.get(f"/games/{game.pk}/live/", {"v": version}, HTTP_HX_REQUEST="true")
-    body = live.content
+    answer = answers[-1].response().body() if answers else b""
+    poll = other.get(f"/games/{game.pk}/live/", _poll_params(other_page, version), HTTP_HX_REQUEST="true")
+    body = poll.content
     context.close()
     return {
         "scenario": scenario,
@@ -326,8 +342,10 @@ def run(scenario, browser, base, width, shots):
         "scrolled_px": counter.scrolled_px,
         "smallest_text_px": smallest,
         "smallest_text": where,
-        "live_update_bytes": len(body),
-        "live_update_gzip_bytes": len(gzip.compress(body)),
+        "answer_to_the_move_bytes": len(answer),
+        "answer_to_the_move_gzip_bytes": len(gzip.compress(answer)),
+        "others_poll_bytes": len(body),
+        "others_poll_gzip_bytes": len(gzip.compress(body)),
         "moved": game.version > version,
         "errors": errors,
     }

@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/live/", views.game_live, name="live"),
     path("games/<int:pk>/log/", views.game_log, name="log"),
+    path("games/<int:pk>/picture/", views.game_picture, name="picture"),
     path("games/<int:pk>/move/", views.game_move, name="move"),
     path("games/<int:pk>/start/", views.game_start, name="start"),
     path("games/<int:pk>/bots/", views.game_add_bot, name="add_bot"),

@@ -28,6 +28,8 @@ from games.models import Game, Move
 from games.rules import engines, get_engine
 from games.rules.base import json_depth
 from games.templatetags.glossary import glossary_for
+from games.templatetags.pictures import table_picture
+from games.templatetags.table import kept_parts
 
 # The move form's key (its idempotency key) is bounded as the API's Idempotency-Key is: by its column.
 MOVE_KEY_MAX = Move._meta.get_field("idempotency_key").max_length
@@ -158,10 +160,16 @@ def _seen_version(request, game, seat) -> tuple[int | None, int, bool]:
     return seen, since.count(), own is not None
 
 
+def _page_params(request):
+    """What the page says of its log (from, to, seen): in the query of the live poll, in the form of
+    a move (or any form of the live section) posted by htmx."""
+    return request.POST if request.method == "POST" else request.GET
+
+
 def _since_seq(request) -> int | None:
     """Returns the oldest log entry the page shows (?from=, sent by the live poll once earlier
     moves were loaded), or None for anything but a small whole number."""
-    raw = request.GET.get("from", "")
+    raw = _page_params(request).get("from", "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
 
 
@@ -212,6 +220,7 @@ def _live_context(request, game, *, delta: bool = False):
             "idempotency_key": uuid.uuid4().hex,
             "hits": hits,
             "hit_seqs": hits["seqs"] if hits else set(),
+            **_hit_marks(game, seat, hits),
             "last_move": _last_move(game, seat),
             "glossary": glossary_for(game),
         }
@@ -223,6 +232,34 @@ def _live_context(request, game, *, delta: bool = False):
         ctx["replay"] = {"hands": _open_hands(game, names)}
         ctx["rematch"] = selectors.rematch_offer(game, request.user)
     return ctx
+
+
+def _hit_marks(game, seat, hits) -> dict:
+    """Where on the player's own table what hit them landed (Engine.hit_places, for each hit since
+    their last move): {"hit_places": the places to mark (a calamity card, a river's space, a load),
+    "hit_sections": Crayon Rails track sections a flood washed away, [[x, y], [x, y]] each, drawn
+    where they were}."""
+    out = {"hit_places": set(), "hit_sections": []}
+    if not hits or not hits["seqs"] or seat is None or seat.position is None:
+        return out
+    position = seat.position
+    for action, events in game.moves.filter(seq__in=hits["seqs"]).values_list("action", "events"):
+        for ev in events or []:
+            if not isinstance(ev, dict) or position not in (ev.get("audience") or ()):
+                continue
+            try:
+                found = game.engine.hit_places(game.state, position, ev, action if isinstance(action, dict) else {})
+            except Exception:  # the marks are a courtesy on a table as it is now, never the page's failure
+                continue
+            out["hit_places"].update(found)
+    for place in sorted(out["hit_places"]):
+        m = _TRACK_PLACE.fullmatch(place)
+        if m:
+            out["hit_sections"].append([[int(m[1]), int(m[2])], [int(m[3]), int(m[4])]])
+    return out
+
+
+_TRACK_PLACE = re.compile(r"track:(\d+),(\d+)\|(\d+),(\d+)")
 
 
 # The places of a seat's own things (Oregon Trail Race: a card in the hand, a supply, a calamity):
@@ -257,14 +294,19 @@ def _log_delta(request, game, ctx) -> None:
     `log_delta` set, when the rows it keeps read as they would now: the same of them marked New
     (?seen=, where the page counted its news from) and Hit, and none undone since (an undo strikes
     out older entries). The page keeps its log and adds these rows; the terms of the rows it keeps
-    keep their popovers."""
-    raw, seen = request.GET.get("to", ""), request.GET.get("seen", "")
+    keep their popovers. After the player's own move (the answer to it, or the poll after a move
+    made elsewhere), every row the page keeps is older than the news' new baseline, so none of them
+    reads New or Hit any more: `log_unmark` tells static/js/table.js to take their marks off."""
+    params = _page_params(request)
+    raw, seen = params.get("to", ""), params.get("seen", "")
     if not _small_int(raw) or not (seen == "" or _small_int(seen)):
         return
     newest, before, now = int(raw), (int(seen) if seen else None), ctx["seen_version"]
-    if ctx["since_own"] and before != now:  # they moved elsewhere: their Hit marks moved on too
-        return
-    if (newest if before is None else min(before, newest)) != (newest if now is None else min(now, newest)):
+    if ctx["since_own"] and before != now:  # they moved: their New and Hit marks moved on too
+        if now is None or now < newest:
+            return
+        ctx["log_unmark"] = True
+    elif (newest if before is None else min(before, newest)) != (newest if now is None else min(now, newest)):
         return
     kept = [e for e in ctx["log"] if e["seq"] <= newest]
     if (
@@ -310,6 +352,7 @@ def _live_response(request, game, *, delta: bool = False):
     page's foot (the seeds, revealed at the end); for the poll (`delta`), only the log's new rows
     when the page's log is otherwise current."""
     ctx = _detail_context(request, game, delta=delta)
+    ctx["kept"] = kept_parts(_page_params(request).get("keep", ""))  # the parts the page has ({% keep %})
     response = render(request, "games/_live.html", {**ctx, "fragment": True})
     response.content = _squeeze(response.content.decode())
     return response
@@ -336,6 +379,23 @@ def game_live(request, pk):
     if request.GET.get("v") == str(game.version) and (stamp is None or stamp == _seats_stamp(game.seats.all())):
         return HttpResponse(status=204)
     return _live_response(request, game, delta=True)
+
+
+def game_picture(request, pk):
+    """The table picture (games.pictures: the drawing the emails show) as the viewer sees the table
+    now, for whoever may see the game: the page has it; a live update leaves it out (it is most of
+    an Ogallala update) and static/js/table.js fetches it here only where it is shown (not on a
+    phone, whose table is the board's own); 204 before the game has a table."""
+    game = _game(request, pk)
+    if game.state is None:
+        return HttpResponse(status=204)
+    seat = selectors.seat_of(game, request.user)
+    names = {s.position: s.name for s in game.seats.all() if s.position is not None}
+    view = selectors.game_view(game, seat, names=names)
+    context = {"game": game, "view": view, "board": game_board(game), "my_seat": seat.position if seat else None}
+    response = HttpResponse(table_picture(context))
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def game_log(request, pk):
@@ -419,8 +479,11 @@ def parse_path_action(path_type: str, text: str) -> dict:
 def game_move(request, pk):
     game = _game(request, pk)
     seat = selectors.seat_of(game, request.user)
+    listed = not request.POST.get("action") and "move" in request.POST  # a button of the numbered list
     try:
-        if not request.POST.get("action") and "path" in request.POST:
+        if listed:
+            action = None  # looked up below, in the menu at the version the page showed
+        elif not request.POST.get("action") and "path" in request.POST:
             action = parse_path_action(request.POST.get("path_type", ""), request.POST.get("path", ""))
         else:
             action = json.loads(request.POST.get("action", ""))
@@ -444,6 +507,12 @@ def game_move(request, pk):
     if seat is None:
         messages.error(request, "You are not playing in this game.")
         return _done(request, pk)
+    if listed:
+        try:
+            action = _listed_action(request, game, seat, version)
+        except PathError as exc:
+            messages.error(request, exc.message)
+            return _done(request, pk)
     try:
         result = services.move_submit(
             game=game,
@@ -463,13 +532,50 @@ def game_move(request, pk):
     return _done(request, pk)
 
 
+# What a move of the numbered list posts: its number in the menu (1 to 9999).
+_LISTED = re.compile(r"[1-9][0-9]{0,3}")
+
+
+def _listed_action(request, game, seat, version: int):
+    """Returns the action a button of the numbered list names: the move at its number ("move", from
+    1) in the seat's menu (Engine.legal_actions, as selectors.legal_moves numbers it) at the version
+    the page showed, which is the game's version now. A page of an older version is answered by
+    services.move_submit: with the move this page's key already made (a second tap of the same
+    button: the first answer, nothing applied again), else refused as stale; so is a game that is
+    not in play or a seat not to act (the placeholder returned is never applied). Raises PathError,
+    a sentence for the player, for a number that is not one of the menu's; nothing is changed."""
+    raw = request.POST.get("move", "")
+    if not (raw.isascii() and _LISTED.fullmatch(raw)):
+        raise PathError("That move could not be read; please choose again.")
+    placeholder = {"type": "listed"}  # refused before it is ever looked at
+    if version != game.version:
+        key = _move_key(request.POST)
+        first = Move.objects.filter(game=game, actor=request.user, idempotency_key=key).first() if key else None
+        return first.action if first is not None else placeholder
+    if game.status != Game.Status.ACTIVE or seat.status != seat.Status.PLAYING:
+        return placeholder
+    if seat.position not in game.engine.to_act(game.state):
+        return placeholder
+    actions = game.engine.legal_actions(game.state, seat.position)
+    index = int(raw)
+    if index > len(actions):
+        raise PathError(
+            f"There is no move {index} on your list (it has {len(actions)}): reload the page and choose again."
+        )
+    return actions[index - 1]
+
+
 def _move_key(post) -> str | None:
     """The move's idempotency key: the page's key (one for its whole list of moves) with a digest of
-    the action sent, so a second tap of the same move is the same request, another move is not."""
+    the action sent (or of the list's number of the move), so a second tap of the same move is the
+    same request, another move is not."""
     key = post.get("key")
     if not key:
         return None
-    sent = post.get("action") or f"{post.get('path_type', '')}:{post.get('path', '')}"
+    if not post.get("action") and "move" in post:
+        sent = f"move:{post.get('move')}"
+    else:
+        sent = post.get("action") or f"{post.get('path_type', '')}:{post.get('path', '')}"
     return f"{key[:80]}-{hashlib.sha256(sent.encode()).hexdigest()[:12]}"
 
 
@@ -477,7 +583,7 @@ def _done(request, pk):
     """Answers a form of the game page once it is handled: for htmx the live section, changed in
     place (the messages in it); without JavaScript the page again (post/redirect/get)."""
     if request.headers.get("HX-Request"):
-        return _live_response(request, _game(request, pk))
+        return _live_response(request, _game(request, pk), delta=True)
     return redirect("games:detail", pk=pk)
 
 

@@ -368,6 +368,23 @@ class Engine:
             return "bar"
         return places.place(state, seat, action)
 
+    def hit_places(self, state: dict, seat: int, event: dict, action: dict | None) -> list[str]:
+        """Returns where on the seat's own table an event that hit it (an event whose "audience"
+        lists the seat, in another's move `action`) landed, as the table stands now: the places
+        of Engine.place's naming (a calamity card "cal:T12", a river's space "river:1:0:4") and any
+        the game's board draws for it alone (Crayon Rails' "track:x,y|x,y" washed away); the page
+        marks exactly those. By default the game package's `places` module answers (its
+        `hit_places`), else nothing is marked but the seat's area."""
+        name = f"{type(self).__module__.rpartition('.')[0]}.places"
+        try:
+            places = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return []
+        find = getattr(places, "hit_places", None)
+        return list(find(state, seat, event, action or {})) if find else []
+
     def action_label(self, state: dict, seat: int, action: dict) -> str:
         """Returns a short phrase for a legal action, as a button or an email menu shows it."""
         return action["type"]

@@ -14,7 +14,12 @@ taps were made, through the move's own button in the list's one form.
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -177,3 +182,67 @@ def move_hints(context, glossary) -> str:
         if m["hint"]:
             m["hint_at"] = first.setdefault(m["hint"], m["index"])
     return ""
+
+
+# -- sending only what changed -----------------------------------------------------------------------
+
+KEEP_NAME = re.compile(r"[a-z0-9-]{1,40}")
+
+
+def kept_parts(raw: str) -> set[str]:
+    """Returns the parts a page says it has ("name:digest" pairs, comma-separated, sent by
+    static/js/table.js with a live update's request as `keep`); anything unreadable is ignored."""
+    out = set()
+    for item in (raw or "")[:4000].split(","):
+        name, _, digest = item.partition(":")
+        if KEEP_NAME.fullmatch(name) and re.fullmatch(r"[0-9a-f]{12}", digest):
+            out.add(f"{name}:{digest}")
+    return out
+
+
+class KeepNode(template.Node):
+    def __init__(self, name, nodelist):
+        self.name, self.nodelist = name, nodelist
+
+    def render(self, context) -> str:
+        name = str(self.name.resolve(context))
+        html = self.nodelist.render(context)  # rendered whatever is sent: the glossary counts its terms
+        digest = hashlib.sha256(html.encode()).hexdigest()[:12]
+        if context.get("fragment") and f"{name}:{digest}" in (context.get("kept") or ()):
+            return format_html(
+                '<div class="tp-keep" id="keep-{}" data-keep="{}" hx-preserve="true"></div>', name, digest
+            )
+        return format_html('<div class="tp-keep" id="keep-{}" data-keep="{}">{}</div>', name, digest, mark_safe(html))
+
+
+@register.tag("keep")
+def keep(parser, token):
+    """{% keep "name" %}...{% endkeep %}: a part of the live section that a live update sends only
+    when it changed. The part is wrapped in <div class="tp-keep" id="keep-NAME" data-keep=DIGEST>
+    (display: contents); a page's request says which parts it has (`keep`, the context's `kept`),
+    and a live update (`fragment`) whose part is the same sends an empty stand-in that htmx
+    replaces with the page's own (hx-preserve). The name must be unique on the page."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError("{% keep %} takes one name")
+    nodelist = parser.parse(("endkeep",))
+    parser.delete_first_token()
+    return KeepNode(parser.compile_filter(bits[1]), nodelist)
+
+
+@register.simple_tag
+def every_tip(glossary):
+    """Returns the popover of every term of the game's glossary, once: the game page has them
+    outside its live section, so a live update (and an earlier page of the log) sends none, however
+    many terms it shows (Ogallala's were 3.5 KB of an update)."""
+    from django.utils.html import format_html_join
+
+    from games.templatetags.glossary import Glossary
+
+    if not isinstance(glossary, Glossary) or not glossary.terms:
+        return ""
+    return format_html_join(
+        "",
+        '<div id="{}" popover class="term-tip"><strong>{}</strong> {}</div>',
+        ((glossary.tip_id(term), term, glossary.explain(term)) for term in glossary.terms),
+    )

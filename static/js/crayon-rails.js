@@ -82,23 +82,42 @@
 
   /* The running cost of a route being built, against what the turn and the cash allow: the costs
      of the map (#cr-costs, sent once with the page: {"into": {"x,y": cost}, "edge": {"x,y>x,y":
-     cost}}, clear ground 1) and the turn (.cr-board data-cr-turn: {"left", "cash", "own",
-     "taken"}). The engine still checks the route when it is sent. */
+     cost}}, clear ground 1), the turn (.cr-board data-cr-turn: {"left", "cash", "me"}) and
+     the tracks drawn (tracks() below). The engine still checks the route when it is sent. */
   function json(el, name) {
     try { return JSON.parse((el && el.getAttribute(name)) || "null"); } catch (e) { return null; }
   }
   function turn() { return json(board(), "data-cr-turn"); }
   function seg(a, b) { return fmt(a) + "|" + fmt(b); }
-  function takenBy(a, b) {
-    var t = turn();
-    return t && t.taken ? t.taken[seg(a, b)] || t.taken[seg(b, a)] : null;
+  /* Whose track is where, read off the map's tracks (each .cr-track: data-seat, data-name, and its
+     d, runs of "M a L b L c" between milepost centres): {own: {"x,y|x,y": 1}, taken: {"x,y|x,y":
+     name}}, both ways round. */
+  function tracks() {
+    var s = svg(), t = turn() || {}, out = { own: {}, taken: {}, first: null };
+    if (!s) return out;
+    var g = geo(s);
+    s.querySelectorAll(".cr-track[data-seat]").forEach(function (p) {
+      var mine = String(t.me) === p.getAttribute("data-seat"), name = p.getAttribute("data-name") || "another player";
+      var re = /([ML])\s*(-?[\d.]+)[\s,]+(-?[\d.]+)/g, m, prev = null;
+      while ((m = re.exec(p.getAttribute("d") || ""))) {
+        var y = Math.round((parseFloat(m[3]) - g.m) / (g.s * ROW));
+        var q = [Math.round((parseFloat(m[2]) - g.m) / g.s - 0.5 * (y % 2)), y];
+        if (m[1] === "L" && prev) {
+          if (mine) { out.own[seg(prev, q)] = out.own[seg(q, prev)] = 1; out.first = out.first || prev; }
+          else out.taken[seg(prev, q)] = out.taken[seg(q, prev)] = name;
+        }
+        prev = q;
+      }
+    });
+    return out;
   }
+  function takenBy(a, b) { return tracks().taken[seg(a, b)] || null; }
   function pathCost() {
-    var c = json($("cr-costs"), "data-costs"), t = turn() || {}, own = t.own || [], sum = 0;
+    var c = json($("cr-costs"), "data-costs"), own = tracks().own, sum = 0;
     if (!c) return null;
     for (var i = 1; i < st.path.length; i++) {
       var a = st.path[i - 1], b = st.path[i];
-      if (own.indexOf(seg(a, b)) >= 0 || own.indexOf(seg(b, a)) >= 0) continue;
+      if (own[seg(a, b)]) continue;
       var e = c.edge[fmt(a) + ">" + fmt(b)];
       sum += e !== undefined ? e : (c.into[fmt(b)] || 1);
     }
@@ -427,8 +446,8 @@
   function home() {  // the train, else the first point of the player's track, else where a first build starts
     var t = trainAt();
     if (t) return t;
-    var turnData = turn(), own = turnData && turnData.own;
-    if (own && own.length) return parse(own[0].split("|")[0])[0];
+    var first = tracks().first;
+    if (first) return first;
     var b = board(), start = b && parse(b.getAttribute("data-cr-start"))[0];
     return start || null;
   }

@@ -1,15 +1,16 @@
 /* The table is where a move is played (issue #24). Each move's button in #my-moves (one form,
-   a button a move, sending its action) says, in data-taps, the taps that play it (Engine.place:
-   place names separated by spaces, "bar" for a move of the action bar); the board marks those
+   a button a move, sending its number in the list) says, in data-taps, the taps that play it (Engine.place:
+   place names separated by spaces; none for a move of the action bar, which this script copies
+   there); the board marks those
    places with data-place. A tap on a place:
    - if one move is made of exactly the taps so far, its button is clicked (so data-confirm and
-     htmx apply, and the form sends that button's action, as to a click on it);
+     htmx apply, and the form sends that button's number, as to a click on it);
    - if several are, a chooser of just those opens in the bar;
    - if longer moves start so (a fort, then its two supplies), the next places are marked and the
      bar says so; the later taps may come in any order. Cancel (or Escape) starts again.
    Crayon Rails' routes (places "mp:") are drawn by its own map tool (crayon-rails.js).
    The bar (#tp-bar) is shown by this script; the numbered list stays one toggle away, and is
-   what a page without JavaScript shows. */
+   what a page without JavaScript shows. Last, the table picture of a wide screen (below). */
 (function () {
   "use strict";
   if (window.tpTable) return;  // htmx runs the board's scripts again after each swap
@@ -104,7 +105,6 @@
       b.type = "button";
       b.setAttribute("data-move", f.id);
       b.className = "tp-choice";
-      b.setAttribute("data-action", f.value);
       b.textContent = label(f);
       box.appendChild(b);
     });
@@ -128,7 +128,7 @@
 
   function play(form) {
     reset();
-    form.click();  // the list's button: its action is sent (htmx reads the button clicked)
+    form.click();  // the list's button: its number is sent (htmx reads the button clicked)
   }
 
   function tap(place) {
@@ -175,13 +175,93 @@
     if (!moves || !bar) { pad(); return; }
     moves.classList.add("tp-js");
     bar.hidden = false;
+    // the moves with no place on the table (no data-taps: "bar"), as buttons of the bar
+    var barMoves = $("tp-bar-moves");
+    if (barMoves && !barMoves.children.length) {
+      document.querySelectorAll("#my-moves button[name=move]").forEach(function (f) {
+        if (steps(f)[0] !== "bar") return;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "tp-bar-move";
+        b.setAttribute("data-move", f.id);
+        b.textContent = label(f);
+        barMoves.appendChild(b);
+      });
+    }
     var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
     if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));
     taps = [];
     mark();
   }
 
-  if (window.htmx) window.htmx.onLoad(start);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  /* The table picture ([data-picture]: a wide screen's drawing, hidden on a phone) is not in a live
+     update: the page keeps the one it has (hx-preserve) until the new one, fetched here only where
+     it is shown, replaces it. Its inner element says the version it draws (data-v). */
+  function pictures() {
+    var live = $("live"), version = live && live.getAttribute("data-version");
+    if (!version) return;
+    document.querySelectorAll("#live [data-picture]").forEach(function (wrap) {
+      var inner = wrap.firstElementChild;
+      if (!inner || inner.getAttribute("data-v") === version || inner.getAttribute("data-asked") === version) return;
+      if (getComputedStyle(wrap).display === "none") return;
+      inner.setAttribute("data-asked", version);
+      fetch(wrap.getAttribute("data-picture") + "?v=" + encodeURIComponent(version), {credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (svg) {
+          var now = $("live");
+          if (svg === null || !now || now.getAttribute("data-version") !== version || !inner.isConnected) return;
+          inner.innerHTML = svg;
+          inner.setAttribute("data-v", version);
+        })
+        .catch(function () { inner.removeAttribute("data-asked"); });
+    });
+  }
+  /* A form of the live section (a move, resign) posted by htmx says, as the poll does
+     (trailpost.js), how much of the log the page shows, so the answer carries only its new rows.
+     After the player's own move the rows kept are older than where the news are now counted
+     from (data-seen): the answer says so (data-log-unmark) and their New and Hit marks go. */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (event.detail.verb === "get" || !elt || !elt.closest || !elt.closest("#live") || elt.id === "live") return;
+    var rows = document.querySelectorAll("#log-entries > li[value]"), live = $("live");
+    if (rows.length) {
+      event.detail.parameters.from = rows[rows.length - 1].getAttribute("value");
+      event.detail.parameters.to = rows[0].getAttribute("value");
+    }
+    if (live && live.hasAttribute("data-seen")) event.detail.parameters.seen = live.getAttribute("data-seen");
+  });
+  /* The parts of the live section a live update sends only when they changed ({% keep %}, games/
+     templatetags/table.py): every request of the section (the poll, a form) says which the page
+     has, by name and digest; an unchanged part comes back as an empty stand-in that htmx swaps for
+     the page's own (hx-preserve). */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!elt || !elt.closest || !elt.closest("#live")) return;
+    var kept = [];
+    document.querySelectorAll("#live [data-keep]").forEach(function (el) {
+      kept.push(el.id.replace(/^keep-/, "") + ":" + el.getAttribute("data-keep"));
+    });
+    if (kept.length) event.detail.parameters.keep = kept.join(",");
+  });
+  function unmark() {
+    var live = $("live");
+    if (!live || !live.hasAttribute("data-log-unmark")) return;
+    var seen = Number(live.getAttribute("data-seen"));
+    document.querySelectorAll("#log-entries > li.tp-new, #log-entries > li.tp-hit").forEach(function (li) {
+      if (Number(li.getAttribute("value")) > seen) return;
+      li.classList.remove("tp-new", "tp-hit");
+      if (!li.className) li.removeAttribute("class");
+      li.querySelectorAll(":scope > .tp-new-badge, :scope > .tp-hit-badge").forEach(function (b) {
+        if (b.nextSibling && b.nextSibling.nodeType === 3) b.nextSibling.textContent = b.nextSibling.textContent.replace(/^ /, "");
+        b.remove();
+      });
+    });
+  }
+
+  var resized = null;
+  window.addEventListener("resize", function () { clearTimeout(resized); resized = setTimeout(pictures, 200); });
+
+  if (window.htmx) window.htmx.onLoad(function () { start(); unmark(); pictures(); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { start(); pictures(); });
+  else { start(); pictures(); }
 })();

@@ -94,7 +94,7 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
     _send(page)
     track = page.locator(f'.cr-track[data-seat="{seat}"]')
     assert track.count() == 1 and track.get_attribute("stroke") == PALETTE[seat]
-    assert track.get_attribute("d").count("M") == 2
+    assert track.get_attribute("d").count("L") == 2  # its two sections (one run: crayon_track_d)
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "crayon-rails-built.png"), full_page=True)
         page.locator("#cr-map").screenshot(path=os.path.join(SHOTS, "crayon-rails-map.png"))
@@ -165,7 +165,7 @@ def test_path_tools_keep_a_path_across_swaps(live_server, browser, make_user, fa
         page.click(_mp(x, y))
     _send(page)
     track = page.locator('.cr-track[data-seat="0"]')
-    assert track.count() == 1 and track.get_attribute("d").count("M") == 3
+    assert track.count() == 1 and track.get_attribute("d").count("L") == 3
     assert int(page.locator("#live").get_attribute("data-version")) == 2
     assert page.get_attribute("#cr-compose-line", "points") == ""  # sent: nothing restored
     if SHOTS:

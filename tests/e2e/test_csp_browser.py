@@ -66,7 +66,18 @@ def _game(owner, rules, *, bots=1, options=None, start=True):
 
 def test_no_page_breaks_the_content_security_policy(live_server, browser, make_user, settings):
     staff = make_user("csp-admin", is_staff=True, is_superuser=True)
-    games = [_game(staff, rules) for rules in ("oregon-trail-race", "ogallala", "crayon-rails")]
+    # every game in each of its editions (#24: the table's places, the bar, the picture fetched apart)
+    games = [
+        _game(staff, rules, options=options)
+        for rules, options in (
+            ("oregon-trail-race", {}),
+            ("oregon-trail-race", {"ruleset": "classic"}),
+            ("ogallala", {}),
+            ("ogallala", {"edition": "II"}),
+            ("crayon-rails", {}),
+            ("crayon-rails", {"mode": "standard"}),
+        )
+    ]
     lobby = _game(staff, "oregon-trail-race", bots=0, start=False)
     v = Visitor(browser, live_server, staff)
 

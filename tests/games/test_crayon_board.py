@@ -3,7 +3,6 @@ the static-map cache and typed paths are tested without depending on the real ru
 drawn, tracks are coloured, the pool is shown, each player sees only their own cards, and a
 path typed into the plain form becomes a build or move action."""
 
-import html as htmlmod
 import re
 
 import pytest
@@ -83,8 +82,10 @@ def test_page_draws_the_map_tracks_trains_and_pool(client, game):
     for name in ("Norburg", "Easton", "Sudham", "Westmark", "Steel, Coal", "Wine, Cheese"):
         assert name in page
     assert 'class="cr-river"' in page and "cr-w-sea" in page and "cr-w-lake" in page
-    track = re.search(r'<path class="cr-track" data-seat="0" stroke="([^"]+)" d="([^"]+)"', page)
-    assert track and track.group(1) == tags.PALETTE[0] and track.group(2).count("M") == 3
+    track = re.search(r'<path class="cr-track" data-seat="0" data-name="[^"]+" stroke="([^"]+)" d="([^"]+)"', page)
+    # the route's 3 sections, drawn as one run (crayon-rails.js reads its mileposts back from it)
+    assert track and track.group(1) == tags.PALETTE[0] and track.group(2).count("M") == 1
+    assert track.group(2).count("L") == 3
     assert 'class="cr-train" data-seat="0" data-x="4" data-y="4"' in page
     assert f"{ann.display_name} (you)" in page and bob.display_name in page  # names, not "Player N"
     assert f"{bob.display_name}&#x27;s strike" in page  # events in force name players too
@@ -105,11 +106,8 @@ def test_typed_move_and_the_menu(client, game):
     assert Game.objects.get(pk=g.pk).state["players"][0]["position"] == [6, 4]
     page = _page(client, ann, g)
     version = re.search(r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"', page, re.S).group(1)
-    action = re.search(r"<button name=\"action\" value='([^']+)'", page).group(1)
-    resp = client.post(
-        reverse("games:move", args=[g.pk]),
-        {"action": htmlmod.unescape(action), "version": version, "key": "menu-1"},
-    )
+    number = re.search(r'<button name="move" value="(\d+)"', page).group(1)
+    resp = client.post(reverse("games:move", args=[g.pk]), {"move": number, "version": version, "key": "menu-1"})
     assert resp.status_code == 302
     assert Game.objects.get(pk=g.pk).engine.to_act(Game.objects.get(pk=g.pk).state) == [1]
 
@@ -131,3 +129,21 @@ def test_the_notice_after_a_move_names_players(client, game):
     client.force_login(ann)
     page = _post_path(client, g, "build", "4,4 5,4").content.decode()
     assert f"{ann.display_name} builds 1 mileposts of track." in page and "Player 1 builds" not in page
+
+
+def test_a_track_is_drawn_as_runs_that_read_back_as_its_sections():
+    """crayon_track_d joins the sections that meet into runs (a live update sends every track each
+    time); each "L" point with the point before it is one section, as crayon-rails.js reads them."""
+    from games.pictures.crayon_rails import xy
+
+    track = [[[4, 4], [5, 4]], [[6, 4], [5, 4]], [[6, 4], [6, 5]], [[10, 10], [11, 10]]]
+    d = tags.crayon_track_d(track)
+    assert d.count("M") == 2 and d.count("L") == 4
+    points = {(round(x, 1), round(y, 1)): (mx, my) for mx in range(20) for my in range(20) for x, y in [xy(mx, my)]}
+    read, prev = set(), None
+    for op, x, y in re.findall(r"([ML])(-?[\d.]+) (-?[\d.]+)", d):
+        here = points[(round(float(x), 1), round(float(y), 1))]
+        if op == "L":
+            read.add(frozenset((prev, here)))
+        prev = here
+    assert read == {frozenset(map(tuple, s)) for s in track}

@@ -64,14 +64,17 @@ def free_build(engine, state, avoid=(), data=None):
 
 
 def _move_forms(page):
-    """Returns (action json, version, key, label) of each numbered menu button on a game page."""
+    """Returns (the post of its button: its number in the list, the version, the key; its label) of
+    each numbered menu button on a game page."""
     head = re.search(
         r'id="tp-move-list"[^>]*>.*?name="version" value="(\d+)"><input type="hidden" name="key" value="([^"]+)"',
         page,
         re.S,
     )
-    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", page)
-    return [(htmlmod.unescape(a), head.group(1), head.group(2), htmlmod.unescape(label)) for a, label in buttons]
+    buttons = re.findall(r'<button name="move" value="(\d+)"[^>]*>([^<]+)</button>', page)
+    return [
+        ({"move": n, "version": head.group(1), "key": head.group(2)}, htmlmod.unescape(label)) for n, label in buttons
+    ]
 
 
 def _card_ids(page):
@@ -92,14 +95,9 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
         seat = crayon_rails.to_act(g.state)[0]
         client.force_login(users[seat])
         forms = _move_forms(client.get(url).content.decode())
-        action, version, key, label = forms[0]
+        post, label = forms[0]
         assert label.startswith("1. Keep card")
-        assert (
-            client.post(
-                reverse("games:move", args=[g.pk]), {"action": action, "version": version, "key": key}
-            ).status_code
-            == 302
-        )
+        assert client.post(reverse("games:move", args=[g.pk]), post).status_code == 302
     g = Game.objects.get(pk=game.pk)
     assert g.state["phase"] == "build"
     assert Move.objects.filter(game=g, channel=Move.Channel.WEB).count() >= 2
@@ -124,8 +122,10 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
     assert last.action == {"type": "build", "path": path} and last.channel == Move.Channel.WEB
     assert users[seat].display_name in page and "Player " not in re.split(r"<main[^>]*>", page)[1].split("<h1")[0]
 
-    track = re.search(rf'<path class="cr-track" data-seat="{seat}" stroke="([^"]+)" d="([^"]+)"', page)
-    assert track and track.group(1) == PALETTE[seat] and track.group(2).count("M") == 2
+    track = re.search(
+        rf'<path class="cr-track" data-seat="{seat}" data-name="[^"]+" stroke="([^"]+)" d="([^"]+)"', page
+    )
+    assert track and track.group(1) == PALETTE[seat] and track.group(2).count("L") == 2
     assert '<svg class="cr-map"' in page and page.count('class="mp ') == len(crayon_rails.map_data({})["mileposts"])
     for c in crayon_rails.map_data({})["cities"]:
         assert f">{htmlmod.escape(c['name'])}</text>" in page.replace("&#x27;", "'")
@@ -171,8 +171,8 @@ def test_play_through_the_game_page(client, make_user, crayon_rails):
 
     # the menu's "end this building turn" button passes the turn on
     forms = _move_forms(client.get(url).content.decode())
-    end = next(f for f in forms if '"end_turn"' in f[0])
-    client.post(reverse("games:move", args=[g.pk]), {"action": end[0], "version": end[1], "key": end[2]})
+    end = next(post for post, label in forms if label.endswith(". End this building turn"))
+    client.post(reverse("games:move", args=[g.pk]), end)
     g = Game.objects.get(pk=game.pk)
     assert crayon_rails.to_act(g.state) == [1 - seat]
 

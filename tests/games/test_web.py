@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 def _move_forms(html):
-    """Returns (action json, version, key, label) of each move button on a game page."""
+    """Returns (the post of its button: its number in the list, the version, the key; its label) of
+    each move button on a game page."""
     import html as h
 
     head = re.search(
@@ -22,8 +23,8 @@ def _move_forms(html):
         html,
         re.S,
     )
-    buttons = re.findall(r"<button name=\"action\" value='([^']+)'[^>]*>([^<]+)</button>", html)
-    return [(h.unescape(a), head.group(1), head.group(2), h.unescape(label)) for a, label in buttons]
+    buttons = re.findall(r'<button name="move" value="(\d+)"[^>]*>([^<]+)</button>', html)
+    return [({"move": n, "version": head.group(1), "key": head.group(2)}, h.unescape(label)) for n, label in buttons]
 
 
 def test_welcome_page_for_visitors(client):
@@ -90,11 +91,9 @@ def test_play_against_bots_through_the_game_page(client, make_user, slug, django
         forms = _move_forms(page)
         if not forms:
             break
-        action, version, key, label = forms[0]
+        post, label = forms[0]
         with django_capture_on_commit_callbacks(execute=True):
-            resp = client.post(
-                reverse("games:move", args=[game.pk]), {"action": action, "version": version, "key": key}
-            )
+            resp = client.post(reverse("games:move", args=[game.pk]), post)
         assert resp.status_code == 302
         played += 1
     assert played >= 1

@@ -68,27 +68,98 @@ def test_a_move_by_htmx_answers_with_the_live_section_and_the_header_count(clien
     assert 'id="live-messages"' in body
 
 
-def test_the_move_list_is_one_form_its_moves_buttons_with_the_page_key(client, make_user):
-    """The list sends the version and key once; each move is a button sending its action. The same
-    tap twice is one move; another move of the same page after it is refused as stale."""
+def _list_form(page):
+    """Returns the numbered list's one form on a game page: (its version, its key, [(number, label)])."""
+    form = re.search(r'<form method="post" action="[^"]+" id="tp-move-list".*?</form>', page, re.S).group(0)
+    assert form.count('name="version"') == 1 and form.count('name="key"') == 1
+    version = re.search(r'name="version" value="(\d+)"', form).group(1)
+    key = re.search(r'name="key" value="([^"]+)"', form).group(1)
+    buttons = re.findall(r'<button name="move" value="(\d+)"[^>]*>([^<]+)</button>', form)
+    return version, key, [(n, h.unescape(label)) for n, label in buttons]
+
+
+def test_the_move_list_is_one_form_its_moves_buttons_sending_their_number(client, make_user):
+    """The list sends the version and key once; each move is a button sending its number in the
+    list (not its action: a Crayon Rails route made a live update 10 KB bigger), which the server
+    looks up in the menu at that version. The same tap twice is one move; another move of the same
+    page after it is refused as stale."""
     game, ann, bob = _game(make_user)
     seat = _mover(game)
     client.force_login(seat.user)
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
-    form = re.search(r'<form method="post" action="[^"]+" id="tp-move-list".*?</form>', page, re.S).group(0)
-    assert form.count('name="version"') == 1 and form.count('name="key"') == 1
-    key = re.search(r'name="key" value="([^"]+)"', form).group(1)
-    actions = [json.loads(h.unescape(a)) for a in re.findall(r"<button name=\"action\" value='([^']+)'", form)]
-    assert actions == game.engine.legal_actions(game.state, seat.position)
+    version, key, buttons = _list_form(page)
+    actions = game.engine.legal_actions(game.state, seat.position)
+    assert [n for n, _ in buttons] == [str(i) for i in range(1, len(actions) + 1)]
+    assert "&quot;type&quot;" not in page and '"type":' not in page.split('id="tp-move-list"', 1)[1]
     url = reverse("games:move", args=[game.pk])
-    first = {"action": json.dumps(actions[0]), "version": game.version, "key": key}
-    client.post(url, first)
-    client.post(url, first)  # a second tap of the same move: answered as the first, nothing applied
-    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
-    other = {"action": json.dumps(actions[1]), "version": game.version, "key": key}
+    second = {"move": "2", "version": version, "key": key}
+    client.post(url, second)
+    game.refresh_from_db()
+    [move] = Move.objects.filter(game=game, kind=Move.Kind.MOVE)
+    assert move.action == actions[1] and game.version == 2  # the second of the menu, as the page listed it
+    body = client.post(url, second, **HX).content.decode()  # a second tap of it: answered as the first
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1 and 'role="alert"' not in body
+    other = {"move": "1", "version": version, "key": key}
     body = client.post(url, other, follow=True).content.decode()
     assert "The game has moved on since you looked" in body and "Idempotency" not in body
     assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
+
+
+@pytest.mark.parametrize(
+    "number, expected",
+    [
+        ("0", "That move could not be read"),
+        ("-1", "That move could not be read"),
+        ("two", "That move could not be read"),
+        ("", "That move could not be read"),
+        ("1" * 30, "That move could not be read"),
+        ("\u0661", "That move could not be read"),  # an Arabic-Indic one: a digit to Python, not to the list
+        ("99", "There is no move 99 on your list"),
+        ("9999", "There is no move 9999 on your list"),
+    ],
+)
+def test_a_list_number_that_is_not_on_the_list_is_refused_in_words_and_changes_nothing(
+    client, make_user, number, expected
+):
+    game, ann, bob = _game(make_user)
+    client.force_login(_mover(game).user)
+    data = {"move": number, "version": game.version, "key": "k1"}
+    body = client.post(reverse("games:move", args=[game.pk]), data, **HX).content.decode()
+    alert = re.search(r'<li class="error"><span role="alert">([^<]+)</span>', body)
+    assert alert and expected in h.unescape(alert.group(1))
+    assert Game.objects.get(pk=game.pk).version == 1 and not Move.objects.filter(game=game, kind="move").exists()
+
+
+def test_a_list_number_of_an_older_page_is_refused_as_stale(client, make_user):
+    game, ann, bob = _game(make_user)
+    seat = _mover(game)
+    client.force_login(seat.user)
+    for version in (0, 7):  # an older page, and a version the game never had
+        data = {"move": "1", "version": version, "key": f"old-{version}"}
+        body = client.post(reverse("games:move", args=[game.pk]), data, **HX).content.decode()
+        assert "The game has moved on since you looked" in h.unescape(body)
+    # another player's key does not answer for this player: a page of theirs is as stale
+    url = reverse("games:move", args=[game.pk])
+    client.post(url, {"move": "1", "version": game.version, "key": "shared"})
+    other = game.seats.exclude(pk=seat.pk).get().user
+    client.force_login(other)
+    body = client.post(url, {"move": "1", "version": 1, "key": "shared"}, **HX).content.decode()
+    assert "The game has moved on since you looked" in h.unescape(body)
+    assert Move.objects.filter(game=game, kind=Move.Kind.MOVE).count() == 1
+
+
+def test_a_list_number_from_a_player_not_to_act_or_an_outsider_plays_nothing(client, make_user):
+    game, ann, bob = _game(make_user, private=True)
+    mover = _mover(game)
+    url = reverse("games:move", args=[game.pk])
+    data = {"move": "1", "version": game.version, "key": "k"}
+    client.force_login(game.seats.exclude(pk=mover.pk).get().user)
+    assert "It is not your turn." in h.unescape(client.post(url, data, **HX).content.decode())
+    client.force_login(make_user("Cy Outsider"))
+    assert client.post(url, data, **HX).status_code == 404
+    client.force_login(make_user("Dee Staff", is_staff=True))
+    assert "You are not playing in this game." in client.post(url, data, **HX).content.decode()
+    assert Game.objects.get(pk=game.pk).version == 1
 
 
 def test_without_javascript_a_move_posts_and_redirects(client, make_user):
@@ -316,9 +387,16 @@ def test_the_table_marks_the_hit_players_own_area_and_who_moved_last(client, mak
     assert re.search(re.escape(victim.name) + r" \(you\)</span>\s*" + re.escape(hit_mark), board)
     assert re.search(re.escape(sender.name) + r"</span>\s*" + re.escape(last_mark), board)
     assert board.count(last_mark) == 1
+    # the exact card that hit them: the Measles on their trail, among their calamities (Engine.hit_places)
+    game.refresh_from_db()
+    [measles] = [c["card"] for c in game.state["players"][1]["calamities"] if c["kind"] == "measles"]
+    marked = re.findall(r'<(?:span|button)[^>]*class="[^"]*tp-hit-at[^"]*"[^>]*>([^<]*)', board)
+    assert marked == ["Measles"], marked
+    calamities = board.split("<h2>Your calamities</h2>")[1].split("</div></div>")[0]
+    assert "tp-hit-at" in calamities and (f'data-place="cal:{measles}"' in calamities or "<span" in calamities)
     client.force_login(sender.user)  # not hit: no mark; the last move was theirs
     board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
-    assert "tp-hit-mark" not in board
+    assert "tp-hit-mark" not in board and "tp-hit-at" not in board
     assert re.search(re.escape(sender.name) + r" \(you\)</span>\s*" + re.escape(last_mark), board)
 
 
@@ -489,10 +567,10 @@ def test_a_poll_after_a_move_sends_only_the_new_log_rows(client, make_user):
     # a page whose kept rows would read otherwise (New counted from before them), or that asks
     # without a good ?to=, gets the whole log
     whole = _poll(client, game, page, seen="0").content.decode()
-    assert "hx-preserve" not in whole and re.findall(r'<li value="(\d+)"', whole) == ["2", "1"]
+    assert 'id="log-panel" hx-preserve' not in whole and re.findall(r'<li value="(\d+)"', whole) == ["2", "1"]
     for bad in ("x", "-1", "1" * 12, "0"):
         resp = _poll(client, game, page, to=bad)
-        assert resp.status_code == 200 and "hx-preserve" not in resp.content.decode()
+        assert resp.status_code == 200 and 'id="log-panel" hx-preserve' not in resp.content.decode()
 
 
 def test_an_undo_sends_the_whole_log_again(client, make_user):
@@ -506,4 +584,129 @@ def test_an_undo_sends_the_whole_log_again(client, make_user):
     staff = make_user("Mod", is_staff=True)
     services.game_undo(game=Game.objects.get(pk=game.pk), by=staff)
     body = _poll(client, game, page).content.decode()
-    assert "hx-preserve" not in body and "<s>" in body  # the undone move struck out
+    assert 'id="log-panel" hx-preserve' not in body and "<s>" in body  # the undone move struck out
+
+
+def test_the_answer_to_a_move_by_htmx_sends_only_the_new_log_rows_and_unmarks_the_old(client, make_user):
+    """A move posted by htmx says, as the poll does, the log the page shows (static/js/table.js): the
+    answer has only the new rows, and tells the page that the rows it keeps are older than the
+    player's own move (no longer New or Hit). Without them, the whole log."""
+    game, ann, bob = _game(make_user)
+    first = _mover(game).user
+    player = ann if first == bob else bob
+    client.force_login(player)
+    client.get(reverse("games:detail", args=[game.pk]))  # they look at version 1
+    _move_first(game, first)
+    assert _mover(game).user == player
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert '<li value="2" class="tp-new">' in page and 'data-seen="1"' in page
+    version, key, _ = _list_form(page)
+    data = {"move": "1", "version": version, "key": key, "from": "1", "to": "2", "seen": "1"}
+    body = client.post(reverse("games:move", args=[game.pk]), data, **HX).content.decode()
+    assert Game.objects.get(pk=game.pk).version == 3
+    assert '<div class="panel log" id="log-panel" hx-preserve="true"></div>' in body
+    assert re.findall(r'<li value="(\d+)"', body) == ["3"] and 'data-log-unmark="1"' in body
+    assert 'data-seen="3"' in body
+    # without what the page shows (an older script, say): the whole log, nothing to unmark
+    data = {"move": "1", "version": "3", "key": key + "b"}
+    client.force_login(_mover(game).user)
+    body = client.post(reverse("games:move", args=[game.pk]), data, **HX).content.decode()
+    assert re.findall(r'<li value="(\d+)"', body) == ["4", "3", "2", "1"] and "data-log-unmark" not in body
+
+
+def test_a_live_update_leaves_the_table_picture_out_for_the_page_to_fetch_where_it_is_shown(client, make_user):
+    """The picture (the emails' drawing, shown on a wide screen) is on the page, not in a live
+    update, which keeps the page's (hx-preserve) until static/js/table.js fetches the new one."""
+    game, ann, bob = _game(make_user, private=True)
+    client.force_login(ann)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    picture = reverse("games:picture", args=[game.pk])
+    assert f'data-picture="{picture}"' in page and f'id="tp-picture-{game.pk}" data-v="1"><svg' in page
+    _move_first(game, _mover(game).user)
+    body = _poll(client, game, page).content.decode()
+    assert f'<div id="tp-picture-{game.pk}" hx-preserve="true" data-v=""></div>' in body and "<svg" not in body
+    svg = client.get(picture, {"v": 2}).content.decode()
+    assert svg.startswith("<svg") and "Ann Table" in svg
+    # the picture is the viewer's own: a player's hand is in theirs only
+    client.force_login(bob)
+    assert client.get(picture).content.decode() != svg
+    # who may: the game's players (and staff); an outsider or a visitor finds no private game
+    client.force_login(make_user("Cy Outsider"))
+    assert client.get(picture).status_code == 404
+    client.logout()
+    assert client.get(picture).status_code == 404
+    # before the game has a table: nothing to draw
+    waiting, ann2, _ = _game(make_user, start=False)
+    client.force_login(ann2)
+    assert client.get(reverse("games:picture", args=[waiting.pk])).status_code == 204
+
+
+def test_crayon_rails_marks_the_load_a_delivery_freed_on_the_hit_players_table(client, make_user):
+    """A delivery that cancelled the lock another player was carrying for: that player's freed load
+    is marked on their table (their Loads), not only their area."""
+    from games.rules.crayon_rails.cards import DEMANDS
+    from tests.rules.crayon_rails.helpers import at, blank, lock, on_top, to_pool
+    from tests.rules.crayon_rails.test_public_pool import GRAIN, grain_demand, others
+
+    game, ann, bob = _game(make_user, rules="crayon-rails", options={"mode": "public"})
+    s = blank("public", 2)
+    cid = GRAIN[0]
+    d = grain_demand(cid)
+    to_pool(s, cid, *others(5))
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, cid, d)
+    s["players"][0].update(pos=at(DEMANDS[cid][d][1]), loads=["Grain"])
+    lock(s, 0, cid, d)
+    on_top(s, *others(1, *s["pool"]))
+    game.state = s
+    game.save(update_fields=["state"])
+    seat0, seat1 = game.seats.get(position=0), game.seats.select_related("user").get(position=1)
+    services.move_submit(
+        game=game, seat=seat0, action={"type": "deliver", "card": cid, "demand": d}, expected_version=1, channel="api"
+    )
+    client.force_login(seat1.user)
+    board = client.get(reverse("games:detail", args=[game.pk])).content.decode().split('class="panel board"')[1]
+    row = re.search(r'<tr class="cr-me[^"]*" data-seat="1">.*?</tr>', board, re.S).group(0)
+    assert re.search(r'<span class="cr-load tp-hit-at"[^>]*>Grain<span class="visually-hidden"> \(what hit you\)', row)
+    assert board.count("tp-hit-at") == 1
+    client.force_login(seat0.user)
+    assert "tp-hit-at" not in client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_a_live_update_sends_a_part_the_page_has_unchanged_as_a_stand_in(client, make_user):
+    """{% keep %}: the page says which parts it has (keep=name:digest, static/js/table.js); an
+    unchanged one comes back empty for htmx to keep the page's (hx-preserve), a changed one whole;
+    a keep that is not of the page's parts (garbage, another digest) changes nothing."""
+    game, ann, bob = _game(make_user, rules="ogallala")
+    mover = _mover(game).user
+    watcher = ann if mover == bob else bob
+    client.force_login(watcher)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    parts = dict(re.findall(r'id="keep-([a-z0-9-]+)" data-keep="([0-9a-f]{12})"', page))
+    assert {"og-player-0", "og-player-1", "og-river-0", "og-river-1"} <= set(parts)
+    _move_first(game, mover)  # a draw: only the mover's river changes (marked Last move)
+    keep = ",".join(f"{k}:{v}" for k, v in parts.items())
+    body = _poll(client, game, page, keep=keep).content.decode()
+    mine = game.seats.get(user=watcher).position
+    for name in (f"og-river-{mine}", "og-player-0", "og-player-1"):
+        assert f'<div class="tp-keep" id="keep-{name}" data-keep="{parts[name]}" hx-preserve="true"></div>' in body
+    assert (
+        body.count('class="og-grid"') == 1
+        and f'id="keep-og-river-{1 - mine}" data-keep="{parts[f"og-river-{1 - mine}"]}"' not in body
+    )
+    for bad in ("og-player-0:" + "0" * 12, "x" * 1000, "og player:zz", ""):
+        body = _poll(client, game, page, keep=bad).content.decode()
+        assert 'hx-preserve="true"></div>' not in body.split('id="log-panel"')[0] and "og-grid" in body
+    # without JavaScript the page is whole: nothing is kept back
+    assert 'class="og-grid"' in client.get(reverse("games:detail", args=[game.pk]), {"keep": keep}).content.decode()
+
+
+def test_every_terms_explanation_is_on_the_page_once_and_in_no_live_update(client, make_user):
+    game, ann, bob = _game(make_user)
+    client.force_login(ann)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    terms = game.engine.glossary(game.options)
+    tips = re.findall(r'<div id="(g-[a-z0-9-]+)" popover class="term-tip">', page)
+    assert len(tips) == len(set(tips)) == len(terms)
+    _move_first(game, _mover(game).user)
+    assert "popover class" not in _poll(client, game, page).content.decode()

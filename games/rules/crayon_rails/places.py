@@ -26,3 +26,20 @@ def place(state: dict, seat: int, action: dict) -> str:
     if kind in ("keep", "deliver", "lock"):
         return f"card:{action['card']}"
     return BAR
+
+
+def hit_places(state: dict, seat: int, event: dict, action: dict) -> list[str]:
+    """Where an event that hit the seat landed on its own table (Engine.hit_places): the load a
+    delivery set free by taking the card it locked ("load:<good>"), the cash a tax took ("cash"),
+    the train a derailment stopped ("train"), each section of track a flood washed away
+    ("track:x,y|x,y", drawn on the map where it was)."""
+    kind, pub = event.get("type"), event.get("public") or {}
+    if kind == "deliver" and seat in (pub.get("freed") or []):
+        return [f"load:{pub['good']}"] if pub.get("good") else []
+    if kind == "tax" and event.get("seat") == seat:
+        return ["cash"]
+    if kind == "derailed" and event.get("seat") == seat:
+        return ["train"]
+    if kind == "washed_away" and event.get("seat") == seat:
+        return [f"track:{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in pub.get("sections") or []]
+    return []

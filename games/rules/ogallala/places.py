@@ -28,3 +28,17 @@ def place(state: dict, seat: int, action: dict) -> str:
     if kind in ("lasso", "shoot", "hunt"):
         return river(action["target"], action["row"], action["col"])
     return BAR
+
+
+def hit_places(state: dict, seat: int, event: dict, action: dict) -> list[str]:
+    """Where an event that hit the seat landed on its own river (Engine.hit_places): the space a
+    lasso, an arrow or a hunt took a card from, the spaces of the boat or section an attack
+    conquered."""
+    kind, pub = event.get("type"), event.get("public") or {}
+    if pub.get("victim") != seat:
+        return []
+    if kind in ("lasso", "arrow", "hunt") and action.get("target") == seat:
+        return [river(seat, action["row"], action["col"])]
+    if kind == "attack" and isinstance(pub.get("row"), int):
+        return [river(seat, pub["row"], c) for c in range(pub["start"], pub["end"] + 1)]
+    return []

@@ -10,6 +10,8 @@ calamity is the calamity, then the supplies given for it.
 
 from __future__ import annotations
 
+from games.rules.oregon_trail.cards import supply_kind
+
 BAR = "bar"
 
 
@@ -47,3 +49,29 @@ def place(state: dict, seat: int, action: dict) -> str:
     else:
         steps = [BAR]
     return " ".join(steps)
+
+
+def hit_places(state: dict, seat: int, event: dict, action: dict) -> list[str]:
+    """Where an event that hit the seat landed on its own table (Engine.hit_places): the calamity
+    card sent onto its trail (while it is there), its calamities whose oxen died of a second one,
+    a supply of the kind a thief took (while it has one of that kind)."""
+    kind, pub = event.get("type"), event.get("public") or {}
+    players = state.get("players") or []
+    me = next((p for p in players if p.get("seat") == seat), None)
+    if me is None:
+        return []
+    cals = me.get("calamities") or []
+    if kind == "calamity" and pub.get("victim") == seat:
+        return [f"cal:{c['card']}" for c in cals if c.get("card") == pub.get("card")]
+    if kind == "oxen_died":
+        return [f"cal:{c['card']}" for c in cals if c.get("oxen_dead")]
+    if kind == "theft":
+        took = ((event.get("private") or {}).get(str(seat)) or (event.get("private") or {}).get(seat) or {}).get(
+            "supply"
+        )
+        return [f"mine:{took}"] if took and _has_kind(me, took) else []
+    return []
+
+
+def _has_kind(player: dict, kind: str) -> bool:
+    return any(supply_kind(s) == kind for s in player.get("supplies") or [])

@@ -121,3 +121,42 @@ def test_a_standard_draw_tells_only_the_drawer_the_card():
     assert ev["private"]["0"]["text"] == f"You draw {nxt}: " + "; ".join(demand_text(nxt, d) for d in range(3)) + "."
     assert nxt not in ev["public"]["text"]
     assert legal(s, 0)
+
+
+def _hit_places(state, events, seat, type_, action=None):
+    ev = next(e for e in events if e["type"] == type_ and seat in (e.get("audience") or ()))
+    return ENGINE.hit_places(state, seat, ev, action)
+
+
+def test_hit_places_name_the_freed_load_the_taxed_cash_the_derailed_train_and_the_washed_track():
+    """Engine.hit_places (#24): the page marks exactly what hit the player on their own table."""
+    s = blank("public", 2)
+    cid = GRAIN[0]
+    d = grain_demand(cid)
+    to_pool(s, cid, *others(5))
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, cid, d)
+    s["players"][0].update(pos=at(DEMANDS[cid][d][1]), loads=["Grain"])
+    lock(s, 0, cid, d)
+    on_top(s, *others(1, *s["pool"]))
+    events = act(s, 0, "deliver", card=cid, demand=d)
+    assert _hit_places(s, events, 1, "deliver") == ["load:Grain"]
+    deliver = next(e for e in events if e["type"] == "deliver")
+    assert ENGINE.hit_places(s, 0, deliver, None) == []  # the deliverer was not hit
+
+    s = blank("standard", 2)
+    s["players"][1]["cash"] = 160
+    events = deliver_drawing(s, 0, event_card("tax"), plain_cards(1, exclude=["D003"])[0])
+    assert _hit_places(s, events, 1, "tax") == ["cash"]
+
+    s = blank("standard", 2)
+    s["players"][1].update(pos=at("Wyvern Gap"), loads=["Iron", "Copper"])
+    events = deliver_drawing(s, 0, DERAIL, plain_cards(1, exclude=["D003"])[0])
+    assert _hit_places(s, events, 1, "derailed") == ["train"]
+
+    s = blank("standard", 2)
+    lay(s, 1, (19, 13), (18, 13), (17, 13), (16, 13))
+    events = deliver_drawing(s, 0, event_card("flood", river="Amber"), plain_cards(1, exclude=["D003"])[0])
+    washed = next(e for e in events if e["type"] == "washed_away")["public"]["sections"]
+    places = _hit_places(s, events, 1, "washed_away")
+    assert places and places == [f"track:{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in washed]

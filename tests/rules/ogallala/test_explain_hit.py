@@ -115,3 +115,27 @@ def test_only_the_player_hit_is_explained_anything():
     lasso = next(e for e in events if e["type"] == "lasso")
     assert ENGINE.explain_hit(s, lasso, 0) == []
     assert all(ENGINE.explain_hit(s, e, 1) == [] for e in events if e["type"] != "lasso")
+
+
+def test_hit_places_name_the_spaces_a_lasso_or_a_conquest_emptied():
+    """Engine.hit_places (#24): the page marks the exact spaces of the victim's river that were hit."""
+    s = fresh("I")
+    lay(s, 1, 0, 0, "bow", "furs")
+    draw(s, 0, "lasso")
+    place(s, 0, 1, 5)
+    action = {"type": "lasso", "target": 1, "row": 0, "col": 1}
+    events = ENGINE.apply(s, 0, action)
+    ev = next(e for e in events if 1 in (e.get("audience") or ()))
+    assert ENGINE.hit_places(s, 1, ev, action) == ["river:1:0:1"]
+    assert ENGINE.hit_places(s, 0, ev, action) == []
+
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "chieftain", "furs")
+    lay(s, 1, 0, 0, "bow_warrior", "warrior3", "tobacco")
+    lay(s, 1, 2, 0, "bow", "stern")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 3)
+    action = {"type": "attack", "target": 1, "row": 0, "start": 0}
+    events = ENGINE.apply(s, 0, action)
+    ev = next(e for e in events if e["type"] == "attack")
+    assert ENGINE.hit_places(s, 1, ev, action) == ["river:1:0:0", "river:1:0:1", "river:1:0:2"]

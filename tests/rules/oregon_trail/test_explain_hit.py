@@ -351,3 +351,27 @@ def test_a_count_down_that_runs_out_in_a_lost_turn_within_the_move_is_told_as_st
     assert does.startswith("Its count-down ran out before you could act, in a turn you lost: you lose a wagon member")
     assert "You have 1 wagon member left" in does
     assert (mends, by_when) == ("Nothing: the loss cannot be undone.", "Nothing to do: it is over.")
+
+
+def _hit_places(state, events, seat, type_):
+    ev = next(e for e in events if e["type"] == type_ and seat in (e.get("audience") or ()))
+    return ENGINE.hit_places(state, seat, ev, None)
+
+
+def test_hit_places_name_the_calamity_card_on_the_victims_trail_and_the_kind_a_thief_took():
+    """Engine.hit_places (#24): the page marks the exact card that hit the player, not their area."""
+    state = blank("revised", players=3)
+    give_calamity(state, 2, "inadequate_grass")
+    events = send(state, "inadequate_grass")
+    assert _hit_places(state, events, 1, "calamity") == [f"cal:{cal(state, 1, 'inadequate_grass')['card']}"]
+    assert _hit_places(state, events, 2, "oxen_died") == [f"cal:{cal(state, 2, 'inadequate_grass')['card']}"]
+    ev = next(e for e in events if e["type"] == "calamity")
+    assert ENGINE.hit_places(state, 0, ev, None) == []  # the sender was not hit
+
+    state = blank("revised", players=2)
+    give_supplies(state, 1, "food", "food", "oxen")
+    events = send(state, "thief")
+    ev = next(e for e in events if e["type"] == "theft")
+    took = ev["private"]["1"]["supply"]
+    # a food taken leaves a food to mark; the one oxen taken leaves nothing of its kind
+    assert ENGINE.hit_places(state, 1, ev, None) == (["mine:food"] if took == "food" else [])
