@@ -7,14 +7,14 @@ nothing else; a refused PATCH changes nothing. Errors have the API's one shape, 
 VALIDATION_ERROR with a sentence naming the field, and the field's messages in extra.fields.
 """
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from . import timezones
-from .validators import validate_display_name
+from . import names, timezones
 
 EDITABLE = ("display_name", "time_zone", "listed")
 READ_ONLY = ("username", "email")
@@ -31,10 +31,8 @@ class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     display_name = serializers.CharField(
         max_length=60,
-        allow_blank=True,
         required=False,
-        validators=[validate_display_name],
-        help_text="The name other players see; empty: the first part of your email address. One line: no "
+        help_text="The name other players see: nobody else's (look-alikes included), not reserved, one line: no "
         "control characters, line or paragraph separators, or marks that change the direction of text.",
     )
     email = serializers.EmailField(read_only=True)
@@ -48,6 +46,13 @@ class ProfileSerializer(serializers.Serializer):
         required=False,
         help_text="Show your player page before you play a public game (it is shown from then on anyway).",
     )
+
+    def validate_display_name(self, value: str) -> str:
+        try:
+            names.validate_new_name(value, user=self.instance)
+        except DjangoValidationError as e:
+            raise serializers.ValidationError(e.messages[0], code=e.code) from None
+        return value
 
     def validate_time_zone(self, value: str) -> str:
         if not timezones.is_valid(value):

@@ -81,7 +81,13 @@ def test_the_deadline_is_in_utc_for_a_player_who_never_chose(toy_engine, make_us
 
 
 def signup(client, email, **extra):
-    data = {"email": email, "password1": PASSWORD, "password2": PASSWORD, **extra}
+    data = {
+        "display_name": email.split("@")[0].title(),
+        "email": email,
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        **extra,
+    }
     return client.post("/accounts/signup/", data)
 
 
