@@ -590,6 +590,16 @@ def game_rematch(request, pk):
     return _go(request, reverse("games:detail", args=[rematch.pk]))
 
 
+def _join_context(game, user, code, form) -> dict:
+    return {
+        "game": game,
+        "summary": selectors.game_summary(game, user),
+        "terms": selectors.game_terms(game),
+        "code": code,
+        "form": form,
+    }
+
+
 def join_link(request, code):
     """An invite link: shows the game and a join button (log in first)."""
     try:
@@ -605,7 +615,7 @@ def join_link(request, code):
             return render(
                 request,
                 "games/join.html",
-                {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
+                _join_context(game, request.user, code, form),
                 status=400,
             )
         try:
@@ -620,7 +630,7 @@ def join_link(request, code):
     return render(
         request,
         "games/join.html",
-        {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
+        _join_context(game, request.user, code, form),
     )
 
 

@@ -145,9 +145,10 @@ class CrayonRailsEngine(Engine):
         "mode": {
             "default": "public",
             "choices": ["public", "standard"],
+            "labels": {"public": "One face-up pool (variant)", "standard": "Three in each hand (standard)"},
             "label": "Demand cards",
-            "help": "public: one face-up pool that players lock loads onto (variant); "
-            "standard: three demand cards in each hand.",
+            "help": "Variant: one face-up pool of demands that players lock loads onto. "
+            "Standard: three demand cards in each hand.",
         },
         "cash_to_win": {
             "default": 250,

@@ -205,6 +205,7 @@ class OregonTrailEngine(Engine):
         "ruleset": {
             "default": "revised",
             "choices": ["revised", "classic"],
+            "labels": {"revised": "Revised", "classic": "Classic"},
             "label": "Rules",
             "help": "Revised: actions per turn = wagon members, supply bank. "
             "Classic: one action per turn, supply deck.",
@@ -219,9 +220,14 @@ class OregonTrailEngine(Engine):
         "classic_thief": {
             "default": "cancel",
             "choices": ["cancel", "keep_bullets", "thief_dies"],
-            "label": "Classic thief",
-            "help": "Bullets cancel the theft; or show them and keep them; "
-            "or discard them and the thief loses a member.",
+            "labels": {
+                "cancel": "Bullets cancel the theft",
+                "keep_bullets": "Show the bullets and keep them",
+                "thief_dies": "Discard the bullets; the thief loses a member",
+            },
+            "label": "When a thief strikes",
+            "help": "What bullets do against a thief under the classic rules.",
+            "when": {"ruleset": ["classic"]},
         },
     }
     conformance_options = [{"ruleset": "revised"}, {"ruleset": "classic"}, {"ruleset": "revised", "trail_length": 10}]
