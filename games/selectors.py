@@ -629,9 +629,16 @@ def game_terms(game: Game) -> list[tuple[str, str]]:
         ("Time to move", ngettext("%(n)d hour per move", "%(n)d hours per move", hours) % {"n": hours}),
         (
             "Missed deadlines",
-            ngettext("after %(n)d missed deadline in a row, %(after)s", "after %(n)d missed deadlines in a row, %(after)s", misses)
+            ngettext(
+                "after %(n)d missed deadline in a row, %(after)s",
+                "after %(n)d missed deadlines in a row, %(after)s",
+                misses,
+            )
             % {"n": misses, "after": after},
         ),
-        ("Who may watch", "anyone" if game.visibility == Game.Visibility.PUBLIC else "only its players and invited people"),
+        (
+            "Who may watch",
+            "anyone" if game.visibility == Game.Visibility.PUBLIC else "only its players and invited people",
+        ),
         ("Rated", "yes: the result moves the players' ratings" if game.rated else "no"),
     ]

@@ -12,7 +12,14 @@ VARIANTS = {"more_raiders": True, "spoils_canoes": True, "exchange_canoes": True
 
 
 def _form(**options):
-    form = {"title": options.pop("title", "River"), "max_players": 2, "bots": 0, "turn_hours": 24, "on_missed": "bot", "miss_limit": 3}
+    form = {
+        "title": options.pop("title", "River"),
+        "max_players": 2,
+        "bots": 0,
+        "turn_hours": 24,
+        "on_missed": "bot",
+        "miss_limit": 3,
+    }
     form["opt_row_length"], form["opt_crazy_axes"] = 14, 4
     for key, value in options.items():
         if value is True:
