@@ -157,6 +157,12 @@ def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """A number and its noun, the noun's plural right: "1 track section", "3 track sections"
+    (engines have no Django, so not ngettext; `plural` where adding "s" is wrong)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def name_seats(text: str, names: dict) -> str:
     """Returns a text with each seat label replaced by names[seat] (a label without a name stays)."""
     if not text or "Player " not in text:

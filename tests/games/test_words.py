@@ -91,3 +91,41 @@ def test_the_join_page_shows_the_options_and_players_before_the_dice(client, mak
     assert "Ann" in page and "Bob" in page and "2 of 3 seats taken" in page
     assert page.index('id="game-terms"') < page.index("Dice nobody can choose") < page.index("sha256")
     assert page.index("Join this game") < page.index("Your entropy")
+
+
+def test_an_engines_refusal_names_the_player_not_the_seat(make_user, toy_engine):
+    """An engine's sentence says "Player N" (engines know no names): the player reads the name."""
+    from games.errors import GameError
+    from games.rules import IllegalAction, registered
+    from games.rules.base import seat_label
+    from tests.toy_engine import RACE
+
+    class Blocked(type(RACE)):
+        def apply(self, state, seat, action):
+            raise IllegalAction(f"{seat_label(1 - seat)} already has track there.")
+
+    engine = Blocked.__new__(Blocked)
+    engine.__dict__.update(RACE.__dict__)
+    with registered(RACE.name, engine):
+        ann, bob = make_user("Ann"), make_user("Bob")
+        game = services.game_create(owner=ann, rules=RACE.name, title="Blocked", max_players=2)
+        services.game_join(game=game, user=bob, code=game.invite_code)
+        services.game_start(game=game, by=ann)
+        game = Game.objects.get(pk=game.pk)
+        seat = next(s for s in game.seats.select_related("user") if s.position in engine.to_act(game.state))
+        other = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
+        with pytest.raises(GameError) as refused:
+            services.move_submit(
+                game=game, seat=seat, action={"type": "step"}, expected_version=None, channel="web", actor=seat.user
+            )
+    assert refused.value.message == f"{other.user.display_name} already has track there."
+
+
+def test_the_verifier_sets_the_events_sentences_aside_not_their_substance():
+    """Better words in a later release (a plural, a city for x,y) leave old games verifiable."""
+    from games.rules.verify import _substance
+
+    recorded = [{"type": "build", "seat": 0, "public": {"text": "Player 1 builds 1 track sections.", "cost": 3}}]
+    reworded = [{"type": "build", "seat": 0, "public": {"text": "Player 1 builds 1 track section.", "cost": 3}}]
+    forged = [{"type": "build", "seat": 0, "public": {"text": "Player 1 builds 1 track section.", "cost": 1}}]
+    assert _substance(recorded) == _substance(reworded) != _substance(forged)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..base import BadOptions, Engine, Rng, event, seat_label
+from ..base import BadOptions, Engine, Rng, counted, event, seat_label
 from . import bots
 from . import cards as card_data
 from . import view as view_mod
@@ -617,7 +617,7 @@ class OgallalaEngine(Engine):
                 seat,
                 f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
                 f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
-                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils{self._left_text(steps)}.",
+                f"{counted(len(dead), 'warrior card')} lost, {counted(len(spoils), 'card')} of spoils{self._left_text(steps)}.",
                 public={
                     "victim": v,
                     "row": target.row,
