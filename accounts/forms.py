@@ -1,5 +1,6 @@
 from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
+from django.utils.html import format_html, format_html_join
 
 from . import names, timezones
 from .models import User
@@ -51,14 +52,48 @@ class ChooseNameForm(forms.ModelForm):
         return name
 
 
+class ZoneInput(forms.TextInput):
+    """A text box that suggests the zones as one types (an HTML datalist: "berl" finds
+    Europe/Berlin), the common ones first; static/js/trailpost.js offers the browser's own zone
+    (Intl.DateTimeFormat().resolvedOptions().timeZone) beside it."""
+
+    LIST_ID = "time-zone-list"
+
+    def __init__(self):
+        super().__init__(
+            attrs={"list": self.LIST_ID, "autocomplete": "off", "spellcheck": "false", "data-zone-guess": ""}
+        )
+
+    def render(self, name, value, attrs=None, renderer=None):
+        box = super().render(name, value, attrs, renderer)
+        options = format_html_join("", '<option value="{}">', ((z,) for z in timezones.offered()))
+        return format_html('{}<datalist id="{}">{}</datalist>', box, self.LIST_ID, options)
+
+
+class ZoneField(forms.CharField):
+    """An IANA zone name, typed or picked (accounts.timezones): every name zoneinfo knows is taken,
+    the aliases too, though only the areas' cities are suggested."""
+
+    def __init__(self):
+        super().__init__(
+            max_length=64,
+            label="Time zone",
+            widget=ZoneInput(),
+            help_text="Deadlines in emails and on the pages are shown in this zone. Type a city to find it, "
+            "e.g. Berlin or New York.",
+        )
+
+    def clean(self, value):
+        value = super().clean(value)
+        typed = value.replace(" / ", "/").replace(" ", "_")
+        if not timezones.is_valid(typed):
+            raise forms.ValidationError(timezones.bad_zone_message(value), code="invalid_time_zone")
+        return typed
+
+
 class ProfileForm(forms.ModelForm):
     display_name = name_field()
-    time_zone = forms.ChoiceField(
-        choices=timezones.choices,
-        label="Time zone",
-        help_text="Deadlines in emails and on the pages are shown in this zone.",
-        error_messages={"invalid_choice": timezones.bad_zone_message("%(value)s")},
-    )
+    time_zone = ZoneField()
 
     class Meta:
         model = User

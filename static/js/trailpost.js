@@ -3,6 +3,8 @@
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
    - data-confirm on a form, or on the button that sends it, asks before it is sent;
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
+   - data-zone-guess on the profile's time zone box: a button beside it offers the browser's zone
+     when it is not the one in the box;
    - data-option-when on a new-game option ({"opt_ruleset": ["classic"]}): its field is shown only
      while the other options hold one of those values (the server ignores it otherwise);
    - #live-status: says what changed when the game page's live section is swapped in;
@@ -32,6 +34,25 @@
     try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
     for (var i = 0; i < inputs.length; i++) {
       if (!inputs[i].value) inputs[i].value = zone;
+    }
+  }
+
+  function offerZone(root) {
+    var boxes = root.querySelectorAll ? root.querySelectorAll("input[data-zone-guess]") : [];
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      if (!zone || box.value === zone || box.dataset.zoneOffered) continue;
+      box.dataset.zoneOffered = "1";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "small tp-zone-guess";
+      button.textContent = "Use this device's zone: " + zone.replace(/_/g, " ");
+      button.addEventListener("click", function (b, input) {
+        return function () { input.value = zone; b.remove(); input.focus(); };
+      }(button, box));
+      box.insertAdjacentElement("afterend", button);
     }
   }
 
@@ -92,6 +113,7 @@
     place(root);
     fillTimeZone(root);
     optionsThatApply(root);
+    offerZone(root);
     announce();
     retitle();
   }
