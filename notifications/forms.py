@@ -4,7 +4,6 @@ from django import forms
 
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, Kind
 
-
 # The choices as a narrow screen shows them whole (375 px): the page's sentence above the form says
 # what each means ("after a short wait, and not at all if you move or have the game page open").
 SHORT_DELIVERY = {

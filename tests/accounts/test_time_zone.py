@@ -1,10 +1,9 @@
 """A player's time zone (#15): taken from the browser at sign-up, changed on the profile page by
 that player only, and used for the deadline in their "your turn" email."""
 
+import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
-
-import re
 
 import pytest
 import time_machine
