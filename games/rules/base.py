@@ -193,6 +193,7 @@ class Engine:
     """Base class for a game engine; subclasses fill in the rules.
 
     Subclass attributes: `name` (slug), `title`, `version`, `min_seats`, `max_seats`,
+    `pitch` (one line that says what the game is), `length` (how long a game is, in words),
     `options_schema` {option: {"default", "choices" | "min"/"max", "label", "help"}}, and, optional,
     "labels" {choice: words} (what a player reads for each choice: never the raw value) and "when"
     {other option: [values]} (the option applies only while the other has one of those values:
@@ -207,6 +208,8 @@ class Engine:
     version = "1"
     min_seats = 2
     max_seats = 2
+    pitch = ""
+    length = ""
     options_schema: dict = {}
     conformance_options: list = [{}]
     decision_kinds: dict = {}

@@ -142,6 +142,8 @@ class CrayonRailsEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 6
+    pitch = "Draw track between the cities of Tessary and carry goods to the cities that pay for them."
+    length = "about 30 to 40 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "mode": {
             "default": "public",

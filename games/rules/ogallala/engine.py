@@ -26,6 +26,8 @@ class OgallalaEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 4
+    pitch = "Fill your stretch of river with canoes and warriors, and raid the other players' boats for their points."
+    length = "about 10 to 20 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "edition": {
             "default": "I",

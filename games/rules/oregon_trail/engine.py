@@ -201,6 +201,8 @@ class OregonTrailEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 6
+    pitch = "Race your wagon party west along a trail you lay card by card, through rivers, towns and calamities."
+    length = "about 10 to 15 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "ruleset": {
             "default": "revised",
