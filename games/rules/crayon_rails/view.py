@@ -377,7 +377,9 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     if public:
         lines.append("")
         locked = sum(1 for c in v["pool"] if any(d["locked_by"] for d in c["demands"]))
-        lines.append(f"The pool: {len(v['pool'])} cards, {locked} locked (a locked card takes only its demand).")
+        lines.append(
+            f"The pool: {counted(len(v['pool']), 'card')}, {locked} locked (a locked card takes only its demand)."
+        )
         for card in v["pool"]:
             lines += _card_lines(card, names, mine=seat)
         if not v["pool"]:
@@ -416,7 +418,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     empty = [g for g, n in v["chips"].items() if n <= 0]
     if empty:
         lines += _wrap(f"No loads left of: {', '.join(empty)}.", "")
-    lines.append(f"Deck: {v['deck_count']} cards; discard pile: {v['discard_count']}.")
+    lines.append(f"Deck: {counted(v['deck_count'], 'card')}; discard pile: {v['discard_count']}.")
     return lines
 
 
