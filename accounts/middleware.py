@@ -25,13 +25,19 @@ class TimeZoneMiddleware:
             timezone.deactivate()
 
 
+def _wants_a_page(request) -> bool:
+    """A page opened in a browser (an image, a script or a feed asks with another Accept)."""
+    accept = request.headers.get("Accept", "")
+    return not accept or "text/html" in accept
+
+
 class ChooseNameMiddleware:
     """An account made before sign-up asked for a display name is asked for one on its next visit:
     a page opened in the browser (GET, not htmx) goes to /accounts/name/, which asks once and then
     goes on to the page that was asked for. The API, the admin, allauth's own pages (sign out,
     email confirmation, password reset) and static files are left alone."""
 
-    EXEMPT = ("/accounts/", "/api/", "/admin/", "/static/", "/media/", "/health")
+    EXEMPT = ("/accounts/", "/api/", "/admin/", "/static/", "/media/", "/health", "/favicon.ico", "/robots.txt")
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -44,6 +50,7 @@ class ChooseNameMiddleware:
             and not user.display_name
             and request.method == "GET"
             and not request.headers.get("HX-Request")
+            and _wants_a_page(request)
             and not request.path.startswith(self.EXEMPT)
         ):
             return redirect_to_login(

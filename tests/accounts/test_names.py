@@ -87,6 +87,7 @@ def test_an_old_account_is_asked_for_a_name_once_then_goes_where_it_was_going(cl
     # The API, htmx requests and allauth's own pages (sign out) are not held up.
     assert client.get(reverse("api-games")).status_code == 200
     assert client.get("/", HTTP_HX_REQUEST="true").status_code == 200
+    assert client.get("/rules/ogallala/table.svg", HTTP_ACCEPT="image/avif,image/*,*/*;q=0.8").status_code == 200
     assert client.get(reverse("account_logout")).status_code == 200
     refused = client.post(reverse("accounts:choose_name"), {"display_name": "admin", "next": "/games/?page=1"})
     assert refused.status_code == 200
