@@ -98,6 +98,8 @@ def validate_new_name(name: str, *, user=None) -> None:
     from .models import User
 
     validate_display_name(name)
+    if user is not None and user.pk and user.display_name and name == user.display_name:
+        return  # the name one has kept: a profile saved for its time zone is not refused for it
     problem = name_problem(name)
     if problem:
         raise ValidationError(problem, code="reserved_name")

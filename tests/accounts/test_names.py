@@ -157,3 +157,11 @@ def test_a_rename_shows_at_once_in_the_chat(client, make_user, toy_engine):
     client.force_login(ann)
     html = client.get(reverse("chat:chat", args=[game.pk])).content.decode()
     assert "Robert" in html and ">Bob<" not in html
+
+
+def test_a_name_kept_from_before_the_checks_does_not_block_the_profile(client, make_user):
+    admin = make_user("Admin")  # the demo admin's name, set before names were checked
+    client.force_login(admin)
+    kept = client.post("/accounts/profile/", {"display_name": "Admin", "time_zone": "Europe/Berlin"})
+    assert kept.status_code == 302
+    assert client.post("/accounts/profile/", {"display_name": "Moderator", "time_zone": "UTC"}).status_code == 200
