@@ -17,8 +17,7 @@ from rest_framework.response import Response
 
 from core.api import ErrorSerializer
 
-from . import quiet, services, timezones
-from .validators import validate_display_name
+from . import names, quiet, services, timezones
 
 EDITABLE = ("display_name", "time_zone", "listed", "quiet_from", "quiet_until", "quiet_days", "auto_vacation")
 READ_ONLY = ("username", "email")
@@ -35,10 +34,8 @@ class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     display_name = serializers.CharField(
         max_length=60,
-        allow_blank=True,
         required=False,
-        validators=[validate_display_name],
-        help_text="The name other players see; empty: the first part of your email address. One line: no "
+        help_text="The name other players see: nobody else's (look-alikes included), not reserved, one line: no "
         "control characters, line or paragraph separators, or marks that change the direction of text.",
     )
     email = serializers.EmailField(read_only=True)
@@ -79,6 +76,13 @@ class ProfileSerializer(serializers.Serializer):
         help_text="When a deadline of yours would pass, spend one of your vacation days (24 hours more in all "
         "your games; the tables are told) instead of playing your default move. On by default.",
     )
+
+    def validate_display_name(self, value: str) -> str:
+        try:
+            names.validate_new_name(value, user=self.instance)
+        except DjangoValidationError as e:
+            raise serializers.ValidationError(e.messages[0], code=e.code) from None
+        return value
 
     def validate_time_zone(self, value: str) -> str:
         if not timezones.is_valid(value):

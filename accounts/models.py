@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.text import slugify
 
-from . import timezones
+from . import names, timezones
 from .validators import validate_display_name
 
 SLUG_LENGTH = 60
@@ -40,6 +40,9 @@ class User(AbstractUser):
     # (a number added when another player has it), none without a display name. Never the
     # user's id (sequential: it would count the accounts) nor anything of the email address.
     slug = models.CharField(max_length=SLUG_LENGTH + 8, unique=True, null=True, blank=True, editable=False)
+    # The display name as names compare them (accounts.names.name_key): a new name whose key another
+    # player has is refused (look-alikes, case and spacing aside). Kept by save().
+    name_key = models.CharField(max_length=names.MAX_LENGTH * 2, blank=True, db_index=True, editable=False)
     listed = models.BooleanField(
         default=False,
         verbose_name="Show my player page",
@@ -82,7 +85,13 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
-        return self.display_name or (self.email.split("@")[0] if self.email else self.username)
+        """The one name other players read for this person, everywhere: the chosen display name, or
+        (an account that has not chosen one yet) a made-up one, never anything of the email address."""
+        return self.display_name or names.fallback_name(self.pk)
+
+    @property
+    def has_chosen_name(self) -> bool:
+        return bool(self.display_name)
 
     def __str__(self):
         return self.public_name
@@ -90,10 +99,11 @@ class User(AbstractUser):
     def save(self, *args, **kwargs):
         fields = kwargs.get("update_fields")
         if fields is None or "display_name" in fields:
-            old = self.slug
+            old = (self.slug, self.name_key)
             self.slug = self._slug_for(self.display_name)
-            if fields is not None and self.slug != old:
-                kwargs["update_fields"] = {*fields, "slug"}
+            self.name_key = names.name_key(self.display_name)
+            if fields is not None and (self.slug, self.name_key) != old:
+                kwargs["update_fields"] = {*fields, "slug", "name_key"}
         super().save(*args, **kwargs)
 
     def _slug_for(self, name: str) -> str | None:

@@ -14,8 +14,42 @@ def names() -> frozenset:
     return frozenset(zoneinfo.available_timezones() | {DEFAULT})
 
 
+# The zones a person picks from: the IANA areas' cities ("Europe/Berlin") and UTC, without the
+# database's aliases and oddities ("Factory", "localtime", "posixrules", "US/Eastern", "Etc/GMT+5",
+# "EST5EDT"), which stay valid for rows that hold them but are not offered.
+AREAS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+# Offered first: where most players are.
+COMMON = (
+    "UTC",
+    "Europe/London",
+    "Europe/Berlin",
+    "Europe/Paris",
+    "America/New_York",
+    "America/Chicago",
+    "America/Denver",
+    "America/Los_Angeles",
+    "America/Sao_Paulo",
+    "Asia/Kolkata",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "Australia/Sydney",
+)
+
+
+def label(name: str) -> str:
+    """ "America/New_York" -> "America / New York"."""
+    return name.replace("_", " ").replace("/", " / ")
+
+
+@functools.cache
+def offered() -> tuple[str, ...]:
+    """The zones offered, common ones first, then every other by name."""
+    rest = sorted(n for n in names() if n.split("/", 1)[0] in AREAS and "/" in n and n not in COMMON)
+    return tuple(n for n in COMMON if n in names()) + tuple(rest)
+
+
 def choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in sorted(names())]
+    return [(name, label(name)) for name in offered()]
 
 
 def is_valid(name) -> bool:

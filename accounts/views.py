@@ -3,10 +3,36 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from . import services
-from .forms import ProfileForm, TokenForm
+from .forms import ChooseNameForm, ProfileForm, TokenForm
+
+
+def _next(request) -> str:
+    """Where to go after the name is chosen: the page that was asked for, if it is one of ours."""
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return "/"
+    return target
+
+
+@login_required
+def choose_name(request):
+    """The display name, asked once of an account that has none (accounts.middleware.ChooseNameMiddleware)."""
+    if request.user.display_name:
+        return redirect(_next(request))
+    form = ChooseNameForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(
+            request, f"Welcome, {request.user.public_name}. You can change your name on your profile page."
+        )
+        return redirect(_next(request))
+    return render(request, "accounts/choose_name.html", {"form": form, "next": _next(request)})
 
 
 @login_required

@@ -59,6 +59,16 @@ class Message(models.Model):
         return f"{self.author_name} in game {self.game_id}: {self.text[:40]}"
 
     @property
+    def author_now(self) -> str:
+        """The author's name as pages and the API show it: the person's current name (a rename shows
+        at once), or the name kept when it was written (a bot, a deleted account)."""
+        return self.author.public_name if self.author_id and self.author else self.author_name
+
+    @property
+    def recipient_now(self) -> str:
+        return self.recipient.public_name if self.recipient_id and self.recipient else self.recipient_name
+
+    @property
     def is_private(self) -> bool:
         return self.to is not None
 

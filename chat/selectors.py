@@ -22,7 +22,7 @@ def visible_messages(game: Game, user):
     readable = Q(to__isnull=True)
     if user is not None and user.is_authenticated:
         readable |= Q(author=user) | Q(recipient=user)
-    return Message.objects.filter(readable, game=game).order_by("pk")
+    return Message.objects.filter(readable, game=game).select_related("author", "recipient").order_by("pk")
 
 
 def chat_page(game: Game, user, *, before: int | None = None, after: int | None = None, limit: int = PAGE_SIZE):
@@ -70,10 +70,10 @@ def message_json(message: Message) -> dict:
     """Returns a message as the API gives it: a hidden one has no text, only the moderator's note."""
     return {
         "id": message.pk,
-        "author": message.author_name,
+        "author": message.author_now,
         "author_seat": message.author_position,
         "to_seat": message.to,
-        "to_name": message.recipient_name or None,
+        "to_name": message.recipient_now or None,
         "private": message.is_private,
         "text": None if message.is_hidden else message.text,
         "hidden": message.is_hidden,

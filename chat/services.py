@@ -193,9 +193,9 @@ def message_entry(message: Message, *, tz: str | None = None) -> dict:
     """Returns a message as a notice's context keeps it (a hidden one says so, without its text)."""
     return {
         "id": message.pk,
-        "author": message.author_name,
+        "author": message.author_now,
         "private": message.is_private,
-        "to_name": message.recipient_name,
+        "to_name": message.recipient_now,
         "text": HIDDEN_TEXT if message.is_hidden else message.text,
         "hidden": message.is_hidden,
         "when": format_when(message.created_at, tz),
@@ -227,7 +227,7 @@ def relay(message: Message, *, game: Game) -> list[Notification]:
         ]
         entry = message_entry(message, tz=tz)
         privately = " (privately)" if message.is_private else ""
-        said = f"{message.author_name}{privately}: {message.text}"
+        said = f"{message.author_now}{privately}: {message.text}"
         batch.add(
             kind=Kind.CHAT,
             seat=seat,

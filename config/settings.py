@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "accounts.middleware.ChooseNameMiddleware",  # an account with no display name is asked for one, once
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -186,6 +187,10 @@ if TRAILPOST_ENV == "test":
 # allauth: email is the login; verification is mandatory outside development.
 ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+# Sign-up asks for a display name too (accounts.names checks it); allauth's own messages ("Signed in
+# as …") name the player by it, never by the username allauth makes from the email address.
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
+ACCOUNT_USER_DISPLAY = "accounts.names.user_display"
 ACCOUNT_EMAIL_VERIFICATION = env("ACCOUNT_EMAIL_VERIFICATION", "optional" if DEVELOPMENT else "mandatory")
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False

@@ -1,6 +1,8 @@
 """Forms of the web pages: creating a game (with the engine's own options), joining (with the
 player's own entropy), inviting, importing an exported game."""
 
+import json
+
 from django import forms
 
 from accounts.validators import validate_title
@@ -37,25 +39,34 @@ def clean_entropy(value) -> str:
 
 
 def option_field(key: str, spec: dict) -> forms.Field:
-    """Returns a form field for one entry of an engine's options_schema."""
+    """Returns a form field for one entry of an engine's options_schema: its label, its line of help
+    and its choices' words all come from the schema (games.rules.base.Engine). An option that applies
+    only with some values of another ("when") says so to static/js/trailpost.js, which hides it
+    while it does not apply."""
     label = spec.get("label", key.replace("_", " ").capitalize())
     help_text = spec.get("help", "")
     default = spec["default"]
     if isinstance(default, bool):
-        return forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
-    if "choices" in spec:
-        return forms.TypedChoiceField(
+        field = forms.BooleanField(label=label, required=False, initial=default, help_text=help_text)
+    elif "choices" in spec:
+        labels = spec.get("labels") or {}
+        field = forms.TypedChoiceField(
             label=label,
-            choices=[(c, c) for c in spec["choices"]],
+            choices=[(c, labels.get(c, c)) for c in spec["choices"]],
             initial=default,
             coerce=type(default),
             help_text=help_text,
         )
-    if isinstance(default, int):
-        return forms.IntegerField(
+    elif isinstance(default, int):
+        field = forms.IntegerField(
             label=label, initial=default, min_value=spec.get("min"), max_value=spec.get("max"), help_text=help_text
         )
-    return forms.CharField(label=label, initial=default, help_text=help_text)
+    else:
+        field = forms.CharField(label=label, initial=default, help_text=help_text)
+    if spec.get("when"):
+        when = {f"opt_{k}": [str(v) for v in values] for k, values in spec["when"].items()}
+        field.widget.attrs["data-option-when"] = json.dumps(when, separators=(",", ":"))
+    return field
 
 
 class GameCreateForm(forms.Form):
@@ -185,7 +196,13 @@ class GameCreateForm(forms.Form):
         return [self[f"opt_{k}"] for k in self.option_keys]
 
     def options(self) -> dict:
-        return {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
+        """The chosen options; one that does not apply to the others chosen (Classic thief under the
+        revised rules) keeps its default, whatever its hidden field held."""
+        chosen = {k: self.cleaned_data[f"opt_{k}"] for k in self.option_keys}
+        return {
+            k: v if self.engine.option_applies(k, chosen) else self.engine.options_schema[k]["default"]
+            for k, v in chosen.items()
+        }
 
 
 class JoinForm(forms.Form):

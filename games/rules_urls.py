@@ -4,7 +4,7 @@ of each variant explained from the engine's glossary."""
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.cache import cache_control
@@ -88,7 +88,21 @@ def rules_game(request, slug):
     )
 
 
+@cache_control(max_age=86400, public=True)
+def demo_table(request, slug):
+    """The small picture of a game's table on the home page's card (games.demo)."""
+    from games.demo import demo_table_svg
+
+    if slug not in engine_slugs():
+        raise Http404("No such game.")
+    svg = demo_table_svg(slug)
+    if svg is None:
+        raise Http404("No picture of that game.")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
 urlpatterns = [
     path("rules/", rules_index, name="index"),
+    path("rules/<slug:slug>/table.svg", demo_table, name="demo_table"),
     path("rules/<slug:slug>/", rules_game, name="game"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Prefetch, Q, Subquery
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from games.clock.bank import clock_text, is_bank, seat_bank_left
 from games.models import Game, Invitation, Move, Seat, Tenure
@@ -634,3 +635,29 @@ def rematch_offer(game: Game, user) -> dict | None:
     if invitation is None:
         return None
     return {"game": invitation.game, "code": invitation.code, "by": invitation.invited_by.public_name}
+
+
+def game_terms(game: Game) -> list[tuple[str, str]]:
+    """What a joiner agrees to, in words: the engine's options that apply (games.rules.base.Engine.
+    options_in_words: its labels, never raw values), then the table's own terms."""
+    hours = game.turn_hours
+    misses = game.miss_limit
+    after = "a bot takes the seat" if game.on_missed == Game.OnMissed.BOT else "the player is dropped"
+    return [
+        *game.engine.options_in_words(game.options or {}),
+        ("Time to move", ngettext("%(n)d hour per move", "%(n)d hours per move", hours) % {"n": hours}),
+        (
+            "Missed deadlines",
+            ngettext(
+                "after %(n)d missed deadline in a row, %(after)s",
+                "after %(n)d missed deadlines in a row, %(after)s",
+                misses,
+            )
+            % {"n": misses, "after": after},
+        ),
+        (
+            "Who may watch",
+            "anyone" if game.visibility == Game.Visibility.PUBLIC else "only its players and invited people",
+        ),
+        ("Rated", "yes: the result moves the players' ratings" if game.rated else "no"),
+    ]

@@ -31,6 +31,7 @@ from games.clock.deadlines import deadline_for, refresh_deadlines, settle_bank
 from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import BadOptions, IllegalAction, get_engine, seeding
+from games.rules.base import name_seats
 from games.selectors import replay_state, seat_of
 
 log = logging.getLogger(__name__)
@@ -528,7 +529,9 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         events = engine.apply(state, seat.position, action)
     except IllegalAction as exc:
         code = ErrorCode.MALFORMED_ACTION if exc.code == "MALFORMED_ACTION" else ErrorCode.ILLEGAL_ACTION
-        raise GameError(code, exc.message) from None
+        # An engine names seats "Player N": the player reads the names ("Ann already has track…").
+        names = {s.position: s.name for s in game.seats.select_related("user") if s.position is not None}
+        raise GameError(code, name_seats(exc.message, names)) from None
     game.version += 1
     move = Move(
         game=game,

@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("games/new/<slug:slug>/", views.game_new, name="new"),
+    path("games/try/<slug:slug>/", views.try_bots, name="try_bots"),
     path("games/<int:pk>/", views.game_detail, name="detail"),
     path("games/<int:pk>/live/", views.game_live, name="live"),
     path("games/<int:pk>/log/", views.game_log, name="log"),

@@ -700,6 +700,54 @@ def game_rematch(request, pk):
     return _go(request, reverse("games:detail", args=[rematch.pk]))
 
 
+@login_required
+def try_bots(request, slug):
+    """ "Try it against bots": a private game of that rules against bots, started at once (the
+    smallest table: the player and one bot or more). GET asks; POST starts it, or goes back to the
+    player's try-out of that game still in play."""
+    try:
+        engine = get_engine(slug)
+    except KeyError:
+        raise Http404("No such game.") from None
+    title = f"Try-out: {engine.title} against bots"
+    if request.method == "POST":
+        existing = (
+            Game.objects.filter(owner=request.user, rules=slug, title=title, status=Game.Status.ACTIVE)
+            .order_by("-pk")
+            .first()
+        )
+        if existing is not None:
+            return redirect("games:detail", pk=existing.pk)
+        seats = engine.min_seats
+        try:
+            game = services.game_create(
+                owner=request.user,
+                rules=slug,
+                title=title,
+                max_players=seats,
+                bots=seats - 1,
+                is_open=False,
+                visibility=Game.Visibility.PRIVATE,
+            )
+            services.game_start(game=game, by=request.user)
+        except GameError as exc:
+            messages.error(request, exc.message)
+            return redirect("games:lobby")
+        messages.success(request, f"Your game against {seats - 1} bot{'s' if seats > 2 else ''} has begun.")
+        return redirect("games:detail", pk=game.pk)
+    return render(request, "games/try_bots.html", {"engine": engine, "bots": engine.min_seats - 1})
+
+
+def _join_context(game, user, code, form) -> dict:
+    return {
+        "game": game,
+        "summary": selectors.game_summary(game, user),
+        "terms": selectors.game_terms(game),
+        "code": code,
+        "form": form,
+    }
+
+
 def join_link(request, code):
     """An invite link: shows the game and a join button (log in first)."""
     try:
@@ -715,7 +763,7 @@ def join_link(request, code):
             return render(
                 request,
                 "games/join.html",
-                {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
+                _join_context(game, request.user, code, form),
                 status=400,
             )
         try:
@@ -730,7 +778,7 @@ def join_link(request, code):
     return render(
         request,
         "games/join.html",
-        {"game": game, "summary": selectors.game_summary(game, request.user), "code": code, "form": form},
+        _join_context(game, request.user, code, form),
     )
 
 

@@ -23,6 +23,8 @@ import math
 import threading
 from html import escape
 
+from games.rules.base import counted
+from games.rules.crayon_rails.board import node, place_name
 from games.rules.crayon_rails.places import city_place
 
 from .common import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
@@ -502,8 +504,8 @@ def picture(
         x += width
     height = y + 24
     summary = "Crayon Rails map. " + "; ".join(
-        f"{names.get(p['seat'])}: {len(p.get('track') or [])} track segments"
-        + (f", train at {p['position'][0]},{p['position'][1]}" if p.get("position") else ", no train yet")
+        f"{names.get(p['seat'])}: {counted(len(p.get('track') or []), 'track segment')}"
+        + (f", train at {place_name(node(*p['position']))}" if p.get("position") else ", no train yet")
         for p in players
     )
     return c.svg(height, summary=summary, background=LAND)

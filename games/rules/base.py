@@ -157,6 +157,12 @@ def seat_label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """A number and its noun, the noun's plural right: "1 track section", "3 track sections"
+    (engines have no Django, so not ngettext; `plural` where adding "s" is wrong)."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def name_seats(text: str, names: dict) -> str:
     """Returns a text with each seat label replaced by names[seat] (a label without a name stays)."""
     if not text or "Player " not in text:
@@ -187,7 +193,11 @@ class Engine:
     """Base class for a game engine; subclasses fill in the rules.
 
     Subclass attributes: `name` (slug), `title`, `version`, `min_seats`, `max_seats`,
-    `options_schema` {option: {"default", "choices" | "min"/"max", "label", "help"}},
+    `pitch` (one line that says what the game is), `length` (how long a game is, in words),
+    `options_schema` {option: {"default", "choices" | "min"/"max", "label", "help"}}, and, optional,
+    "labels" {choice: words} (what a player reads for each choice: never the raw value) and "when"
+    {other option: [values]} (the option applies only while the other has one of those values:
+    the new-game form hides it otherwise, the join page leaves it out, and it keeps its default),
     `conformance_options` (a list of option dicts the conformance suite plays),
     `decision_kinds` {kind: {"label", "answers": {answer: label}}} for out-of-turn decisions
     that a standing order may answer.
@@ -198,6 +208,8 @@ class Engine:
     version = "1"
     min_seats = 2
     max_seats = 2
+    pitch = ""
+    length = ""
     options_schema: dict = {}
     conformance_options: list = [{}]
     decision_kinds: dict = {}
@@ -241,6 +253,27 @@ class Engine:
 
     def check_options(self, options: dict, seats: int | None) -> None:
         """Raises BadOptions for combinations the schema cannot express (override)."""
+
+    def option_applies(self, key: str, options: dict) -> bool:
+        """Whether option `key` means anything with these (other) options: its "when" holds."""
+        when = self.options_schema[key].get("when") or {}
+        return all(options.get(k, self.options_schema[k]["default"]) in values for k, values in when.items())
+
+    def option_words(self, key: str, value) -> str:
+        """A value of option `key` as a player reads it: the choice's label, "on"/"off", or the number."""
+        spec = self.options_schema[key]
+        if isinstance(spec["default"], bool):
+            return "on" if value else "off"
+        labels = spec.get("labels") or {}
+        return str(labels.get(value, value))
+
+    def options_in_words(self, options: dict) -> list[tuple[str, str]]:
+        """The game's options that apply, as (label, value in words), in the schema's order."""
+        return [
+            (spec.get("label", key), self.option_words(key, options.get(key, spec["default"])))
+            for key, spec in self.options_schema.items()
+            if self.option_applies(key, options)
+        ]
 
     # -- the game ----------------------------------------------------------------------------
     def new_state(self, options: dict, seats: int, seed) -> dict:

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from . import get_engine, seeding
-from .base import IllegalAction, json_depth, json_has_unsafe_text, name_seats
+from .base import IllegalAction, counted, json_depth, json_has_unsafe_text, name_seats
 
 FORMAT = "trailpost-game/1"
 MAX_BYTES = 5 * 1024 * 1024
@@ -193,6 +193,21 @@ def _canonical(value):
     return json.loads(json.dumps(value, sort_keys=True))
 
 
+def _without_text(value):
+    if isinstance(value, dict):
+        return {k: _without_text(v) for k, v in value.items() if k != "text"}
+    if isinstance(value, list):
+        return [_without_text(v) for v in value]
+    return value
+
+
+def _substance(events):
+    """What a move's events say happened, their sentences set aside: the words of a rules version
+    may be bettered after a game was played (a plural, a place named instead of its x,y), what the
+    dice and the players decided (each event's type, seat and data) may not."""
+    return _canonical(_without_text(events if isinstance(events, list) else []))
+
+
 def join_order(doc: dict) -> list[dict]:
     """Returns the file's seats in the order they joined."""
     return sorted(doc["seats"], key=lambda s: s["join_index"])
@@ -238,7 +253,7 @@ def verify(doc: dict) -> Report:
         report.add(
             "seed",
             seed_ok,
-            f"derived from the server seed and {len(contributions)} contribution(s) in join order: "
+            f"derived from the server seed and {counted(len(contributions), 'contribution')} in join order: "
             f"{_short(report.seed_recomputed)}"
             + (", the recorded seed" if seed_ok else f"; the file says {_short(seed)}: THEY DIFFER"),
         )
@@ -296,11 +311,11 @@ def verify(doc: dict) -> Report:
             report.add("replay", False, report.bad_file)
             return report
         replayed += 1
-        if differs is None and _canonical(events) != _canonical(move["events"]):
+        if differs is None and _substance(events) != _substance(move["events"]):
             differs = move["seq"]
     report.moves_replayed = replayed
     report.state = state
-    report.add("replay", True, f"{replayed} move(s) replayed by the engine from the seed, every one legal")
+    report.add("replay", True, f"{counted(replayed, 'move')} replayed by the engine from the seed, every one legal")
     report.add(
         "events",
         differs is None,
@@ -337,7 +352,7 @@ def render(report: Report, doc: dict | None = None) -> str:
     if doc is not None:
         lines.append(
             f"{doc.get('title') or 'A game'}: {doc.get('rules')} (rules version {doc.get('rules_version')}), "
-            f"{len(doc.get('seats') or [])} seat(s), {len(doc.get('moves') or [])} log entries"
+            f"{counted(len(doc.get('seats') or []), 'seat')}, {counted(len(doc.get('moves') or []), 'log entry', 'log entries')}"
         )
     for check in report.checks:
         mark = {True: "✓", False: "✗", None: "·"}[check.ok]

@@ -3,6 +3,10 @@
    - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
    - data-confirm on a form, or on the button that sends it, asks before it is sent;
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
+   - data-zone-guess on the profile's time zone box: a button beside it offers the browser's zone
+     when it is not the one in the box;
+   - data-option-when on a new-game option ({"opt_ruleset": ["classic"]}): its field is shown only
+     while the other options hold one of those values (the server ignores it otherwise);
    - #live-status: says what changed when the game page's live section is swapped in;
    - the live section's poll says how far back its log is shown (?from=), so the earlier moves a
      player loaded stay when it is swapped in, and its newest entry (?to=) and where its news are
@@ -31,6 +35,46 @@
     for (var i = 0; i < inputs.length; i++) {
       if (!inputs[i].value) inputs[i].value = zone;
     }
+  }
+
+  function offerZone(root) {
+    var boxes = root.querySelectorAll ? root.querySelectorAll("input[data-zone-guess]") : [];
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      if (!zone || box.value === zone || box.dataset.zoneOffered) continue;
+      box.dataset.zoneOffered = "1";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "small tp-zone-guess";
+      button.textContent = "Use this device's zone: " + zone.replace(/_/g, " ");
+      button.addEventListener("click", function (b, input) {
+        return function () { input.value = zone; b.remove(); input.focus(); };
+      }(button, box));
+      box.insertAdjacentElement("afterend", button);
+    }
+  }
+
+  function optionsThatApply(root) {
+    var scoped = root.querySelectorAll ? root.querySelectorAll("[data-option-when]") : [];
+    if (!scoped.length) return;
+    var form = scoped[0].form;
+    function value(name) {
+      var el = form.elements[name];
+      if (!el) return "";
+      return el.type === "checkbox" ? (el.checked ? "True" : "False") : el.value;
+    }
+    function update() {
+      for (var i = 0; i < scoped.length; i++) {
+        var when = JSON.parse(scoped[i].getAttribute("data-option-when"));
+        var applies = Object.keys(when).every(function (name) { return when[name].indexOf(value(name)) >= 0; });
+        var group = scoped[i].closest(".field") || scoped[i].parentNode;
+        group.hidden = !applies;
+      }
+    }
+    form.addEventListener("change", update);
+    update();
   }
 
   // The game page's live section (#live) is replaced wholesale by each htmx swap, so it cannot be
@@ -68,6 +112,8 @@
   function onLoad(root) {
     place(root);
     fillTimeZone(root);
+    optionsThatApply(root);
+    offerZone(root);
     announce();
     retitle();
   }

@@ -73,14 +73,13 @@ def test_profile_shows_the_display_name_in_its_box(client, make_user):
     _in_our_layout(html)
 
 
-def test_profile_without_a_chosen_name_says_what_others_see(client):
+def test_profile_without_a_chosen_name_shows_nothing_of_the_email_address(client):
     user = get_user_model().objects.create_user(username="u1", email="wagonmaster@example.com", password="x")
     client.force_login(user)
     html = client.get(reverse("accounts:profile")).content.decode()
-    assert user.public_name == "wagonmaster"
-    assert re.search(r'<input[^>]+name="display_name"[^>]+placeholder="wagonmaster"', html)
-    assert "Other players now see you as “wagonmaster”" in html
-    assert ">wagonmaster</a>" in html  # the header's name, the same
+    assert user.public_name.startswith("Traveller ")
+    assert f">{user.public_name}</a>" in html  # the header's name
+    assert "wagonmaster" not in html.replace("wagonmaster@example.com", "")
 
 
 @pytest.mark.parametrize("engine", engines(), ids=lambda e: e.name)

@@ -61,7 +61,12 @@ def test_a_wrong_password_is_still_refused(client, make_user, cache_down):
 def test_signup_works(client, cache_down):
     response = client.post(
         "/accounts/signup/",
-        {"email": "oxbow@example.com", "password1": "pw-Trailpost-1", "password2": "pw-Trailpost-1"},
+        {
+            "display_name": "Oxbow Olga",
+            "email": "oxbow@example.com",
+            "password1": "pw-Trailpost-1",
+            "password2": "pw-Trailpost-1",
+        },
     )
     assert response.status_code == 302
     assert get_user_model().objects.filter(email="oxbow@example.com").exists()

@@ -28,7 +28,7 @@ def example_site():
 def _signup(client, email="newbie@trailpost.test"):
     resp = client.post(
         reverse("account_signup"),
-        {"email": email, "password1": "Trail-pw-12345", "password2": "Trail-pw-12345"},
+        {"display_name": "Site Tester", "email": email, "password1": "Trail-pw-12345", "password2": "Trail-pw-12345"},
     )
     assert resp.status_code in (200, 302)
 

@@ -1,6 +1,7 @@
 """A player's time zone (#15): taken from the browser at sign-up, changed on the profile page by
 that player only, and used for the deadline in their "your turn" email."""
 
+import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -81,7 +82,13 @@ def test_the_deadline_is_in_utc_for_a_player_who_never_chose(toy_engine, make_us
 
 
 def signup(client, email, **extra):
-    data = {"email": email, "password1": PASSWORD, "password2": PASSWORD, **extra}
+    data = {
+        "display_name": email.split("@")[0].title(),
+        "email": email,
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        **extra,
+    }
     return client.post("/accounts/signup/", data)
 
 
@@ -114,6 +121,9 @@ def test_the_profile_page_changes_the_zone(client, make_user):
     client.force_login(user)
     page = client.get("/accounts/profile/").content.decode()
     assert 'name="time_zone"' in page and '<option value="Europe/Berlin">' in page
+    zones = re.findall(r'<option value="([^"]+)">', page[page.index('<datalist id="time-zone-list"') :])
+    assert zones[0] == "UTC" and zones.index("Europe/London") < zones.index("Africa/Abidjan")  # common ones first
+    assert not {"Factory", "localtime", "posixrules", "US/Eastern", "EST5EDT"} & set(zones)
     response = client.post("/accounts/profile/", {"display_name": "Ann", "time_zone": "Asia/Tokyo"})
     assert response.status_code == 302
     user.refresh_from_db()
@@ -173,3 +183,14 @@ def test_the_middleware_activates_the_readers_zone(make_user):
     middleware(request)
     assert seen == ["Europe/Berlin", "UTC"]
     assert timezone.get_current_timezone_name() == "UTC"  # nothing left active after the request
+
+
+def test_a_zone_not_offered_but_known_is_kept_and_a_typed_label_is_read(client, make_user):
+    user = make_user("ann", time_zone="US/Eastern")
+    client.force_login(user)
+    assert client.post("/accounts/profile/", {"display_name": "ann", "time_zone": "US/Eastern"}).status_code == 302
+    assert (
+        client.post("/accounts/profile/", {"display_name": "ann", "time_zone": "America / New York"}).status_code == 302
+    )
+    user.refresh_from_db()
+    assert user.time_zone == "America/New_York"

@@ -11,6 +11,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.m
 
 def _sign_up(page, base, email):
     page.goto(f"{base}/accounts/signup/")
+    page.fill("input[name=display_name]", email.split("@")[0].replace(".", " ").title())
     page.fill("input[name=email]", email)
     page.fill("input[name=password1]", "Trail-pw-12345")
     page.fill("input[name=password2]", "Trail-pw-12345")

@@ -140,6 +140,25 @@ def test_the_header_wraps_at_phone_width_without_hiding_anything(browser, live_s
     ]:
         box = item.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375, item
+    # "Sign out" is never alone on a line of its own (#27): it sits beside the name.
+    who, out = header.locator("a.who").bounding_box(), header.get_by_role("button", name="Sign out").bounding_box()
+    assert abs(who["y"] - out["y"]) < 4 and out["x"] > who["x"]
+    # The time zone box suggests zones and offers this device's own.
+    assert page.locator("input[name=time_zone][list=time-zone-list]").count() == 1
+    assert page.locator("datalist#time-zone-list option[value='Europe/Berlin']").count() == 1
+    # Every notification choice is shown whole: no select narrower than its chosen words.
+    page.goto(live_server.url + "/mail/preferences/")
+    cut = page.evaluate("""() => [...document.querySelectorAll("main select")].filter(sel => {
+        const probe = document.createElement("span");
+        probe.style.font = getComputedStyle(sel).font;
+        probe.style.cssText += "white-space: nowrap; position: absolute; display: inline-block;";
+        probe.textContent = sel.options[sel.selectedIndex].text;
+        document.body.appendChild(probe);
+        const wide = probe.getBoundingClientRect().width;
+        probe.remove();
+        return wide > sel.clientWidth - 30 || sel.getBoundingClientRect().right > window.innerWidth;
+    }).map(sel => sel.name)""")
+    assert cut == []
     # The skip link comes first and leads to the main content.
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.className") == "skip-link"

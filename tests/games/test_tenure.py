@@ -310,6 +310,7 @@ def test_the_migration_gives_games_started_before_tenures_one_per_seat():
     move, under the seat's name now; a lobby game gets none; going back leaves the rows."""
     from django.contrib.auth import get_user_model
 
+    from accounts.names import fallback_name
     from tests.test_migrations import latest, migrate
 
     try:
@@ -328,7 +329,7 @@ def test_the_migration_gives_games_started_before_tenures_one_per_seat():
         migrate(latest())
         rows = Tenure.objects.filter(game_id=started.pk).order_by("position")
         assert list(rows.values_list("position", "user_id", "is_bot", "name", "from_seq", "until_seq")) == [
-            (0, bob.pk, False, "bob.smith", 1, None),
+            (0, bob.pk, False, fallback_name(bob.pk), 1, None),  # games 0013: never the email's local part
             (1, ann.pk, False, "Ann", 1, None),
             (2, None, True, "Hattie (bot)", 1, None),
         ]

@@ -35,7 +35,12 @@ def test_welcome_page_for_visitors(client):
 def test_signup_login_and_lobby(client):
     resp = client.post(
         reverse("account_signup"),
-        {"email": "newbie@example.com", "password1": "Trail-pw-12345", "password2": "Trail-pw-12345"},
+        {
+            "display_name": "Newbie Ned",
+            "email": "newbie@example.com",
+            "password1": "Trail-pw-12345",
+            "password2": "Trail-pw-12345",
+        },
     )
     assert resp.status_code in (302, 200)
     from django.contrib.auth import get_user_model

@@ -20,6 +20,7 @@ Nodes are integers y * WIDTH + x; an edge is the integer a * NODES + b for its n
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 
 WIDTH, HEIGHT = 40, 30
@@ -277,6 +278,32 @@ del _n, _nbrs
 
 def city_name(i: int) -> str:
     return CITY_LIST[i]["name"]
+
+
+def hex_steps(a: int, b: int) -> int:
+    """Mileposts between two mileposts as the crow flies (odd rows sit half a step to the right)."""
+    (x1, y1), (x2, y2) = xy(a), xy(b)
+    q1, q2 = x1 - (y1 - (y1 & 1)) // 2, x2 - (y2 - (y2 & 1)) // 2
+    return (abs(q1 - q2) + abs(y1 - y2) + abs(q1 + y1 - q2 - y2)) // 2
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def place_name(n: int) -> str:
+    """A milepost as a player reads it: its city's name, or where it lies from the nearest city
+    ("the milepost 2 steps north-east of Harrowgate"), never its x,y."""
+    city = CITY_OF.get(n)
+    if city is not None:
+        return city_name(city)
+    steps, post, i = min((hex_steps(n, m), m, i) for i, c in enumerate(CITY_LIST) for m in c["posts"])
+    (x, y), (cx, cy) = xy(n), xy(post)
+    dx, dy = (x + (y & 1) / 2) - (cx + (cy & 1) / 2), (y - cy) * 0.866
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    direction = COMPASS[int((angle + 22.5) // 45) % 8]
+    if steps == 1:
+        return f"the milepost just {direction} of {city_name(i)}"
+    return f"the milepost {steps} steps {direction} of {city_name(i)}"
 
 
 def within(centres, radius: int) -> frozenset:

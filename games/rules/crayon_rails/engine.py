@@ -76,7 +76,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 
 from __future__ import annotations
 
-from ..base import BadOptions, Engine, IllegalAction, Rng, event, seat_label
+from ..base import BadOptions, Engine, IllegalAction, Rng, counted, event, seat_label
 from . import bots, commands
 from . import cards as card_data
 from . import network as net
@@ -102,6 +102,7 @@ from .board import (
     enter_cost,
     map_data,
     node,
+    place_name,
     xy,
 )
 from .cards import DEMANDS, EVENTS, demand_text, is_event
@@ -141,13 +142,16 @@ class CrayonRailsEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 6
+    pitch = "Draw track between the cities of Tessary and carry goods to the cities that pay for them."
+    length = "about 30 to 40 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "mode": {
             "default": "public",
             "choices": ["public", "standard"],
+            "labels": {"public": "One face-up pool (variant)", "standard": "Three in each hand (standard)"},
             "label": "Demand cards",
-            "help": "public: one face-up pool that players lock loads onto (variant); "
-            "standard: three demand cards in each hand.",
+            "help": "Variant: one face-up pool of demands that players lock loads onto. "
+            "Standard: three demand cards in each hand.",
         },
         "cash_to_win": {
             "default": 250,
@@ -544,7 +548,7 @@ class CrayonRailsEngine(Engine):
             out.append(node(x, y))
         for a, b in zip(out, out[1:]):
             if b not in NEIGHBOURS[a]:
-                raise IllegalAction(f"Mileposts {_pt(a)} and {_pt(b)} are not neighbours.")
+                raise IllegalAction(f"{_cap(_pt(a))} and {_pt(b)} are not neighbours.")
         return out
 
     def check_build(self, state: dict, seat: int, path: list[int]) -> tuple[int, list[int]]:
@@ -637,7 +641,7 @@ class CrayonRailsEngine(Engine):
             raise IllegalAction(f"A move starts where your train stands, {_pt(p['pos'])}.")
         steps = len(path) - 1
         if steps > p["moves"]:
-            raise IllegalAction(f"That is {steps} mileposts; your train has {p['moves']} left this turn.")
+            raise IllegalAction(f"That is {counted(steps, 'milepost')}; your train has {p['moves']} left this turn.")
         adj = net.move_graph(state)
         taken = net.owners(state)
         for a, b in zip(path, path[1:]):
@@ -767,14 +771,13 @@ class CrayonRailsEngine(Engine):
         p["moves"] -= len(path) - 1
         p["pos"] = path[-1]
         p["stage"] = "move"
-        where = CITY_OF.get(p["pos"])
-        dest = city_name(where) if where is not None else f"milepost {_pt(p['pos'])}"
+        dest = _pt(p["pos"])
         paid = f", paying {FEE} to " + " and ".join(seat_label(s) for s in fees) if fees else ""
         events.append(
             event(
                 "move",
                 seat,
-                f"{seat_label(seat)} moves {len(path) - 1} mileposts to {dest}{paid}.",
+                f"{seat_label(seat)} moves {counted(len(path) - 1, 'milepost')} to {dest}{paid}.",
                 public={"path": [xy(n) for n in path], "fees": fees},
             )
         )
@@ -914,13 +917,12 @@ class CrayonRailsEngine(Engine):
         p["built"] += cost
         if state["phase"] == "play":
             p["stage"] = "build"
-        end = CITY_OF.get(path[-1])
-        dest = city_name(end) if end is not None else f"milepost {_pt(path[-1])}"
+        dest = _pt(path[-1])
         events.append(
             event(
                 "build",
                 seat,
-                f"{seat_label(seat)} builds {len(new)} track sections to {dest} for {cost}.",
+                f"{seat_label(seat)} builds {counted(len(new), 'track section')} to {dest} for {cost}.",
                 public={
                     "path": [xy(n) for n in path],
                     "sections": [[xy(a), xy(b)] for a, b in map(edge_nodes, new)],
@@ -931,6 +933,7 @@ class CrayonRailsEngine(Engine):
 
     def _act_end_turn(self, state, seat, action, events):
         state["players"][seat]["stage"] = "over"
+        events.append(event("end_turn", seat, f"{seat_label(seat)} ends the turn."))
 
     def _act_lose_load(self, state, seat, action, events):
         state["pending"].pop(0)
@@ -1186,7 +1189,7 @@ class CrayonRailsEngine(Engine):
             p["moves"] = (full + 1) // 2
         else:
             p["moves"] = full
-        events.append(event("turn", seat, f"{seat_label(seat)}'s turn (round {state['round']})."))
+        events.append(event("turn", seat, f"Round {state['round']}: {seat_label(seat)}'s turn."))
 
     def _finish_by_limit(self, state: dict, events: list) -> None:
         players = state["players"]
@@ -1355,8 +1358,8 @@ def _drawn_text(cid: str) -> str:
 
 
 def _pt(n: int) -> str:
-    x, y = xy(n)
-    return f"{x},{y}"
+    """A milepost in a sentence: its city, or where it lies from the nearest one (never x,y)."""
+    return place_name(n)
 
 
 def _river_of(e: int) -> str:
@@ -1364,3 +1367,7 @@ def _river_of(e: int) -> str:
 
 
 ENGINE = CrayonRailsEngine()
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

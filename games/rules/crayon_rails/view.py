@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from ..base import IllegalAction, seat_label
+from ..base import IllegalAction, counted, seat_label
 from . import network as net
-from .board import CITY_LIST, CITY_OF, RIVER_OF, edge, node, xy
+from .board import CITY_LIST, CITY_OF, RIVER_OF, edge, node, place_name, xy
 from .cards import DEMANDS, EVENTS, HIT_TEXT, card_public, demand_text
 from .state import (
     BUILD_LIMIT,
@@ -135,11 +135,11 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
             cost, new = engine.check_path(state, seat, action)
         except Exception:
             cost, new = None, []
-        label = _path_label(action["path"], f"Build {len(new)} sections", action.get("toward"))
+        label = _path_label(action["path"], f"Build {counted(len(new), 'section')}", action.get("toward"))
         return label + (f" (costs {cost})" if cost is not None else "")
     if t == "move":
         steps = len(action["path"]) - 1
-        return _path_label(action["path"], f"Move {steps} mileposts", action.get("toward"))
+        return _path_label(action["path"], f"Move {counted(steps, 'milepost')}", action.get("toward"))
     if t == "upgrade":
         kind = action["train"]
         return (
@@ -269,26 +269,11 @@ def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
 WIDTH = 88  # the longest line table_text writes
 
 
-def _hex(x: int, y: int) -> tuple[int, int]:
-    """Returns axial coordinates of a milepost (odd rows sit half a step to the right)."""
-    return x - (y - (y & 1)) // 2, y
-
-
-def _steps(a: list[int], b: list[int]) -> int:
-    (q1, r1), (q2, r2) = _hex(*a), _hex(*b)
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
-
-
 def _where(pos: list[int] | None) -> str:
     """Returns where a train stands: its city, or the milepost and the nearest city."""
     if pos is None:
         return "not on the map yet"
-    x, y = pos
-    city = CITY_OF.get(node(x, y))
-    if city is not None:
-        return f"at {CITY_LIST[city]['name']}"
-    steps, name = min((_steps(pos, xy(n)), c["name"]) for c in CITY_LIST for n in c["posts"])
-    return f"at milepost {x},{y}, {steps} mileposts from {name}"
+    return f"at {place_name(node(*pos))}"
 
 
 def _turns(n: int) -> str:
@@ -392,7 +377,9 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     if public:
         lines.append("")
         locked = sum(1 for c in v["pool"] if any(d["locked_by"] for d in c["demands"]))
-        lines.append(f"The pool: {len(v['pool'])} cards, {locked} locked (a locked card takes only its demand).")
+        lines.append(
+            f"The pool: {counted(len(v['pool']), 'card')}, {locked} locked (a locked card takes only its demand)."
+        )
         for card in v["pool"]:
             lines += _card_lines(card, names, mine=seat)
         if not v["pool"]:
@@ -431,7 +418,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     empty = [g for g, n in v["chips"].items() if n <= 0]
     if empty:
         lines += _wrap(f"No loads left of: {', '.join(empty)}.", "")
-    lines.append(f"Deck: {v['deck_count']} cards; discard pile: {v['discard_count']}.")
+    lines.append(f"Deck: {counted(v['deck_count'], 'card')}; discard pile: {v['discard_count']}.")
     return lines
 
 

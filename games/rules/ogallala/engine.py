@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..base import BadOptions, Engine, Rng, event, seat_label
+from ..base import BadOptions, Engine, Rng, counted, event, seat_label
 from . import bots
 from . import cards as card_data
 from . import view as view_mod
@@ -26,10 +26,13 @@ class OgallalaEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 4
+    pitch = "Fill your stretch of river with canoes and warriors, and raid the other players' boats for their points."
+    length = "about 10 to 20 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "edition": {
             "default": "I",
             "choices": ["I", "II"],
+            "labels": {"I": "Ogallala I", "II": "Ogallala II"},
             "label": "Edition",
             "help": "I: 134 cards in three stacks, tally of complete boats. "
             "II: 98 cards in one stack, the Pelikan tally.",
@@ -37,6 +40,7 @@ class OgallalaEngine(Engine):
         "row_length": {
             "default": 14,
             "choices": [14, 16],
+            "labels": {14: "14 spaces", 16: "16 spaces"},
             "label": "Spaces per row",
             "help": "Each river display has 3 rows of this many spaces.",
         },
@@ -44,21 +48,26 @@ class OgallalaEngine(Engine):
             "default": False,
             "label": "Two tribes (Ogallala I)",
             "help": "Red and blue warriors never share a boat and only fight the other colour.",
+            "when": {"edition": ["I"]},
         },
         "crazy_axes": {
             "default": 4,
             "choices": [4, 2, 0],
+            "labels": {4: "All 4", 2: "2 of them", 0: "None"},
+            "when": {"edition": ["I"]},
             "label": "Crazy Axes in the game (Ogallala I)",
             "help": "The card table has 4; if Crazy Axe seems a bit radical, leave 2 or all 4 in the box.",
         },
         # Ogallala II's variants, played with the box's surplus cards
         "more_raiders": {
             "default": False,
+            "when": {"edition": ["II"]},
             "label": "More lasso throwers and archers (Ogallala II)",
             "help": "The box's 2 spare lasso throwers and 2 spare archers join the stack: 8 of each instead of 6.",
         },
         "spoils_canoes": {
             "default": False,
+            "when": {"edition": ["II"]},
             "label": "Conquered warriors leave their canoes (Ogallala II)",
             "help": "The warriors of a conquered boat still go to the discard, but each leaves an empty card of its "
             "shape from the box (bow, stern or canoe section, while the box has one), which you may take with "
@@ -66,12 +75,14 @@ class OgallalaEngine(Engine):
         },
         "exchange_canoes": {
             "default": False,
+            "when": {"edition": ["II"]},
             "label": "Warriors instead of empty canoe sections (Ogallala II)",
             "help": "The 4 empty canoe sections stay in the box; its 4 spare one-warrior cards take their place, "
             "for more combat strength.",
         },
         "no_totems": {
             "default": False,
+            "when": {"edition": ["II"]},
             "label": "Without totem poles (Ogallala II)",
             "help": "Both totem poles stay in the box, so no boat is safe from raids.",
         },
@@ -608,7 +619,7 @@ class OgallalaEngine(Engine):
                 seat,
                 f"{seat_label(seat)}'s boat in row {task['row'] + 1} (strength {power}) conquers "
                 f"{seat_label(v)}'s {what} in row {target.row + 1} (strength {target.strength}): "
-                f"{len(dead)} warrior card(s) lost, {len(spoils)} card(s) of spoils{self._left_text(steps)}.",
+                f"{counted(len(dead), 'warrior card')} lost, {counted(len(spoils), 'card')} of spoils{self._left_text(steps)}.",
                 public={
                     "victim": v,
                     "row": target.row,

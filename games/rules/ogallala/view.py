@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..base import IllegalAction, seat_label
+from ..base import IllegalAction, counted, seat_label
 from .cards import (
     CONQUEST_SPOILS,
     CONQUEST_WARRIORS,
@@ -335,11 +335,11 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     stacks = " · ".join(f"{s['name']} {s['size']}" for s in v["stacks"])
     lines.append(f"Stacks (cards left): {stacks}")
     if "discard" in v:
-        lines.append(f"Discard: {v['discard_size']} cards")
+        lines.append(f"Discard: {counted(v['discard_size'], 'card')}")
         names = [card_text(c, colour=tribes) for c in v["discard"]]
         lines += [f"  {text}" for _, _, text in _spans(names)]
     else:
-        lines.append(f"Discard: {v['discard_size']} cards (face down)")
+        lines.append(f"Discard: {counted(v['discard_size'], 'card')} (face down)")
     if "spare" in v:
         lines.append(f"In the box for conquered warriors: {len(v['spare'])} empty cards")
     players = sorted(v["players"], key=lambda p: p["seat"] != seat)

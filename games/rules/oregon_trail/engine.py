@@ -201,10 +201,13 @@ class OregonTrailEngine(Engine):
     version = "1"
     min_seats = 2
     max_seats = 6
+    pitch = "Race your wagon party west along a trail you lay card by card, through rivers, towns and calamities."
+    length = "about 10 to 15 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
     options_schema = {
         "ruleset": {
             "default": "revised",
             "choices": ["revised", "classic"],
+            "labels": {"revised": "Revised", "classic": "Classic"},
             "label": "Rules",
             "help": "Revised: actions per turn = wagon members, supply bank. "
             "Classic: one action per turn, supply deck.",
@@ -219,9 +222,14 @@ class OregonTrailEngine(Engine):
         "classic_thief": {
             "default": "cancel",
             "choices": ["cancel", "keep_bullets", "thief_dies"],
-            "label": "Classic thief",
-            "help": "Bullets cancel the theft; or show them and keep them; "
-            "or discard them and the thief loses a member.",
+            "labels": {
+                "cancel": "Bullets cancel the theft",
+                "keep_bullets": "Show the bullets and keep them",
+                "thief_dies": "Discard the bullets; the thief loses a member",
+            },
+            "label": "When a thief strikes",
+            "help": "What bullets do against a thief under the classic rules.",
+            "when": {"ruleset": ["classic"]},
         },
     }
     conformance_options = [{"ruleset": "revised"}, {"ruleset": "classic"}, {"ruleset": "revised", "trail_length": 10}]

@@ -176,3 +176,17 @@ def test_the_menu_depends_on_the_position_alone():
         network._CACHE.clear()
         network._LAST_SEARCH.clear()
         assert ENGINE.legal_actions(json.loads(dumped), seat) == menu
+
+
+def test_every_end_of_turn_says_so_and_the_next_turn_reads_round_first():
+    """No empty log line at the end of a building turn (#27); "Round 1: Player 1's turn.", not
+    "Player 3: Player 1's turn (round 1).", once the building is over."""
+    s = ENGINE.new_state({"mode": "standard"}, 2, "words")
+    said = []
+    while s["phase"] == "build":
+        seat = ENGINE.to_act(s)[0]
+        events = ENGINE.apply(s, seat, {"type": "end_turn"})
+        texts = [e["public"]["text"] for e in events if e["public"].get("text")]
+        assert texts and texts[0] == f"Player {seat + 1} ends the turn."
+        said += texts
+    assert said[-1] == "Round 1: Player 1's turn."

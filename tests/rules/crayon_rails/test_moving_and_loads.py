@@ -46,7 +46,10 @@ def test_trains_run_only_on_track():
     s = blank("standard", 2)
     lay(s, 0, (22, 4), (22, 5))
     s["players"][0]["pos"] = at("Velmora")
-    with pytest.raises(IllegalAction, match="no track between 22,5 and 22,6"):
+    with pytest.raises(
+        IllegalAction,
+        match="no track between the milepost just south-east of Velmora and the milepost just north-west of Larkmere",
+    ):
         moved(s, 0, [[21, 3], [22, 4], [22, 5], [22, 6]])
     with pytest.raises(IllegalAction, match="starts where your train stands"):
         moved(s, 0, [[22, 4], [22, 5]])

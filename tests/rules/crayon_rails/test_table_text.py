@@ -1,5 +1,7 @@
 """table_text: what a seat reads of a Crayon Rails table in an email, built from its view."""
 
+import re
+
 from games.rules.crayon_rails.board import node
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
@@ -78,7 +80,7 @@ def test_a_seat_reads_its_cash_train_loads_cards_and_where_each_train_stands():
     trains = section(t, "Trains:").splitlines()
     assert trains[0] == "  Player 1 (you): at Caskerton; Fast Freight (12, 2 loads)."
     assert trains[1].startswith("    loads: Grain, Coal; cash 63;")
-    assert trains[2].startswith("  Player 2: at milepost 12,7, ") and "mileposts from " in trains[2]
+    assert trains[2].startswith("  Player 2: at the milepost 3 steps south-west of Varrow;")  # never x,y
     assert "loads: Wine; cash 112;" in trains[3] and "3 demand cards" in trains[3]
     assert trains[4].startswith("  Player 3: not on the map yet; Freight (9, 2 loads).")
     assert "derailed, loses 1 more turn" in flat(section(t, "Trains:"))
@@ -134,3 +136,12 @@ def test_a_finished_game_says_who_won():
     s["over"] = {"winners": [1], "ranking": [1, 0, 2], "reason": "Rich and linked.", "cash": [63, 260, 41]}
     t = text(s, 2)
     assert "Game over: Player 2 wins. Rich and linked." in t
+
+
+def test_a_milepost_is_named_by_its_city_or_the_nearest_one_never_by_x_y():
+    from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, NEIGHBOURS, place_name
+
+    post = CITY_LIST[CITY_INDEX["Varrow"]]["posts"][0]
+    assert place_name(post) == "Varrow"
+    beside = next(n for n in NEIGHBOURS[post] if place_name(n) != "Varrow")
+    assert re.fullmatch(r"the milepost (just [a-z-]+|\d+ steps [a-z-]+) of [A-Z][\w ]+", place_name(beside))
