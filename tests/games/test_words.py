@@ -96,7 +96,6 @@ def test_the_join_page_shows_the_options_and_players_before_the_dice(client, mak
 def test_an_engines_refusal_names_the_player_not_the_seat(make_user, toy_engine):
     """An engine's sentence says "Player N" (engines know no names): the player reads the name."""
     from core.errors import GameError
-
     from games.rules import IllegalAction, registered
     from games.rules.base import seat_label
     from tests.toy_engine import RACE
