@@ -105,7 +105,7 @@ def game_subject(game: dict) -> str:
 def _inliner() -> css_inline.CSSInliner:
     """The inliner of the emails' one stylesheet (templates/notifications/_base.html): its rules go
     into style="" attributes, which every mail client keeps (Gmail drops a <style> it cannot
-    parse, Outlook half-reads one); the dark-mode block (data-css-inline="ignore") stays a
+    parse, Outlook half-reads one); the dark-mode block (data-css-inline="keep") stays a
     <style>, for the clients that read media queries (Apple Mail, Outlook on the Mac and the web)."""
     return css_inline.CSSInliner(keep_style_tags=False, load_remote_stylesheets=False)
 
