@@ -22,8 +22,9 @@ from games.models import Game, Move, Seat
 from . import smtp, webhooks
 from .emails import base_context, message_id_domain, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
-from .outbox import ATTENDED_CHANNELS, decision_notice
+from .outbox import ATTENDED_CHANNELS, decision_context, decision_notice
 from .pictures import table_pictures
+from .tokens import help_address
 
 log = logging.getLogger(__name__)
 
@@ -162,8 +163,11 @@ def render_notification(notification: Notification, connection=None, *, pictures
     if notification.user is not None:
         ctx.setdefault("recipient", notification.user.public_name)
     ctx["kind"] = notification.kind
-    # A decision's menu has its play+ address; a chat email its chat+ one.
+    # A decision's menu has its play+ address; a chat email its chat+ one; an email that asks
+    # nothing, to a player about their game, a help+ one (a reply gets how to play by email).
     reply_to = (ctx.get("decision") or {}).get("reply_to") or ctx.get("reply_to")
+    if not reply_to and game_id and notification.seat_id and notification.user_id:
+        reply_to = help_address(seat_id=notification.seat_id, game_id=game_id)
     picture = None
     if _pictured(notification):
         key = (notification.game_id, notification.seat_id)
@@ -171,7 +175,7 @@ def render_notification(notification: Notification, connection=None, *, pictures
             pictures = table_pictures([key])
         picture = pictures.get(key)
     return render_email(
-        template=notification.kind,
+        template="reply_help" if ctx.get("help") else notification.kind,
         to=notification.email,
         context=ctx,
         reply_to=reply_to,
@@ -273,7 +277,8 @@ def _after_grace(n: Notification, now) -> bool:
     is now (the table, the menu, everything since their own last move); it stands for their
     earlier ones, which are marked MERGED once it has gone. It goes not at all if, since it was
     written, the player moved (ACTED) or had the game page open (SEEN), or if they have nothing
-    left to decide (STALE)."""
+    left to decide (STALE). A hit that waited (its player had the game open when it came) goes as
+    it was written, with the menu of the decision the player has now, if any."""
     if n.game_id is None or n.seat_id is None or n.user_id is None:
         return True
     if n.kind == Kind.CHAT:
@@ -304,6 +309,15 @@ def _after_grace(n: Notification, now) -> bool:
     if seat.seen_at is not None and seat.seen_at >= n.created_at:
         _settle(n, outcome=Outcome.SEEN, now=now)
         return False
+    if n.kind == Kind.HIT:  # the hit as it was written, with the menu as it is now, if any
+        n.context = dict(n.context)
+        n.context.pop("decision", None)
+        decision = decision_context(game, seat) if game.status == Game.Status.ACTIVE else None
+        if decision and decision["moves"]:
+            n.context["decision"] = decision
+            n.context.pop("table", None)
+        n.version = game.version
+        return True
     context = decision_notice(game, seat) if game.status == Game.Status.ACTIVE else None
     if context is None:
         _settle(n, outcome=Outcome.STALE, now=now)
@@ -554,7 +568,7 @@ def webhook_payload(n: Notification) -> dict:
     """Returns the JSON a chat webhook receives: `content` for Discord, `text` for Slack."""
     message = render_notification(n, pictures={})
     url = settings.SITE_URL + f"/games/{n.game_id}/" if n.game_id else settings.SITE_URL
-    text = f"{message.subject}\n{url}"
+    text = f"{message.kind_line or message.subject}\n{url}"
     return {"content": text[:1900], "text": text, "kind": n.kind, "game": n.game_id}
 
 

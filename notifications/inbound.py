@@ -23,6 +23,11 @@ A reply to a chat email goes to its own address (chat+<token>@..., signed apart 
 tokens): its text (all of it above the quoted email, not just the first line) is a message at the
 game's table, posted by the poster the chat app registers (`register_chat_poster`). Mail to a
 play+ address is only ever read as a move, and mail to a chat+ address only ever as a message.
+
+An email that asks nothing (a hit, a game's end, "Played") has a help+ address (signed apart from
+the others) as its Reply-To, not noreply@: a reply to it is neither a move nor a message, and is
+answered once with how to play and talk by email (at most one such answer per seat an hour, within
+the hourly caps above), so a person's reply never vanishes unanswered and a loop gets silence.
 """
 
 from __future__ import annotations
@@ -67,7 +72,14 @@ from . import rawmail
 from .checks import webhook_provider, webhook_served
 from .models import InboundMessage, Kind, Notification
 from .outbox import decision_context, event_text, format_when, record_notice
-from .tokens import find_chat_token, find_reply_token, read_chat_token, read_reply_token
+from .tokens import (
+    find_chat_token,
+    find_help_token,
+    find_reply_token,
+    read_chat_token,
+    read_help_token,
+    read_reply_token,
+)
 
 log = logging.getLogger(__name__)
 
@@ -486,7 +498,7 @@ def handle_message(
         "size": size or 0,
         "game_id": seat.game_id if seat else None,
         "seat": seat,
-        "reply_token": _token_key(addressee.token, addressee.chat) if seat else "",
+        "reply_token": _token_key(addressee.token, addressee.chat, addressee.help) if seat else "",
     }
     if refusal is not None:  # hostile mail is recorded whoever it names, and never answered
         log.warning("inbound email from %s refused: %s", sender, refusal[1])
@@ -501,6 +513,8 @@ def handle_message(
             # (games.clock.away, when they allow it); their next move clears it. Nothing is sent back.
             get_user_model().objects.filter(pk=seat.user_id).update(seems_away_since=timezone.now())
         return result
+    if addressee.help is not None:
+        return _help(fields, seat, addressee.help)
     if addressee.chat is not None:
         return _chat(fields, seat, addressee.chat, safe_text(reply_text(message_text(msg)), 4 * 2000))
     line = safe_text(first_line(message_text(msg)), 1000) if _will_read(seat, addressee.token) else ""
@@ -528,6 +542,8 @@ class _Addressee:
     token: object = None
     chat: object = None
     seat: Seat | None = None
+    help_text: str | None = None
+    help: object = None
 
 
 def _addressee(head, recipients) -> _Addressee:
@@ -538,10 +554,12 @@ def _addressee(head, recipients) -> _Addressee:
     token_text = find_reply_token(addresses)
     # A play+ address wins: such mail is a move or nothing, never a message at the table.
     chat_text = None if token_text else find_chat_token(addresses)
-    found = _Addressee(token_text, chat_text)
+    help_text = None if token_text or chat_text else find_help_token(addresses)
+    found = _Addressee(token_text, chat_text, help_text=help_text)
     found.token = read_reply_token(token_text) if token_text else None
     found.chat = read_chat_token(chat_text) if chat_text else None
-    named = found.token or found.chat
+    found.help = read_help_token(help_text) if help_text else None
+    named = found.token or found.chat or found.help
     if named is not None:
         found.seat = Seat.objects.select_related("user", "game").filter(pk=named.seat_id, game_id=named.game_id).first()
     return found
@@ -555,11 +573,11 @@ def _unaddressed(addressee: _Addressee, sender: str) -> InboundResult | None:
     """Returns what becomes of mail that names no seat by a token we issued (nothing is recorded
     or answered: we cannot tell who really sent it, and answering forgeries would be
     backscatter), or None for mail that does."""
-    if addressee.token_text is None and addressee.chat_text is None:
+    if addressee.token_text is None and addressee.chat_text is None and addressee.help_text is None:
         log.info("inbound email from %s has no play+ address", sender)
         return InboundResult("no_token", "The message is not addressed to a play+ address.")
     if addressee.seat is None:
-        token = addressee.token_text or addressee.chat_text
+        token = addressee.token_text or addressee.chat_text or addressee.help_text
         log.warning("inbound email from %s with a forged reply token %r", sender, safe_text(token, 100))
         return InboundResult("forged", "The reply address is not one we issued.")
     return None
@@ -589,9 +607,11 @@ def _parsed_refusal(msg, raw_hash: str, size: int | None) -> tuple[str, int | No
     return raw_hash, size, refusal
 
 
-def _token_key(token, chat) -> str:
+def _token_key(token, chat, help_token=None) -> str:
     """Returns what a verified reply address names, as the hourly cap counts it: one email's
-    play+ address (seat, game, version) or one chat email's chat+ address."""
+    play+ address (seat, game, version), one chat email's chat+ address, or a seat's help+ one."""
+    if help_token is not None:
+        return f"help:{help_token.seat_id}-{help_token.game_id}"
     if token is not None:
         return f"play:{token.seat_id}-{token.game_id}-{token.version}"
     return f"chat:{chat.seat_id}-{chat.game_id}-{chat.message_id}"
@@ -786,6 +806,48 @@ def _steps(line: str, moves: list[dict]) -> list[str]:
     if len(parts) < 2 or choose(line, moves) is not None:
         return [line]
     return parts
+
+
+def _help(fields: dict, seat, token) -> InboundResult:
+    """Records a person's reply to an email that asked nothing and answers it with how to play and
+    talk by email: once an hour per seat at most, within the hourly caps, never for a seat whose
+    player is no longer theirs."""
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = InboundMessage.objects.create(outcome="received", **fields)
+        except IntegrityError:
+            return InboundResult("duplicate", "This email was already handled.", game_id=token.game_id)
+        game = Game.objects.select_for_update().get(pk=token.game_id)
+        since = timezone.now() - timedelta(hours=1)
+        result = _over_cap(seat, record, since)
+        if result is None:
+            told = Notification.objects.filter(
+                seat=seat, kind=Kind.REPLY_ERROR, created_at__gte=since, context__help=True
+            ).exists()
+            if told:
+                result = InboundResult(
+                    "help", "Not answered: how to play by email was already sent within the hour.", game_id=game.pk
+                )
+            elif _error_answers(seat, since) >= settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]:
+                result = InboundResult("help", "Not answered: the hour's answers are used up.", game_id=game.pk)
+            else:
+                _reply_help(game, seat, in_reply_to=record.message_id)
+                result = InboundResult("help", "Answered with how to play and talk by email.", game_id=game.pk)
+        record.outcome, record.detail = result.outcome, safe_text(result.detail, 2000)
+        record.save(update_fields=["outcome", "detail"])
+    return result
+
+
+def _reply_help(game, seat, in_reply_to=""):
+    game, seat = _fresh(game, seat)
+    if not seat.user_id:
+        return
+    ctx = {"help": True, "in_reply_to": in_reply_to, "active": game.status == Game.Status.ACTIVE}
+    decision = decision_context(game, seat) if game.status == Game.Status.ACTIVE else {"moves": []}
+    if decision["moves"]:
+        ctx["decision"] = decision
+    record_notice(kind=Kind.REPLY_ERROR, game=game, seat=seat, context=ctx, force=True)
 
 
 def _play(game, seat, token, line, *, idempotency_key, answer_errors=True, in_reply_to="") -> InboundResult:

@@ -16,7 +16,7 @@ Once the transaction commits, the immediate notices are handed to Celery (notifi
 from __future__ import annotations
 
 import logging
-from datetime import UTC
+from datetime import UTC, timedelta
 
 from django.conf import settings
 from django.db.models import Subquery, Value
@@ -207,8 +207,11 @@ class Batch:
         context: dict,
         version: int | None = None,
         force: bool = False,
+        present: bool = False,
     ) -> bool:
-        """Adds a notice unless the recipient muted the game or turned this kind off; says if it did."""
+        """Adds a notice unless the recipient muted the game or turned this kind off; says if it did.
+        A notice that would go at once waits out the grace window instead when its player is
+        `present` (has the game open): they see it there, and get no email."""
         user = user or (seat.user if seat is not None else None)
         email = email or (user.email if user is not None else "")
         if not email:
@@ -218,6 +221,8 @@ class Batch:
             delivery = self.delivery(user, kind)
             if delivery == Delivery.NEVER:
                 return False
+            if present and delivery == Delivery.IMMEDIATE:
+                delivery = _grace_or_now(Delivery.GRACE)
         self.rows.append(
             Notification(
                 kind=kind,
@@ -249,6 +254,16 @@ class Batch:
         if rows:
             Notification.objects.bulk_create(rows)
         return rows
+
+
+def is_present(seat, now=None) -> bool:
+    """Whether the seat's player has the game open now: its page's polls (every few seconds) or an
+    API client's polls of it wrote the seat's `seen_at` (games.services.seat_seen, at most once
+    every PRESENCE_SECONDS) within about two of those periods."""
+    if seat is None or seat.seen_at is None:
+        return False
+    now = now or timezone.now()
+    return seat.seen_at >= now - timedelta(seconds=2 * settings.TRAILPOST["PRESENCE_SECONDS"])
 
 
 def _grace_or_now(delivery: str) -> str:
@@ -315,9 +330,12 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
         by = first.get("seat")
         try:  # what the hit does to them, what mends it, by when: the engine's words, on the raw event
             explain = game.engine.explain_hit(game.state, change.events[mine[0]], position)
+            matters = game.engine.hit_matters(game.state, change.events[mine[0]], position)
         except Exception:  # an engine's explanation must not undo the move that wrote this notice
             log.exception("explain_hit failed in game %s for position %s", game.pk, position)
-            explain = []
+            explain, matters = [], True
+        if not matters:  # no news of its own: the player's next email lists it with what happened
+            continue
         ctx = dict(
             base,
             by=names.get(by, "") if by is not None and by != position else "",
@@ -330,7 +348,7 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
             ctx["decision"] = decision_context(game, seat, names=names)
         elif game.status == Game.Status.ACTIVE:  # what it did to them, as they see the table now
             ctx["table"] = [with_names(line, names) for line in game.engine.table_text(game.state, position)]
-        if batch.add(kind=Kind.HIT, seat=seat, context=ctx) and with_menu:
+        if batch.add(kind=Kind.HIT, seat=seat, context=ctx, present=is_present(seat)) and with_menu:
             menu_sent.add(position)
 
     recent = [t for t in (event_text(e, None) for e in evs) if t]

@@ -47,8 +47,9 @@ def game_mute_set(*, user, game, muted: bool) -> None:
         GameMute.objects.filter(user=user, game=game).delete()
 
 
-def unsubscribe_apply(data: dict) -> str:
-    """Applies a signed unsubscribe token's content; returns a sentence saying what changed."""
+def unsubscribe_apply(data: dict, *, undo: bool = False) -> str:
+    """Applies a signed unsubscribe token's content (or, `undo`, takes a game's mute back); returns
+    a sentence saying what changed."""
     user = get_user_model().objects.filter(pk=data["u"]).first()
     if user is None:
         return "That account no longer exists."
@@ -56,8 +57,15 @@ def unsubscribe_apply(data: dict) -> str:
         game = Game.objects.filter(pk=data["g"]).first()
         if game is None:
             return "That game no longer exists."
-        game_mute_set(user=user, game=game, muted=True)
-        return f"You will get no more emails about {game}."
+        game_mute_set(user=user, game=game, muted=not undo)
+        if undo:
+            return f"Emails about {game} are back on."
+        return (
+            f"You will get no more emails about {game}. Its deadlines still run: when your turn's time is up, "
+            "the default move is played for you, so keep an eye on the game's page."
+        )
+    if undo:
+        return "Nothing to undo here: choose your emails in your notification settings."
     kind = data.get("k")
     if kind in TUNABLE_KINDS:
         preferences_save(user=user, deliveries={kind: Delivery.NEVER})

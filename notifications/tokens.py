@@ -21,9 +21,13 @@ UNSUBSCRIBE_SALT = "trailpost.notifications.unsubscribe"
 BACK_SALT = "trailpost.notifications.back"
 # A chat reply's token has the play token's shape but its own salt: neither verifies as the other.
 CHAT_SALT = "trailpost.notifications.chat"
+# The Reply-To of an email that asks nothing (a hit, a game's end, "Played"): a reply to it is
+# answered, once, with how to play and talk by email. Signed apart from play+ and chat+ tokens.
+HELP_SALT = "trailpost.notifications.help"
 _SIG_BYTES = 15  # 120 bits: 24 base32 characters
 REPLY_ADDRESS_RE = re.compile(r"play\+([0-9]+-[0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
 CHAT_ADDRESS_RE = re.compile(r"chat\+([0-9]+-[0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
+HELP_ADDRESS_RE = re.compile(r"help\+([0-9]+-[0-9]+\.[a-z2-7]+)@", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,41 @@ def find_chat_token(addresses) -> str | None:
     """Returns the first chat+<token> found among some addresses (or header values)."""
     for address in addresses:
         match = CHAT_ADDRESS_RE.search(str(address or ""))
+        if match:
+            return match.group(1)
+    return None
+
+
+@dataclass(frozen=True)
+class HelpToken:
+    """An asking-nothing email's reply token: the recipient's seat and the game."""
+
+    seat_id: int
+    game_id: int
+
+
+def help_address(*, seat_id: int, game_id: int) -> str:
+    """Returns the Reply-To address of an email that asks nothing: a reply to it gets how to play
+    and talk by email (notifications.inbound), instead of vanishing at noreply@."""
+    value = f"{seat_id}-{game_id}"
+    return f"help+{value}.{_signature(value, HELP_SALT)}@{settings.TRAILPOST_REPLY_DOMAIN}"
+
+
+def read_help_token(token: str) -> HelpToken | None:
+    """Returns what a help token names, or None when it is malformed or forged."""
+    value, _, sig = token.strip().lower().partition(".")
+    parts = value.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts) or not sig:
+        return None
+    if not constant_time_compare(sig, _signature(value, HELP_SALT)):
+        return None
+    return HelpToken(seat_id=int(parts[0]), game_id=int(parts[1]))
+
+
+def find_help_token(addresses) -> str | None:
+    """Returns the first help+<token> found among some addresses (or header values)."""
+    for address in addresses:
+        match = HELP_ADDRESS_RE.search(str(address or ""))
         if match:
             return match.group(1)
     return None

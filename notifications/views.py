@@ -169,10 +169,17 @@ def unsubscribe(request, token):
         )
     if request.method != "POST":
         return render(
-            request, "notifications/unsubscribe_confirm.html", {"what": _unsubscribe_what(data), "action": request.path}
+            request,
+            "notifications/unsubscribe_confirm.html",
+            {"what": _unsubscribe_what(data), "action": request.path, "game_mute": bool(data.get("g"))},
         )
-    message = services.unsubscribe_apply(data)
-    return render(request, "notifications/unsubscribed.html", {"message": message})
+    undo = request.POST.get("undo") == "1"
+    message = services.unsubscribe_apply(data, undo=undo)
+    return render(
+        request,
+        "notifications/unsubscribed.html",
+        {"message": message, "action": request.path, "muted": bool(data.get("g")) and not undo},
+    )
 
 
 def _my_seat(game, user) -> Seat:

@@ -116,8 +116,12 @@ def open_game_list(request):
 @extend_schema(operation_id="games_retrieve", responses={200: GameDetailSerializer, **ERRORS}, tags=["games"])
 @api_view(["GET"])
 def game_detail(request, pk):
-    """A game with the caller's view only (a spectator view if the caller has no seat)."""
-    return Response(_detail(_game(request, pk), request.user))
+    """A game with the caller's view only (a spectator view if the caller has no seat). A player's
+    client polling it counts as having the game open, as the game page's polls do: notices that
+    wait out their grace window then need no email."""
+    game = _game(request, pk)
+    services.seat_seen(game, request.user)
+    return Response(_detail(game, request.user))
 
 
 @extend_schema(
@@ -205,9 +209,11 @@ def game_start(request, pk):
 @extend_schema(operation_id="games_actions_list", responses={200: ActionsSerializer, **ERRORS}, tags=["moves"])
 @api_view(["GET"])
 def game_actions(request, pk):
-    """The caller's legal actions now, numbered, with the version to send back."""
+    """The caller's legal actions now, numbered, with the version to send back (a poll of them
+    counts as having the game open, as games_retrieve's does)."""
     game = _game(request, pk)
     seat = _my_seat(game, request.user)
+    services.seat_seen(game, request.user)
     return Response({"version": game.version, "status": game.status, "actions": selectors.legal_moves(game, seat)})
 
 

@@ -382,6 +382,13 @@ class Engine:
         sentence. An empty list: nothing to explain. Override; the default explains nothing."""
         return []
 
+    def hit_matters(self, state: dict, event: dict, seat: int) -> bool:
+        """Whether an event that hits a seat changes anything for it (`state` as for explain_hit).
+        A hit that does not (a calamity discarded with no effect) is no news of its own: the
+        server tells the player in their next email, among what happened since their last move,
+        instead of emailing them for it. Override; by default every hit matters."""
+        return True
+
     def place(self, state: dict, seat: int, action: dict) -> str:
         """Returns where on the table a legal action is played, as the taps that play it: place
         names separated by spaces, each `kind:id` naming something the seat sees on the table (a

@@ -66,7 +66,9 @@ def test_a_message_is_emailed_to_the_others_with_a_chat_reply_to(table, smtp_sin
     assert len(messages) == 2
     for user in (table.bob, table.cy):
         message = messages[user.email]
-        assert message["Subject"] == "Ann wrote at the table in Chatty trail"
+        assert message["Subject"] == "Chatty trail · Trailpost"  # the game's one subject
+        text = message.get_body(("plain",)).get_content()
+        assert text.splitlines()[0] == "Ann wrote at the table in Chatty trail"  # what it is: the first line
         reply_to = message["Reply-To"]
         assert reply_to.startswith("chat+") and reply_to.endswith("@trailpost.localhost")
         token = read_chat_token(reply_to.split("+", 1)[1].split("@")[0])
@@ -206,7 +208,7 @@ def test_a_refused_chat_reply_is_answered_with_why_in_its_thread_up_to_the_hourl
     assert delivery.send_notifications([answer.pk]) == 1
     sent = smtp_sink.wait_for(1)[0]
     text, html = _parts(sent)
-    assert sent["Subject"].startswith("Not posted: your message in")
+    assert sent["Subject"] == "Chatty trail · Trailpost" and text.startswith("Not posted: your message in")
     assert "was not posted at the table" in text and "1 messages a minute" in text and "second words" in text
     assert "fresh menu" not in text and "was not posted at the table" in html
     assert sent["In-Reply-To"] == "<second@mail.example.com>"

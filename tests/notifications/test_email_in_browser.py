@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import minute, turn_seat
+from .test_mail_as_judged import every_kind  # noqa: F401
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
@@ -51,7 +52,7 @@ def test_the_your_turn_email_shows_the_table_picture_without_overflow(
     seat = turn_seat(game)
     minute()
     [message] = [m for m in smtp_sink.wait_for(1) if m["To"] == seat.user.email][-1:]
-    assert message.get_content_type() == "multipart/related"
+    assert message.get_content_type() == "multipart/alternative"  # text, then related (HTML and picture)
     html, images = as_a_mail_client_shows_it(message)
     [(cid, png)] = images.items()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -123,3 +124,41 @@ def test_the_chat_and_moderation_emails_read_well_on_a_phone(make_game, smtp_sin
                 page.screenshot(path=str(out / f"email-{name}-{width}.png"), full_page=True)
             finally:
                 page.close()
+
+
+def test_every_kind_of_email_reads_well_at_375_and_800_px(every_kind, browser):  # noqa: F811
+    """Every kind a player gets, as a mail client shows it, light and dark: no sideways scroll,
+    its first line as its heading, no text under 12 px, the card at most 600 px wide. Screenshots
+    of each (kind, width, scheme) go to $TRAILPOST_SCREENSHOTS when it is set (to look at)."""
+    _game, _seat, got = every_kind
+    shots = os.environ.get("TRAILPOST_SCREENSHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+    shown = {
+        kind: (as_a_mail_client_shows_it(m)[0], m.get_body(("plain",)).get_content().splitlines()[0])
+        for kind, m in got.items()
+    }
+    for width, scheme in ((375, "light"), (375, "dark"), (800, "light")):
+        page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        try:
+            for kind, (html, first) in shown.items():
+                page.set_content(html)
+                assert page.inner_text("h1") == first, kind
+                overflow = page.evaluate(
+                    "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                assert overflow <= 0, f"the {kind} email scrolls sideways by {overflow} px at {width} px"
+                assert page.evaluate("() => document.querySelector('table.card').getBoundingClientRect().width") <= 600
+                smallest = page.evaluate(
+                    """() => Math.min(...[...document.querySelectorAll('body *')]
+                        .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                        .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+                )
+                assert smallest >= 12, (kind, smallest)
+                if scheme == "dark":  # the dark block applies: the card is dark, its text light
+                    bg = page.evaluate("() => getComputedStyle(document.querySelector('table.card')).backgroundColor")
+                    assert bg == "rgb(36, 30, 24)", (kind, bg)
+                if shots:
+                    page.screenshot(path=str(Path(shots) / f"email-{kind}-{width}-{scheme}.png"), full_page=True)
+        finally:
+            page.close()

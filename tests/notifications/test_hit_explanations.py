@@ -120,7 +120,8 @@ def test_measles_revised_says_what_it_costs_what_mends_it_and_by_when(make_game)
     assert "town's remove-a-calamity" in mends
     assert by_when.startswith("Mend it on your next turn")
     message, text, page = assert_explained_once(hit, "Measles")
-    assert message.subject == f"{sender.name}'s move hits you in {game}"
+    assert message.subject == f"{game} · Trailpost"  # the game's one subject; the kind is the first line
+    assert message.body.splitlines()[0] == f"{sender.name}'s move hits you in {game}"
     # nothing to decide now: the table follows, with the calamity in the victim's wagon
     assert "The table as you see it now:" in text and "Measles: one action fewer for 1 turn" in text
 

@@ -60,7 +60,8 @@ def test_an_ogallala_player_whose_card_is_lassoed_is_told_at_once(make_game, api
     message = delivery.render_notification(hit)
     assert "The table as you see it now:" in message.body and "Your river:" in message.body
     assert message.to == [victim.user.email]
-    assert message.subject == f"{raider.name}'s move hits you in {game}"
+    assert message.subject == f"{game} · Trailpost"  # one subject for all the game's emails
+    assert message.body.startswith(f"{raider.name}'s move hits you in {game}\n")  # the kind: the first line
     assert "Furs" in message.body and f"/games/{game.pk}/" in message.body
 
 

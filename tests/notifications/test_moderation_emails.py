@@ -27,7 +27,8 @@ def mod(django_user_model):
 
 
 def _sent(smtp_sink, game) -> dict:
-    """Sends the game's moderation notices over SMTP; returns {recipient address: (subject, text, html)}."""
+    """Sends the game's moderation notices over SMTP; returns {recipient address: (what it is about,
+    text, html)}: what it is about is the text's first line (the subject is the game's, for all its emails)."""
     ids = list(
         Notification.objects.filter(game=game, kind=Kind.MODERATION, sent_at__isnull=True).values_list("pk", flat=True)
     )
@@ -40,7 +41,8 @@ def _sent(smtp_sink, game) -> dict:
         text = m.get_body(preferencelist=("plain",)).get_content()
         html = m.get_body(preferencelist=("html",)).get_content()
         assert str(m["To"]) not in out, "one email per person"
-        out[str(m["To"])] = (str(m["Subject"]), " ".join(text.split()), html, m)
+        assert str(m["Subject"]) == f"{game} · Trailpost"
+        out[str(m["To"])] = (text.splitlines()[0], " ".join(text.split()), html, m)
     return out
 
 

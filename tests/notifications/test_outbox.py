@@ -77,7 +77,8 @@ def test_calamity_tells_the_victim_at_once_what_it_does_and_what_they_can_do(mak
     assert [m["label"] for m in ctx["decision"]["moves"]] == ["Use medicine", "Keep the medicine"]
     assert ctx["decision"]["deadline_text"]
     message = delivery.render_notification(notes[0])
-    assert message.subject == f"{seat.name}'s move hits you in {game}"
+    assert message.subject == f"{game} · Trailpost"  # one subject for all the game's emails
+    assert message.body.startswith(f"{seat.name}'s move hits you in {game}\n")  # the kind: the first line
     assert "1. Use medicine" in message.body and "2. Keep the medicine" in message.body
     assert message.reply_to[0].startswith("play+")
 
@@ -148,7 +149,9 @@ def test_every_email_links_the_game_and_a_signed_unsubscribe(make_game, client):
         ).status_code
         == 200
     )
-    assert KindPreference.objects.get(user=note.user, kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
+    # The one-click unsubscribe of a game's email mutes that game, never a kind of email for every game.
+    assert GameMute.objects.filter(user=note.user, game=game).exists()
+    assert not KindPreference.objects.filter(user=note.user).exists()
     assert client.get("/mail/unsubscribe/forged-token/").status_code == 400
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from notifications import delivery
 from notifications.emails import thread_root
-from notifications.models import TUNABLE_KINDS, Delivery, Kind, KindPreference, Notification
+from notifications.models import Delivery, Kind, KindPreference, Notification
 from notifications.tokens import read_unsubscribe_token
 
 from .conftest import turn_seat
@@ -37,9 +37,11 @@ def _parts(message) -> tuple[str, str]:
 
 
 def _footer_links(text: str) -> dict[str, str]:
-    """The footer's links by their label (text part)."""
+    """The footer's links by their label (text part: a column of labels, a column of links, and
+    lines that explain the link above, indented)."""
     footer = text.replace("\r\n", "\n").rsplit("\n--\n", 1)[1]
-    return dict(line.split(": ", 1) for line in footer.strip().splitlines())
+    rows = [line.split("  ", 1) for line in footer.strip().splitlines() if not line.startswith(" ")]
+    return {label.strip(): link.strip() for label, link in rows}
 
 
 def _send(ids, smtp_sink, count):
@@ -72,26 +74,20 @@ def test_every_email_of_a_game_to_a_player_is_one_thread_with_honest_footer_link
         assert message["References"] == root, kind
         text, html = _parts(message)
         links = _footer_links(text)
-        assert list(links) == (
-            ["The game", "Mute this game", "Stop emails like this", "All email settings"]
-            if kind in TUNABLE_KINDS
-            else ["The game", "Mute this game", "All email settings"]
-        ), (kind, links)
-        assert "Stop these emails" not in text + html and "Notification settings" not in text + html
+        # No link turns a kind of email off for every game (that is the settings page's to do):
+        # the footer, and a mail client's one-click unsubscribe, mute this game (#27).
+        assert list(links) == ["The game", "Mute this game", "Email settings"], (kind, links)
+        assert (
+            "Stop" not in text.replace("\r\n", "\n").rsplit("\n--\n", 1)[1]
+            and "Stop" not in html.rsplit("Open the game", 1)[1]
+        )
+        assert "its deadlines still run" in text and "its deadlines still run" in html
         mute = read_unsubscribe_token(LINK_RE.search(links["Mute this game"]).group(1))
         assert mute["g"] == game.pk and mute["u"] == seat.user_id and not mute["k"]
-        assert links["All email settings"].endswith("/mail/preferences/")
-        assert f'<a href="{links["Mute this game"]}">Mute this game</a>' in html
-        assert f'<a href="{links["All email settings"]}">All email settings</a>' in html
+        assert links["Email settings"].endswith("/mail/preferences/")
+        assert f'href="{links["Mute this game"]}"' in html and f'href="{links["Email settings"]}"' in html
         unsubscribe = "".join(str(message["List-Unsubscribe"]).split()).strip("<>")
-        if kind in TUNABLE_KINDS:
-            stop = read_unsubscribe_token(LINK_RE.search(links["Stop emails like this"]).group(1))
-            assert stop["k"] == kind and not stop["g"] and stop["u"] == seat.user_id
-            assert f'<a href="{links["Stop emails like this"]}">Stop emails like this</a>' in html
-            assert unsubscribe == links["Stop emails like this"], kind  # one-click: this kind off
-        else:  # the answers to an emailed move and an invitation: one-click mutes this game
-            assert "Stop emails like this" not in html
-            assert unsubscribe == links["Mute this game"], kind
+        assert unsubscribe == links["Mute this game"], kind  # one-click: this game muted, nothing else
     assert len(own_ids) == len(messages)  # each email its own Message-ID
     assert {m["X-Trailpost-Kind"] for m in messages} == set(GAME_KINDS)
 
@@ -169,13 +165,13 @@ def test_the_digest_and_an_invitation_to_a_stranger_are_not_threaded(make_game, 
         assert message["In-Reply-To"] is None and message["References"] is None
         assert re.fullmatch(r"<[^<>@\s]+@[^<>@\s]+>", message["Message-ID"])
     links = _footer_links(_parts(digest)[0])
-    assert list(links) == ["Stop emails like this", "All email settings"]
-    stop = read_unsubscribe_token(LINK_RE.search(links["Stop emails like this"]).group(1))
+    assert list(links) == ["Stop the digest", "Email settings"]
+    stop = read_unsubscribe_token(LINK_RE.search(links["Stop the digest"]).group(1))
     assert (
         stop["k"] == Kind.DIGEST
-        and "".join(str(digest["List-Unsubscribe"]).split()).strip("<>") == links["Stop emails like this"]
+        and "".join(str(digest["List-Unsubscribe"]).split()).strip("<>") == links["Stop the digest"]
     )
-    assert list(_footer_links(_parts(invite)[0])) == ["The game", "All email settings"]
+    assert list(_footer_links(_parts(invite)[0])) == ["The game", "Email settings"]
     assert invite["List-Unsubscribe"] is None
 
 

@@ -67,8 +67,11 @@ def test_sent_emails_carry_one_click_unsubscribe_headers(make_game, smtp_sink, c
     note = Notification.objects.get(pk=ids[0])
     client.get(path)
     assert not KindPreference.objects.filter(user=note.user).exists()
-    client.post(path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
-    assert KindPreference.objects.get(user=note.user, kind=Kind.YOUR_TURN).delivery == Delivery.NEVER
+    page = client.post(path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
+    # That game is muted, and only it: "your turn" stays on for every other game (#27).
+    assert GameMute.objects.filter(user=note.user, game=game).exists()
+    assert not KindPreference.objects.filter(user=note.user).exists()
+    assert "deadlines still run" in page.content.decode() and 'id="unmute"' in page.content.decode()
 
 
 @pytest.mark.parametrize("target", ["https://evil.example/phish", "//evil.example/x", "http://testserver.evil/"])

@@ -104,5 +104,5 @@ def test_a_whole_game_played_by_email_only(make_game, smtp_sink, settings, monke
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.result["winners"]
     # Everyone is told how it ended, by email.
-    ended = {m["To"] for m in smtp_sink.messages if m["Subject"].startswith("Game over:")}
+    ended = {m["To"] for m in smtp_sink.messages if m.get_body(("plain",)).get_content().startswith("Game over:")}
     assert ended == {s.user.email for s in Seat.objects.filter(game=game).select_related("user")}

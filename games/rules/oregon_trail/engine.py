@@ -1463,6 +1463,11 @@ class OregonTrailEngine(Engine):
         and by when, as the state right after the move stands."""
         return view_mod.explain_hit(self, state, event, seat)
 
+    def hit_matters(self, state, event, seat):
+        """A calamity discarded at once with no effect on the seat (a broken part with nothing to
+        break, a hunt with no Bullets or no Food) does not matter; every other hit does."""
+        return view_mod.hit_matters(self, state, event, seat)
+
     # -- decisions, defaults, bots -----------------------------------------------------------------
     def decision_kind(self, state, seat):
         """Returns the kind of the seat's pending out-of-turn decision."""

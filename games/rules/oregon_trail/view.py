@@ -826,6 +826,17 @@ def _supplies_left(p):
     return f"you hold {_count(len(p['supplies']), 'supply card')} now"
 
 
+# How explain_hit begins its first text for a calamity that changed nothing for the seat.
+NO_EFFECT = "No effect:"
+
+
+def hit_matters(engine, state, event, seat) -> bool:
+    """Whether a hit changes anything for the seat: not when its explanation says it had no effect
+    and nothing mends or remains of it (it was discarded at once)."""
+    explain = explain_hit(engine, state, event, seat)
+    return not (explain and explain[0].startswith(NO_EFFECT) and explain[2] == NOTHING_TO_DO)
+
+
 def explain_hit(engine, state, event, seat):
     """Returns [what it does, what mends it, by when] for a seat an event hits (see Engine.explain_hit)."""
     if state["result"] is not None or not 0 <= seat < len(state["players"]):
@@ -853,7 +864,7 @@ def explain_hit(engine, state, event, seat):
         if pend is not None and (pend.get("card") == cid or (ckind == "thief" and pend["kind"] == "thief_bullets")):
             return _explain_pending(state, p, pend)
         if ckind in BROKEN_PARTS:
-            return ["No effect: it is discarded.", NOTHING_TO_MEND, NOTHING_TO_DO]
+            return [f"{NO_EFFECT} it is discarded.", NOTHING_TO_MEND, NOTHING_TO_DO]
         if ckind in AT_ONCE:
             never = "Nothing: it cannot be mended" + (", not even in a town." if rs == "classic" else ".")
             return [f"It struck at once. {_wagon_now(state, p)}", never, NOTHING_TO_DO]
@@ -874,10 +885,10 @@ def explain_hit(engine, state, event, seat):
         if ckind == "hunting":
             if any(supply_kind(c) == "bullets" for c in p["supplies"]):  # classic: no food to be had
                 does = (
-                    "No effect: there is no Food in the supply discard or the deck to hunt, so you keep your Bullets."
+                    f"{NO_EFFECT} there is no Food in the supply discard or the deck to hunt, so you keep your Bullets."
                 )
             else:
-                does = "No effect: you hold no Bullets to hunt with."
+                does = f"{NO_EFFECT} you hold no Bullets to hunt with."
             return [does, NOTHING_TO_MEND, NOTHING_TO_DO]
         if ckind in UNMENDED:  # its count-down ran out within the move, in turns of yours that were lost
             return [

@@ -27,8 +27,8 @@ class ReplyHandler:
     message to the inbound handler."""
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if not address.lower().startswith(("play+", "chat+")):
-            return "550 5.1.1 Only play+ and chat+ addresses are served here"
+        if not address.lower().startswith(("play+", "chat+", "help+")):
+            return "550 5.1.1 Only play+, chat+ and help+ addresses are served here"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
