@@ -7,7 +7,8 @@ key in another game is another move.
 
 import pytest
 
-from tests.games.test_service_rules import _acting, _log_rows, _start
+from tests.builders import seat_to_act, start_game
+from tests.games.test_service_rules import HAND, _log_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -22,12 +23,12 @@ def _post(api, game, body, key):
 
 
 def test_a_key_reused_by_the_other_seat_is_theirs_not_the_first_move(people, api_for):
-    game = _start(people[0], people[1:])
-    first_seat = _acting(game)
+    game = start_game(*people, options=HAND)
+    first_seat = seat_to_act(game)
     body = {"action": {"type": "draw"}, "expected_version": game.version}
     first = _post(api_for(first_seat.user), game, body, "shared-key")
     assert first.status_code == 201
-    other = _acting(game)
+    other = seat_to_act(game)
     assert other.pk != first_seat.pk
     before = _log_rows(game)
 
@@ -50,9 +51,9 @@ def test_a_key_reused_by_the_other_seat_is_theirs_not_the_first_move(people, api
 
 
 def test_the_same_key_in_another_game_is_another_move(people, api_for):
-    one, two = _start(people[0], people[1:]), _start(people[0], people[1:])
+    one, two = start_game(*people, options=HAND), start_game(*people, options=HAND)
     for game in (one, two):
-        seat = _acting(game)
+        seat = seat_to_act(game)
         body = {"action": {"type": "draw"}, "expected_version": game.version}
         resp = _post(api_for(seat.user), game, body, "same-key-everywhere")
         assert resp.status_code == 201 and resp.json()["applied"] is True, resp.content
@@ -64,8 +65,8 @@ def test_a_key_reused_by_the_next_holder_of_the_same_seat_is_not_the_former_move
     key and body is not answered as if it had been applied: it is theirs, and out of date."""
     from games import services
 
-    game = _start(people[0], people[1:])
-    seat = _acting(game)
+    game = start_game(*people, options=HAND)
+    seat = seat_to_act(game)
     body = {"action": {"type": "draw"}, "expected_version": game.version}
     assert _post(api_for(seat.user), game, body, "handed-over").status_code == 201
     dan = make_user("dan")
