@@ -61,7 +61,7 @@ def _free_port() -> int:
 
 
 def _request(port: int, line: str, headers: str = "") -> bytes:
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         s.sendall(f"{line}\r\nHost: 127.0.0.1\r\n{headers}Connection: close\r\n\r\n".encode())
         data = b""
         while chunk := s.recv(65536):
@@ -91,6 +91,17 @@ def gunicorn_port():
                 proc.kill()
                 pytest.fail("gunicorn did not start")
             time.sleep(0.05)
+    # The port answers once the master listens; the worker then imports Django and the project,
+    # which takes seconds on a loaded machine: wait for an ordinary request's whole answer.
+    while True:
+        try:
+            if _request(port, "GET /api/games/ HTTP/1.1").startswith(b"HTTP/1.1 "):
+                break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline + 60:
+            proc.kill()
+            pytest.fail("gunicorn's worker did not answer")
     yield port
     proc.terminate()
     proc.wait(timeout=10)
