@@ -592,7 +592,8 @@ def email_picture(
         turn = view.get("turn")
         phase = {"draft": " (the setup draft)", "build": " (a building turn)"}.get(view.get("phase"), "")
         status = ("Your turn" if turn == me else f"{who(turn)} to play") + phase
-        status += f" · round {view.get('round', '?')} of {view.get('max_rounds', '?')}"
+        if isinstance(view.get("round"), int) and view["round"] > 0 and view.get("phase") == "play":
+            status += f" · round {view['round']}"
     c.text(E_PAD, 22, c.fit(status, W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
     c.flush()
 
@@ -659,8 +660,8 @@ def email_picture(
         head = f"{names.get(me, '?')} (you): {mine.get('cash', 0)} cash"
         c.text(E_PAD + 26, y + 17, c.fit(head, W - 2 * E_PAD - 26, 15, bold=True), size=15, bold=True)
         y += 26
-        line = f"{train.get('name', 'Train')} at {where}" if mine.get("position") else "No train on the map yet"
-        line += f", speed {train.get('speed', '?')}, room for {train.get('capacity', '?')}"
+        line = f"{train.get('name', 'Train')} (speed {train.get('speed', '?')}, room for {train.get('capacity', '?')})"
+        line += f" at {where}" if mine.get("position") else ", not on the map yet"
         c.text(E_PAD, y + 14, c.fit(line, W - 2 * E_PAD, T), size=T)
         y += 20
         loads = [str(x) for x in mine.get("loads") or []]

@@ -134,7 +134,10 @@ def _card(
         name = BOOTY_NAMES.get(suite) or str(cell.get("name") or kind)
         half = kind.endswith("_front") - kind.endswith("_rear")  # 1: points right, -1: left, 0: whole
         cx = x + w / 2 - 2.5 * half
-        label = c.fit(name, w - 4 - 5 * abs(half), booty_size)
+        room = w - 4 - 5 * abs(half)
+        label = c.fit(name, room, booty_size)
+        if label.endswith("…") and booty_size > 10:  # the email's larger text: the name's first letters
+            label = name[:3] if c.measure(name[:3], booty_size) <= room else name[:2]
         c.text(cx, y + h / 2 + booty_size * 0.4, label, size=booty_size, fill=INK, anchor="middle")
         if half > 0:
             shapes.fill(BOOTY_EDGE, f"M{x + w - 1} {y + h / 2 - 4}l-4 4l4 4z")
@@ -288,7 +291,7 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
         rows = [r for r in p.get("display") or [] if isinstance(r, list)]
         cell = E_CELL if big else E_THIN
         hand = [h for h in view.get("hand") or [] if isinstance(h, dict)] if big else []
-        block = 28 + cell * len(rows) + (26 if big else 0)
+        block = 28 + cell * len(rows) + (48 if big else 0)
         if big:
             shapes.fill(MINE, rect_d(0, y - 6, W, block + 10), 0)
         if seat == turn:
@@ -330,6 +333,18 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
         if big:
             words = ", ".join(str(h.get("name") or "a card") for h in hand) or "none"
             c.text(E_PAD, y + 15, c.fit("Your hand: " + words, W - 2 * E_PAD, T), size=T, fill=INK)
+            y += 22
+            booty = []
+            for row in rows:
+                for card in row[:length]:
+                    if isinstance(card, dict) and card.get("booty"):
+                        kind = str(card.get("kind") or "")
+                        suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
+                        name = BOOTY_NAMES.get(suite) or str(card.get("name") or kind)
+                        if name not in booty:
+                            booty.append(name)
+            words = "Your booty: " + (", ".join(booty) or "none")
+            c.text(E_PAD, y + 15, c.fit(words, W - 2 * E_PAD, T), size=T, fill=INK)
             y += 26
         y += 10
 
