@@ -76,6 +76,12 @@ def test_the_email_picture_is_600_wide_and_no_text_is_under_12_pixels(rules, opt
         mine = min(y for y, text in spans if text.startswith(f"{NAMES[seat]} (you)"))
         others = [y for y, text in spans for s in range(seats) if s != seat and text.startswith(NAMES[s])]
         assert others and mine < min(others)
+    # two-letter token labels (names sharing an initial) are as large
+    shared = {s: f"Al{'abcd'[s]} Same" for s in range(seats)}
+    root = ET.fromstring(_email(engine, options, state, 0, names=shared))
+    width = float(root.get("viewBox").split()[2])
+    assert "A1" in _texts(root)
+    assert all(size * 552 / width >= 12 for size, _ in _text_sizes(root))
     # the page's picture is not the email's
     page = table_svg(engine.name, engine.view(state, 0), names=NAMES, board=board_data(engine, options), me=0)
     assert page != _email(engine, options, state, 0, browser=False)
