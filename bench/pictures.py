@@ -1,10 +1,11 @@
 """Table picture benchmark: drawing each game's table as SVG and rendering it to PNG; prints JSON.
 
-    .venv/bin/python bench/pictures.py [--runs 30] [--seats 4]
+    .venv/bin/python bench/pictures.py [--runs 30] [--seats 4] [--drawing email|page]
 
 For each game and variant, a seeded bot game is stopped half way through (its actions counted
-in a first playout) and drawn for seat 0 as an email draws it: games.pictures.table_svg, then
-render_png. Reports the median (and fastest) time in ms of building the SVG and of rendering
+in a first playout) and drawn for seat 0 as an email draws it (--drawing email, the default:
+games.pictures.email_svg, then render_png at twice its 600 pixels) or as the game page's picture
+(--drawing page: table_svg, then render_png at its own size). Reports the median (and fastest) time in ms of building the SVG and of rendering
 the PNG over --runs, the PNG's pixel size and bytes, and how many such pictures two workers
 would render a minute. Targets: Crayon Rails under 50 ms a picture; Oregon Trail Race and
 Ogallala about 8 ms (10,000 emails a minute on two workers, the pictures in). A figure that
@@ -27,7 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.boards import board_data  # noqa: E402
-from games.pictures import render_png, table_svg  # noqa: E402
+from games.pictures import EMAIL_W, email_svg, render_png, table_svg  # noqa: E402
 from games.rules import get_engine  # noqa: E402
 from games.rules.simulate import play_one  # noqa: E402
 
@@ -51,7 +52,7 @@ def _timed(fn, runs: int) -> tuple[list[float], object]:
     return times, out
 
 
-def picture_case(rules: str, options: dict, seats: int, runs: int) -> dict:
+def picture_case(rules: str, options: dict, seats: int, runs: int, drawing: str = "email") -> dict:
     """Times one game's picture at a mid-game position; returns its figures."""
     engine = get_engine(rules)
     seed = f"bench-pictures:{rules}:{json.dumps(options, sort_keys=True)}"
@@ -62,13 +63,16 @@ def picture_case(rules: str, options: dict, seats: int, runs: int) -> dict:
     view = engine.view(state, 0)
     names = {s: NAMES[s] for s in range(seats)}
 
+    draw = email_svg if drawing == "email" else table_svg
+    width = 2 * EMAIL_W if drawing == "email" else None
+
     def build():
-        return table_svg(rules, view, names=names, board=board, me=0)
+        return draw(rules, view, names=names, board=board, me=0)
 
     svg = build()  # the first drawing of a board builds its static map, kept per board: not measured
     build_ms, svg = _timed(build, runs)
-    render_png(svg)
-    render_ms, png = _timed(lambda: render_png(svg), runs)
+    render_png(svg, width=width)
+    render_ms, png = _timed(lambda: render_png(svg, width=width), runs)
     width, height = struct.unpack(">II", png[16:24]) if png[12:16] == b"IHDR" else (0, 0)
     per_picture = statistics.median(build_ms) + statistics.median(render_ms)
     return {
@@ -90,13 +94,14 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--drawing", choices=["email", "page"], default="email")
     args = parser.parse_args()
-    out: dict = {"python": sys.version.split()[0], "runs": args.runs, "warnings": []}
+    out: dict = {"python": sys.version.split()[0], "runs": args.runs, "drawing": args.drawing, "warnings": []}
     for rules, variant, options, target in CASES:
         engine = get_engine(rules)
         seats = max(engine.min_seats, min(args.seats, engine.max_seats))
         try:
-            figures = picture_case(rules, options, seats, args.runs)
+            figures = picture_case(rules, options, seats, args.runs, args.drawing)
         except Exception as exc:  # a broken drawing is reported, and the other games still measured
             out["warnings"].append(f"{rules} {variant}: the picture failed: {exc!r}")
             continue

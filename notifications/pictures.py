@@ -1,5 +1,7 @@
-"""The table picture of an email: the game page's drawing (games.pictures) of what one seat sees,
-rendered to PNG, since mail clients do not show SVG. It rides in the email itself (an inline part
+"""The table picture of an email: the game's email drawing (games.pictures.email_svg) of what one
+seat sees, drawn for the email's 600-pixel column (the seat's own area large, no text under 12
+pixels there) and rendered to PNG at twice that width for sharp screens, since mail clients do not
+show SVG. It rides in the email itself (an inline part
 that the HTML names by Content-ID), so it shows without loading anything from the site.
 
 A picture is drawn from the game as it is when the email goes (the notice may have waited), and
@@ -17,7 +19,7 @@ from django.core.cache import cache
 
 from games.boards import game_board
 from games.models import Game, Seat
-from games.pictures import render_png, table_svg
+from games.pictures import EMAIL_W, email_svg, render_png
 from games.selectors import game_view
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,7 @@ CACHE_SECONDS = 24 * 3600
 @dataclass(frozen=True)
 class Picture:
     cid: str  # the Content-ID, without brackets: the HTML shows it as <img src="cid:...">
-    png: bytes
+    png: bytes  # EMAIL_W * 2 pixels wide: the HTML shows it EMAIL_W CSS pixels wide (less in a narrower column)
     alt: str
 
 
@@ -63,14 +65,14 @@ def table_pictures(wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Pictu
 
 def _picture(game, seat, names) -> Picture | None:
     # The seed's published hash tells games apart even where ids are used again (a test database).
-    key = f"table-png:{game.pk}:{game.seed_sha256[:16]}:{game.version}:{seat.position}"
+    key = f"table-email-png:{game.pk}:{game.seed_sha256[:16]}:{game.version}:{seat.position}"
     png = cache.get(key)
     if png is None:
         try:
-            svg = table_svg(
+            svg = email_svg(
                 game.rules, game_view(game, seat, names=names), names=names, board=game_board(game), me=seat.position
             )
-            png = render_png(svg) if svg else b""
+            png = render_png(svg, width=2 * EMAIL_W) if svg else b""
         except Exception:  # a drawing's bug must not stop the email: it goes with the text table
             log.warning("table picture of game %s for seat %s failed", game.pk, seat.position, exc_info=True)
             png = b""

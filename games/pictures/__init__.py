@@ -23,7 +23,10 @@ from games.boards import board_data
 from games.rules import get_engine
 
 from . import crayon_rails, ogallala, oregon_trail
+from .common import EMAIL_TEXT, EMAIL_W
 from .fonts import FONT_FILES
+
+__all__ = ["EMAIL_TEXT", "EMAIL_W", "email_svg", "render_png", "table_svg"]
 
 DRAWINGS = {
     "oregon-trail-race": oregon_trail.picture,
@@ -50,6 +53,35 @@ def table_svg(
     lay out (the game page) rather than as outlines for resvg (render_png).
     """
     draw = DRAWINGS.get(rules)
+    if draw is None or not isinstance(view, dict):
+        return None
+    if rules == "crayon-rails":
+        board = board or board_data(get_engine(rules), {})
+        return draw(view, names=names, me=me, board=board, browser=browser)
+    return draw(view, names=names, me=me, browser=browser)
+
+
+EMAIL_DRAWINGS = {
+    "oregon-trail-race": oregon_trail.email_picture,
+    "ogallala": ogallala.email_picture,
+    "crayon-rails": crayon_rails.email_picture,
+}
+
+
+def email_svg(
+    rules: str,
+    view: dict,
+    *,
+    names: dict[int, str] | None = None,
+    board: dict | None = None,
+    me: int | None = None,
+    browser: bool = False,
+) -> str | None:
+    """Returns the seat's table as drawn for an email, or None for rules without one: EMAIL_W
+    (600) units wide, the seat's own area large and the others compact, no text under EMAIL_TEXT
+    units (so at least 12 CSS pixels in a 552 to 600 pixel column). Same arguments as table_svg;
+    render it with render_png(svg, width=2 * EMAIL_W) and show it at EMAIL_W."""
+    draw = EMAIL_DRAWINGS.get(rules)
     if draw is None or not isinstance(view, dict):
         return None
     if rules == "crayon-rails":

@@ -27,7 +27,7 @@ from games.rules.base import counted
 from games.rules.crayon_rails.board import node, place_name
 from games.rules.crayon_rails.places import city_place
 
-from .common import SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
+from .common import EMAIL_TEXT, EMAIL_W, SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
 from .svg import INK, Canvas, line_d, num, rect_d
 
 S = 26.0  # pixels between neighbouring mileposts
@@ -505,6 +505,197 @@ def picture(
     height = y + 24
     summary = "Crayon Rails map. " + "; ".join(
         f"{names.get(p['seat'])}: {counted(len(p.get('track') or []), 'track segment')}"
+        + (f", train at {place_name(node(*p['position']))}" if p.get("position") else ", no train yet")
+        for p in players
+    )
+    return c.svg(height, summary=summary, background=LAND)
+
+
+# -- the email's picture ---------------------------------------------------------------------------
+E_PAD = 10
+E_SCALE = 1.7  # the map's smallest label (8) at 13.6: the crop is 600 / 1.7 = 353 map pixels wide
+E_MAP_H = 400  # the crop's height in the email
+
+
+def _crop(view: dict, me, w: float, h: float) -> tuple[float, float]:
+    """Returns the top left corner (map pixels) of the crop: around the reader's train and track
+    (their middle, the train kept in), else the middle of the map."""
+    g = _Grid()
+    vw, vh = EMAIL_W / E_SCALE, E_MAP_H / E_SCALE
+    mine = next((p for p in view.get("players") or [] if isinstance(p, dict) and p.get("seat") == me), None) or {}
+    pts = []
+    for seg in mine.get("track") or []:
+        try:
+            pts += [g.xy(*seg[0]), g.xy(*seg[1])]
+        except (TypeError, ValueError, IndexError):
+            continue
+    train = g.xy(*mine["position"]) if mine.get("position") else None
+    if train:
+        pts.append(train)
+    if pts:
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        if train:  # the network may be wider than the crop: keep the train well inside it
+            cx = min(max(cx, train[0] - vw / 2 + 40), train[0] + vw / 2 - 40)
+            cy = min(max(cy, train[1] - vh / 2 + 40), train[1] + vh / 2 - 40)
+    else:
+        cx, cy = w / 2, h / 2
+    return max(0.0, min(cx - vw / 2, w - vw)), max(0.0, min(cy - vh / 2, h - vh))
+
+
+def _e_r(label: str) -> float:
+    """Returns a token's radius outside the map in the email: its label (1.3 r, or r for two
+    letters) at EMAIL_TEXT or more."""
+    return 11 if len(label) == 1 else EMAIL_TEXT
+
+
+def _demand_lines(cards) -> list[str]:
+    out = []
+    for card in cards or []:
+        if not isinstance(card, dict):
+            continue
+        out.append(
+            " · ".join(
+                f"{d.get('good', '?')} to {d.get('city', '?')}: {d.get('payoff', '?')}"
+                for d in card.get("demands") or []
+                if isinstance(d, dict)
+            )
+        )
+    return out
+
+
+def email_picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str | None:
+    """Returns a Crayon Rails view drawn for an email (EMAIL_W wide): whose turn it is; a crop of
+    the map around the reader's train and track at a scale where its names read (every track and
+    train in it); the reader's cash, train, loads and demand cards (or the pool's, in the public
+    game); then a line per other player. None without the board's map data."""
+    if not board or not board.get("data"):
+        return None
+    names = seat_names(view, names)
+    labels = token_labels(names)
+    static = _picture_static(board, browser)
+    g = _Grid()
+    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    W, T = EMAIL_W, EMAIL_TEXT
+    c = Canvas(W, browser=browser)
+
+    def who(seat):
+        return "You" if seat == me else names.get(seat, "?")
+
+    result = view.get("result")
+    if result:
+        winners = [who(s) for s in result.get("winners") or []]
+        status = "Game over: " + (" and ".join(winners) + " won" if winners else "nobody won")
+    else:
+        turn = view.get("turn")
+        phase = {"draft": " (the setup draft)", "build": " (a building turn)"}.get(view.get("phase"), "")
+        status = ("Your turn" if turn == me else f"{who(turn)} to play") + phase
+        if isinstance(view.get("round"), int) and view["round"] > 0 and view.get("phase") == "play":
+            status += f" · round {view['round']}"
+
+    # the crop: the map's own drawing, scaled by E_SCALE and moved, then covered above and below
+    # (a nested <svg> would clip it, but resvg then draws the whole map into a mask: three times slower)
+    top = 32
+    x0, y0 = _crop(view, me, static["w"], static["h"])
+    inner = [static["svg"]]
+    for p in players:
+        parts, joints = [], set()
+        for seg in p.get("track") or []:
+            try:
+                (x1, y1), (x2, y2) = seg[0], seg[1]
+            except (TypeError, ValueError, IndexError):
+                continue
+            a, b = g.xy(x1, y1), g.xy(x2, y2)
+            width = 3.4 if p["seat"] == me else 2.6
+            parts.append(line_d([a, b], width))
+            joints.update((a, b))
+        half = 1.7 if p["seat"] == me else 1.3
+        parts += [rect_d(x - half, y - half, 2 * half, 2 * half) for x, y in sorted(joints)]
+        if parts:
+            inner.append(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    inner.append(static["labels"])
+    marks = Canvas(static["w"], browser=browser)
+    at: dict[tuple, list] = {}
+    for p in players:
+        if p.get("position"):
+            at.setdefault(tuple(p["position"]), []).append(p["seat"])
+    for (x, y), seats in at.items():
+        cx, cy = g.xy(x, y)
+        for i, seat in enumerate(seats):
+            angle = 2 * math.pi * i / len(seats)
+            spread = g.s * 0.35 if len(seats) > 1 else 0
+            ring = INK if seat == me else None
+            token(
+                marks,
+                cx + spread * math.cos(angle),
+                cy + spread * math.sin(angle),
+                seat,
+                labels.get(seat, "?"),
+                r=8,
+                ring=ring,
+            )
+    marks.flush()
+    inner += marks.parts
+    c.add(
+        f'<g transform="translate(0 {top}) scale({E_SCALE}) translate({num(-x0)} {num(-y0)})">'
+        + "".join(inner)
+        + "</g>",
+        f'<path fill="{LAND}" d="{rect_d(0, 0, W, top)}{rect_d(0, top + E_MAP_H, W, 10000)}"/>',
+        f'<path fill="#8a6d00" d="M0 {top}h{W}v1h{-W}zM0 {top + E_MAP_H - 1}h{W}v1h{-W}z"/>',
+    )
+    c.text(E_PAD, 22, c.fit(status, W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
+
+    # the reader, large; then the others
+    y = top + E_MAP_H + 8
+    mine = next((p for p in players if p["seat"] == me), None)
+    if mine is not None:
+        c.add(f'<path fill="#fff0c2" d="{rect_d(0, y - 2, W, 10000)}"/>')
+        token(c, E_PAD + 10, y + 12, me, labels.get(me, "?"), r=_e_r(labels.get(me, "?")))
+        train = mine.get("train") if isinstance(mine.get("train"), dict) else {}
+        where = place_name(node(*mine["position"])) if mine.get("position") else "no train yet"
+        head = f"{names.get(me, '?')} (you): {mine.get('cash', 0)} cash"
+        c.text(E_PAD + 26, y + 17, c.fit(head, W - 2 * E_PAD - 26, 15, bold=True), size=15, bold=True)
+        y += 26
+        line = f"{train.get('name', 'Train')} (speed {train.get('speed', '?')}, room for {train.get('capacity', '?')})"
+        line += f" at {where}" if mine.get("position") else ", not on the map yet"
+        c.text(E_PAD, y + 14, c.fit(line, W - 2 * E_PAD, T), size=T)
+        y += 20
+        loads = [str(x) for x in mine.get("loads") or []]
+        line = "Carrying: " + (", ".join(loads) if loads else "nothing")
+        line += f" · {counted(int(mine.get('connected_majors') or 0), 'major city', 'major cities')} linked"
+        c.text(E_PAD, y + 14, c.fit(line, W - 2 * E_PAD, T), size=T)
+        y += 24
+        hand = _demand_lines(view.get("hand"))
+        title, cards = (
+            ("Your demand cards", hand) if hand else ("Demands on the table", _demand_lines(view.get("pool")))
+        )
+        if cards:
+            c.text(E_PAD, y + 14, title, size=14, bold=True)
+            y += 20
+            for line in cards:
+                c.text(E_PAD, y + 14, c.fit("• " + line, W - 2 * E_PAD, T), size=T)
+                y += 19
+        y += 8
+    others = [p for p in players if p["seat"] != me]
+    if others:
+        c.add(f'<path fill="{LAND}" d="{rect_d(0, y, W, 10000)}"/>')
+        y += 6
+    for p in others:
+        seat = p["seat"]
+        where = place_name(node(*p["position"])) if p.get("position") else "no train yet"
+        token(c, E_PAD + 10, y + 10, seat, labels.get(seat, "?"), r=_e_r(labels.get(seat, "?")))
+        text = (
+            f"{names.get(seat, '?')}: {p.get('cash', 0)} cash, at {where}"
+            if p.get("position")
+            else (f"{names.get(seat, '?')}: {p.get('cash', 0)} cash, {where}")
+        )
+        c.text(E_PAD + 26, y + 15, c.fit(text, W - 2 * E_PAD - 26, T), size=T)
+        y += 24
+    height = y + 6
+    summary = "Crayon Rails map around your train. " + "; ".join(
+        f"{names.get(p['seat'])}: {p.get('cash', 0)} cash"
         + (f", train at {place_name(node(*p['position']))}" if p.get("position") else ", no train yet")
         for p in players
     )

@@ -12,7 +12,7 @@ a card on top of them); Ogallala II's discard is face down, so only its size.
 
 from __future__ import annotations
 
-from .common import plural, seat_colour, seat_names, token_labels
+from .common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
 from .svg import INK, Canvas, rect_d
 
 W = 560
@@ -96,8 +96,11 @@ def _role(kind: str) -> str:
     return kind
 
 
-def _card(c: Canvas, shapes: _Shapes, x: int, y: int, w: int, h: int, cell: dict) -> None:
-    """One card on its space."""
+def _card(
+    c: Canvas, shapes: _Shapes, x: int, y: int, w: int, h: int, cell: dict, sizes: tuple | None = (10, 7, 7.5)
+) -> None:
+    """One card on its space; sizes: its combat number's, special name's and booty name's text
+    sizes (None: no text, for a strip too thin to read)."""
     kind = _kind(cell)
     booty = bool(cell.get("booty"))
     shapes.fill(BOOTY_EDGE if booty else EDGE, rect_d(x, y, w, h), 0)
@@ -115,20 +118,27 @@ def _card(c: Canvas, shapes: _Shapes, x: int, y: int, w: int, h: int, cell: dict
         for i in range(3):
             shapes.fill(TOTEM, rect_d(x + w / 2 - 4 + (i % 2), y + 3 + i * 6, 8 - 2 * (i % 2), 5))
     combat = cell.get("combat")
+    if sizes is None:
+        return
+    big, small, booty_size = sizes
     if combat is not None:
         colour = {"red": RED, "blue": BLUE}.get(cell.get("colour"), INK)
         special = SPECIAL.get(kind)
-        base = y + (10 if special or role in ("bow", "stern") else h / 2 + 4)
+        base = y + (big if special or role in ("bow", "stern") else h / 2 + big * 0.4)
         cx = x + w / 2 + (3 if role == "bow" else -3 if role == "stern" else 0)
-        c.text(cx, base, str(combat), size=10, bold=True, fill=colour, anchor="middle")
+        c.text(cx, base, str(combat), size=big, bold=True, fill=colour, anchor="middle")
         if special:
-            c.text(x + w / 2, y + h - 4, special, size=7, fill=MUTED, anchor="middle")
+            c.text(x + w / 2, y + h - 4, c.fit(special, w - 2, small), size=small, fill=MUTED, anchor="middle")
     elif booty:
         suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
         name = BOOTY_NAMES.get(suite) or str(cell.get("name") or kind)
         half = kind.endswith("_front") - kind.endswith("_rear")  # 1: points right, -1: left, 0: whole
         cx = x + w / 2 - 2.5 * half
-        c.text(cx, y + h / 2 + 3, c.fit(name, w - 4 - 5 * abs(half), 7.5), size=7.5, fill=INK, anchor="middle")
+        room = w - 4 - 5 * abs(half)
+        label = c.fit(name, room, booty_size)
+        if label.endswith("…") and booty_size > 10:  # the email's larger text: the name's first letters
+            label = name[:3] if c.measure(name[:3], booty_size) <= room else name[:2]
+        c.text(cx, y + h / 2 + booty_size * 0.4, label, size=booty_size, fill=INK, anchor="middle")
         if half > 0:
             shapes.fill(BOOTY_EDGE, f"M{x + w - 1} {y + h / 2 - 4}l-4 4l4 4z")
         elif half < 0:
@@ -239,6 +249,120 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
     shapes.draw(c)
     height = y + 18
 
+    summary = "Ogallala table. " + "; ".join(
+        f"{names.get(p['seat'])}: {plural(p.get('score', 0), 'point')}, "
+        f"{plural(p.get('complete_boats', 0), 'complete boat')}"
+        for p in players
+    )
+    return c.svg(height, summary=summary, background=BACKGROUND)
+
+
+# -- the email's picture ---------------------------------------------------------------------------
+E_PAD = 10
+E_CELL = 40  # the reader's own river: a space's height
+E_THIN = 11  # everyone else's
+
+
+def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+    """Returns an Ogallala view drawn for an email (EMAIL_W wide): the status and the stacks, the
+    reader's own river large with every card's number or name and their hand; then every other
+    river as a thin strip of shapes under its player's name, points and boats; then the key."""
+    names = seat_names(view, names)
+    labels = token_labels(names)
+    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    players.sort(key=lambda p: p["seat"] != me)  # the reader first
+    length = max(1, int(view.get("row_length") or 14))
+    turn = None if view.get("result") else view.get("turn")
+    W, T = EMAIL_W, EMAIL_TEXT
+    cw = (W - 2 * E_PAD) // length
+    left = (W - cw * length) // 2
+
+    c = Canvas(W, browser=browser)
+    shapes = _Shapes()
+    c.text(E_PAD, 22, c.fit(_status(view, names, me), W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
+    stacks = [s.get("size", 0) for s in view.get("stacks") or [] if isinstance(s, dict)]
+    piles = f"Stack{'s' if len(stacks) != 1 else ''}: {', '.join(str(n) for n in stacks)} cards"
+    piles += f" · discard {view.get('discard_size', 0)}" + ("" if "discard" in view else " face down")
+    c.text(E_PAD, 42, piles, size=T, fill=MUTED)
+
+    y = 56
+    for p in players:
+        seat, big = p["seat"], p["seat"] == me
+        rows = [r for r in p.get("display") or [] if isinstance(r, list)]
+        cell = E_CELL if big else E_THIN
+        hand = [h for h in view.get("hand") or [] if isinstance(h, dict)] if big else []
+        block = 28 + cell * len(rows) + (48 if big else 0)
+        if big:
+            shapes.fill(MINE, rect_d(0, y - 6, W, block + 10), 0)
+        if seat == turn:
+            shapes.fill(ALARM, f"M{E_PAD - 9} {y + 5}l7 5l-7 5z")
+        x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
+        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        x += c.text(x, y + 15, c.fit(name, 260, 14, bold=True), size=14, bold=True)
+        facts = [plural(p.get("score", 0), "point"), plural(p.get("complete_boats", 0), "boat")]
+        if p.get("resigned"):
+            facts.append("left the game")
+        c.text(x + 10, y + 15, c.fit(" · ".join(facts), W - E_PAD - x - 10, T), size=T, fill=MUTED)
+        top = y + 28
+        for r, row in enumerate(rows):
+            ry = top + r * cell
+            shapes.fill(RIVER, rect_d(left, ry, cw * length, cell), 0)
+            for col, card in enumerate(row[:length]):
+                if isinstance(card, dict):
+                    sizes = (16, T, T) if big else None
+                    _card(c, shapes, left + col * cw + 1, ry + 1, cw - 2, cell - 2, card, sizes)
+                else:
+                    shapes.fill(SPACE, rect_d(left + col * cw + 1, ry + 1, cw - 2, cell - 2), 0)
+        for b in p.get("boats") or []:
+            try:
+                bx, by = left + int(b["start"]) * cw, top + int(b["row"]) * cell
+                bw = (int(b["end"]) - int(b["start"]) + 1) * cw
+            except (KeyError, TypeError, ValueError):
+                continue
+            frame = rect_d(bx, by, bw, 2) + rect_d(bx, by + cell - 2, bw, 2)
+            frame += rect_d(bx, by, 2, cell) + rect_d(bx + bw - 2, by, 2, cell)
+            shapes.fill(BOAT, frame, 2)
+            if big:
+                strength = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
+                tw = c.measure(strength, T, True) + 8
+                shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 8, tw, 16), 2)
+                c.text(bx + bw / 2, by + 5, strength, size=T, bold=True, fill="#fff", anchor="middle")
+        shapes.draw(c)
+        c.flush()
+        y = top + cell * len(rows) + 8
+        if big:
+            words = ", ".join(str(h.get("name") or "a card") for h in hand) or "none"
+            c.text(E_PAD, y + 15, c.fit("Your hand: " + words, W - 2 * E_PAD, T), size=T, fill=INK)
+            y += 22
+            booty = []
+            for row in rows:
+                for card in row[:length]:
+                    if isinstance(card, dict) and card.get("booty"):
+                        kind = str(card.get("kind") or "")
+                        suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
+                        name = BOOTY_NAMES.get(suite) or str(card.get("name") or kind)
+                        if name not in booty:
+                            booty.append(name)
+            words = "Your booty: " + (", ".join(booty) or "none")
+            c.text(E_PAD, y + 15, c.fit(words, W - 2 * E_PAD, T), size=T, fill=INK)
+            y += 26
+        y += 10
+
+    x = E_PAD
+    shapes.fill(FACE, rect_d(x, y, 18, 16), 0)
+    shapes.fill(HULL, f"M{x + 1} {y + 1}L{x + 6} {y + 10}H{x + 17}v5H{x + 6}z")
+    x += 22 + c.text(x + 22, y + 13, "bow", size=T, fill=MUTED) + 12
+    shapes.fill(FACE, rect_d(x, y, 18, 16), 0)
+    shapes.fill(HULL, f"M{x + 17} {y + 1}L{x + 12} {y + 10}H{x + 1}v5H{x + 12}z")
+    x += 22 + c.text(x + 22, y + 13, "stern", size=T, fill=MUTED) + 12
+    shapes.fill(BOOTY_EDGE, rect_d(x, y, 18, 16), 0)
+    shapes.fill(BOOTY, rect_d(x + 1, y + 1, 16, 14), 0)
+    x += 22 + c.text(x + 22, y + 13, "booty", size=T, fill=MUTED) + 12
+    shapes.fill(BOAT, rect_d(x, y, 18, 16), 0)
+    shapes.fill(FACE, rect_d(x + 2, y + 2, 14, 12), 0)
+    c.text(x + 22, y + 13, "boat: strength (T: totem)", size=T, fill=MUTED)
+    shapes.draw(c)
+    height = y + 26
     summary = "Ogallala table. " + "; ".join(
         f"{names.get(p['seat'])}: {plural(p.get('score', 0), 'point')}, "
         f"{plural(p.get('complete_boats', 0), 'complete boat')}"

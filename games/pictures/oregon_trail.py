@@ -16,7 +16,7 @@ around the picture says the rest in text.
 
 from __future__ import annotations
 
-from .common import seat_colour, seat_names, token, token_labels
+from .common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
 from .svg import INK, Canvas, num, rect_d
 
 W = 560
@@ -281,5 +281,134 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
     shapes.draw(c)
     height = y + 18
 
+    summary = "Oregon Trail Race table. " + "; ".join(f"{names.get(p['seat'])}: {_where(p, n, goal)}" for p in players)
+    return c.svg(height, summary=summary, background=BACKGROUND)
+
+
+# -- the email's picture ---------------------------------------------------------------------------
+E_PAD = 10
+E_BIG = 46  # the reader's own trail: card height
+E_SMALL = 16  # everyone else's
+E_HAND_W, E_HAND_H = 40, 54
+
+
+def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+    """Returns an Oregon Trail Race view drawn for an email (EMAIL_W wide): the status, the reader's
+    own trail large with their wagon, party and calamities in words, their hand and supplies; then
+    every other trail as a thin strip under its player's name and where they are; then the key."""
+    names = seat_names(view, names)
+    labels = token_labels(names)
+    mine = view.get("me") if isinstance(view.get("me"), dict) else None
+    if me is None and mine is not None:
+        me = mine.get("seat")
+    n = max(1, int(view.get("trail_length") or 20))
+    goal = "Willamette Valley" if view.get("ruleset") == "classic" else "Oregon"
+    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    players.sort(key=lambda p: p["seat"] != me)  # the reader first
+    towns = [t for t in view.get("towns") or [] if isinstance(t, dict) and isinstance(t.get("point"), int)]
+    points = sorted({t["point"] for t in towns if 0 <= t["point"] <= n})
+    W, T = EMAIL_W, EMAIL_TEXT
+
+    c = Canvas(W, browser=browser)
+    shapes = _Shapes()
+    left = E_PAD + START_W + 2
+    cw = max(6, (W - E_PAD - GOAL_W - 2 - left - BAND_W * len(points)) // n)
+
+    def card_x(k: int) -> float:
+        return left + (k - 1) * cw + BAND_W * sum(1 for q in points if q < k)
+
+    def band_x(point: int) -> float:
+        return card_x(point + 1) - BAND_W
+
+    goal_x = card_x(n) + cw + BAND_W * (n in points) + 1
+    c.text(E_PAD, 22, c.fit(_status(view, names, me), W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
+    y = 36
+    for p in players:
+        seat, big = p["seat"], p["seat"] == me
+        alive = p.get("alive", True)
+        ch = E_BIG if big else E_SMALL
+        if big:
+            shapes.fill(MINE, rect_d(0, y - 6, W, 74 + ch + (E_HAND_H + 40 if mine is not None else 0) + 8), 0)
+        if p.get("is_turn"):
+            shapes.fill(ALARM, f"M{E_PAD - 8} {y + 5}l7 5l-7 5z")
+        x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
+        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        x += c.text(x, y + 15, c.fit(name, 240, 14, bold=True), size=14, bold=True, fill=INK if alive else MUTED)
+        members = int(p.get("members") or 0)
+        facts = [_where(p, n, goal)] if not big else [f"{members} of 4 in the wagon"]
+        c.text(x + 10, y + 15, c.fit(" · ".join(facts), W - E_PAD - x - 10, T), size=T, fill=MUTED)
+        y += 26
+        if big:
+            cals = [str(k.get("name") or "calamity") for k in p.get("calamities") or [] if isinstance(k, dict)]
+            line = _where(p, n, goal).capitalize() + (". Calamities: " + ", ".join(cals) if cals else "")
+            c.text(E_PAD, y + 13, c.fit(line, W - 2 * E_PAD, T), size=T, fill=INK)
+            y += 20
+            for k in sorted({1, n, *range(5, n, 5)}):
+                c.text(card_x(k) + (cw - 2) / 2, y + 13, str(k), size=T, fill=MUTED, anchor="middle")
+            y += 18
+        for point in points:
+            kinds = sorted({"fort" if t.get("kind") == "fort" else "town" for t in towns if t["point"] == point})
+            bx, part = band_x(point) + 1, (BAND_W - 2) / len(kinds)
+            for i, kind in enumerate(kinds):
+                colour = (FORT, FORT_EDGE) if kind == "fort" else (TOWN, TOWN_EDGE)
+                shapes.face(bx + i * part, y, part, ch, *colour)
+            if big:
+                shapes.icon(kinds[0], bx + (BAND_W - 2) / 2, y + 6, 7)
+        laid = {x.get("number"): x for x in p.get("track") or [] if x.get("type") == "card"}
+        if not p.get("trimmed"):
+            shapes.face(left - START_W - 2, y, START_W, ch, GOAL, GOAL_EDGE)
+        for k in range(1, n + 1):
+            if k in laid:
+                shapes.card(card_x(k), y, cw - 2, ch, laid[k])
+            else:
+                shapes.fill(SLOT, rect_d(card_x(k) + 1, y + 2, cw - 4, ch - 4), 0)
+        shapes.face(goal_x, y, GOAL_W, ch, GOAL, GOAL_EDGE)
+        shapes.draw(c)
+        if alive:
+            pos = p.get("pos") or 0
+            marker = next((x for x in p.get("track") or [] if x.get("type") != "card" and x.get("marker")), None)
+            if p.get("at_end"):
+                wx = goal_x + GOAL_W / 2
+            elif (p.get("in_town") or marker is not None) and (marker or {}).get("point", pos) in points:
+                wx = band_x((marker or {}).get("point", pos)) + BAND_W / 2
+            elif pos <= 0:
+                wx = left - START_W / 2 - 2
+            else:
+                wx = card_x(min(pos, n)) + (cw - 2) / 2
+            ring = WATER if p.get("stuck") else None
+            if big:
+                token(c, wx, y + ch / 2, seat, labels.get(seat, "?"), r=max(T, 11), ring=ring)
+            else:  # a plain disc: the strip is too thin for a letter, its name is just above
+                for radius, colour in ([(10, ring)] if ring else []) + [(7.5, "#fff"), (6, seat_colour(seat))]:
+                    c.add(f'<circle cx="{num(wx)}" cy="{num(y + ch / 2)}" r="{radius}" fill="{colour}"/>')
+        y += ch + 10
+        if big and mine is not None:
+            hand = [h for h in mine.get("hand") or [] if isinstance(h, dict)]
+            x = E_PAD + c.text(E_PAD, y + E_HAND_H / 2 + 5, "Your hand", size=14, bold=True) + 10
+            for h in hand:
+                if x + E_HAND_W > W - E_PAD:
+                    break
+                shapes.card(x, y, E_HAND_W, E_HAND_H, h)
+                x += E_HAND_W + 6
+            if not hand:
+                c.text(x, y + E_HAND_H / 2 + 5, "none", size=T, fill=MUTED)
+            shapes.draw(c)
+            y += E_HAND_H + 6
+            supplies = [str(s.get("name") or "") if isinstance(s, dict) else str(s) for s in mine.get("supplies") or []]
+            words = "Your supplies: " + (", ".join(s for s in supplies if s) or "none")
+            c.text(E_PAD, y + 14, c.fit(words, W - 2 * E_PAD, T), size=T, fill=INK)
+            y += 34
+
+    x = E_PAD
+    for item, word in (
+        ({"kind": "river_supply"}, "river"),
+        ({"kind": "trigger"}, "calamity trail"),
+        ({"kind": "town"}, "town"),
+        ({"kind": "fort"}, "fort"),
+    ):
+        shapes.card(x, y, 14, 18, item)
+        x += 18 + c.text(x + 18, y + 14, word, size=T, fill=MUTED) + 14
+    shapes.draw(c)
+    height = y + 26
     summary = "Oregon Trail Race table. " + "; ".join(f"{names.get(p['seat'])}: {_where(p, n, goal)}" for p in players)
     return c.svg(height, summary=summary, background=BACKGROUND)
