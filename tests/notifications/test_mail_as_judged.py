@@ -78,7 +78,7 @@ def every_kind(make_game, smtp_sink):
         return original(notification, connection=connection, **kwargs)
 
     # (Where the test's transactions commit, the "your turn" may have gone already: it goes again.)
-    Notification.objects.filter(pk__in=by_pk).update(sent_at=None, claimed_at=None, outcome="")
+    Notification.objects.filter(pk__in=by_pk).update(sent_at=None, claimed_at=None, handed_at=None, outcome="")
     before = len(smtp_sink.wait_for(1, timeout=0.5)) if smtp_sink.messages else 0
     delivery.render_notification = tagged
     try:
