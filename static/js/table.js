@@ -176,16 +176,18 @@
     moves.classList.add("tp-js");
     bar.hidden = false;
     // the moves with no place on the table (no data-taps: "bar"), as buttons of the bar
-    // On a phone the bar stays small: at most two of them in its row, each on one line (a long
-    // name cut short on screen, whole for a screen reader), the move that ends the turn (data-end)
-    // and the first; the others behind one "More…" disclosure.
+    // On a phone (the screen the page is drawn for) the bar stays small: at most two of them in its
+    // row, each on one line (a long name cut short on screen, whole for a screen reader), the move
+    // that ends the turn (data-end) and the first; the others and the list's toggle behind one
+    // "More…" disclosure.
     var barMoves = $("tp-bar-moves");
     if (barMoves && !barMoves.children.length) {
       var all = Array.prototype.filter.call(document.querySelectorAll("#my-moves button[name=move]"), function (f) {
         return steps(f)[0] === "bar";
       });
       var end = all.filter(function (f) { return f.hasAttribute("data-end"); })[0];
-      var shown = all.length <= 2 ? all : all.filter(function (f) { return f === all[0] || f === end; });
+      var phone = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;  // a wide screen shows them all
+      var shown = all.length <= 2 || !phone ? all : all.filter(function (f) { return f === all[0] || f === end; });
       if (shown.length < 2 && all.length > 2) shown = [all[0], all[all.length - 1]];
       var more = null;
       if (all.length > shown.length) {
@@ -216,7 +218,7 @@
       // behind More… if there is one, else at the end of the row of moves.
       var toggle = $("tp-list-toggle");
       if (toggle && more) more.lastChild.appendChild(toggle);
-      else if (toggle && all.length) barMoves.appendChild(toggle);
+      else if (toggle && all.length && phone) barMoves.appendChild(toggle);
     }
     var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
     if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));

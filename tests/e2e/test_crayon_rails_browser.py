@@ -122,6 +122,7 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
     # on a 375 x 667 phone the action bar stays small (a quarter of the screen at most): what is
     # asked, two moves on one line with the others behind More…, the route tools on one line
     page.set_viewport_size({"width": 375, "height": 667})
+    page.reload()  # the bar is laid out for the screen the page opens on
     g = Game.objects.get(pk=game.pk)
     off_table = [a for a in crayon_rails.legal_actions(g.state, seat) if crayon_rails.place(g.state, seat, a) == "bar"]
     assert len(off_table) > 2 and any(a["type"] == "upgrade" for a in off_table)
