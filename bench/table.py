@@ -349,6 +349,11 @@ def run(scenario, browser, base, width, shots):
         bar_px = page.evaluate("document.getElementById('tp-bar').getBoundingClientRect().height")
         if shots:
             page.screenshot(path=os.path.join(shots, f"{scenario}-{width}x667.png"))
+            more = page.locator("#tp-bar-more > summary")
+            if more.count():  # and with the bar's More… open
+                more.click()
+                page.screenshot(path=os.path.join(shots, f"{scenario}-{width}x667-more.png"))
+                more.click()
         page.set_viewport_size({"width": width, "height": 812})
         page.evaluate(f"window.scrollTo(0, {opened_at})")
     version = game.version
