@@ -13,7 +13,8 @@ on a phone-sized, touch-enabled page, the way a player would:
 - oregon-fort: a Fort is to be used, paying a pair of supplies;
 - crayon-build: a first build of 4 track sections out of the major city the map opens on (where
   the menu's first build starts);
-- crayon-build-on: a later building turn, 4 more sections out of the player's own track.
+- crayon-build-on: a later building turn, 4 more sections out of the player's own track;
+- crayon-play: a turn of play with upgrades offered: the first upgrade, from the action bar.
 
 The script plays through the table (`[data-place]` places, then the chooser's entry if several
 actions share the place) when the page has it, else through the numbered list of move buttons
@@ -23,7 +24,8 @@ with how far the target moved (scrolled_px).
 Then: the bytes (raw, gzip) of the live updates a move makes: the answer to the move as the
 browser got it (htmx's post, with what the page has), and the other player's poll after it (as
 their page asks, bench/live_bytes.py); and the smallest text size in px on the board as rendered
-at the width (HTML text by its computed size, SVG text by its size times the drawing's scale).
+at the width (HTML text by its computed size, SVG text by its size times the drawing's scale);
+on a phone, the action bar's height as the page opens on a 375 x 667 screen (bar_px_at_667).
 With --shots, saves each scenario's page at 375 and 1280 px, and the screen after the move.
 """
 
@@ -187,11 +189,26 @@ def _build_path(engine, state, sections=4, from_track=False):
     return None
 
 
+def crayon_play_position():
+    """A turn of play with the train on the map and upgrades offered: the bar's moves (pick up,
+    upgrade, end the turn); the move played is the first upgrade."""
+    from games.rules.crayon_rails.engine import ENGINE
+
+    def want(state, acts):
+        if state.get("phase") != "play" or state["players"][0]["pos"] is None:
+            return None
+        ups = [a for a in acts if a["type"] == "upgrade"]
+        return ups[0] if ups else None
+
+    return ENGINE, {}, *_play_until(ENGINE, {}, "bench:table:crayon-play", want)
+
+
 POSITIONS = {
     "ogallala-place": ("ogallala", ogallala_position),
     "oregon-fort": ("oregon-trail-race", oregon_position),
     "crayon-build": ("crayon-rails", crayon_position),
     "crayon-build-on": ("crayon-rails", crayon_more_position),
+    "crayon-play": ("crayon-rails", crayon_play_position),
 }
 
 
@@ -266,6 +283,19 @@ def play_table(page, counter, engine, state, action):
         raise SystemExit(f"{action} not in the chooser")
 
 
+def play_bar(page, counter, engine, state, action):
+    """Taps the bar's button of a move played off the table, opening the bar's More… first if the
+    move is behind it."""
+    for button in page.locator("#tp-bar [data-move]").all():
+        if _listed(page, engine, state, button) == action:
+            more = page.locator("#tp-bar-more")
+            if not button.is_visible() and more.count() and more.is_visible():
+                counter.tap(more.locator("summary"))
+            counter.tap(button)
+            return
+    raise SystemExit(f"no bar button for {action}")
+
+
 def play_map(page, counter, action):
     """Crayon Rails: Build (unless already on), each milepost of the path, Send."""
     build = page.locator("[data-cr=build]")
@@ -312,12 +342,29 @@ def run(scenario, browser, base, width, shots):
         page.screenshot(path=os.path.join(shots, f"{scenario}-{width}-screen.png"))  # what the screen shows
         page.screenshot(path=os.path.join(shots, f"{scenario}-{width}.png"), full_page=True)
         page.evaluate(f"window.scrollTo(0, {opened_at})")  # back where the page opened
+    bar_px = None  # the action bar's height on a 375 x 667 phone (an iPhone SE/8), as the page opens
+    if width < 800:
+        page.set_viewport_size({"width": width, "height": 667})
+        page.wait_for_function("() => !document.getElementById('tp-bar')?.hidden")
+        bar_px = page.evaluate("document.getElementById('tp-bar').getBoundingClientRect().height")
+        if shots:
+            page.screenshot(path=os.path.join(shots, f"{scenario}-{width}x667.png"))
+            more = page.locator("#tp-bar-more > summary")
+            if more.count():  # and with the bar's More… open
+                more.click()
+                page.screenshot(path=os.path.join(shots, f"{scenario}-{width}x667-more.png"))
+                more.click()
+        page.set_viewport_size({"width": width, "height": 812})
+        page.evaluate(f"window.scrollTo(0, {opened_at})")
     version = game.version
     counter = Counter(page)
     has_table = page.locator("[data-place]").count() > 0 and hasattr(engine, "place")
     if action["type"] == "build":
         play_map(page, counter, action)
         how = "map"
+    elif has_table and engine.place(state, 0, action) == "bar":
+        play_bar(page, counter, engine, state, action)
+        how = "bar"
     elif has_table:
         play_table(page, counter, engine, state, action)
         how = "table"
@@ -340,6 +387,8 @@ def run(scenario, browser, base, width, shots):
         "taps": counter.taps,
         "scrolls": counter.scrolls,
         "scrolled_px": counter.scrolled_px,
+        "bar_px_at_667": bar_px and round(bar_px),
+        "bar_share_of_667": bar_px and round(bar_px / 667, 2),
         "smallest_text_px": smallest,
         "smallest_text": where,
         "answer_to_the_move_bytes": len(answer),

@@ -100,6 +100,16 @@ def crayon_trains(players):
 
 
 @register.filter
+def crayon_moving_left(n) -> str:
+    """The header's words for what is left of the acting train's move this turn: mileposts, not
+    "moves" (with none left the player may still pick up, deliver, drop or upgrade)."""
+    n = int(n or 0)
+    if n <= 0:
+        return "no mileposts left to move"
+    return f"{n} milepost{'s' if n != 1 else ''} left to move"
+
+
+@register.filter
 def seat_name(players, seat):
     """Returns the display name of a seat from the view's players."""
     for p in players or []:

@@ -176,17 +176,49 @@
     moves.classList.add("tp-js");
     bar.hidden = false;
     // the moves with no place on the table (no data-taps: "bar"), as buttons of the bar
+    // On a phone (the screen the page is drawn for) the bar stays small: at most two of them in its
+    // row, each on one line (a long name cut short on screen, whole for a screen reader), the move
+    // that ends the turn (data-end) and the first; the others and the list's toggle behind one
+    // "More…" disclosure.
     var barMoves = $("tp-bar-moves");
     if (barMoves && !barMoves.children.length) {
-      document.querySelectorAll("#my-moves button[name=move]").forEach(function (f) {
-        if (steps(f)[0] !== "bar") return;
+      var all = Array.prototype.filter.call(document.querySelectorAll("#my-moves button[name=move]"), function (f) {
+        return steps(f)[0] === "bar";
+      });
+      var end = all.filter(function (f) { return f.hasAttribute("data-end"); })[0];
+      var phone = window.matchMedia && window.matchMedia("(max-width: 640px)").matches;  // a wide screen shows them all
+      var shown = all.length <= 2 || !phone ? all : all.filter(function (f) { return f === all[0] || f === end; });
+      if (shown.length < 2 && all.length > 2) shown = [all[0], all[all.length - 1]];
+      var more = null;
+      if (all.length > shown.length) {
+        more = document.createElement("details");
+        more.id = "tp-bar-more";
+        more.className = "tp-bar-more";
+        var summary = document.createElement("summary");
+        var n = all.length - shown.length;
+        summary.textContent = "More (" + n + ")";
+        more.appendChild(summary);
+        more.appendChild(document.createElement("div"));
+      }
+      all.forEach(function (f) {
         var b = document.createElement("button");
         b.type = "button";
         b.className = "tp-bar-move";
         b.setAttribute("data-move", f.id);
         b.textContent = label(f);
-        barMoves.appendChild(b);
+        if (shown.indexOf(f) >= 0) { b.title = label(f); barMoves.appendChild(b); }
+        else more.lastChild.appendChild(b);
       });
+      if (more) {
+        if (end && shown.indexOf(end) >= 0) barMoves.insertBefore(more, barMoves.querySelector("[data-move='" + end.id + "']"));
+        else barMoves.appendChild(more);
+        more.addEventListener("toggle", pad);
+      }
+      // The toggle of the numbered list leaves the bar's first line to what is asked: it goes
+      // behind More… if there is one, else at the end of the row of moves.
+      var toggle = $("tp-list-toggle");
+      if (toggle && more) more.lastChild.appendChild(toggle);
+      else if (toggle && all.length && phone) barMoves.appendChild(toggle);
     }
     var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
     if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));

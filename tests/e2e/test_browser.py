@@ -36,6 +36,8 @@ def _play_one(page):
     if buttons.count() == 0:
         return False
     version = int(page.locator("#live").get_attribute("data-version"))
+    if page.locator("#tp-bar-more > summary").is_visible() and not page.locator("#tp-list-toggle").is_visible():
+        page.click("#tp-bar-more > summary")  # on a small bar the toggle is behind More… (table.js)
     if page.locator("#tp-list-toggle").is_visible():  # the numbered list is one toggle away (table.js)
         page.click("#tp-list-toggle")
     buttons.first.click()

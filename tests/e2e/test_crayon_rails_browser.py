@@ -45,6 +45,8 @@ def crayon_rails():
 def _click_menu(page, starts):
     """Clicks the first numbered menu button whose label (after the number) starts with `starts`."""
     version = int(page.locator("#live").get_attribute("data-version"))
+    if page.locator("#tp-bar-more > summary").is_visible() and not page.locator("#tp-list-toggle").is_visible():
+        page.click("#tp-bar-more > summary")  # on a small bar the toggle is behind More… (table.js)
     if page.locator("#tp-list-toggle").is_visible():  # the numbered list is one toggle away (table.js)
         page.click("#tp-list-toggle")
     page.locator("#my-moves button", has_text=re.compile(rf"^\d+\. {re.escape(starts)}")).first.click()
@@ -116,6 +118,21 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
     _send(page)
     train = page.locator(f'.cr-train[data-seat="{seat}"]')
     assert [train.get_attribute("data-x"), train.get_attribute("data-y")] == [str(v) for v in path[-1]]
+
+    # on a 375 x 667 phone the action bar stays small (a quarter of the screen at most): what is
+    # asked, two moves on one line with the others behind More…, the route tools on one line
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.reload()  # the bar is laid out for the screen the page opens on
+    g = Game.objects.get(pk=game.pk)
+    off_table = [a for a in crayon_rails.legal_actions(g.state, seat) if crayon_rails.place(g.state, seat, a) == "bar"]
+    assert len(off_table) > 2 and any(a["type"] == "upgrade" for a in off_table)
+    bar = page.locator("#tp-bar")
+    assert bar.is_visible() and bar.bounding_box()["height"] <= 667 * 0.25
+    assert page.locator("#tp-bar-moves > .tp-bar-move").count() == 2
+    upgrade = page.locator("#tp-bar-more button", has_text="Upgrade to").first
+    assert not upgrade.is_visible()
+    page.click("#tp-bar-more > summary")
+    assert upgrade.is_visible() and page.locator("#tp-bar-more #tp-list-toggle").is_visible()
     assert not errors
 
 

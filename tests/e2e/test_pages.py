@@ -63,9 +63,10 @@ MEASURE = """(fit) => {
   // its toggle and the action bar's buttons), and the Crayon Rails map when paths can be composed on it.
   const unreachable = [];
   const toggle = document.getElementById("tp-list-toggle");
-  const folded = toggle && toggle.getClientRects().length && toggle.getAttribute("aria-expanded") === "false";
-  const controls = folded ? "#tp-list-toggle, #tp-bar-moves button" : "#my-moves button, #my-moves a[href]";
+  const folded = toggle && (toggle.getClientRects().length || toggle.closest("#tp-bar-more")) && toggle.getAttribute("aria-expanded") === "false";
+  const controls = folded ? "#tp-list-toggle, #tp-bar-moves button, #tp-bar-more > summary" : "#my-moves button, #my-moves a[href]";
   for (const el of document.querySelectorAll(controls)) {
+    if (el.closest("details:not([open]) > div")) continue;  // behind the bar's More…, its summary reached
     if (el.tabIndex < 0 || el.disabled || !el.getClientRects().length) unreachable.push(el.textContent.trim().slice(0, 40));
   }
   const map = document.querySelector(".cr-map-wrap");

@@ -285,3 +285,31 @@ def test_a_first_build_opens_the_map_where_the_menus_first_build_starts(client, 
 def _seat_page(client, user, game):
     client.force_login(user)
     return client.get(reverse("games:detail", args=[game.pk])).content.decode()
+
+
+def test_the_header_says_mileposts_left_not_moves_while_pickups_are_offered(client, make_user, crayon_rails):
+    """With the train's mileposts used up the player may still pick up at the city: the acting
+    player's pill says what is left of the move ("no mileposts left to move"), not "0 moves left"."""
+    ann, bob = make_user("Ann"), make_user("Bob")
+    g = start_game(ann, bob, rules=SLUG)
+    rng = Rng.stream("pill-words")
+    for _ in range(4000):  # the bots play until a player to act has a train at a city with a pickup
+        seat = crayon_rails.to_act(g.state)[0]
+        acts = crayon_rails.legal_actions(g.state, seat)
+        if g.state["phase"] == "play" and any(a["type"] == "pickup" for a in acts):
+            break
+        crayon_rails.apply(g.state, seat, crayon_rails.bot_action(g.state, seat, rng))
+    else:
+        pytest.fail("no position with a pickup")
+    g.state["players"][seat]["moves"] = 0
+    assert any(a["type"] == "pickup" for a in crayon_rails.legal_actions(g.state, seat))
+    g.save(update_fields=["state"])
+    user = g.seats.get(position=seat).user
+    pill = re.search(
+        r'<span class="cr-pill cr-acting">(.*?)</span>\s*(?:</div>|<span)', _seat_page(client, user, g), re.S
+    )
+    text = re.sub(r"<[^>]+>", "", pill.group(1))
+    assert "no mileposts left to move" in text and "moves left" not in text
+    g.state["players"][seat]["moves"] = 1
+    g.save(update_fields=["state"])
+    assert "1 milepost left to move" in _seat_page(client, user, g)

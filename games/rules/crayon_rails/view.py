@@ -353,7 +353,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
         room = train["capacity"] - len(me["loads"])
         lines += _wrap(f"Loads: {_load_list(me)} ({f'room for {room} more' if room > 0 else 'full'}).")
         if me["moves_left"]:
-            lines.append(f"  Moves left this turn: {me['moves_left']}.")
+            lines.append(f"  Mileposts left to move this turn: {me['moves_left']}.")
         if me["built_this_turn"]:
             lines.append(f"  Built this turn: {me['built_this_turn']} of {BUILD_LIMIT}.")
         if me["lost_turns"]:

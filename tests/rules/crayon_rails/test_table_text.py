@@ -73,7 +73,7 @@ def test_a_seat_reads_its_cash_train_loads_cards_and_where_each_train_stands():
     you = section(t, "You:")
     assert "Cash 63" in you and "Fast Freight, 12 mileposts a turn, carries 2 loads" in you
     assert "Where: at Caskerton" in you and "Loads: Grain, Coal (full)" in you
-    assert "Moves left this turn: 12" in you
+    assert "Mileposts left to move this turn: 12" in you
     cards = section(t, "Your demand cards:")
     for cid in CARDS[:3]:
         assert cid in cards and all(d in cards for d in card_text(cid))
