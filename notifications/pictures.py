@@ -82,5 +82,5 @@ def _picture(game, seat, names) -> Picture | None:
     return Picture(
         cid=f"table-{game.pk}-{game.version}-{seat.position}@trailpost",
         png=png,
-        alt=f"The table of {game} as you see it (version {game.version})",
+        alt=f"The table of {game} as you see it",
     )
