@@ -9,7 +9,10 @@ export PYTHONDONTWRITEBYTECODE := 1
 # The suite runs twice: on real PostgreSQL and Redis on their standard ports, then on SQLite with
 # Kombu's filesystem broker under var/ (what `make run` uses when no Redis answers). The rules
 # engines' tests (tests/rules/) touch neither a database nor a broker (the engines are pure Python),
-# so they run in the first pass only.
+# so they run in the first pass only; so do the tests that drive headless Chromium (marked `browser`:
+# what they check is the pages' HTML, CSS and JavaScript, the same on either database, and each
+# takes seconds), except the two where two people play at once through the live server
+# (marked `both_databases`); tests/e2e/test_newcomer.py, make run's SQLite path, uses no browser.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/trailpost
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 TEST_SQLITE_URL ?= sqlite:///$(CURDIR)/var/test.sqlite3
@@ -89,7 +92,7 @@ test: dev chromium
 	echo "== the suite on PostgreSQL, with Redis"; \
 	TRAILPOST_ENV=test DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTEST) || rc=1; \
 	echo "== the suite on SQLite, with the filesystem broker"; \
-	TRAILPOST_ENV=test DATABASE_URL=$(TEST_SQLITE_URL) CELERY_BROKER_URL=filesystem:// $(PYTEST) --ignore=tests/rules || rc=1; \
+	TRAILPOST_ENV=test DATABASE_URL=$(TEST_SQLITE_URL) CELERY_BROKER_URL=filesystem:// $(PYTEST) --ignore=tests/rules -m "not browser or both_databases" || rc=1; \
 	exit $$rc
 
 # Every Python the README claims, besides the one `make test` ran on: Debian's own python3.11

@@ -22,6 +22,8 @@ def pytest_collection_modifyitems(config, items):
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
         mark = item.get_closest_marker("postgresql")
         if mark is not None and engine != "postgresql":
             item.add_marker(pytest.mark.skip(reason=f"needs PostgreSQL: {mark.kwargs['reason']}"))

@@ -46,6 +46,7 @@ def _play_one(page):
     return True
 
 
+@pytest.mark.both_databases  # two people at once through the live server: also on SQLite (make run's database)
 def test_two_people_sign_up_create_join_and_play(live_server, browser, settings):
     settings.ACCOUNT_EMAIL_VERIFICATION = "mandatory"
     base = live_server.url

@@ -59,6 +59,7 @@ def _version(page):
     return int(page.locator("#live").get_attribute("data-version"))
 
 
+@pytest.mark.both_databases  # two people at once through the live server: also on SQLite (make run's database)
 def test_two_people_play_on_the_table_without_a_reload(live_server, signed_in_context, make_user, tmp_path):
     from games import services
     from games.models import Game

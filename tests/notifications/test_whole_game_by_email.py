@@ -78,8 +78,11 @@ def advised(game, message, moves: dict, rnd: random.Random):
         ("oregon-trail-race", {"ruleset": "classic"}),
         ("ogallala", {"edition": "I"}),
         ("ogallala", {"edition": "II"}),
-        ("crayon-rails", {"mode": "public"}),
-        ("crayon-rails", {"mode": "standard"}),
+        # Crayon Rails with the engine's own short settings (its conformance options): a game to the
+        # round limit, building, moving and delivering, in about a third of the replies of a full one
+        # (bench/email_replies.py plays the full length).
+        ("crayon-rails", {"mode": "public", "max_rounds": 20}),
+        ("crayon-rails", {"mode": "standard", "max_rounds": 20, "cash_to_win": 100}),
     ],
 )
 def test_a_whole_game_played_by_email_only(make_game, smtp_sink, settings, monkeypatch, rules, options):
