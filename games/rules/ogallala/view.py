@@ -270,12 +270,13 @@ def _spans(items: list[str], first: int = 0) -> list[tuple[int, int, str]]:
 
 
 def row_lines(r: int, cells: list, colour: bool = False) -> list[str]:
-    """Returns one display row as lines: "Row 1: Bow · Furs · — · Stern", split if too long."""
-    items = [EMPTY if c is None else card_text(c, short=True, colour=colour) for c in cells]
-    line = f"  Row {r + 1}: " + " · ".join(items)
-    if len(line) <= TEXT_WIDTH:
-        return [line]
-    return [f"  Row {r + 1}, spaces {a + 1}-{b + 1}: {text}" for a, b, text in _spans(items)]
+    """Returns one display row as lines, only its cards, each after its space's number: "Row 1:
+    1 Bow · 2 Furs · 5 Stern" ("Row 3: empty"); a long row goes on over "Row 3 (more):" lines."""
+    items = [f"{i + 1} {card_text(c, short=True, colour=colour)}" for i, c in enumerate(cells) if c is not None]
+    if not items:
+        return [f"  Row {r + 1}: empty"]
+    runs = [text for _, _, text in _spans(items)]
+    return [f"  Row {r + 1}: {runs[0]}"] + [f"  Row {r + 1} (more): {text}" for text in runs[1:]]
 
 
 def _group_text(g: dict, what: str) -> str:
