@@ -36,19 +36,21 @@ VENV_DEB = $$($(PY) -c 'import sys; print("python%d.%d-venv" % sys.version_info[
 # marker), so a new machine installs exactly the set tested. requirements-dev.txt, from
 # requirements-dev.in, is that set (held at requirements.txt's versions) and what develops and tests
 # it: pytest, Playwright, schemathesis, ruff, import-linter, uv... `make venv` and `make run` install
-# the first, `make dev` (and so test, lint, pythons, lock, bench) the second.
-$(BIN)/.installed: requirements.txt
+# the first, `make dev` (and so test, lint, pythons, lock, bench) the second; uv installs both
+# (requirements-bootstrap.txt: uv itself, put in by pip).
+$(BIN)/.installed: requirements.txt requirements-bootstrap.txt
 	@command -v $(PY) >/dev/null || { echo "Python 3.11 or 3.12 is needed ($(PY) not found)"; exit 1; }
 	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] not in ((3, 11), (3, 12)))' || \
 	  { echo "Python 3.11 or 3.12 is needed ($(PY) is $$($(PY) -V))"; exit 1; }
 	test -x $(BIN)/python || $(PY) -m venv $(VENV) >/dev/null 2>&1 || { \
 	  rm -rf $(VENV); echo "Installing Debian's $(VENV_DEB) to make the virtualenv"; \
 	  $(call apt_install,$(VENV_DEB)); $(PY) -m venv $(VENV); }
-	$(BIN)/python -m pip install --quiet --require-hashes -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-compile --require-hashes -r requirements-bootstrap.txt
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements.txt
 	touch $@
 
 $(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
-	$(BIN)/python -m pip install --quiet --require-hashes -r requirements-dev.txt
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements-dev.txt
 	touch $@
 
 venv: $(BIN)/.installed
@@ -62,11 +64,13 @@ UV_COMPILE = $(BIN)/uv pip compile --quiet --universal --python-version 3.11 --g
 lock: dev
 	$(UV_COMPILE) -o requirements.txt requirements.in
 	$(UV_COMPILE) -o requirements-dev.txt requirements-dev.in
+	$(UV_COMPILE) -o requirements-bootstrap.txt requirements-bootstrap.in
 
 # Move every package to its newest allowed version, on purpose; then run `make test`.
 upgrade: dev
 	$(UV_COMPILE) --upgrade -o requirements.txt requirements.in
 	$(UV_COMPILE) --upgrade -o requirements-dev.txt requirements-dev.in
+	$(UV_COMPILE) -o requirements-bootstrap.txt requirements-bootstrap.in
 
 # Browser tests drive Debian's Chromium through Playwright; install it when it is missing.
 chromium:
