@@ -37,7 +37,8 @@ VENV_DEB = $$($(PY) -c 'import sys; print("python%d.%d-venv" % sys.version_info[
 # requirements-dev.in, is that set (held at requirements.txt's versions) and what develops and tests
 # it: pytest, Playwright, schemathesis, ruff, import-linter, uv... `make venv` and `make run` install
 # the first, `make dev` (and so test, lint, pythons, lock, bench) the second; uv installs both
-# (requirements-bootstrap.txt: uv itself, put in by pip).
+# (requirements-bootstrap.txt: uv itself, put in by pip), compiling the bytecode at install as pip
+# did: with PYTHONDONTWRITEBYTECODE below, nothing else would, and each process would compile again.
 $(BIN)/.installed: requirements.txt requirements-bootstrap.txt
 	@command -v $(PY) >/dev/null || { echo "Python 3.11 or 3.12 is needed ($(PY) not found)"; exit 1; }
 	@$(PY) -c 'import sys; sys.exit(sys.version_info[:2] not in ((3, 11), (3, 12)))' || \
@@ -46,11 +47,11 @@ $(BIN)/.installed: requirements.txt requirements-bootstrap.txt
 	  rm -rf $(VENV); echo "Installing Debian's $(VENV_DEB) to make the virtualenv"; \
 	  $(call apt_install,$(VENV_DEB)); $(PY) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --no-compile --require-hashes -r requirements-bootstrap.txt
-	$(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements.txt
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python --require-hashes -r requirements.txt
 	touch $@
 
 $(BIN)/.installed-dev: $(BIN)/.installed requirements-dev.txt
-	$(BIN)/uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements-dev.txt
+	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python --require-hashes -r requirements-dev.txt
 	touch $@
 
 venv: $(BIN)/.installed
