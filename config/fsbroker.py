@@ -5,7 +5,7 @@ Kombu creates a message's file under its final name and then writes it; a worker
 can take the file in between, read it empty and stop on a JSONDecodeError (seen in `make run`: the
 worker died and honcho stopped everything). Here the message is written under a name the reader
 skips (Kombu takes only "<time>_<uuid>.<queue>.msg") and renamed into place, which is atomic within
-one folder. Settings: CELERY_BROKER_TRANSPORT = "config.fsbroker:Transport" with a filesystem URL.
+one folder. config/celery.py makes it the transport of filesystem:// URLs.
 """
 
 from __future__ import annotations

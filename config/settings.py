@@ -245,7 +245,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {}
 if CELERY_BROKER_URL.startswith("filesystem"):
     _q = VAR_DIR / "broker"
     (_q / "done").mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT = "config.fsbroker:Transport"  # Kombu's, each message written whole first
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_q),
         "data_folder_out": str(_q),
