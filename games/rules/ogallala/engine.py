@@ -97,8 +97,7 @@ class OgallalaEngine(Engine):
     decision_kinds: dict = {}
     # what a finished game tells the standings (the contract's section; the rest is in standings.py)
     edition_option = "edition"
-    figures = standings.FIGURES
-    figures_read_events = False
+    figures = standings.FIGURES  # counted from the final table: the moves' events are not read
     length_bin = 20
 
     def finishing_measure(self, state, result, seat):
