@@ -19,11 +19,11 @@ from rest_framework.response import Response
 from core.errors import ErrorCode, GameError
 from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
 from games.clock import away
-from games.clock.autoplay import standing_orders_set
 from games.clock.orders import standing_orders_for
 from games.clock.vacations import vacation_add as add_vacation
 from games.clock.vacations import vacation_remove as remove_vacation
 from games.models import Game, Seat, Vacation
+from games.timekeeper.autoplay import standing_orders_set
 
 from . import calendar, services
 from .forms import PreferencesForm, StandingOrdersForm, VacationForm

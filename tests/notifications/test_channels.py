@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.clock.autoplay import bots_play
 from games.models import Game
+from games.timekeeper.autoplay import bots_play
 from notifications.inbound import handle_raw
 from notifications.models import Notification
 
