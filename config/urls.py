@@ -32,6 +32,7 @@ urlpatterns = [
     path("api/", include("standings.api_urls")),
     path("mail/", include("notifications.urls")),
     path("mail/", include("games.clock_urls")),
+    path("mail/", include("inbound.urls")),
     path("", include("games.rules_urls")),
     path("", include("chat.urls")),
     path("", include("standings.urls")),

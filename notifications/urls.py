@@ -1,7 +1,6 @@
-from django.urls import include, path
+from django.urls import path
 
 from . import views
-from .inbound import guarded_anymail_urls
 
 app_name = "notifications"
 urlpatterns = [
@@ -12,7 +11,4 @@ urlpatterns = [
     path("calendar/new/", views.calendar_create, name="calendar_create"),
     path("calendar/revoke/", views.calendar_revoke, name="calendar_revoke"),
     path("calendar/<str:key>/deadlines.ics", views.calendar_feed, name="calendar_feed"),
-    # django-anymail's inbound webhooks (e.g. /mail/anymail/mailgun/inbound/): replies to move emails.
-    # Wrapped so that a message anymail cannot parse is recorded and answered 200, not a 500.
-    path("anymail/", include((guarded_anymail_urls(), "anymail"))),
 ]
