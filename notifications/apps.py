@@ -6,14 +6,10 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from anymail.signals import inbound
-
         from games import events
 
         from . import checks, outbox, signals, tasks  # noqa: F401 (checks: registered; tasks: with Celery)
-        from .inbound import on_anymail_inbound
 
-        inbound.connect(on_anymail_inbound, dispatch_uid="trailpost.notifications.inbound")
         signals.connect()
         # The notices of what happens in games, written with each change.
         events.listen(events.GameChanged, outbox.on_game_changed)

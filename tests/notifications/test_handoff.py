@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from config.celery import app as celery_app
 from games import services
-from games.clock import sweep
 from games.models import Move, Seat
+from games.timekeeper import sweep
 from notifications.handoff import SEND_TASK
 from notifications.models import Notification
 
