@@ -425,9 +425,6 @@ TRAILPOST.update(
         "WEBHOOK_ALLOW_PRIVATE": env_bool("TRAILPOST_WEBHOOK_ALLOW_PRIVATE", DEVELOPMENT),
         # A failed webhook post is tried again this long after, then twice as long each time.
         "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
-        # A web process hands the notices it committed to Celery at most this often, after the
-        # responses have gone (0: after each response). Celery tasks and commands hand over at once.
-        "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
         # A "your turn" email (and any kind a player sets to "after a short wait") waits this long
         # first: if the player moves, or has the game page open, meanwhile, it does not go; their
         # decisions within it go out as one email. 0 sends at once (the tests' default).
