@@ -3,8 +3,8 @@
     {% load pictures %}{% table_picture %}
 
 reads the board context of games.views._live_context: `game` (its rules), `view` (what this seat
-may see, players named), `my_seat` and `board` (static map data, for Crayon Rails). The SVG's text
-is written for a browser (browser=True): selectable, laid out with the reader's fonts.
+may see, players named), `my_seat` and `board` (static map data, for a game with a map). The
+SVG's text is written for a browser (browser=True): selectable, laid out with the reader's fonts.
 """
 
 from __future__ import annotations

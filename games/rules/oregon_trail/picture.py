@@ -16,8 +16,8 @@ around the picture says the rest in text.
 
 from __future__ import annotations
 
-from .common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
-from .svg import INK, Canvas, num, rect_d
+from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
+from ..drawing.svg import INK, Canvas, num, rect_d
 
 W = 560
 PAD = 8
@@ -162,8 +162,10 @@ def _status(view: dict, names: dict, me) -> str:
     return text
 
 
-def picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
-    """Returns the table of an Oregon Trail Race view as a standalone SVG."""
+def picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
+    """Returns the table of an Oregon Trail Race view as a standalone SVG (`board` is unused: no map)."""
     names = seat_names(view, names)
     labels = token_labels(names)
     mine = view.get("me") if isinstance(view.get("me"), dict) else None
@@ -292,7 +294,9 @@ E_SMALL = 16  # everyone else's
 E_HAND_W, E_HAND_H = 40, 54
 
 
-def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+def email_picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
     """Returns an Oregon Trail Race view drawn for an email (EMAIL_W wide): the status, the reader's
     own trail large with their wagon, party and calamities in words, their hand and supplies; then
     every other trail as a thin strip under its player's name and where they are; then the key."""

@@ -12,8 +12,8 @@ a card on top of them); Ogallala II's discard is face down, so only its size.
 
 from __future__ import annotations
 
-from .common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
-from .svg import INK, Canvas, rect_d
+from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
+from ..drawing.svg import INK, Canvas, rect_d
 
 W = 560
 PAD = 8
@@ -168,8 +168,10 @@ def _status(view: dict, names: dict, me) -> str:
     return f"{'Your turn' if seat == me else names.get(seat, '?') + ' to play'}: {step}"
 
 
-def picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
-    """Returns the table of an Ogallala view as a standalone SVG."""
+def picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
+    """Returns the table of an Ogallala view as a standalone SVG (`board` is unused: the game has no map)."""
     names = seat_names(view, names)
     labels = token_labels(names)
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
@@ -263,7 +265,9 @@ E_CELL = 40  # the reader's own river: a space's height
 E_THIN = 11  # everyone else's
 
 
-def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+def email_picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
     """Returns an Ogallala view drawn for an email (EMAIL_W wide): the status and the stacks, the
     reader's own river large with every card's number or name and their hand; then every other
     river as a thin strip of shapes under its player's name, points and boats; then the key."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .svg import num
+from .svg import num, rect_d
 
 # The email's picture: drawn for a column EMAIL_W pixels wide (rendered at twice that for sharp
 # screens), no letter smaller than EMAIL_TEXT. The template caps the column at 552 CSS pixels on
@@ -10,7 +10,7 @@ from .svg import num
 EMAIL_W = 600
 EMAIL_TEXT = 13.5
 
-# The seats' colours, as the Crayon Rails map has always drawn its tracks.
+# The seats' colours (a map's tracks have always been drawn in them).
 SEAT_COLOURS = ["#d62728", "#1d3f9e", "#238b45", "#8e44ad", "#222222", "#e7298a"]
 SEAT_COLOUR_NAMES = ["red", "blue", "green", "purple", "black", "pink"]
 
@@ -66,8 +66,6 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def email_tag(canvas, shapes_fill, x: float, y: float, seat: int, label: str) -> float:
     """Draws a seat's square tag at email size (its label EMAIL_TEXT, bold); returns its width.
     shapes_fill(colour, d) adds the square."""
-    from .svg import rect_d
-
     w = max(20.0, canvas.measure(label, EMAIL_TEXT, True) + 8)
     shapes_fill(seat_colour(seat), rect_d(x, y, w, 20))
     canvas.text(x + w / 2, y + 15, label, size=EMAIL_TEXT, bold=True, fill="#fff", anchor="middle")

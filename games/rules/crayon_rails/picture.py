@@ -23,12 +23,20 @@ import math
 import threading
 from html import escape
 
-from games.rules.base import counted
-from games.rules.crayon_rails.board import node, place_name
-from games.rules.crayon_rails.places import city_place
-
-from .common import EMAIL_TEXT, EMAIL_W, SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
-from .svg import INK, Canvas, line_d, num, rect_d
+from ..base import counted
+from ..drawing.common import (
+    EMAIL_TEXT,
+    EMAIL_W,
+    SEAT_COLOUR_NAMES,
+    SEAT_COLOURS,
+    seat_colour,
+    seat_names,
+    token,
+    token_labels,
+)
+from ..drawing.svg import INK, Canvas, line_d, num, rect_d
+from .board import node, place_name
+from .places import city_place
 
 S = 26.0  # pixels between neighbouring mileposts
 ROW = S * math.sqrt(3) / 2
