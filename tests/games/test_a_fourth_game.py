@@ -7,12 +7,9 @@ answer or email shows a seat another's cards."""
 import html
 import json
 import re
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
 from django.core import mail
 from django.urls import reverse
 
@@ -24,6 +21,7 @@ from games.selectors import with_names
 from notifications import tasks as notice_tasks
 from notifications.inbound import handle_raw
 from standings.models import GameRecord
+from tests.notifications.test_hit_explanations import reply
 from tests.tally.engine import ENGINE as TALLY
 
 pytestmark = pytest.mark.django_db
@@ -36,14 +34,14 @@ def tally(serve_games, settings):
     """Serves Tally (its engine and its templates): the setting and the template folder are all
     that names it; nothing else of the server does."""
     serve_games({"tally": "tests.tally.engine:ENGINE"})
-    templates = [dict(t) for t in django_settings.TEMPLATES]
+    templates = [dict(t) for t in settings.TEMPLATES]
     templates[0]["DIRS"] = [*templates[0]["DIRS"], PACKAGE / "templates"]
     settings.TEMPLATES = templates
     return get_engine("tally")
 
 
 @pytest.fixture
-def people(make_user, client):
+def people(make_user):
     ann, bob = make_user("Ann"), make_user("Bob")
     return ann, bob
 
@@ -61,16 +59,6 @@ def _hidden(game, seat_position) -> list[str]:
 def _to_act(game):
     game.refresh_from_db()
     return game.seats.select_related("user").get(position=game.engine.to_act(game.state)[0])
-
-
-def _reply(to: str, body: str) -> bytes:
-    msg = EmailMessage()
-    msg["From"] = "someone@example.com"
-    msg["To"] = to
-    msg["Subject"] = "Re: Your turn"
-    msg["Message-ID"] = make_msgid(domain="mail.example.com")
-    msg.set_content(f"{body}\n\n> Your moves:\n> 1. ...")
-    return msg.as_bytes()
 
 
 def test_a_game_in_its_own_package_is_played_through_every_channel(tally, people, client, api_for):
@@ -152,7 +140,7 @@ def test_a_game_in_its_own_package_is_played_through_every_channel(tally, people
     assert not any(card in turn.body for card in _hidden(game, seat.position)), "another's hand in the email"
     [reply_to] = turn.reply_to
     version = game.version
-    assert handle_raw(_reply(reply_to, "1")).outcome == "played"
+    assert handle_raw(reply(reply_to, "1")).outcome == "played"
     game.refresh_from_db()
     assert game.version == version + 1
     assert game.moves.filter(kind=Move.Kind.MOVE).latest("seq").channel == Move.Channel.EMAIL

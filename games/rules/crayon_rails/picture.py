@@ -239,32 +239,50 @@ def _milepost_layer(data, out) -> None:
 def trains(players) -> list[dict]:
     """Returns the trains to draw: {"seat", "cx", "cy", "colour", "label", "name", "x", "y"}, spread
     around their milepost when several share it."""
+    return [
+        {
+            "seat": p["seat"],
+            "cx": _f(cx),
+            "cy": _f(cy),
+            "colour": seat_colour(p["seat"]),
+            "label": str(p["seat"] + 1),
+            "name": p.get("name", ""),
+            "x": x,
+            "y": y,
+        }
+        for cx, cy, p, (x, y) in _spread(players, xy, S * 0.3)
+    ]
+
+
+def _spread(players, xy, spread: float):
+    """Yields (x, y, player, milepost) for each player's train: the centre of its milepost (xy's
+    pixels), or a point `spread` from it, round it, when several trains share the milepost."""
     at: dict[tuple, list] = {}
     for p in players or []:
-        pos = p.get("position")
-        if pos:
-            at.setdefault(tuple(pos), []).append(p)
-    out = []
+        if p.get("position"):
+            at.setdefault(tuple(p["position"]), []).append(p)
     for (x, y), group in at.items():
         cx, cy = xy(x, y)
+        r = spread if len(group) > 1 else 0
         for i, p in enumerate(group):
-            dx = dy = 0.0
-            if len(group) > 1:
-                angle = 2 * math.pi * i / len(group)
-                dx, dy = S * 0.3 * math.cos(angle), S * 0.3 * math.sin(angle)
-            out.append(
-                {
-                    "seat": p["seat"],
-                    "cx": _f(cx + dx),
-                    "cy": _f(cy + dy),
-                    "colour": seat_colour(p["seat"]),
-                    "label": str(p["seat"] + 1),
-                    "name": p.get("name", ""),
-                    "x": x,
-                    "y": y,
-                }
-            )
-    return out
+            angle = 2 * math.pi * i / len(group)
+            yield cx + r * math.cos(angle), cy + r * math.sin(angle), p, (x, y)
+
+
+def _track(g, p: dict, width: float, half: float) -> str:
+    """Returns a player's track as one filled path in its colour (each section a band `width` wide,
+    each joint a square `2 * half` wide: no stroking), or "" for none."""
+    parts, joints = [], set()
+    for seg in p.get("track") or []:
+        try:
+            (x1, y1), (x2, y2) = seg[0], seg[1]
+        except (TypeError, ValueError, IndexError):
+            continue
+        a, b = g.xy(x1, y1), g.xy(x2, y2)
+        parts.append(line_d([a, b], width))
+        joints.update((a, b))
+    parts += [rect_d(x - half, y - half, 2 * half, 2 * half) for x, y in sorted(joints)]
+    return f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>' if parts else ""
 
 
 # -- the picture ---------------------------------------------------------------------------------
@@ -472,30 +490,10 @@ def picture(
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
     c = Canvas(w, browser=browser)
     c.add(static["svg"])
-    for p in players:  # each segment a band, each joint a square: no stroking
-        parts, joints = [], set()
-        for seg in p.get("track") or []:
-            try:
-                (x1, y1), (x2, y2) = seg[0], seg[1]
-            except (TypeError, ValueError, IndexError):
-                continue
-            a, b = g.xy(x1, y1), g.xy(x2, y2)
-            parts.append(line_d([a, b], 3.2))
-            joints.update((a, b))
-        parts += [rect_d(x - 1.6, y - 1.6, 3.2, 3.2) for x, y in sorted(joints)]
-        if parts:
-            c.add(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    c.add(*(_track(g, p, 3.2, 1.6) for p in players))
     c.add(static["labels"])
-    at: dict[tuple, list] = {}
-    for p in players:
-        if p.get("position"):
-            at.setdefault(tuple(p["position"]), []).append(p["seat"])
-    for (x, y), seats in at.items():
-        cx, cy = g.xy(x, y)
-        for i, seat in enumerate(seats):
-            angle = 2 * math.pi * i / len(seats)
-            spread = g.s * 0.3 if len(seats) > 1 else 0
-            token(c, cx + spread * math.cos(angle), cy + spread * math.sin(angle), seat, labels.get(seat, "?"), r=7)
+    for x, y, p, _ in _spread(players, g.xy, g.s * 0.3):
+        token(c, x, y, p["seat"], labels.get(p["seat"], "?"), r=7)
 
     # the legend: each player's colour, initial and name
     y = h + 2
@@ -608,42 +606,11 @@ def email_picture(
     top = 32
     x0, y0 = _crop(view, me, static["w"], static["h"])
     inner = [static["svg"]]
-    for p in players:
-        parts, joints = [], set()
-        for seg in p.get("track") or []:
-            try:
-                (x1, y1), (x2, y2) = seg[0], seg[1]
-            except (TypeError, ValueError, IndexError):
-                continue
-            a, b = g.xy(x1, y1), g.xy(x2, y2)
-            width = 3.4 if p["seat"] == me else 2.6
-            parts.append(line_d([a, b], width))
-            joints.update((a, b))
-        half = 1.7 if p["seat"] == me else 1.3
-        parts += [rect_d(x - half, y - half, 2 * half, 2 * half) for x, y in sorted(joints)]
-        if parts:
-            inner.append(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    inner += [_track(g, p, 3.4, 1.7) if p["seat"] == me else _track(g, p, 2.6, 1.3) for p in players]
     inner.append(static["labels"])
     marks = Canvas(static["w"], browser=browser)
-    at: dict[tuple, list] = {}
-    for p in players:
-        if p.get("position"):
-            at.setdefault(tuple(p["position"]), []).append(p["seat"])
-    for (x, y), seats in at.items():
-        cx, cy = g.xy(x, y)
-        for i, seat in enumerate(seats):
-            angle = 2 * math.pi * i / len(seats)
-            spread = g.s * 0.35 if len(seats) > 1 else 0
-            ring = INK if seat == me else None
-            token(
-                marks,
-                cx + spread * math.cos(angle),
-                cy + spread * math.sin(angle),
-                seat,
-                labels.get(seat, "?"),
-                r=8,
-                ring=ring,
-            )
+    for x, y, p, _ in _spread(players, g.xy, g.s * 0.35):
+        token(marks, x, y, p["seat"], labels.get(p["seat"], "?"), r=8, ring=INK if p["seat"] == me else None)
     marks.flush()
     inner += marks.parts
     c.add(
