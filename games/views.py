@@ -254,11 +254,6 @@ def _hit_marks(game, seat, hits) -> dict:
     return out
 
 
-# The places of a seat's own things (a card in the hand, a supply, a calamity: Engine.place's kinds):
-# another player's move there names their own, so it is not marked on this player's table.
-OWN_PLACE_KINDS = ("hand", "mine", "cal")
-
-
 def _last_move(game, seat) -> dict | None:
     """The last move played (not undone), as the boards mark it: {"seat": who played it, "place":
     where on the table (Engine.place on the table as it is now, when it still names a place shown
@@ -276,7 +271,10 @@ def _last_move(game, seat) -> dict | None:
     except Exception:  # an old action on today's table: the mark is a courtesy, never the page's failure
         place = ""
     mine = seat is not None and seat.position == row["position"]
-    if place.startswith("mp:") or (place.split(":")[0] in OWN_PLACE_KINDS and not mine):
+    # a place of a seat's own things (Engine.place_kinds' "own": a card in the hand): another
+    # player's move there names their own, so it is not marked on this player's table
+    own = (game.engine.place_kinds().get(place.split(":")[0]) or {}).get("own")
+    if place.startswith("mp:") or (own and not mine):
         place = ""
     return {"seat": row["position"], "place": place}
 

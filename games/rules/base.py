@@ -514,6 +514,16 @@ class Engine:
         find = getattr(page, "board_context", None)
         return find(table) if find else {}
 
+    def place_kinds(self) -> dict[str, dict]:
+        """Returns the kinds of place on the game's table (the "kind" of Engine.place's "kind:id"),
+        each {"tap": what the action bar asks a player to tap for moves there ("tap a supply in the
+        bank"), "tap_others": what it asks when those places are all on other seats' parts of the
+        table (their id names another seat first: "river:2:0:3"), "own": True for the seat's own
+        things (a card in its hand), which another seat's move names as that seat's own}. A kind
+        not listed is "a marked place on the table". By default the package's `places` module's
+        PLACE_KINDS."""
+        return getattr(self._own_module("places"), "PLACE_KINDS", None) or {}
+
     def _own_module(self, name: str):
         """Returns the module `name` of the engine's own package, or None if it has none."""
         full = f"{type(self).__module__.rpartition('.')[0]}.{name}"

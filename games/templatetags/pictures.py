@@ -35,6 +35,6 @@ def table_picture(context) -> str:
 
 
 @register.filter
-def river_cards(row) -> list[tuple[int, dict]]:
-    """Returns the cards of a river display's row as (space number from 1, card), empty spaces left out."""
+def row_cards(row) -> list[tuple[int, dict]]:
+    """Returns the cards of a row of spaces as (space number from 1, card), empty spaces left out."""
     return [(i, cell) for i, cell in enumerate(row or [], start=1) if isinstance(cell, dict)]

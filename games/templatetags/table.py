@@ -57,23 +57,6 @@ def place_of(prefix, value) -> str:
     return f"{prefix}{value}"
 
 
-# What a tap on each kind of place does, said in the action bar.
-TAP_WHERE = {
-    "river": "tap a space of your river",
-    "stack": "tap a stack to draw from it",
-    "bank": "tap a supply in the bank",
-    "mine": "tap one of your supplies",
-    "pool": "tap a free supply of the town",
-    "hand": "tap a card in your hand",
-    "cal": "tap one of your calamities",
-    "town": "tap a town on the trail",
-    "player": "tap a player",
-    "card": "tap a demand card",
-    "city": "tap a city on the map",
-    "mp": "draw your route on the map",
-}
-
-
 @register.simple_tag(takes_context=True)
 def table_prompt(context, places) -> str:
     """Returns what the action bar asks: what the moves have in common, and where to tap for them
@@ -89,9 +72,10 @@ def table_prompt(context, places) -> str:
     if len(kinds) > 1:
         return f"{head}: tap a marked place on the table."
     kind = kinds.pop()
-    where = TAP_WHERE.get(kind, "tap a marked place on the table")
-    if kind == "river" and not any(m["place"].startswith(f"river:{seat}:") for m in tapped):
-        where = "tap a card or boat of another player's river"
+    words = context.get("game").engine.place_kinds().get(kind) or {}
+    where = words.get("tap", "tap a marked place on the table")
+    if "tap_others" in words and not any(m["place"].startswith(f"{kind}:{seat}:") for m in tapped):
+        where = words["tap_others"]  # every one is on another seat's part of the table
     return f"{head}: {where}."
 
 

@@ -22,7 +22,7 @@ from games.rules.base import Engine, IllegalAction, Rng, clone, json_roundtrip
 from tests.helpers import json_strings
 
 RULES_DIR = Path(games.rules.__file__).parent
-PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places"}
+PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places", "picture"}
 
 PLAYOUTS_PER_CASE = 3
 MAX_STEPS = 3000

@@ -13,7 +13,7 @@ import re
 
 from ..drawing.common import seat_colour
 from . import board as rules
-from .picture import _f, page_layers, trains, xy
+from .picture import coord, page_layers, trains, xy
 from .state import BUILD_LIMIT
 
 
@@ -105,7 +105,7 @@ def track_d(track) -> str:
             used.add(frozenset((here, nxt)))
             out.append((nxt, "L"))
             here = nxt
-    return "".join(f"{op}{_f(xy(*p)[0])} {_f(xy(*p)[1])}" for p, op in out)
+    return "".join(f"{op}{coord(xy(*p)[0])} {coord(xy(*p)[1])}" for p, op in out)
 
 
 def where(x, y) -> str:

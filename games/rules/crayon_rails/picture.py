@@ -23,7 +23,7 @@ import math
 import threading
 from html import escape
 
-from ..base import counted
+from ..base import counted, seat_label
 from ..drawing.common import (
     EMAIL_TEXT,
     EMAIL_W,
@@ -56,36 +56,37 @@ def xy(x, y) -> tuple[float, float]:
     return MARGIN + S * (x + 0.5 * (y % 2)), MARGIN + ROW * y
 
 
-def _f(v: float) -> str:
+def coord(v: float) -> str:
+    """Returns a pixel position with at most one decimal."""
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
 def _hexagon(cx, cy, r, start_deg) -> str:
     return " ".join(
-        f"{_f(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
-        f"{_f(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
+        f"{coord(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
+        f"{coord(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
         for k in range(6)
     )
 
 
 def _triangle(cx, cy, r) -> str:
-    return f"{_f(cx)},{_f(cy - r)} {_f(cx + r * 0.95)},{_f(cy + r * 0.6)} {_f(cx - r * 0.95)},{_f(cy + r * 0.6)}"
+    return f"{coord(cx)},{coord(cy - r)} {coord(cx + r * 0.95)},{coord(cy + r * 0.6)} {coord(cx - r * 0.95)},{coord(cy + r * 0.6)}"
 
 
 def _smooth(pts) -> str:
     """Returns a path `d` through the points, smoothed (Catmull-Rom as cubic Beziers)."""
-    d = [f"M{_f(pts[0][0])} {_f(pts[0][1])}"]
+    d = [f"M{coord(pts[0][0])} {coord(pts[0][1])}"]
     for i in range(len(pts) - 1):
         p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
         p3 = pts[min(i + 2, len(pts) - 1)]
         c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
         c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        d.append(f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}")
+        d.append(f"C{coord(c1[0])} {coord(c1[1])} {coord(c2[0])} {coord(c2[1])} {coord(p2[0])} {coord(p2[1])}")
     return "".join(d)
 
 
 def _text(x, y, text, cls) -> str:
-    return f'<text x="{_f(x)}" y="{_f(y)}" class="{cls}">{escape(text)}</text>'
+    return f'<text x="{coord(x)}" y="{coord(y)}" class="{cls}">{escape(text)}</text>'
 
 
 def map_size(data: dict) -> tuple[float, float]:
@@ -105,7 +106,7 @@ def segments_d(segments) -> str:
         except (TypeError, ValueError, IndexError):
             continue
         (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
-        d.append(f"M{_f(ax)} {_f(ay)}L{_f(bx)} {_f(by)}")
+        d.append(f"M{coord(ax)} {coord(ay)}L{coord(bx)} {coord(by)}")
     return "".join(d)
 
 
@@ -118,7 +119,7 @@ def _river_ticks(water: dict) -> str:
         length = math.hypot(bx - ax, by - ay) or 1
         nx, ny = -(by - ay) / length, (bx - ax) / length
         half = S / (2 * math.sqrt(3)) + 0.6
-        d.append(f"M{_f(mx - nx * half)} {_f(my - ny * half)}L{_f(mx + nx * half)} {_f(my + ny * half)}")
+        d.append(f"M{coord(mx - nx * half)} {coord(my - ny * half)}L{coord(mx + nx * half)} {coord(my + ny * half)}")
     return "".join(d)
 
 
@@ -141,7 +142,7 @@ def page_layers(data: dict) -> dict:
     """Returns {"w", "h", "s", "margin", "svg"}: the static map layers of map_data as SVG markup,
     styled by static/css/crayon-rails.css, every milepost clickable."""
     w, h = map_size(data)
-    out = [f'<rect class="cr-land" x="0" y="0" width="{_f(w)}" height="{_f(h)}"/>']
+    out = [f'<rect class="cr-land" x="0" y="0" width="{coord(w)}" height="{coord(h)}"/>']
     river_labels = _water_layers(data, out)
     labels = _city_layer(data, out)
     d = segments_d(data.get("city_track"))
@@ -151,7 +152,7 @@ def page_layers(data: dict) -> dict:
     out.extend(river_labels)
     out.extend(labels)
     out.append("</g>")
-    return {"w": _f(w), "h": _f(h), "s": _f(S), "margin": _f(MARGIN), "svg": "".join(out)}
+    return {"w": coord(w), "h": coord(h), "s": coord(S), "margin": coord(MARGIN), "svg": "".join(out)}
 
 
 def _water_layers(data, out) -> list[str]:
@@ -204,12 +205,12 @@ def _city_layer(data, out) -> list[str]:
             )
         elif size == "medium":
             out.append(
-                f'<rect class="cr-city cr-medium" data-place="{place}" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
-                f'height="{_f(2 * r)}"><title>{name}</title></rect>'
+                f'<rect class="cr-city cr-medium" data-place="{place}" x="{coord(cx - r)}" y="{coord(cy - r)}" width="{coord(2 * r)}" '
+                f'height="{coord(2 * r)}"><title>{name}</title></rect>'
             )
         else:
             out.append(
-                f'<circle class="cr-city cr-small" data-place="{place}" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
+                f'<circle class="cr-city cr-small" data-place="{place}" cx="{coord(cx)}" cy="{coord(cy)}" r="{coord(r)}"><title>{name}'
                 "</title></circle>"
             )
         labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(city.get('size', 'small'))}"))
@@ -230,9 +231,9 @@ def _milepost_layer(data, out) -> None:
         elif terrain == "alpine":
             out.append(f'<polygon class="mp t-alpine" {attrs} points="{_triangle(cx, cy, S * 0.3)}"/>')
         elif terrain in ("small", "medium", "major"):
-            out.append(f'<circle class="mp t-city" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2.6"/>')
+            out.append(f'<circle class="mp t-city" {attrs} cx="{coord(cx)}" cy="{coord(cy)}" r="2.6"/>')
         else:
-            out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2"/>')
+            out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{coord(cx)}" cy="{coord(cy)}" r="2"/>')
     out.append("</g>")
 
 
@@ -242,8 +243,8 @@ def trains(players) -> list[dict]:
     return [
         {
             "seat": p["seat"],
-            "cx": _f(cx),
-            "cy": _f(cy),
+            "cx": coord(cx),
+            "cy": coord(cy),
             "colour": seat_colour(p["seat"]),
             "label": str(p["seat"] + 1),
             "name": p.get("name", ""),
@@ -500,7 +501,7 @@ def picture(
     x = g.margin
     for p in players:
         seat = p["seat"]
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if seat == me else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if seat == me else "")
         text = f"{name}: {p.get('cash', 0)} cash"
         width = c.measure(text, 11) + 36
         if x + width > w - g.margin and x > g.margin:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..base import seat_label
 from .svg import num, rect_d
 
 # The email's picture: drawn for a column EMAIL_W pixels wide (rendered at twice that for sharp
@@ -31,7 +32,7 @@ def seat_names(view: dict, names: dict | None) -> dict[int, str]:
             continue
         seat = p["seat"]
         given = (names or {}).get(seat)
-        out[seat] = str(given or p.get("name") or f"Player {seat + 1}")
+        out[seat] = str(given or p.get("name") or seat_label(seat))
     for seat, name in (names or {}).items():
         out.setdefault(seat, str(name))
     return out

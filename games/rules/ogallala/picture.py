@@ -12,6 +12,7 @@ a card on top of them); Ogallala II's discard is face down, so only its size.
 
 from __future__ import annotations
 
+from ..base import seat_label
 from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
 from ..drawing.svg import INK, Canvas, rect_d
 
@@ -256,7 +257,7 @@ def picture(
         label = labels.get(seat, "?")
         size = 9.5 if len(label) == 1 else 7
         c.text(PAD + 7, y + 7 + size * 0.36, label, size=size, bold=True, fill="#fff", anchor="middle")
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if seat == me else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if seat == me else "")
         x = PAD + 20 + c.text(PAD + 20, y + 11, c.fit(name, 260, 10, bold=True), size=10, bold=True)
         c.text(x + 8, y + 11, " · ".join(_facts(p)), size=9, fill=MUTED)
 
@@ -329,7 +330,7 @@ def email_picture(
         if seat == turn:
             shapes.fill(ALARM, f"M{E_PAD - 9} {y + 5}l7 5l-7 5z")
         x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 260, 14, bold=True), size=14, bold=True)
         c.text(x + 10, y + 15, c.fit(" · ".join(_facts(p)), W - E_PAD - x - 10, T), size=T, fill=MUTED)
         top = y + 28

@@ -16,6 +16,7 @@ around the picture says the rest in text.
 
 from __future__ import annotations
 
+from ..base import seat_label
 from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
 from ..drawing.svg import INK, Canvas, num, rect_d
 
@@ -259,7 +260,7 @@ def picture(
         if p.get("is_turn"):
             shapes.fill(ALARM, f"M{num(PAD - 6)} {num(y + 5)}l6 4l-6 4z")
         tag(c, shapes, PAD, y + 1, seat, labels.get(seat, "?"))
-        name = c.fit(names.get(seat, f"Player {seat + 1}"), NAME_W - 20, 10, bold=True)
+        name = c.fit(names.get(seat, seat_label(seat)), NAME_W - 20, 10, bold=True)
         c.text(PAD + 19, y + 12, name, size=10, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
         for i in range(4):
@@ -341,7 +342,7 @@ def email_picture(
         if p.get("is_turn"):
             shapes.fill(ALARM, f"M{E_PAD - 8} {y + 5}l7 5l-7 5z")
         x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 240, 14, bold=True), size=14, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
         facts = [_where(p, n, goal)] if not big else [f"{members} of 4 in the wagon"]
