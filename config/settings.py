@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "notifications",
     "chat",
     "standings",
+    "inbound",
 ]
 # TRAILPOST_GAMES, the games served: {slug: "module:attribute" of its engine (games/rules/base.py)}, in
 # the order the pages list them. Unset, as here, it is the games this code base ships (games.rules.GAMES);

@@ -18,8 +18,8 @@ from games.models import Game, Move
 from games.rules import get_engine, verify
 from games.rules.base import Rng
 from games.selectors import with_names
+from inbound.route import handle_raw
 from notifications import tasks as notice_tasks
-from notifications.inbound import handle_raw
 from standings.models import GameRecord
 from tests.notifications.test_hit_explanations import reply
 from tests.tally.engine import ENGINE as TALLY

@@ -9,8 +9,8 @@ import pytest
 import time_machine
 
 from games import services
-from games.clock.sweep import handle_due
 from games.models import Move, Seat
+from games.timekeeper.sweep import handle_due
 from tests.builders import seat_at, start_game
 from tests.toy_engine import TWICE
 
