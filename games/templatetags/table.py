@@ -27,8 +27,8 @@ from django.utils.safestring import mark_safe
 
 from games.boards import board_static as static_board
 from games.rules.base import name_seats, seat_label
-from games.rules.drawing.common import SEAT_COLOUR_NAMES
 from games.rules.drawing.common import seat_colour as colour_of
+from games.rules.drawing.common import seat_colour_name as colour_name_of
 
 register = template.Library()
 
@@ -136,10 +136,7 @@ def seat_colour(seat) -> str:
 @register.filter
 def seat_colour_name(seat) -> str:
     """Returns the name of a seat's colour ("red"), for a CSS class and a screen reader."""
-    try:
-        return SEAT_COLOUR_NAMES[int(seat) % len(SEAT_COLOUR_NAMES)]
-    except (TypeError, ValueError):
-        return ""
+    return colour_name_of(seat)
 
 
 @register.filter

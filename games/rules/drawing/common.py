@@ -24,6 +24,14 @@ def seat_colour(seat) -> str:
         return "#777777"
 
 
+def seat_colour_name(seat) -> str:
+    """Returns the name of a seat's colour ("red"), for a CSS class and a screen reader ("" for no seat)."""
+    try:
+        return SEAT_COLOUR_NAMES[int(seat) % len(SEAT_COLOUR_NAMES)]
+    except (TypeError, ValueError):
+        return ""
+
+
 def seat_names(view: dict, names: dict | None) -> dict[int, str]:
     """Returns {seat: display name}: the names given, else the view's, else "Player N"."""
     out = {}
