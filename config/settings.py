@@ -78,6 +78,9 @@ INSTALLED_APPS = [
     "standings",
     "inbound",
 ]
+# TRAILPOST_GAMES, the games served: {slug: "module:attribute" of its engine (games/rules/base.py)}, in
+# the order the pages list them. Unset, as here, it is the games this code base ships (games.rules.GAMES);
+# games/apps.py reads it when the app is ready. A game is one package: nothing else names it.
 
 MIDDLEWARE = [
     "config.middleware.RequestBoundsMiddleware",  # address and headers bounded before anything reads them
@@ -434,8 +437,8 @@ TRAILPOST.update(
         # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
         # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
         # how many replies per seat and sender an hour are read at all (a reply that cannot be played
-        # counts five times; the fastest game by email, a trail-10 Oregon Trail Race, takes at most 45
-        # replies a seat in all: bench/email_pace.py), and how many "Not played" answers a seat gets
+        # counts five times; the fastest game by email takes at most 45 replies a seat in all:
+        # bench/email_pace.py), and how many "Not played" answers a seat gets
         # an hour (the rest are recorded without one: no mail loop with a robot).
         "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
         "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),

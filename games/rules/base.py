@@ -43,6 +43,10 @@ Every game package has the same modules, with the same meaning:
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
 - `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see
   `Engine.place`); the engine's method of that name calls it.
+- `picture.py`: the table drawn from a seat's view, for the game page and for emails (`picture`,
+  `email_picture`; see `Engine.table_picture`), with the shared kit of games/rules/drawing.
+- `page.py`, if the game's board template needs figures beyond the view (`board_context`) or a
+  drawing of its map made once (`board_static`); see those methods of `Engine`.
 - `standings.py`: what a finished game tells the standings (Engine's section of that name): the
   figures it counts (`FIGURES`, `count_figures`) and what places its seats that did not win
   (`finishing_measure`); the engine's attributes and methods of those names use it. A game that
@@ -444,14 +448,8 @@ class Engine:
         legal action and plays the action whose taps the player made; several actions with the
         same taps are offered side by side. By default the game package's `places` module answers,
         and an engine without one plays everything from the bar."""
-        name = f"{type(self).__module__.rpartition('.')[0]}.places"
-        try:
-            places = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return "bar"
-        return places.place(state, seat, action)
+        places = self._own_module("places")
+        return places.place(state, seat, action) if places else "bar"
 
     def hit_places(self, state: dict, seat: int, event: dict, action: dict | None) -> list[str]:
         """Returns where on the seat's own table an event that hit it (an event whose "audience"
@@ -460,14 +458,7 @@ class Engine:
         the game's board draws for it alone (Crayon Rails' "track:x,y|x,y" washed away); the page
         marks exactly those. By default the game package's `places` module answers (its
         `hit_places`), else nothing is marked but the seat's area."""
-        name = f"{type(self).__module__.rpartition('.')[0]}.places"
-        try:
-            places = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return []
-        find = getattr(places, "hit_places", None)
+        find = getattr(self._own_module("places"), "hit_places", None)
         return list(find(state, seat, event, action or {})) if find else []
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
@@ -508,6 +499,85 @@ class Engine:
     def standing_action(self, state: dict, seat: int, kind: str, answer: str) -> dict | None:
         """Returns the legal action a standing order's answer picks, or None if none fits."""
         return None
+
+    # -- how the server shows the game: the rules pages, the board, the table picture, the demo ---
+    # Everything the pages, the emails and the home page know of a game comes from here (issue #28):
+    # the server names no game. A game's own templates are found by its slug (templates/games/
+    # boards/<slug>.html, hands/<slug>.html, rules/<slug>.html, each with a generic one instead);
+    # the drawing and the board's figures are the package's `picture` and `page` modules, found
+    # as `places` is (Engine.place), so a new game adds files and changes none outside its package.
+
+    # The variants the rules summary explains, as (options, name), the first the default: each one's
+    # glossary is shown, and a term another variant words otherwise follows with that one's name.
+    variants: list[tuple[dict, str]] = [({}, "")]
+    blurb = ""  # the rules index's line: what a game is like and for how many players
+    demo_options: dict = {}  # the options of the demo game against bots (manage.py demo_setup)
+    demo_moves = 20  # bot moves into a seeded game before the home page's picture of the table
+
+    def table_picture(
+        self, view: dict, *, names: dict | None = None, me=None, board: dict | None = None, browser: bool = False
+    ) -> str | None:
+        """Returns the seat's table drawn as a standalone SVG document from its view (never the state,
+        so it shows only what that seat may see), or None for a game without a drawing. names:
+        {seat: display name}; me: the seat looking (marked "you"); board: games.boards' {"key",
+        "data"} under the game's options, for a game with `map_data`; browser: text a browser lays
+        out (the game page) rather than outlines (a PNG). By default the package's `picture` module
+        draws it (its `picture`, same arguments)."""
+        return self._picture("picture", view, names=names, me=me, board=board, browser=browser)
+
+    def email_picture(
+        self, view: dict, *, names: dict | None = None, me=None, board: dict | None = None, browser: bool = False
+    ) -> str | None:
+        """Returns the seat's table drawn for an email (games.rules.drawing.common.EMAIL_W wide, the
+        seat's own area large, no text under EMAIL_TEXT), or None. Same arguments as table_picture;
+        by default the package's `picture` module draws it (its `email_picture`)."""
+        return self._picture("email_picture", view, names=names, me=me, board=board, browser=browser)
+
+    def _picture(self, drawing: str, view: dict, **kwargs) -> str | None:
+        module = self._own_module("picture")
+        return getattr(module, drawing)(view, **kwargs) if module else None
+
+    def board_static(self, data: dict) -> dict | None:
+        """Returns what the game's board template draws from its `map_data` alone (a map as SVG
+        markup, every text in it escaped; what building costs where), built once per board:
+        games.boards keeps it under the board's key. By default the package's `page` module answers
+        (its `board_static`), else there is none."""
+        page = self._own_module("page")
+        find = getattr(page, "board_static", None)
+        return find(data) if find else None
+
+    def board_context(self, table: dict) -> dict:
+        """Returns what the game's board template draws beyond the seat's view: the figures a template
+        cannot work out (a track as SVG path data, where a train stands in words, a card's short
+        text on its space). `table` is what the page has: "view" (the seat's, players named),
+        "seat" (the seat looking, None for a spectator), "board" (games.boards' {"key", "data"} or
+        None), "moves" (the seat's legal moves, each {"action", "label", "place", ...}), "places"
+        (every place a move names) and "hit_places" (where what hit the seat landed). Only what
+        the view shows goes in. By default the package's `page` module answers (its
+        `board_context`), else nothing is added."""
+        page = self._own_module("page")
+        find = getattr(page, "board_context", None)
+        return find(table) if find else {}
+
+    def place_kinds(self) -> dict[str, dict]:
+        """Returns the kinds of place on the game's table (the "kind" of Engine.place's "kind:id"),
+        each {"tap": what the action bar asks a player to tap for moves there ("tap a supply in the
+        bank"), "tap_others": what it asks when those places are all on other seats' parts of the
+        table (their id names another seat first: "river:2:0:3"), "own": True for the seat's own
+        things (a card in its hand), which another seat's move names as that seat's own}. A kind
+        not listed is "a marked place on the table". By default the package's `places` module's
+        PLACE_KINDS."""
+        return getattr(self._own_module("places"), "PLACE_KINDS", None) or {}
+
+    def _own_module(self, name: str):
+        """Returns the module `name` of the engine's own package, or None if it has none."""
+        full = f"{type(self).__module__.rpartition('.')[0]}.{name}"
+        try:
+            return importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name != full:
+                raise
+            return None
 
     # -- what a finished game tells the standings ----------------------------------------------
     # Ratings, leaderboards and statistics read only these. A game that declares none of them has

@@ -22,10 +22,10 @@ from games.rules.base import Engine, IllegalAction, Rng, clone, json_roundtrip
 from tests.helpers import json_strings
 
 RULES_DIR = Path(games.rules.__file__).parent
-PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places"}
+PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places", "picture"}
 # Modules of the same meaning in every package that has them (games/rules/base.py): a game that
-# tells the standings nothing has no `standings`.
-OPTIONAL_MODULES = {"standings"}
+# tells the standings nothing has no `standings`, one whose board needs nothing beyond the view no `page`.
+OPTIONAL_MODULES = {"standings", "page"}
 
 PLAYOUTS_PER_CASE = 3
 MAX_STEPS = 3000

@@ -144,6 +144,12 @@ class CrayonRailsEngine(Engine):
     max_seats = 6
     pitch = "Draw track between the cities of Tessary and carry goods to the cities that pay for them."
     length = "about 30 to 40 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"mode": "public"}, "Public pool"), ({"mode": "standard"}, "Standard hands")]
+    blurb = (
+        "Build track across the map of Tessary, carry loads to the cities that demand them, and be the "
+        "first with the cash and a network that links the major cities. 2 to 6 players."
+    )
+    demo_moves = 40
     options_schema = {
         "mode": {
             "default": "public",

@@ -28,6 +28,12 @@ class OgallalaEngine(Engine):
     max_seats = 4
     pitch = "Fill your stretch of river with canoes and warriors, and raid the other players' boats for their points."
     length = "about 10 to 20 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"edition": "I"}, "Ogallala I"), ({"edition": "II"}, "Ogallala II")]
+    blurb = (
+        "Draw cards, build canoes in your three rows of river, raid your neighbours' boats with lassos, "
+        "arrows and conquests, and score booty. 2 to 4 players."
+    )
+    demo_moves = 30
     options_schema = {
         "edition": {
             "default": "I",

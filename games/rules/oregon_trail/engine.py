@@ -203,6 +203,13 @@ class OregonTrailEngine(Engine):
     max_seats = 6
     pitch = "Race your wagon party west along a trail you lay card by card, through rivers, towns and calamities."
     length = "about 10 to 15 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"ruleset": "revised"}, "Revised rules"), ({"ruleset": "classic"}, "Classic rules")]
+    blurb = (
+        "Race your wagon party along your own trail to Oregon, mending calamities with supplies "
+        "and sending calamities to your rivals. 2 to 6 players."
+    )
+    demo_options = {"trail_length": 10}
+    demo_moves = 24
     options_schema = {
         "ruleset": {
             "default": "revised",

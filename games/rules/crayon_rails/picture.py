@@ -23,12 +23,20 @@ import math
 import threading
 from html import escape
 
-from games.rules.base import counted
-from games.rules.crayon_rails.board import node, place_name
-from games.rules.crayon_rails.places import city_place
-
-from .common import EMAIL_TEXT, EMAIL_W, SEAT_COLOUR_NAMES, SEAT_COLOURS, seat_colour, seat_names, token, token_labels
-from .svg import INK, Canvas, line_d, num, rect_d
+from ..base import counted, seat_label
+from ..drawing.common import (
+    EMAIL_TEXT,
+    EMAIL_W,
+    SEAT_COLOUR_NAMES,
+    SEAT_COLOURS,
+    seat_colour,
+    seat_names,
+    token,
+    token_labels,
+)
+from ..drawing.svg import INK, Canvas, line_d, num, rect_d
+from .board import node, place_name
+from .places import city_place
 
 S = 26.0  # pixels between neighbouring mileposts
 ROW = S * math.sqrt(3) / 2
@@ -48,36 +56,37 @@ def xy(x, y) -> tuple[float, float]:
     return MARGIN + S * (x + 0.5 * (y % 2)), MARGIN + ROW * y
 
 
-def _f(v: float) -> str:
+def coord(v: float) -> str:
+    """Returns a pixel position with at most one decimal."""
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
 def _hexagon(cx, cy, r, start_deg) -> str:
     return " ".join(
-        f"{_f(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
-        f"{_f(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
+        f"{coord(cx + r * math.cos(math.radians(start_deg + 60 * k)))},"
+        f"{coord(cy + r * math.sin(math.radians(start_deg + 60 * k)))}"
         for k in range(6)
     )
 
 
 def _triangle(cx, cy, r) -> str:
-    return f"{_f(cx)},{_f(cy - r)} {_f(cx + r * 0.95)},{_f(cy + r * 0.6)} {_f(cx - r * 0.95)},{_f(cy + r * 0.6)}"
+    return f"{coord(cx)},{coord(cy - r)} {coord(cx + r * 0.95)},{coord(cy + r * 0.6)} {coord(cx - r * 0.95)},{coord(cy + r * 0.6)}"
 
 
 def _smooth(pts) -> str:
     """Returns a path `d` through the points, smoothed (Catmull-Rom as cubic Beziers)."""
-    d = [f"M{_f(pts[0][0])} {_f(pts[0][1])}"]
+    d = [f"M{coord(pts[0][0])} {coord(pts[0][1])}"]
     for i in range(len(pts) - 1):
         p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
         p3 = pts[min(i + 2, len(pts) - 1)]
         c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
         c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
-        d.append(f"C{_f(c1[0])} {_f(c1[1])} {_f(c2[0])} {_f(c2[1])} {_f(p2[0])} {_f(p2[1])}")
+        d.append(f"C{coord(c1[0])} {coord(c1[1])} {coord(c2[0])} {coord(c2[1])} {coord(p2[0])} {coord(p2[1])}")
     return "".join(d)
 
 
 def _text(x, y, text, cls) -> str:
-    return f'<text x="{_f(x)}" y="{_f(y)}" class="{cls}">{escape(text)}</text>'
+    return f'<text x="{coord(x)}" y="{coord(y)}" class="{cls}">{escape(text)}</text>'
 
 
 def map_size(data: dict) -> tuple[float, float]:
@@ -97,7 +106,7 @@ def segments_d(segments) -> str:
         except (TypeError, ValueError, IndexError):
             continue
         (ax, ay), (bx, by) = xy(x1, y1), xy(x2, y2)
-        d.append(f"M{_f(ax)} {_f(ay)}L{_f(bx)} {_f(by)}")
+        d.append(f"M{coord(ax)} {coord(ay)}L{coord(bx)} {coord(by)}")
     return "".join(d)
 
 
@@ -110,7 +119,7 @@ def _river_ticks(water: dict) -> str:
         length = math.hypot(bx - ax, by - ay) or 1
         nx, ny = -(by - ay) / length, (bx - ax) / length
         half = S / (2 * math.sqrt(3)) + 0.6
-        d.append(f"M{_f(mx - nx * half)} {_f(my - ny * half)}L{_f(mx + nx * half)} {_f(my + ny * half)}")
+        d.append(f"M{coord(mx - nx * half)} {coord(my - ny * half)}L{coord(mx + nx * half)} {coord(my + ny * half)}")
     return "".join(d)
 
 
@@ -133,7 +142,7 @@ def page_layers(data: dict) -> dict:
     """Returns {"w", "h", "s", "margin", "svg"}: the static map layers of map_data as SVG markup,
     styled by static/css/crayon-rails.css, every milepost clickable."""
     w, h = map_size(data)
-    out = [f'<rect class="cr-land" x="0" y="0" width="{_f(w)}" height="{_f(h)}"/>']
+    out = [f'<rect class="cr-land" x="0" y="0" width="{coord(w)}" height="{coord(h)}"/>']
     river_labels = _water_layers(data, out)
     labels = _city_layer(data, out)
     d = segments_d(data.get("city_track"))
@@ -143,7 +152,7 @@ def page_layers(data: dict) -> dict:
     out.extend(river_labels)
     out.extend(labels)
     out.append("</g>")
-    return {"w": _f(w), "h": _f(h), "s": _f(S), "margin": _f(MARGIN), "svg": "".join(out)}
+    return {"w": coord(w), "h": coord(h), "s": coord(S), "margin": coord(MARGIN), "svg": "".join(out)}
 
 
 def _water_layers(data, out) -> list[str]:
@@ -196,12 +205,12 @@ def _city_layer(data, out) -> list[str]:
             )
         elif size == "medium":
             out.append(
-                f'<rect class="cr-city cr-medium" data-place="{place}" x="{_f(cx - r)}" y="{_f(cy - r)}" width="{_f(2 * r)}" '
-                f'height="{_f(2 * r)}"><title>{name}</title></rect>'
+                f'<rect class="cr-city cr-medium" data-place="{place}" x="{coord(cx - r)}" y="{coord(cy - r)}" width="{coord(2 * r)}" '
+                f'height="{coord(2 * r)}"><title>{name}</title></rect>'
             )
         else:
             out.append(
-                f'<circle class="cr-city cr-small" data-place="{place}" cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}"><title>{name}'
+                f'<circle class="cr-city cr-small" data-place="{place}" cx="{coord(cx)}" cy="{coord(cy)}" r="{coord(r)}"><title>{name}'
                 "</title></circle>"
             )
         labels.append(_text(cx, top - 3, city.get("name", ""), f"cr-name cr-name-{escape(city.get('size', 'small'))}"))
@@ -222,41 +231,59 @@ def _milepost_layer(data, out) -> None:
         elif terrain == "alpine":
             out.append(f'<polygon class="mp t-alpine" {attrs} points="{_triangle(cx, cy, S * 0.3)}"/>')
         elif terrain in ("small", "medium", "major"):
-            out.append(f'<circle class="mp t-city" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2.6"/>')
+            out.append(f'<circle class="mp t-city" {attrs} cx="{coord(cx)}" cy="{coord(cy)}" r="2.6"/>')
         else:
-            out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{_f(cx)}" cy="{_f(cy)}" r="2"/>')
+            out.append(f'<circle class="mp t-{escape(terrain)}" {attrs} cx="{coord(cx)}" cy="{coord(cy)}" r="2"/>')
     out.append("</g>")
 
 
 def trains(players) -> list[dict]:
     """Returns the trains to draw: {"seat", "cx", "cy", "colour", "label", "name", "x", "y"}, spread
     around their milepost when several share it."""
+    return [
+        {
+            "seat": p["seat"],
+            "cx": coord(cx),
+            "cy": coord(cy),
+            "colour": seat_colour(p["seat"]),
+            "label": str(p["seat"] + 1),
+            "name": p.get("name", ""),
+            "x": x,
+            "y": y,
+        }
+        for cx, cy, p, (x, y) in _spread(players, xy, S * 0.3)
+    ]
+
+
+def _spread(players, xy, spread: float):
+    """Yields (x, y, player, milepost) for each player's train: the centre of its milepost (xy's
+    pixels), or a point `spread` from it, round it, when several trains share the milepost."""
     at: dict[tuple, list] = {}
     for p in players or []:
-        pos = p.get("position")
-        if pos:
-            at.setdefault(tuple(pos), []).append(p)
-    out = []
+        if p.get("position"):
+            at.setdefault(tuple(p["position"]), []).append(p)
     for (x, y), group in at.items():
         cx, cy = xy(x, y)
+        r = spread if len(group) > 1 else 0
         for i, p in enumerate(group):
-            dx = dy = 0.0
-            if len(group) > 1:
-                angle = 2 * math.pi * i / len(group)
-                dx, dy = S * 0.3 * math.cos(angle), S * 0.3 * math.sin(angle)
-            out.append(
-                {
-                    "seat": p["seat"],
-                    "cx": _f(cx + dx),
-                    "cy": _f(cy + dy),
-                    "colour": seat_colour(p["seat"]),
-                    "label": str(p["seat"] + 1),
-                    "name": p.get("name", ""),
-                    "x": x,
-                    "y": y,
-                }
-            )
-    return out
+            angle = 2 * math.pi * i / len(group)
+            yield cx + r * math.cos(angle), cy + r * math.sin(angle), p, (x, y)
+
+
+def _track(g, p: dict, width: float, half: float) -> str:
+    """Returns a player's track as one filled path in its colour (each section a band `width` wide,
+    each joint a square `2 * half` wide: no stroking), or "" for none."""
+    parts, joints = [], set()
+    for seg in p.get("track") or []:
+        try:
+            (x1, y1), (x2, y2) = seg[0], seg[1]
+        except (TypeError, ValueError, IndexError):
+            continue
+        a, b = g.xy(x1, y1), g.xy(x2, y2)
+        parts.append(line_d([a, b], width))
+        joints.update((a, b))
+    parts += [rect_d(x - half, y - half, 2 * half, 2 * half) for x, y in sorted(joints)]
+    return f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>' if parts else ""
 
 
 # -- the picture ---------------------------------------------------------------------------------
@@ -464,37 +491,17 @@ def picture(
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
     c = Canvas(w, browser=browser)
     c.add(static["svg"])
-    for p in players:  # each segment a band, each joint a square: no stroking
-        parts, joints = [], set()
-        for seg in p.get("track") or []:
-            try:
-                (x1, y1), (x2, y2) = seg[0], seg[1]
-            except (TypeError, ValueError, IndexError):
-                continue
-            a, b = g.xy(x1, y1), g.xy(x2, y2)
-            parts.append(line_d([a, b], 3.2))
-            joints.update((a, b))
-        parts += [rect_d(x - 1.6, y - 1.6, 3.2, 3.2) for x, y in sorted(joints)]
-        if parts:
-            c.add(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    c.add(*(_track(g, p, 3.2, 1.6) for p in players))
     c.add(static["labels"])
-    at: dict[tuple, list] = {}
-    for p in players:
-        if p.get("position"):
-            at.setdefault(tuple(p["position"]), []).append(p["seat"])
-    for (x, y), seats in at.items():
-        cx, cy = g.xy(x, y)
-        for i, seat in enumerate(seats):
-            angle = 2 * math.pi * i / len(seats)
-            spread = g.s * 0.3 if len(seats) > 1 else 0
-            token(c, cx + spread * math.cos(angle), cy + spread * math.sin(angle), seat, labels.get(seat, "?"), r=7)
+    for x, y, p, _ in _spread(players, g.xy, g.s * 0.3):
+        token(c, x, y, p["seat"], labels.get(p["seat"], "?"), r=7)
 
     # the legend: each player's colour, initial and name
     y = h + 2
     x = g.margin
     for p in players:
         seat = p["seat"]
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if seat == me else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if seat == me else "")
         text = f"{name}: {p.get('cash', 0)} cash"
         width = c.measure(text, 11) + 36
         if x + width > w - g.margin and x > g.margin:
@@ -600,42 +607,11 @@ def email_picture(
     top = 32
     x0, y0 = _crop(view, me, static["w"], static["h"])
     inner = [static["svg"]]
-    for p in players:
-        parts, joints = [], set()
-        for seg in p.get("track") or []:
-            try:
-                (x1, y1), (x2, y2) = seg[0], seg[1]
-            except (TypeError, ValueError, IndexError):
-                continue
-            a, b = g.xy(x1, y1), g.xy(x2, y2)
-            width = 3.4 if p["seat"] == me else 2.6
-            parts.append(line_d([a, b], width))
-            joints.update((a, b))
-        half = 1.7 if p["seat"] == me else 1.3
-        parts += [rect_d(x - half, y - half, 2 * half, 2 * half) for x, y in sorted(joints)]
-        if parts:
-            inner.append(f'<path fill="{seat_colour(p["seat"])}" d="{"".join(parts)}"/>')
+    inner += [_track(g, p, 3.4, 1.7) if p["seat"] == me else _track(g, p, 2.6, 1.3) for p in players]
     inner.append(static["labels"])
     marks = Canvas(static["w"], browser=browser)
-    at: dict[tuple, list] = {}
-    for p in players:
-        if p.get("position"):
-            at.setdefault(tuple(p["position"]), []).append(p["seat"])
-    for (x, y), seats in at.items():
-        cx, cy = g.xy(x, y)
-        for i, seat in enumerate(seats):
-            angle = 2 * math.pi * i / len(seats)
-            spread = g.s * 0.35 if len(seats) > 1 else 0
-            ring = INK if seat == me else None
-            token(
-                marks,
-                cx + spread * math.cos(angle),
-                cy + spread * math.sin(angle),
-                seat,
-                labels.get(seat, "?"),
-                r=8,
-                ring=ring,
-            )
+    for x, y, p, _ in _spread(players, g.xy, g.s * 0.35):
+        token(marks, x, y, p["seat"], labels.get(p["seat"], "?"), r=8, ring=INK if p["seat"] == me else None)
     marks.flush()
     inner += marks.parts
     c.add(

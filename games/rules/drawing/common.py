@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .svg import num
+from ..base import seat_label
+from .svg import num, rect_d
 
 # The email's picture: drawn for a column EMAIL_W pixels wide (rendered at twice that for sharp
 # screens), no letter smaller than EMAIL_TEXT. The template caps the column at 552 CSS pixels on
@@ -10,7 +11,7 @@ from .svg import num
 EMAIL_W = 600
 EMAIL_TEXT = 13.5
 
-# The seats' colours, as the Crayon Rails map has always drawn its tracks.
+# The seats' colours (a map's tracks have always been drawn in them).
 SEAT_COLOURS = ["#d62728", "#1d3f9e", "#238b45", "#8e44ad", "#222222", "#e7298a"]
 SEAT_COLOUR_NAMES = ["red", "blue", "green", "purple", "black", "pink"]
 
@@ -23,6 +24,14 @@ def seat_colour(seat) -> str:
         return "#777777"
 
 
+def seat_colour_name(seat) -> str:
+    """Returns the name of a seat's colour ("red"), for a CSS class and a screen reader ("" for no seat)."""
+    try:
+        return SEAT_COLOUR_NAMES[int(seat) % len(SEAT_COLOUR_NAMES)]
+    except (TypeError, ValueError):
+        return ""
+
+
 def seat_names(view: dict, names: dict | None) -> dict[int, str]:
     """Returns {seat: display name}: the names given, else the view's, else "Player N"."""
     out = {}
@@ -31,7 +40,7 @@ def seat_names(view: dict, names: dict | None) -> dict[int, str]:
             continue
         seat = p["seat"]
         given = (names or {}).get(seat)
-        out[seat] = str(given or p.get("name") or f"Player {seat + 1}")
+        out[seat] = str(given or p.get("name") or seat_label(seat))
     for seat, name in (names or {}).items():
         out.setdefault(seat, str(name))
     return out
@@ -66,8 +75,6 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def email_tag(canvas, shapes_fill, x: float, y: float, seat: int, label: str) -> float:
     """Draws a seat's square tag at email size (its label EMAIL_TEXT, bold); returns its width.
     shapes_fill(colour, d) adds the square."""
-    from .svg import rect_d
-
     w = max(20.0, canvas.measure(label, EMAIL_TEXT, True) + 8)
     shapes_fill(seat_colour(seat), rect_d(x, y, w, 20))
     canvas.text(x + w / 2, y + 15, label, size=EMAIL_TEXT, bold=True, fill="#fff", anchor="middle")

@@ -12,8 +12,9 @@ a card on top of them); Ogallala II's discard is face down, so only its size.
 
 from __future__ import annotations
 
-from .common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
-from .svg import INK, Canvas, rect_d
+from ..base import seat_label
+from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
+from ..drawing.svg import INK, Canvas, rect_d
 
 W = 560
 PAD = 8
@@ -168,13 +169,64 @@ def _status(view: dict, names: dict, me) -> str:
     return f"{'Your turn' if seat == me else names.get(seat, '?') + ' to play'}: {step}"
 
 
-def picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
-    """Returns the table of an Ogallala view as a standalone SVG."""
+def _read(view: dict, names: dict | None) -> tuple:
+    """Returns what both drawings read off a view: (names, token labels, the players, a row's
+    length, the seat whose turn it is unless the game is over)."""
     names = seat_names(view, names)
-    labels = token_labels(names)
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
     length = max(1, int(view.get("row_length") or 14))
     turn = None if view.get("result") else view.get("turn")
+    return names, token_labels(names), players, length, turn
+
+
+def _facts(p: dict) -> list[str]:
+    """Returns what a river's heading says of its player: points, boats, whether they left."""
+    facts = [plural(p.get("score", 0), "point"), plural(p.get("complete_boats", 0), "boat")]
+    if p.get("resigned"):
+        facts.append("left the game")
+    return facts
+
+
+def _river(c: Canvas, shapes: _Shapes, p: dict, rows: list, grid: tuple, *, sizes=(10, 7, 7.5), strength=None) -> None:
+    """Draws a player's river display: its rows of spaces, each card on its space (`sizes` as
+    _card's) and a frame round each complete boat, then `strength(x, y, width, boat)` if given (its
+    label). grid: (the rows' left edge, their top, a space's width, a row's length, its height)."""
+    left, top, cw, length, h = grid
+    for r, row in enumerate(rows):
+        ry = top + r * h
+        shapes.fill(RIVER, rect_d(left, ry, cw * length, h), 0)
+        for col, cell in enumerate(row[:length]):
+            if isinstance(cell, dict):
+                _card(c, shapes, left + col * cw + 1, ry + 1, cw - 2, h - 2, cell, sizes)
+            else:
+                shapes.fill(SPACE, rect_d(left + col * cw + 1, ry + 1, cw - 2, h - 2), 0)
+    for b in p.get("boats") or []:
+        try:
+            bx, by = left + int(b["start"]) * cw, top + int(b["row"]) * h
+            bw = (int(b["end"]) - int(b["start"]) + 1) * cw
+        except (KeyError, TypeError, ValueError):
+            continue
+        frame = rect_d(bx, by, bw, 2) + rect_d(bx, by + h - 2, bw, 2)
+        frame += rect_d(bx, by, 2, h) + rect_d(bx + bw - 2, by, 2, h)
+        shapes.fill(BOAT, frame, 2)
+        if strength is not None:
+            strength(bx, by, bw, b)
+
+
+def _summary(names: dict, players: list[dict]) -> str:
+    """Returns the picture's label, what a screen reader reads out."""
+    return "Ogallala table. " + "; ".join(
+        f"{names.get(p['seat'])}: {plural(p.get('score', 0), 'point')}, "
+        f"{plural(p.get('complete_boats', 0), 'complete boat')}"
+        for p in players
+    )
+
+
+def picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
+    """Returns the table of an Ogallala view as a standalone SVG (`board` is unused: the game has no map)."""
+    names, labels, players, length, turn = _read(view, names)
     cw = (W - 2 * PAD) // length
     left = (W - cw * length) // 2
 
@@ -185,6 +237,12 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
     piles = f"Stack{'s' if len(stacks) != 1 else ''} {' · '.join(str(n) for n in stacks)}"
     piles += f" · discard {view.get('discard_size', 0)}" + ("" if "discard" in view else " face down")
     c.text(W - PAD, 17, piles, size=9, fill=MUTED, anchor="end")
+
+    def strength(bx, by, bw, b):  # a boat's strength over its frame
+        text = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
+        tw = c.measure(text, 8, True) + 6
+        shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 6, tw, 10), 2)
+        c.text(bx + bw / 2, by + 2, text, size=8, bold=True, fill="#fff", anchor="middle")
 
     y = 28
     for p in players:
@@ -199,35 +257,11 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
         label = labels.get(seat, "?")
         size = 9.5 if len(label) == 1 else 7
         c.text(PAD + 7, y + 7 + size * 0.36, label, size=size, bold=True, fill="#fff", anchor="middle")
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if seat == me else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if seat == me else "")
         x = PAD + 20 + c.text(PAD + 20, y + 11, c.fit(name, 260, 10, bold=True), size=10, bold=True)
-        facts = [plural(p.get("score", 0), "point"), plural(p.get("complete_boats", 0), "boat")]
-        if p.get("resigned"):
-            facts.append("left the game")
-        c.text(x + 8, y + 11, " · ".join(facts), size=9, fill=MUTED)
+        c.text(x + 8, y + 11, " · ".join(_facts(p)), size=9, fill=MUTED)
 
-        top = y + HEAD
-        for r, row in enumerate(rows):
-            ry = top + r * CELL_H
-            shapes.fill(RIVER, rect_d(left, ry, cw * length, CELL_H), 0)
-            for col, cell in enumerate(row[:length]):
-                if isinstance(cell, dict):
-                    _card(c, shapes, left + col * cw + 1, ry + 1, cw - 2, CELL_H - 2, cell)
-                else:
-                    shapes.fill(SPACE, rect_d(left + col * cw + 1, ry + 1, cw - 2, CELL_H - 2), 0)
-        for b in p.get("boats") or []:
-            try:
-                bx, by = left + int(b["start"]) * cw, top + int(b["row"]) * CELL_H
-                bw = (int(b["end"]) - int(b["start"]) + 1) * cw
-            except (KeyError, TypeError, ValueError):
-                continue
-            frame = rect_d(bx, by, bw, 2) + rect_d(bx, by + CELL_H - 2, bw, 2)
-            frame += rect_d(bx, by, 2, CELL_H) + rect_d(bx + bw - 2, by, 2, CELL_H)
-            shapes.fill(BOAT, frame, 2)
-            strength = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
-            tw = c.measure(strength, 8, True) + 6
-            shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 6, tw, 10), 2)
-            c.text(bx + bw / 2, by + 2, strength, size=8, bold=True, fill="#fff", anchor="middle")
+        _river(c, shapes, p, rows, (left, y + HEAD, cw, length, CELL_H), strength=strength)
         shapes.draw(c)
         c.flush()  # this display's numbers over its cards, under the next display's tint
         y += block + GAP
@@ -249,12 +283,7 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
     shapes.draw(c)
     height = y + 18
 
-    summary = "Ogallala table. " + "; ".join(
-        f"{names.get(p['seat'])}: {plural(p.get('score', 0), 'point')}, "
-        f"{plural(p.get('complete_boats', 0), 'complete boat')}"
-        for p in players
-    )
-    return c.svg(height, summary=summary, background=BACKGROUND)
+    return c.svg(height, summary=_summary(names, players), background=BACKGROUND)
 
 
 # -- the email's picture ---------------------------------------------------------------------------
@@ -263,16 +292,14 @@ E_CELL = 40  # the reader's own river: a space's height
 E_THIN = 11  # everyone else's
 
 
-def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+def email_picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
     """Returns an Ogallala view drawn for an email (EMAIL_W wide): the status and the stacks, the
     reader's own river large with every card's number or name and their hand; then every other
     river as a thin strip of shapes under its player's name, points and boats; then the key."""
-    names = seat_names(view, names)
-    labels = token_labels(names)
-    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    names, labels, players, length, turn = _read(view, names)
     players.sort(key=lambda p: p["seat"] != me)  # the reader first
-    length = max(1, int(view.get("row_length") or 14))
-    turn = None if view.get("result") else view.get("turn")
     W, T = EMAIL_W, EMAIL_TEXT
     cw = (W - 2 * E_PAD) // length
     left = (W - cw * length) // 2
@@ -284,6 +311,12 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
     piles = f"Stack{'s' if len(stacks) != 1 else ''}: {', '.join(str(n) for n in stacks)} cards"
     piles += f" · discard {view.get('discard_size', 0)}" + ("" if "discard" in view else " face down")
     c.text(E_PAD, 42, piles, size=T, fill=MUTED)
+
+    def strength(bx, by, bw, b):  # a boat's strength over its frame
+        text = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
+        tw = c.measure(text, T, True) + 8
+        shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 8, tw, 16), 2)
+        c.text(bx + bw / 2, by + 5, text, size=T, bold=True, fill="#fff", anchor="middle")
 
     y = 56
     for p in players:
@@ -297,36 +330,12 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
         if seat == turn:
             shapes.fill(ALARM, f"M{E_PAD - 9} {y + 5}l7 5l-7 5z")
         x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 260, 14, bold=True), size=14, bold=True)
-        facts = [plural(p.get("score", 0), "point"), plural(p.get("complete_boats", 0), "boat")]
-        if p.get("resigned"):
-            facts.append("left the game")
-        c.text(x + 10, y + 15, c.fit(" · ".join(facts), W - E_PAD - x - 10, T), size=T, fill=MUTED)
+        c.text(x + 10, y + 15, c.fit(" · ".join(_facts(p)), W - E_PAD - x - 10, T), size=T, fill=MUTED)
         top = y + 28
-        for r, row in enumerate(rows):
-            ry = top + r * cell
-            shapes.fill(RIVER, rect_d(left, ry, cw * length, cell), 0)
-            for col, card in enumerate(row[:length]):
-                if isinstance(card, dict):
-                    sizes = (16, T, T) if big else None
-                    _card(c, shapes, left + col * cw + 1, ry + 1, cw - 2, cell - 2, card, sizes)
-                else:
-                    shapes.fill(SPACE, rect_d(left + col * cw + 1, ry + 1, cw - 2, cell - 2), 0)
-        for b in p.get("boats") or []:
-            try:
-                bx, by = left + int(b["start"]) * cw, top + int(b["row"]) * cell
-                bw = (int(b["end"]) - int(b["start"]) + 1) * cw
-            except (KeyError, TypeError, ValueError):
-                continue
-            frame = rect_d(bx, by, bw, 2) + rect_d(bx, by + cell - 2, bw, 2)
-            frame += rect_d(bx, by, 2, cell) + rect_d(bx + bw - 2, by, 2, cell)
-            shapes.fill(BOAT, frame, 2)
-            if big:
-                strength = str(b.get("strength", "?")) + ("+T" if b.get("totem") else "")
-                tw = c.measure(strength, T, True) + 8
-                shapes.fill(BOAT, rect_d(bx + bw / 2 - tw / 2, by - 8, tw, 16), 2)
-                c.text(bx + bw / 2, by + 5, strength, size=T, bold=True, fill="#fff", anchor="middle")
+        grid = (left, top, cw, length, cell)
+        _river(c, shapes, p, rows, grid, sizes=(16, T, T) if big else None, strength=strength if big else None)
         shapes.draw(c)
         c.flush()
         y = top + cell * len(rows) + 8
@@ -363,9 +372,4 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
     c.text(x + 22, y + 13, "boat: strength (T: totem)", size=T, fill=MUTED)
     shapes.draw(c)
     height = y + 26
-    summary = "Ogallala table. " + "; ".join(
-        f"{names.get(p['seat'])}: {plural(p.get('score', 0), 'point')}, "
-        f"{plural(p.get('complete_boats', 0), 'complete boat')}"
-        for p in players
-    )
-    return c.svg(height, summary=summary, background=BACKGROUND)
+    return c.svg(height, summary=_summary(names, players), background=BACKGROUND)

@@ -16,8 +16,9 @@ around the picture says the rest in text.
 
 from __future__ import annotations
 
-from .common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
-from .svg import INK, Canvas, num, rect_d
+from ..base import seat_label
+from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
+from ..drawing.svg import INK, Canvas, num, rect_d
 
 W = 560
 PAD = 8
@@ -162,10 +163,11 @@ def _status(view: dict, names: dict, me) -> str:
     return text
 
 
-def picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
-    """Returns the table of an Oregon Trail Race view as a standalone SVG."""
+def _read(view: dict, names: dict | None, me: int | None) -> tuple:
+    """Returns what both drawings read off a view: (names, token labels, the seat's own part of the
+    view, the seat looking, the trail's length, the goal's name, the players, the towns, the points
+    of the trail where towns stand)."""
     names = seat_names(view, names)
-    labels = token_labels(names)
     mine = view.get("me") if isinstance(view.get("me"), dict) else None
     if me is None and mine is not None:
         me = mine.get("seat")
@@ -174,19 +176,63 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
     towns = [t for t in view.get("towns") or [] if isinstance(t, dict) and isinstance(t.get("point"), int)]
     points = sorted({t["point"] for t in towns if 0 <= t["point"] <= n})
+    return names, token_labels(names), mine, me, n, goal, players, towns, points
 
+
+class _Trail:
+    """Where a trail's parts stand across a drawing, from `left` (the first card slot) to `right`:
+    its n card slots, a band after each point where a town stands, the goal."""
+
+    def __init__(self, n: int, points: list[int], left: int, right: int):
+        self.n, self.points, self.left = n, points, left
+        self.cw = max(6, (right - GOAL_W - 2 - left - BAND_W * len(points)) // n)  # whole pixels: cheaper to fill
+        self.goal_x = self.card_x(n) + self.cw + BAND_W * (n in points) + 1
+
+    def card_x(self, k: int) -> float:
+        """Returns the left edge of card slot k (1..n)."""
+        return self.left + (k - 1) * self.cw + BAND_W * sum(1 for q in self.points if q < k)
+
+    def band_x(self, point: int) -> float:
+        """Returns the left edge of the band of the towns at a point."""
+        return self.card_x(point + 1) - BAND_W
+
+    def cards(self, c: Canvas, shapes: _Shapes, p: dict, y: float, h: float, inset: float) -> None:
+        """Draws a player's trail `h` high: the start (unless picked up), its laid cards, an empty slot
+        (`inset` inside the row) for each card not laid, the goal."""
+        laid = {x.get("number"): x for x in p.get("track") or [] if x.get("type") == "card"}
+        if not p.get("trimmed"):
+            shapes.face(self.left - START_W - 2, y, START_W, h, GOAL, GOAL_EDGE)
+        for k in range(1, self.n + 1):
+            if k in laid:
+                shapes.card(self.card_x(k), y, self.cw - 2, h, laid[k])
+            else:
+                shapes.fill(SLOT, rect_d(self.card_x(k) + 1, y + inset, self.cw - 4, h - 2 * inset), 0)
+        shapes.face(self.goal_x, y, GOAL_W, h, GOAL, GOAL_EDGE)
+        shapes.draw(c)
+
+    def wagon_x(self, p: dict) -> float:
+        """Returns the middle of where a player's wagon stands: at the goal, in a town's band, before
+        the start or on the card of its position."""
+        pos = p.get("pos") or 0
+        marker = next((x for x in p.get("track") or [] if x.get("type") != "card" and x.get("marker")), None)
+        if p.get("at_end"):
+            return self.goal_x + GOAL_W / 2
+        if (p.get("in_town") or marker is not None) and (marker or {}).get("point", pos) in self.points:
+            return self.band_x((marker or {}).get("point", pos)) + BAND_W / 2
+        if pos <= 0:
+            return self.left - START_W / 2 - 2
+        return self.card_x(min(pos, self.n)) + (self.cw - 2) / 2
+
+
+def picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
+    """Returns the table of an Oregon Trail Race view as a standalone SVG (`board` is unused: no map)."""
+    names, labels, mine, me, n, goal, players, towns, points = _read(view, names, me)
     c = Canvas(W, browser=browser)
     shapes = _Shapes()
-    left = PAD + NAME_W + START_W + 2
-    cw = max(6, (W - PAD - GOAL_W - 2 - left - BAND_W * len(points)) // n)  # whole pixels: cheaper to fill
-
-    def card_x(k: int) -> float:  # the left edge of card slot k (1..n)
-        return left + (k - 1) * cw + BAND_W * sum(1 for q in points if q < k)
-
-    def band_x(point: int) -> float:
-        return card_x(point + 1) - BAND_W
-
-    goal_x = card_x(n) + cw + BAND_W * (n in points) + 1
+    trail = _Trail(n, points, PAD + NAME_W + START_W + 2, W - PAD)
+    card_x, band_x, cw = trail.card_x, trail.band_x, trail.cw
     bottom = TOP + ROW * len(players) - (ROW - CARD_H)
 
     c.text(PAD, 17, c.fit(_status(view, names, me), W - 2 * PAD, 12, bold=True), size=12, bold=True)
@@ -214,7 +260,7 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
         if p.get("is_turn"):
             shapes.fill(ALARM, f"M{num(PAD - 6)} {num(y + 5)}l6 4l-6 4z")
         tag(c, shapes, PAD, y + 1, seat, labels.get(seat, "?"))
-        name = c.fit(names.get(seat, f"Player {seat + 1}"), NAME_W - 20, 10, bold=True)
+        name = c.fit(names.get(seat, seat_label(seat)), NAME_W - 20, 10, bold=True)
         c.text(PAD + 19, y + 12, name, size=10, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
         for i in range(4):
@@ -222,30 +268,10 @@ def picture(view: dict, *, names: dict | None = None, me: int | None = None, bro
         for i, _cal in enumerate((p.get("calamities") or [])[:7]):
             shapes.fill(ALARM, f"M{PAD + 31 + i * 8} {y + 25}h7l-3.5 -7z")
 
-        trimmed = p.get("trimmed") or 0
-        laid = {x.get("number"): x for x in p.get("track") or [] if x.get("type") == "card"}
-        if not trimmed:
-            shapes.face(left - START_W - 2, y, START_W, CARD_H, GOAL, GOAL_EDGE)
-        for k in range(1, n + 1):
-            if k in laid:
-                shapes.card(card_x(k), y, cw - 2, CARD_H, laid[k])
-            else:
-                shapes.fill(SLOT, rect_d(card_x(k) + 1, y + 3, cw - 4, CARD_H - 6), 0)
-        shapes.face(goal_x, y, GOAL_W, CARD_H, GOAL, GOAL_EDGE)
-        shapes.draw(c)
+        trail.cards(c, shapes, p, y, CARD_H, 3)
 
         if alive:
-            pos = p.get("pos") or 0
-            town_marker = next((x for x in p.get("track") or [] if x.get("type") != "card" and x.get("marker")), None)
-            if p.get("at_end"):
-                wx = goal_x + GOAL_W / 2
-            elif (p.get("in_town") or town_marker is not None) and (town_marker or {}).get("point", pos) in points:
-                wx = band_x((town_marker or {}).get("point", pos)) + BAND_W / 2
-            elif pos <= 0:
-                wx = left - START_W / 2 - 2
-            else:
-                wx = card_x(min(pos, n)) + (cw - 2) / 2
-            wagons.append((wx, y + CARD_H / 2, seat, WATER if p.get("stuck") else None))
+            wagons.append((trail.wagon_x(p), y + CARD_H / 2, seat, WATER if p.get("stuck") else None))
     for wx, wy, seat, ring in wagons:
         token(c, wx, wy, seat, labels.get(seat, "?"), r=7, ring=ring)
 
@@ -292,35 +318,19 @@ E_SMALL = 16  # everyone else's
 E_HAND_W, E_HAND_H = 40, 54
 
 
-def email_picture(view: dict, *, names: dict | None = None, me: int | None = None, browser: bool = False) -> str:
+def email_picture(
+    view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
+) -> str:
     """Returns an Oregon Trail Race view drawn for an email (EMAIL_W wide): the status, the reader's
     own trail large with their wagon, party and calamities in words, their hand and supplies; then
     every other trail as a thin strip under its player's name and where they are; then the key."""
-    names = seat_names(view, names)
-    labels = token_labels(names)
-    mine = view.get("me") if isinstance(view.get("me"), dict) else None
-    if me is None and mine is not None:
-        me = mine.get("seat")
-    n = max(1, int(view.get("trail_length") or 20))
-    goal = "Willamette Valley" if view.get("ruleset") == "classic" else "Oregon"
-    players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    names, labels, mine, me, n, goal, players, towns, points = _read(view, names, me)
     players.sort(key=lambda p: p["seat"] != me)  # the reader first
-    towns = [t for t in view.get("towns") or [] if isinstance(t, dict) and isinstance(t.get("point"), int)]
-    points = sorted({t["point"] for t in towns if 0 <= t["point"] <= n})
     W, T = EMAIL_W, EMAIL_TEXT
-
     c = Canvas(W, browser=browser)
     shapes = _Shapes()
-    left = E_PAD + START_W + 2
-    cw = max(6, (W - E_PAD - GOAL_W - 2 - left - BAND_W * len(points)) // n)
-
-    def card_x(k: int) -> float:
-        return left + (k - 1) * cw + BAND_W * sum(1 for q in points if q < k)
-
-    def band_x(point: int) -> float:
-        return card_x(point + 1) - BAND_W
-
-    goal_x = card_x(n) + cw + BAND_W * (n in points) + 1
+    trail = _Trail(n, points, E_PAD + START_W + 2, W - E_PAD)
+    card_x, band_x, cw = trail.card_x, trail.band_x, trail.cw
     c.text(E_PAD, 22, c.fit(_status(view, names, me), W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
     y = 36
     for p in players:
@@ -332,7 +342,7 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
         if p.get("is_turn"):
             shapes.fill(ALARM, f"M{E_PAD - 8} {y + 5}l7 5l-7 5z")
         x = E_PAD + email_tag(c, shapes.fill, E_PAD, y, seat, labels.get(seat, "?")) + 6
-        name = names.get(seat, f"Player {seat + 1}") + (" (you)" if big else "")
+        name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 240, 14, bold=True), size=14, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
         facts = [_where(p, n, goal)] if not big else [f"{members} of 4 in the wagon"]
@@ -354,27 +364,9 @@ def email_picture(view: dict, *, names: dict | None = None, me: int | None = Non
                 shapes.face(bx + i * part, y, part, ch, *colour)
             if big:
                 shapes.icon(kinds[0], bx + (BAND_W - 2) / 2, y + 6, 7)
-        laid = {x.get("number"): x for x in p.get("track") or [] if x.get("type") == "card"}
-        if not p.get("trimmed"):
-            shapes.face(left - START_W - 2, y, START_W, ch, GOAL, GOAL_EDGE)
-        for k in range(1, n + 1):
-            if k in laid:
-                shapes.card(card_x(k), y, cw - 2, ch, laid[k])
-            else:
-                shapes.fill(SLOT, rect_d(card_x(k) + 1, y + 2, cw - 4, ch - 4), 0)
-        shapes.face(goal_x, y, GOAL_W, ch, GOAL, GOAL_EDGE)
-        shapes.draw(c)
+        trail.cards(c, shapes, p, y, ch, 2)
         if alive:
-            pos = p.get("pos") or 0
-            marker = next((x for x in p.get("track") or [] if x.get("type") != "card" and x.get("marker")), None)
-            if p.get("at_end"):
-                wx = goal_x + GOAL_W / 2
-            elif (p.get("in_town") or marker is not None) and (marker or {}).get("point", pos) in points:
-                wx = band_x((marker or {}).get("point", pos)) + BAND_W / 2
-            elif pos <= 0:
-                wx = left - START_W / 2 - 2
-            else:
-                wx = card_x(min(pos, n)) + (cw - 2) / 2
+            wx = trail.wagon_x(p)
             ring = WATER if p.get("stuck") else None
             if big:
                 token(c, wx, y + ch / 2, seat, labels.get(seat, "?"), r=max(T, 11), ring=ring)
