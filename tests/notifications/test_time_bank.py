@@ -13,7 +13,7 @@ from django.urls import reverse
 from accounts import quiet
 from core.errors import ErrorCode, GameError
 from games import services
-from games.clock.bank import validate_clock
+from games.clock.bank import clock_text, duration_text, validate_clock
 from games.models import Game, Move, Seat
 from notifications.delivery import render_notification
 from notifications.models import Kind, Notification
@@ -253,6 +253,61 @@ def test_a_bad_bank_is_refused_with_a_sentence_and_a_code(bank, inc, cap, words)
     with pytest.raises(GameError) as exc:
         validate_clock(clock="bank", bank_hours=bank, increment_hours=inc, cap_hours=cap)
     assert exc.value.code == ErrorCode.BAD_CLOCK and words in exc.value.message
+
+
+@pytest.mark.parametrize(
+    ("clock", "bank", "inc", "cap", "sentence"),
+    [
+        ("sundial", 72, 24, 96, "Choose a clock: 'move' (hours per move) or 'bank' (a time bank)."),
+        ("bank", 72, None, 96, "A time bank needs its starting hours and the hours added per move."),
+        ("bank", 0, 1, 10, "A time bank starts with 1 to 1440 hours (60 days)."),
+        ("bank", 1441, 24, 2000, "A time bank starts with 1 to 1440 hours (60 days)."),
+        ("bank", 72, 0, 96, "Each move adds 1 to 720 hours (30 days) to the bank."),
+        ("bank", 1440, 721, 1440, "Each move adds 1 to 720 hours (30 days) to the bank."),
+        (
+            "bank",
+            23,
+            24,
+            48,
+            "The bank must start with at least the hours a move adds: otherwise the first move has less time "
+            "than every later one.",
+        ),
+        ("bank", 72, 24, 71, "The bank's cap cannot be below the hours it starts with."),
+        ("bank", 72, 24, 2161, "A time bank may hold at most 2160 hours (90 days)."),
+    ],
+)
+def test_each_bad_clock_has_its_own_whole_sentence(clock, bank, inc, cap, sentence):
+    with pytest.raises(GameError) as exc:
+        validate_clock(clock=clock, bank_hours=bank, increment_hours=inc, cap_hours=cap)
+    assert exc.value.code == ErrorCode.BAD_CLOCK and exc.value.message == sentence
+
+
+@pytest.mark.parametrize(
+    ("bank", "inc", "cap", "kept"),
+    [
+        (1, 1, 1, (1, 1, 1)),  # the least of each
+        (1440, 720, 2160, (1440, 720, 2160)),  # the most of each
+        (24, 24, None, (24, 24, 24)),  # a move may add the whole bank; no cap: the bank it starts with
+    ],
+)
+def test_a_clock_at_its_bounds_is_kept(bank, inc, cap, kept):
+    assert validate_clock(clock="bank", bank_hours=bank, increment_hours=inc, cap_hours=cap) == kept
+    assert validate_clock(clock="move", bank_hours=bank, increment_hours=inc, cap_hours=cap) == (0, 0, 0)
+
+
+def test_a_clock_in_words():
+    """What the game page says of a clock and a bank: whole units, two at most, plain spaces."""
+    assert [duration_text(s) for s in (-5, 0, 59, 60, 3600, 3 * 86400 + 4 * 3600 + 5 * 60)] == [
+        "0 minutes",
+        "0 minutes",
+        "0 minutes",
+        "1 minute",
+        "1 hour",
+        "3 days, 4 hours",
+    ]
+    assert clock_text(Game(clock="move", turn_hours=36)) == "1 day, 12 hours per move"
+    bank = Game(clock="bank", bank_hours=72, increment_hours=24, cap_hours=100)
+    assert clock_text(bank) == "Time bank: 3 days to start, +1 day per move, up to 4 days, 4 hours"
 
 
 def test_the_api_creates_a_bank_game_and_shows_each_bank(users, api_for, clock):
