@@ -151,6 +151,19 @@ def test_what_no_check_covers_is_only_about_people_and_times(exported, capsys):
     assert verify.verify(verify.load(json.dumps(doc))).ok
 
 
+def test_an_events_sentences_may_be_other_words_than_the_replays(exported):
+    """The words of a rules version may be bettered after a game was played: a move's recorded
+    sentences are not compared, what they say happened (type, seat, data) is."""
+    doc = copy.deepcopy(exported)
+    for move in verify.effective_moves(doc):
+        for event in move["events"]:
+            if "text" in event.get("public", {}):
+                event["public"]["text"] = "Older words for the same thing."
+    assert verify.verify(verify.load(json.dumps(doc))).ok
+    _first_move(doc)["events"][0]["public"]["supply"] = "gold"  # the first move drafts a supply
+    assert verify.verify(verify.load(json.dumps(doc))).failed() == ["events"]
+
+
 # -- the file's shape: each malformed field refused with its own sentence ----------------------------
 
 
@@ -459,10 +472,14 @@ def test_the_report_before_commit_reveal_checks_the_seed_by_its_hash(exported):
         f"✓ seed: checked against the sha256 published at the start only (no commit-reveal): {_h(doc['seed_sha256'])}",
     ]
     assert lines[3:] == _passing_lines(exported)[4:], "no seating check: the seating was not drawn from the seed"
-    doc["seed_sha256"] = "abc"
+    doc["seed_sha256"] = "0123456789abcdef"  # 16 characters: shown whole
     report = verify.verify(copy.deepcopy(doc))
     assert report.failed() == ["seed"] and report.seating_recomputed is None and report.seed_recomputed is None
-    assert report.checks[1].detail.endswith("(no commit-reveal): abc: IT DIFFERS")
+    assert report.checks[1].detail.endswith("(no commit-reveal): 0123456789abcdef: IT DIFFERS")
+    doc["seed_sha256"] = "0123456789abcdefa"  # 17: cut
+    assert (
+        verify.verify(copy.deepcopy(doc)).checks[1].detail.endswith("(no commit-reveal): 0123456789abcdef…: IT DIFFERS")
+    )
     doc["seed_sha256"] = ""
     assert verify.verify(copy.deepcopy(doc)).checks[1].detail.endswith("(no commit-reveal): (none): IT DIFFERS")
 
