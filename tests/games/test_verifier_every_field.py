@@ -532,6 +532,7 @@ def test_a_file_the_engine_cannot_replay_is_a_bad_file_named_by_its_move(exporte
     monkeypatch.setattr(engine, "apply", crashes_on_unreadable)
     report = verify.verify(copy.deepcopy(doc))
     assert report.moves_replayed == 3 and report.failed() == ["replay"] and report.state is None
+    assert report.checks[-1] == verify.Check("replay", False, report.bad_file)
     assert (
         report.bad_file
         == f"The move {later['seq']} (seat {later['position']}) cannot be played (ValueError: {'x' * 200})."
@@ -541,7 +542,7 @@ def test_a_file_the_engine_cannot_replay_is_a_bad_file_named_by_its_move(exporte
     doc["options"] = {"trail_length": "far"}
     report = verify.verify(copy.deepcopy(doc))
     assert report.bad_file.startswith("The engine cannot deal this game (BadOptions: ")
-    assert report.checks[-1].name == "replay" and report.moves_replayed == 0
+    assert report.checks[-1] == verify.Check("replay", False, report.bad_file) and report.moves_replayed == 0
 
 
 def test_a_bad_file_alone_is_one_line_and_unknown_rules_are_refused(exported):
@@ -556,3 +557,25 @@ def test_a_bad_file_alone_is_one_line_and_unknown_rules_are_refused(exported):
         verify.verify(doc)
     assert verify.verify_text(json.dumps(doc)).bad_file.startswith("Unknown rules 'chess'")
     assert verify.verify_text(json.dumps(exported)).ok
+
+
+def test_a_game_aborted_in_play_verifies_with_no_result(exported):
+    """A game a moderator aborted half-way: its moves replay, and neither the file nor the replay
+    has a result, which is the same result."""
+    doc = copy.deepcopy(exported)
+    doc["moves"] = [m for m in doc["moves"] if m["kind"] != "resign"]
+    doc.update(status="aborted", result=None)
+    report = verify.verify(copy.deepcopy(doc))
+    assert report.ok and report.checks[-1] == verify.Check("result", True, "the replay ends with the recorded result")
+
+
+def test_a_long_result_is_cut_in_the_report(exported, monkeypatch):
+    """What the report echoes of a result, the file's or the replay's, is at most 200 characters."""
+    doc = copy.deepcopy(exported)
+    doc["result"] = {"winners": [0], "reason": "f" * 300}
+    engine = get_engine(doc["rules"])
+    monkeypatch.setattr(engine, "result", lambda state: {"winners": [1], "reason": "r" * 300})
+    detail = verify.verify(copy.deepcopy(doc)).checks[-1].detail
+    replayed = json.dumps({"winners": [1], "reason": "r" * 300})[:200]
+    recorded = json.dumps(doc["result"])[:200]
+    assert detail == f"the replay ends with {replayed}, the file records {recorded}"
