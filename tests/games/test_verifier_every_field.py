@@ -286,6 +286,10 @@ MALFORMED = {
     ),
     "a tenure a list": (_put("seats", 0, "tenures", 0, []), "Seat 1's tenures must be objects."),
     "a tenure's name missing": (_drop("seats", 1, "tenures", 0, "name"), "Seat 2's tenure's 'name' must be text."),
+    "a tenure's name too long": (
+        _put("seats", 1, "tenures", 0, "name", "n" * 151),
+        "Seat 2's tenure's 'name' is longer than 150 characters.",
+    ),
     "a tenure without from_seq": (_drop("seats", 0, "tenures", 0, "from_seq"), "Seat 1's tenure needs 'from_seq'."),
     "a tenure from below 0": (_put("seats", 0, "tenures", 0, "from_seq", -1), "Seat 1's tenure needs 'from_seq'."),
     "a tenure from past any seq": (
@@ -372,14 +376,16 @@ def test_every_bound_is_inclusive(exported):
     seat.update(name="n" * 150, entropy="e" * 200, position=None)
     seat["tenures"] = [{**seat["tenures"][0], "from_seq": verify.MAX_SEQ, "until_seq": verify.MAX_SEQ}] * 1000
     doc["seats"][1]["position"] = 1
+    doc["seats"][1]["tenures"][0].update(name="n" * 150, from_seq=0)
     last = doc["moves"][-1]
     last.update(seq=verify.MAX_SEQ, undone_by=verify.MAX_SEQ, channel="c" * 8, created_at="2" * 40, note="n" * 200)
     assert verify.json_depth(doc) == verify.MAX_DEPTH
     assert verify.load(json.dumps(doc)) == doc
     many = _with_moves(verify.MAX_MOVES)(copy.deepcopy(exported))
     assert len(verify.load(json.dumps(many))["moves"]) == 10_000
-    eight = _with_seats(8)(copy.deepcopy(exported))
-    assert len(verify.load(json.dumps(eight))["seats"]) == 8
+    for count in (1, 8):
+        seats = _with_seats(count)(copy.deepcopy(exported))
+        assert len(verify.load(json.dumps(seats))["seats"]) == count
 
 
 def test_files_that_are_not_json_are_refused_in_a_sentence(exported):
@@ -493,7 +499,13 @@ def test_a_game_that_never_started_has_no_seed_and_no_moves(exported):
     assert [(c.name, c.ok, c.detail) for c in report.checks][1:] == [
         ("seed", None, "the game never started: it has no seed")
     ]
-    assert verify.render(report, doc).splitlines()[-1] == "All checks pass: the file reproduces its recorded result."
+    assert verify.render(report, doc).splitlines() == [
+        "Export oregon-trail-race: oregon-trail-race (rules version 1), 2 seats, 1 log entry",
+        f"✓ commitment: sha256(server seed) = {_h(doc['server_seed_sha256'])}, published at creation "
+        f"{_h(doc['server_seed_sha256'])}",
+        "· seed: the game never started: it has no seed",
+        "All checks pass: the file reproduces its recorded result.",
+    ]
     doc["moves"] = exported["moves"]
     report = verify.verify(copy.deepcopy(doc))
     assert report.bad_file == "The file has moves but no seed." and not report.ok
