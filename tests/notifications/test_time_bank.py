@@ -13,6 +13,7 @@ from django.urls import reverse
 from accounts import quiet
 from core.errors import ErrorCode, GameError
 from games import services
+from games.clock import bank
 from games.clock.bank import clock_text, duration_text, validate_clock
 from games.models import Game, Move, Seat
 from notifications.delivery import render_notification
@@ -232,6 +233,62 @@ def test_weeks_of_play_on_banks_with_quiet_hours_and_the_sweep(bank_game, clock,
     moves = Move.objects.filter(game=game, channel=Move.Channel.WEB).count()
     assert timeouts > 0 and moves > 0
     assert Notification.objects.filter(game=game, kind=Kind.TIMEOUT).count() == timeouts  # each miss told
+
+
+# -- what is left, read at any moment (the seat's instance; nothing saved) ------------------------
+
+
+def _bank_game(**fields):
+    return Game(clock="bank", bank_hours=24, increment_hours=12, cap_hours=48, **fields)
+
+
+def test_a_running_bank_leaves_out_the_pauses_still_ahead():
+    """Deadline minus now, less the player's pauses between: a night still ahead is not spent."""
+    seat = Seat(bank_running=True, deadline_at=T0 + 32 * H, bank_seconds=24 * 3600)
+    night = [(T0 + 10 * H, T0 + 18 * H)]
+    assert bank.bank_left(seat, _bank_game(), T0, night) == 24 * 3600
+    assert bank.bank_left(seat, _bank_game(), T0 + 12 * H, night) == (20 - 6) * 3600  # 6 h of the night ahead
+    assert bank.bank_left(seat, _bank_game(), T0 + 40 * H, night) == 0  # past the deadline: empty, not below
+
+
+def test_between_decisions_the_bank_is_what_it_holds():
+    """Not running, the bank is the seat's own (or the game's starting one), whatever deadline
+    the seat still shows."""
+    seat = Seat(bank_running=False, deadline_at=T0 + 5 * H, bank_seconds=7200)
+    assert bank.bank_left(seat, _bank_game(), T0) == 7200
+    seat.bank_seconds = None
+    assert bank.bank_left(seat, _bank_game(), T0) == 24 * 3600
+    assert bank.bank_left(seat, Game(clock="move", turn_hours=24), T0) is None
+
+
+def test_settling_keeps_what_is_left_and_adds_the_increment_unless_told_not_to():
+    seat = Seat(bank_running=True, deadline_at=T0 + 20 * H, bank_seconds=24 * 3600)
+    bank.settle(seat, _bank_game(), T0, [])
+    assert (seat.bank_seconds, seat.bank_running) == (32 * 3600, False)  # 20 h left + 12 h
+    seat = Seat(bank_running=True, deadline_at=T0 + 20 * H, bank_seconds=24 * 3600)
+    bank.settle(seat, _bank_game(), T0, [], increment=False)
+    assert (seat.bank_seconds, seat.bank_running) == (20 * 3600, False)  # a pause: what was left only
+
+
+@pytest.mark.parametrize(
+    ("clock", "running", "deadline"),
+    [("move", True, True), ("bank", False, True), ("bank", True, False)],
+    ids=["per-move clock", "bank not running", "no deadline"],
+)
+def test_settling_a_seat_with_no_running_bank_only_marks_it_stopped(clock, running, deadline):
+    game = Game(clock=clock, turn_hours=24, bank_hours=24, increment_hours=12, cap_hours=48)
+    seat = Seat(bank_running=running, deadline_at=T0 + 5 * H if deadline else None, bank_seconds=7200)
+    bank.settle(seat, game, T0, [])
+    assert seat.bank_seconds == 7200 and seat.bank_running is False
+
+
+def test_the_table_shows_no_bank_for_a_bot_and_reads_no_pauses_for_an_empty_seat(bank_game, clock):
+    game = bank_game(bots=1)
+    assert bank.seat_bank_left(game.seats.get(is_bot=True), game, T0) is None
+    seat = game.seats.get(is_bot=False)
+    assert bank.seat_bank_left(seat, game, T0) == 72 * 3600
+    seat.user = None  # the player's account deleted (Seat.user is SET_NULL): no vacations to read
+    assert bank.seat_bank_left(seat, game, T0) == 72 * 3600
 
 
 # -- creation: validation, the API, the web form, the table ---------------------------------------
