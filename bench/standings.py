@@ -94,8 +94,7 @@ def patterns() -> dict:
     for value in SHARE:
         key = keys.parse(value)
         engine = get_engine(key.rules)
-        option = keys.EDITION_OPTION[key.rules]
-        options = engine.normalize_options({option: key.edition}, 3)
+        options = engine.normalize_options({engine.edition_option: key.edition}, 3)
         state = engine.new_state(options, 3, f"bench:standings:{value}")
         rnd = Rng.stream(f"bench:{value}")
         moves = []
@@ -113,6 +112,7 @@ def fill(n_games: int, n_players: int, found: dict, rnd: random.Random) -> dict:
     from django.utils import timezone
 
     from games.models import Game
+    from games.rules import get_engine
     from standings import keys, ratings, recorder
     from standings.models import GameRecord, Rating, RatingChange, StatsAggregate
 
@@ -182,7 +182,7 @@ def fill(n_games: int, n_players: int, found: dict, rnd: random.Random) -> dict:
                     Game(
                         rules=p["key"].rules,
                         rules_version="1",
-                        options={keys.EDITION_OPTION[p["key"].rules]: p["key"].edition},
+                        options={get_engine(p["key"].rules).edition_option: p["key"].edition},
                         title=f"Bench {start + i}",
                         owner_id=next(s for s in p["seats"] if s is not None),
                         status=Game.Status.FINISHED,

@@ -227,7 +227,7 @@ def bench_sweep(n_games, users, form):
     """The minute sweep in this process, at n_games (its form is already set: see use_form)."""
     from django.db import connection, reset_queries
 
-    from games.clock import sweep
+    from games.timekeeper import sweep
     from notifications import reminders
     from notifications.handoff import handoff
 

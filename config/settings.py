@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "notifications",
     "chat",
     "standings",
+    "inbound",
 ]
 
 MIDDLEWARE = [

@@ -12,9 +12,9 @@ from django.utils import timezone
 from core.errors import ErrorCode, GameError
 from games import events
 from games.broker import broker_outage
-from games.clock import autoplay, sweep
 from games.clock.orders import standing_orders_due
 from games.models import Game, Seat
+from games.timekeeper import autoplay, sweep
 
 log = logging.getLogger(__name__)
 

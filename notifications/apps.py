@@ -6,7 +6,6 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from anymail.signals import inbound
         from celery.signals import task_postrun, task_prerun
         from django.core.signals import request_finished, request_started
 
@@ -14,9 +13,7 @@ class NotificationsConfig(AppConfig):
 
         from . import checks, outbox, signals, tasks  # noqa: F401 (checks: registered; tasks: with Celery)
         from .handoff import handoff
-        from .inbound import on_anymail_inbound
 
-        inbound.connect(on_anymail_inbound, dispatch_uid="trailpost.notifications.inbound")
         signals.connect()
         # The notices of what happens in games, written with each change.
         events.listen(events.GameChanged, outbox.on_game_changed)

@@ -43,6 +43,10 @@ Every game package has the same modules, with the same meaning:
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
 - `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see
   `Engine.place`); the engine's method of that name calls it.
+- `standings.py`: what a finished game tells the standings (Engine's section of that name): the
+  figures it counts (`FIGURES`, `count_figures`) and what places its seats that did not win
+  (`finishing_measure`); the engine's attributes and methods of those names use it. A game that
+  declares nothing there has no such module.
 
 The same idea is stored under different keys in different games (the states of games already
 played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
@@ -59,6 +63,7 @@ import hashlib
 import importlib
 import json
 import re
+from dataclasses import dataclass
 from typing import TypedDict
 
 
@@ -189,6 +194,45 @@ def event(
     return ev
 
 
+# -- what a finished game tells the standings ---------------------------------------------------
+# The standings (ratings, leaderboards, statistics) know no game: each engine says, through the
+# Engine section of the same name, which option names an edition, how its finishers are placed,
+# and which figures of its own a finished game adds to the statistics.
+
+TENTHS = [str(i) for i in range(1, 11)]  # a game's length in tenths: when in the game a thing happened
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One of a game's own statistics (Engine.figures): {label: number} per finished game, summed
+    over games label by label, and drawn as one chart of the game's statistics page.
+
+    `kind` "bar" draws one bar per label; "ratio" draws this figure divided by the figure `per`,
+    label by label (a mean: points per boat). `order` "value" sorts the labels most first; "label"
+    keeps numeric labels in their order (sizes, tenths of the game). The titles are the chart's
+    and its axes' words, as a player reads them.
+    """
+
+    name: str
+    title: str
+    x_title: str
+    y_title: str
+    kind: str = "bar"
+    per: str = ""
+    order: str = "value"
+
+
+def add_figure(out: dict, figure: str, label, amount=1) -> None:
+    """Adds `amount` to a label of a figure in Engine.count_figures's answer (labels are strings)."""
+    counts = out.setdefault(figure, {})
+    counts[str(label)] = counts.get(str(label), 0) + amount
+
+
+def tenth(index: int, length: int) -> str:
+    """Returns which tenth of the game (a TENTHS label) the move at `index` (0-based) of `length` fell in."""
+    return TENTHS[min(9, index * 10 // max(length, 1))]
+
+
 class Engine:
     """Base class for a game engine; subclasses fill in the rules.
 
@@ -200,7 +244,8 @@ class Engine:
     the new-game form hides it otherwise, the join page leaves it out, and it keeps its default),
     `conformance_options` (a list of option dicts the conformance suite plays),
     `decision_kinds` {kind: {"label", "answers": {answer: label}}} for out-of-turn decisions
-    that a standing order may answer.
+    that a standing order may answer, and what a finished game tells the standings
+    (`edition_option`, `figures`, `figures_read_events`, `length_bin`: see that section below).
     """
 
     name = ""
@@ -463,6 +508,59 @@ class Engine:
     def standing_action(self, state: dict, seat: int, kind: str, answer: str) -> dict | None:
         """Returns the legal action a standing order's answer picks, or None if none fits."""
         return None
+
+    # -- what a finished game tells the standings ----------------------------------------------
+    # Ratings, leaderboards and statistics read only these. A game that declares none of them has
+    # one way of playing, a strict ranking (its result's own order) and no figures of its own.
+
+    # The option whose values name the game's editions: ways of playing different enough that a
+    # rating earned in one says little about another, so each has its own ratings, leaderboard and
+    # statistics (an option that only lengthens a game is none). None: the game has one edition.
+    edition_option: str | None = None
+    # The game's own statistics, in the order its statistics page shows them (count_figures counts them).
+    figures: tuple[Figure, ...] = ()
+    # Whether count_figures reads the moves' events: only then does the server load every move's
+    # events when a game finishes (the biggest column); otherwise each move's list is empty but the
+    # last one's.
+    figures_read_events = False
+    # Moves per bar of the statistics' chart of game lengths (a longer game wants wider bars).
+    length_bin = 10
+
+    def finishing_places(self, state: dict | None, result: dict, out: set[int]) -> dict[int, int]:
+        """Returns {seat: place} of a finished game (1 is first; seats level share a place).
+
+        Winners share first place. The rest follow the result's ranking, and two of them share a
+        place when finishing_measure says they are level. Seats in `out` (resigned, dropped or
+        kicked) share the last places after everyone who stayed, in the ranking's order among
+        themselves where the measure tells them apart. Seats of `winners` missing from the ranking
+        are put after it."""
+        winners = set(result.get("winners") or [])
+        ranking = list(result.get("ranking") or [])
+        ranking += [p for p in sorted(winners) if p not in ranking]
+        stayed = [p for p in ranking if p not in out]
+        left = [p for p in ranking if p in out]
+        order = [p for p in stayed if p in winners] + [p for p in stayed if p not in winners] + left
+        found: dict[int, int] = {}
+        previous = None
+        for index, seat in enumerate(order):
+            group = ("won",) if seat in winners else (seat in out, self.finishing_measure(state or {}, result, seat))
+            found[seat] = found[order[index - 1]] if group == previous else index + 1
+            previous = group
+        return found
+
+    def finishing_measure(self, state: dict, result: dict, seat: int) -> tuple:
+        """Returns what tells two seats that did not win apart at the end (their points, their
+        cash): seats with equal measures share a place. `state` is the final state, or {} when it
+        is not at hand (then answer from `result` alone, or strictly). By default every seat is its
+        own: the result's ranking is strict."""
+        return ("seat", seat)
+
+    def count_figures(self, state: dict, moves: list[list[dict]]) -> dict[str, dict[str, int]]:
+        """Returns a finished game's own figures, {figure name: {label: number}} (the names of
+        `figures`, and of any figure a "ratio" divides by), from its final state and each move's
+        events in order (empty lists unless figures_read_events). add_figure and tenth help. By
+        default a game counts nothing."""
+        return {}
 
     # -- checks used by the conformance suite --------------------------------------------------
     def card_places(self, state: dict) -> dict[str, list[str]]:

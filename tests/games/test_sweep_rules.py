@@ -10,8 +10,8 @@ import time_machine
 
 import games.rules as rules
 from games import services
-from games.clock.sweep import handle_due
 from games.models import Move, Seat
+from games.timekeeper.sweep import handle_due
 from tests.builders import seat_at, start_game
 from tests.toy_engine import TWICE
 

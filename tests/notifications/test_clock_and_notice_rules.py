@@ -12,9 +12,9 @@ import pytest
 from django.core import mail
 
 from games import services
-from games.clock import sweep
-from games.clock.autoplay import standing_orders_set
 from games.models import Game, Vacation
+from games.timekeeper import sweep
+from games.timekeeper.autoplay import standing_orders_set
 from notifications import delivery
 from notifications import handoff as handoff_module
 from notifications.handoff import handoff

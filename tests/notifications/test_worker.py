@@ -83,8 +83,8 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
 def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smtp_sink, make_game):
     from django.utils import timezone
 
-    from games.clock.sweep import CHUNK as FAN_OUT_CHUNK
     from games.models import Seat
+    from games.timekeeper.sweep import CHUNK as FAN_OUT_CHUNK
 
     games = [make_game(turn_hours=24) for _ in range(FAN_OUT_CHUNK + 10)]
     smtp_sink.wait_for(len(games))

@@ -77,7 +77,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, counted, event, seat_label
-from . import bots, commands
+from . import bots, commands, standings
 from . import cards as card_data
 from . import network as net
 from . import view as view_mod
@@ -180,6 +180,17 @@ class CrayonRailsEngine(Engine):
             "answers": {"unlocked_first": "Lose a load that locks no card, if I have one"},
         },
     }
+    # what a finished game tells the standings (the contract's section; the rest is in standings.py)
+    edition_option = "mode"
+    figures = standings.FIGURES
+    figures_read_events = True
+    length_bin = 50
+
+    def finishing_measure(self, state, result, seat):
+        return standings.finishing_measure(state, result, seat)
+
+    def count_figures(self, state, moves):
+        return standings.count_figures(moves)
 
     def check_options(self, options: dict, seats) -> None:
         if seats is not None and not self.min_seats <= seats <= self.max_seats:

@@ -8,7 +8,7 @@ thief and hunting). Legality lives in `legal_actions` alone; `do_apply` trusts i
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
-from . import bots
+from . import bots, standings
 from . import cards as card_data
 from . import view as view_mod
 from .cards import (
@@ -247,6 +247,17 @@ class OregonTrailEngine(Engine):
             "answers": {"always": "Discard medicine to avoid measles", "never": "Keep the medicine"},
         },
     }
+    # what a finished game tells the standings (the contract's section; the rest is in standings.py)
+    edition_option = "ruleset"
+    figures = standings.FIGURES
+    figures_read_events = True
+    length_bin = 20
+
+    def finishing_measure(self, state, result, seat):
+        return standings.finishing_measure(state, seat)
+
+    def count_figures(self, state, moves):
+        return standings.count_figures(moves)
 
     def check_options(self, options, seats):
         """Raises BadOptions for a trail length the chosen ruleset does not allow."""

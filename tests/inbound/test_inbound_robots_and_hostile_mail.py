@@ -16,8 +16,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.models import Move
+from inbound.route import handle_raw
 from notifications import delivery
-from notifications.inbound import handle_raw
 from notifications.models import InboundMessage, Kind, Notification
 
 from .conftest import free_port, turn_seat
@@ -168,7 +168,7 @@ def test_a_bounce_through_the_webhook_is_recorded_and_not_answered(make_game, cl
     before = Notification.objects.count()
     auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
     data = {"email": reply(address).decode(), "envelope": json.dumps({"to": [address], "from": ""})}
-    response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
+    response = client.post(reverse("inbound:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
     assert response.status_code == 200
     nothing_played_or_answered(game, before)
     assert InboundMessage.objects.get().outcome == "bounce"
@@ -283,7 +283,7 @@ def test_hostile_mail_through_the_webhook_is_taken_and_recorded(make_game, clien
     raw = reply(address, "1\n" + "padding line\n" * 2000) if case == "oversize" else HOSTILE[case](address)
     auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
     data = {"email": raw.decode("latin-1"), "envelope": json.dumps({"to": [address], "from": "x@example.com"})}
-    response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
+    response = client.post(reverse("inbound:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
     assert response.status_code == 200
     nothing_played_or_answered(game, before)
     record = InboundMessage.objects.get()
@@ -302,7 +302,7 @@ def test_a_webhook_post_over_djangos_body_limit_is_taken_and_recorded(make_game,
         "email": reply(address, "1\n" + "padding line\n" * 2000).decode(),
         "envelope": json.dumps({"to": [address], "from": "x@example.com"}),
     }
-    response = client.post(reverse("notifications:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
+    response = client.post(reverse("inbound:anymail:sendgrid_inbound_webhook"), data, HTTP_AUTHORIZATION=auth)
     assert response.status_code == 200
     nothing_played_or_answered(game, before)
     assert InboundMessage.objects.get().outcome == "too_large"
@@ -322,7 +322,7 @@ def smtp_deliver(port, sender, address, raw) -> int:
 @pytest.mark.xdist_group("worker")
 @pytest.mark.django_db(transaction=True)
 def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(make_game, settings):
-    from notifications.management.commands.mailserver import start_server
+    from inbound.management.commands.mailserver import start_server
 
     settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_MAX_BYTES": 200_000}
     game = make_game()
@@ -360,7 +360,7 @@ def test_over_smtp_bounces_and_hostile_mail_get_a_final_answer_and_are_recorded(
 def test_an_out_of_office_robot_gets_at_most_three_answers(make_game, smtp_sink, settings, marked):
     """The loop of the issue, over real SMTP both ways: a robot answers every email it gets (ours
     included, though they say Auto-Submitted) with an out-of-office note to the Reply-To."""
-    from notifications.management.commands.mailserver import start_server
+    from inbound.management.commands.mailserver import start_server
 
     settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 3}
     game = make_game()

@@ -12,8 +12,8 @@ from email.utils import make_msgid
 
 import pytest
 
-from notifications import inbound, rawmail
-from notifications.inbound import handle_raw
+from inbound import parse, rawmail, trim
+from inbound.route import handle_raw
 from notifications.models import InboundMessage, Notification
 
 from .conftest import turn_seat
@@ -61,7 +61,7 @@ def no_parsing(monkeypatch):
     def refused(raw):
         raise AssertionError("the message was parsed")
 
-    monkeypatch.setattr(inbound, "parse_message", refused)
+    monkeypatch.setattr(parse, "parse_message", refused)
 
 
 @pytest.mark.parametrize("case", SHAPES, ids=list(SHAPES))
@@ -170,7 +170,7 @@ def test_a_reply_to_a_past_email_is_not_read_once_the_answers_are_used_up(make_g
     )
     limit = settings.TRAILPOST["INBOUND_ERROR_REPLIES_PER_HOUR"]
     reads = []
-    monkeypatch.setattr(inbound, "first_line", lambda text: reads.append(text) or "")
+    monkeypatch.setattr(trim, "first_line", lambda text: reads.append(text) or "")
     for _ in range(limit + 3):
         assert handle_raw(client_reply(old, "html")).outcome == "stale"
     assert len(reads) == limit

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.checks import Error
 
-from notifications.checks import inbound_webhooks_are_guarded
+from inbound.checks import inbound_webhooks_are_guarded
 from notifications.models import InboundMessage
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,11 +14,10 @@ from django.conf import settings
 from django.db import transaction
 
 from core.errors import ErrorCode, GameError
+from games.clock.orders import covered_seat, standing_orders_for
 from games.models import Game, Move, Seat, StandingOrder
 from games.rules.base import Rng
 from games.services import move_submit
-
-from .orders import covered_seat, standing_orders_for
 
 log = logging.getLogger(__name__)
 

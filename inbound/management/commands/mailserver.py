@@ -1,7 +1,7 @@
 """An SMTP server (aiosmtpd) that takes replies to move emails and plays them.
 
 Every message is answered for good: 250 once handled or recorded as refused (hostile mail and
-robots' mail included: see notifications.inbound), 552 for one over TRAILPOST["INBOUND_MAX_BYTES"]
+robots' mail included: see inbound.route), 552 for one over TRAILPOST["INBOUND_MAX_BYTES"]
 (also recorded), 554 if handling it failed in a way retrying cannot mend. Only an unreachable
 database answers 451, so that the sending server tries again later.
 """
@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
 
-from notifications.inbound import handle_raw, record_too_large
+from inbound.route import handle_raw, record_too_large
 
 log = logging.getLogger(__name__)
 

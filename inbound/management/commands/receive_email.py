@@ -1,6 +1,6 @@
 """Reads one raw email on stdin and handles it as a reply (a move, or table talk).
 
-An MTA runs this through `scripts/receive_email.py` (see notifications.pipe), which reads the
+An MTA runs this through `scripts/receive_email.py` (see inbound.pipe), which reads the
 settings from an environment file and defers the message (exit 75) when Django cannot even start;
 the README's Email section has the Postfix recipe. Run as `manage.py receive_email` it exits the
 same way once Django is up: 0 when the message was handled (played, posted, refused, answered or
@@ -13,8 +13,8 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from notifications.inbound import handle_raw
-from notifications.pipe import EX_TEMPFAIL, deferred
+from inbound.pipe import EX_TEMPFAIL, deferred
+from inbound.route import handle_raw
 
 
 class Command(BaseCommand):

@@ -15,7 +15,7 @@ import pytest
 
 from games.models import Game, Seat
 from games.selectors import legal_moves
-from notifications.inbound import handle_raw
+from inbound.route import handle_raw
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("whole-game-by-email")]
 

@@ -19,16 +19,16 @@ from django.conf import settings
 from django.db import transaction
 
 from games import events
+from games.clock.away import DAY, spend_day
+from games.clock.deadlines import deadline_for
+from games.clock.orders import covered_action
+from games.clock.vacations import vacations_ahead
 from games.hotpath import Locked, Pipeline, lock_games_with_seats, pipeline
 from games.models import Game, Move, Seat
 from games.selectors import seat_names, with_names
 from games.services import move_submit, seat_out, seat_replace
 
 from .autoplay import apply_standing_orders, bots_play
-from .away import DAY, spend_day
-from .deadlines import deadline_for
-from .orders import covered_action
-from .vacations import vacations_ahead
 
 log = logging.getLogger(__name__)
 

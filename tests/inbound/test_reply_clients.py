@@ -1,6 +1,6 @@
-"""Replies as the common mail clients write them (fixtures in tests/notifications/mail/: Gmail,
+"""Replies as the common mail clients write them (fixtures in tests/inbound/mail/: Gmail,
 Outlook, Apple Mail and Thunderbird; top-posted, bottom-posted and HTML-only), played through
-notifications.inbound.handle_raw on a real game; a typo is answered "Did you mean ...?" and plays
+inbound.route.handle_raw on a real game; a typo is answered "Did you mean ...?" and plays
 nothing; the reply parsers only ever see bounded text."""
 
 import time
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.models import Move
-from notifications.inbound import MAX_REPLY_CHARS, first_line, handle_raw
+from inbound.route import handle_raw
+from inbound.trim import MAX_REPLY_CHARS, first_line
 from notifications.models import Kind, Notification
 
 from .conftest import turn_seat

@@ -2,7 +2,7 @@
 SNS notification whose "Message" is JSON holding the raw message in "content", base64 (or as text);
 SparkPost and Postal post it base64 in their JSON too. Those bodies were only size-bounded, and
 anymail's parser took the decoded message whatever its shape. The raw-bytes bounds of
-notifications.rawmail now apply to the decoded message before anymail parses it: refused,
+inbound.rawmail now apply to the decoded message before anymail parses it: refused,
 recorded and answered 200; replies within the limits still play. bench/hostile_mail.py times it."""
 
 import base64
@@ -12,7 +12,7 @@ import pytest
 from anymail.inbound import AnymailInboundMessage
 
 from games.models import Move
-from notifications import inbound
+from inbound import webhooks
 from notifications.models import InboundMessage, Notification
 
 from .conftest import turn_seat
@@ -113,7 +113,7 @@ def precheck(rf, settings, provider, raw: bytes, to: str):
         HTTP_AUTHORIZATION=auth,
         **request["headers"],
     )
-    return inbound._webhook_shape_refusal(posted)
+    return webhooks._webhook_shape_refusal(posted)
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

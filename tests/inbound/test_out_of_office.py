@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Move, Vacation
-from notifications.inbound import handle_raw
+from inbound.route import handle_raw
 from notifications.models import InboundMessage, Notification
 
 from .conftest import minute, turn_seat

@@ -8,15 +8,15 @@ import pytest
 from games.models import Move
 from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, CITY_OF, edge, edge_nodes, enter_cost, node
 from games.rules.crayon_rails.deckgen import cheapest_track
+from inbound.route import handle_raw
 from notifications import delivery
-from notifications.inbound import handle_raw
 from notifications.models import Kind, Notification
 from notifications.outbox import decision_context
+from tests.notifications.test_hit_explanations import reply
 from tests.rules.crayon_rails import helpers as cr
 from tests.rules.ogallala.helpers import fresh, lay, on_top
 
 from .conftest import seat_at
-from .test_hit_explanations import reply
 
 pytestmark = pytest.mark.django_db
 

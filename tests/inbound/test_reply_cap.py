@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 
 from games import services
-from notifications.inbound import REFUSAL_WEIGHT, handle_raw
+from inbound.caps import REFUSAL_WEIGHT
+from inbound.route import handle_raw
 from notifications.models import InboundMessage, Kind, Notification
 
 from .conftest import T0, seat_at, turn_seat

@@ -11,7 +11,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.models import Move
-from notifications.inbound import choose, first_line, handle_raw
+from inbound.commands import choose
+from inbound.route import handle_raw
+from inbound.trim import first_line
 from notifications.models import InboundMessage, Kind, Notification
 
 from .conftest import free_port, seat_at, turn_seat
@@ -153,7 +155,7 @@ def test_anymail_inbound_webhook_plays_the_move(make_game, client, settings):
     game = make_game()
     seat = turn_seat(game)
     address = menu_note(seat).context["decision"]["reply_to"]
-    url = reverse("notifications:anymail:sendgrid_inbound_webhook")
+    url = reverse("inbound:anymail:sendgrid_inbound_webhook")
     assert url == "/mail/anymail/sendgrid/inbound/"
     auth = "Basic " + base64.b64encode(settings.ANYMAIL["WEBHOOK_SECRET"].encode()).decode()
     data = {"email": reply(address, "3").decode(), "envelope": json.dumps({"to": [address], "from": "x@example.com"})}
@@ -166,7 +168,7 @@ def test_anymail_inbound_webhook_plays_the_move(make_game, client, settings):
 @pytest.mark.xdist_group("worker")
 @pytest.mark.django_db(transaction=True)
 def test_a_reply_over_smtp_to_the_mailserver_plays_the_move(make_game):
-    from notifications.management.commands.mailserver import start_server
+    from inbound.management.commands.mailserver import start_server
 
     game = make_game()
     seat = turn_seat(game)
