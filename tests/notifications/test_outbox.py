@@ -537,3 +537,28 @@ def test_a_reply_grid_as_an_email_shows_it():
     }
     del grid["how"]
     assert outbox.reply_grid_context(grid, {})["how"] == ""  # a grid need not say how
+
+
+def test_a_menu_on_a_time_bank_says_what_is_left_in_it(users):
+    """The "your turn" notice's bank sentence: what the player's bank holds as the notice is
+    written, the increment and the cap; nothing on a per-move game."""
+    from datetime import UTC, datetime
+
+    import time_machine
+
+    from tests.builders import start_game
+
+    with time_machine.travel(datetime(2030, 1, 7, 9, tzinfo=UTC), tick=False):
+        game = start_game(
+            users[0], users[1], rules="toy-notify", clock="bank", bank_hours=72, increment_hours=24, cap_hours=100
+        )
+        seat = turn_seat(game)
+        notice = Notification.objects.get(game=game, seat=seat, kind=Kind.YOUR_TURN)
+        assert notice.context["decision"]["bank_text"] == (
+            "You have 3 days left in your time bank; each move adds 1 day, up to 4 days, 4 hours."
+        )
+        assert outbox.bank_sentence(game, seat) == notice.context["decision"]["bank_text"]
+        seat.is_bot = True
+        assert outbox.bank_sentence(game, seat) == ""  # a bot has no bank to be told of
+    plain = start_game(users[0], users[1], rules="toy-notify")
+    assert outbox.bank_sentence(plain, turn_seat(plain)) == ""
