@@ -217,6 +217,13 @@ def test_an_away_day_tells_each_table_and_the_player_even_if_they_muted_it(away_
         "your deadlines in all your games moved 24 hours later.",
         "back_url": site_url(reverse("notifications:back", args=[token])),
     }
+    table = services.game_create(owner=olga, rules="toy-notify", title="All three", max_players=3)
+    for other in users[1:3]:
+        services.game_join(game=table, user=other, code=table.invite_code)
+    with CaptureQueriesContext(connection) as queries:
+        told = outbox.on_away_day(_away_day(olga, [table], left=3))
+    assert sorted(n.user_id for n in told) == sorted([users[1].pk, users[2].pk, olga.pk])
+    assert sum("notifications_kindpreference" in q["sql"] for q in queries.captured_queries) == 1  # both, at once
     one_left = outbox.on_away_day(_away_day(olga, games, left=1))
     assert "one vacation day used, 1 left." in one_left[0].context["text"]
     assert "(1 left this year)" in one_left[-1].context["text"]

@@ -216,6 +216,9 @@ def test_a_notice_that_waited_out_its_window_says_what_happened_since_the_player
     """What a waited notice says when it goes (notifications.outbox.decision_notice): the menu as
     the game is now, and the events since the player's own last move, each with the player's own
     private detail (here a secret every seat is told its own part of)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from games import rules
     from notifications import outbox
     from tests.toy_engine import TWICE, TWICE_WORD
@@ -226,7 +229,9 @@ def test_a_notice_that_waited_out_its_window_says_what_happened_since_the_player
         play(game, first, {"type": "hide", "word": TWICE_WORD})
         play(game, second, {"type": "hide", "word": TWICE_WORD})
         game.refresh_from_db()
-        notice = outbox.decision_notice(game, first)
+        with CaptureQueriesContext(connection) as queries:
+            notice = outbox.decision_notice(game, first)
+        assert sum('FROM "games_seat"' in q["sql"] for q in queries.captured_queries) == 1  # the names, once
         assert notice == {
             "game": {"id": game.pk, "title": "Test trail", "rules_title": TWICE.title},
             "decision": outbox.decision_context(game, first),
