@@ -495,12 +495,20 @@ def test_presence_is_a_poll_within_two_presence_periods(settings):
     assert outbox.is_present(Seat(seen_at=now), now + window + timedelta(seconds=1)) is False
 
 
-def test_a_moment_in_the_readers_zone():
+def test_a_moment_in_the_readers_zone(monkeypatch):
+    import time
     from datetime import UTC, datetime
 
     moment = datetime(2026, 11, 24, 18, 30, tzinfo=UTC)
     assert outbox.format_when(moment, "Europe/Berlin") == "Tue 24 Nov 2026, 19:30 CET (Europe/Berlin)"
     assert outbox.format_when(moment, None) == "Tue 24 Nov 2026, 18:30 UTC"
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # a server whose own clock is not on UTC still writes UTC
+    time.tzset()
+    try:
+        assert outbox.format_when(moment, None) == "Tue 24 Nov 2026, 18:30 UTC"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
     assert outbox.format_when(moment, "Mars/Olympus_Mons") == "Tue 24 Nov 2026, 18:30 UTC"
     assert outbox.format_when(None, "Europe/Berlin") == ""
 
