@@ -570,3 +570,47 @@ def test_a_menu_on_a_time_bank_says_what_is_left_in_it(users):
         assert outbox.bank_sentence(game, seat) == ""  # a bot has no bank to be told of
     plain = start_game(users[0], users[1], rules="toy-notify")
     assert outbox.bank_sentence(plain, turn_seat(plain)) == ""
+
+
+def test_an_events_sentence_with_the_readers_own_private_detail():
+    public_only = {"public": {"text": "Seat 1 draws."}, "private": {"1": {"text": "You drew the Ox."}}}
+    assert outbox.event_text(public_only, 1) == "Seat 1 draws. (You drew the Ox.)"
+    assert outbox.event_text(public_only, 0) == "Seat 1 draws."
+    assert outbox.event_text(public_only, None) == "Seat 1 draws."
+    private_only = {"private": {"0": {"text": "Only you know this."}}}
+    assert outbox.event_text(private_only, 0) == "Only you know this."
+    assert outbox.event_text(private_only, 1) == ""
+    assert outbox.event_text({}, 0) == ""
+
+
+def test_a_decision_is_out_of_turn_when_the_engine_names_its_kind_or_another_seat_has_the_turn():
+    """What makes a menu a "decision needed" rather than "your turn" (outbox._is_out_of_turn): a
+    kind the engine gives the decision (even to the seat whose turn it is: a calamity striking the
+    mover), or a turn that is another seat's."""
+    from types import SimpleNamespace
+
+    class Rules:
+        def __init__(self, turn, kinds):
+            self.turn, self.kinds = turn, kinds
+
+        def decision_kind(self, state, seat):
+            return self.kinds.get(seat)
+
+        def turn_seat(self, state):
+            return self.turn
+
+    def out_of_turn(turn, kinds, position):
+        return outbox._is_out_of_turn(SimpleNamespace(engine=Rules(turn, kinds), state={}), position)
+
+    assert out_of_turn(1, {1: "medicine"}, 1) is True
+    assert out_of_turn(0, {}, 1) is True
+    assert out_of_turn(1, {}, 1) is False
+    assert out_of_turn(None, {}, 1) is False  # no turn player: every decision is the seat's own
+
+
+def test_a_grace_window_of_any_length_is_kept_and_of_none_is_no_window(settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 1}
+    assert outbox._grace_or_now(Delivery.GRACE) == Delivery.GRACE
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 0}
+    assert outbox._grace_or_now(Delivery.GRACE) == Delivery.IMMEDIATE
+    assert outbox._grace_or_now(Delivery.DIGEST) == Delivery.DIGEST
