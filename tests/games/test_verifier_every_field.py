@@ -454,6 +454,8 @@ def test_the_report_of_a_tampered_file_says_what_differs(exported):
     doc["result"] = {**result, "winners": [1 - result["winners"][0]]}
     derived = verify.seeding.derive_seed(doc["server_seed"], [s["entropy"] for s in verify.join_order(doc)])
     lines = _report_lines(doc)
+    replayed = get_engine(doc["rules"]).result(verify.verify(copy.deepcopy(doc)).state)
+    assert replayed == result  # the recorded result before it was tampered with (its keys in the engine's order)
     assert lines[0] == f"A game: oregon-trail-race (rules version 0), 2 seats, {len(doc['moves'])} log entries"
     assert lines[1:] == [
         f"✗ commitment: sha256(server seed) = {_h(verify.seeding.commitment(doc['server_seed']))}, published at "
@@ -464,7 +466,7 @@ def test_the_report_of_a_tampered_file_says_what_differs(exported):
         "· rules version: played under rules version 0, checked with version 1",
         "✓ replay: 16 moves replayed by the engine from the seed, every one legal",
         f"✗ events: move {_first_move(doc)['seq']}'s recorded events are not the ones the replay makes",
-        f"✗ result: the replay ends with {json.dumps(result)}, the file records {json.dumps(doc['result'])}",
+        f"✗ result: the replay ends with {json.dumps(replayed)}, the file records {json.dumps(doc['result'])}",
         "Verification FAILED: commitment, seed, seating, events, result.",
     ]
 
