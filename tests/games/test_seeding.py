@@ -11,6 +11,7 @@ from games import services
 from games.forms import GameCreateForm
 from games.models import Game, Seat
 from games.rules import get_engine, seeding
+from games.rules.base import Rng
 
 SERVER = "a" * 64
 
@@ -46,14 +47,46 @@ def test_the_seating_is_a_permutation_drawn_by_the_seed():
     assert len({tuple(seeding.seating(f"seed {i}", 4)) for i in range(30)}) > 1
 
 
+def test_an_empty_or_missing_contribution_is_hashed_as_empty_text():
+    """A bot's contribution, or a player's who gave none, is sha256 of the empty text (step 3 of the
+    formula): anyone recomputing the seed from the revealed file gets the same."""
+    empty = b"\0" + hashlib.sha256(b"").digest()
+    expected = hashlib.sha256(b"trailpost-seed-v1\0" + SERVER.encode() + empty + empty).hexdigest()
+    assert seeding.derive_seed(SERVER, ["", None]) == expected
+    assert seeding.derive_seed(SERVER, []) == hashlib.sha256(b"trailpost-seed-v1\0" + SERVER.encode()).hexdigest()
+    assert seeding.commitment(SERVER) == hashlib.sha256(SERVER.encode()).hexdigest()
+
+
+def test_the_seating_is_the_documented_shuffle():
+    """The engines' generator seeded with "seating:" + seed, shuffling the join indices: pinned to
+    known values, so a verifier written anew from the formula seats the same players."""
+    assert seeding.seating("some seed", 4) == [2, 0, 3, 1]
+    assert seeding.seating("some seed", 6) == [5, 2, 3, 4, 0, 1]
+    order = list(range(6))
+    Rng.stream("seating:some seed").shuffle(order)
+    assert order == [5, 2, 3, 4, 0, 1]
+
+
 @pytest.mark.parametrize(
     "value,message",
-    [(5, "must be text"), ("x" * 201, "at most 200"), ("bell\x07", "control characters")],
+    [
+        (5, "Your entropy must be text: a random value or a phrase."),
+        ("x" * 201, "Your entropy can be at most 200 characters long."),
+        ("bell\x07", "Your entropy cannot contain control characters."),
+        ("tab\tinside", "Your entropy cannot contain control characters."),
+    ],
 )
 def test_a_bad_contribution_is_refused_in_a_sentence(value, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as refused:
         seeding.clean_contribution(value)
+    assert str(refused.value) == message
     assert seeding.clean_contribution("  a phrase  ") == "a phrase" and seeding.clean_contribution(None) == ""
+
+
+def test_a_contribution_of_the_longest_length_with_spaces_is_kept():
+    longest = "a b " * 49 + "c d"
+    assert len(longest) == seeding.MAX_CONTRIBUTION - 1
+    assert seeding.clean_contribution(f"\t {longest}!\n") == longest + "!"
 
 
 # -- the server --------------------------------------------------------------------------------------

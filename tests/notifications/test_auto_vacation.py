@@ -165,3 +165,65 @@ def test_the_api_profile_turns_automatic_days_on_and_off(users, api_for, client)
     assert client.patch("/api/profile/", {"auto_vacation": False}, content_type="application/json").status_code == 401
     users[0].refresh_from_db()
     assert users[0].auto_vacation is True
+
+
+def _away_day(olga, games, left):
+    from games import events
+
+    day = Vacation.objects.create(user=olga, starts_on=T0.date(), ends_on=T0.date(), automatic=True)
+    return events.AwayDay(
+        user=olga, game=games[0], vacation=day, game_ids=[g.pk for g in games], used=5 - left, left=left
+    )
+
+
+def test_an_away_day_tells_each_table_and_the_player_even_if_they_muted_it(away_setup, users):
+    """The listener itself (notifications.outbox.on_away_day): each other player is told in their
+    own game; the away player once, in the game whose deadline passed, with the "I'm back" link,
+    whatever they turned off: it is about their own deadlines."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from notifications import outbox
+    from notifications.emails import site_url
+    from notifications.models import Delivery, GameMute, KindPreference
+
+    olga, games = away_setup
+    GameMute.objects.create(user=olga, game=games[0])
+    KindPreference.objects.create(user=olga, kind=Kind.AWAY, delivery=Delivery.NEVER)
+    for other in users[1:3]:  # the others have settings of their own: read once per table
+        KindPreference.objects.create(user=other, kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    olga.refresh_from_db()
+    message = _away_day(olga, games, left=0)
+    with CaptureQueriesContext(connection) as queries:
+        notices = outbox.on_away_day(message)
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sum("games_seat" in q for q in sql) == 1  # every table's seats in one query
+    assert sum("notifications_kindpreference" in q for q in sql) == len(games)  # one per table
+    mine = notices[-1]
+    assert [(n.user, n.game, n.seat) for n in notices[:-1]] == [
+        (users[1], games[0], games[0].seats.get(user=users[1])),
+        (users[2], games[1], games[1].seats.get(user=users[2])),
+    ]
+    for notice, game in zip(notices[:-1], games, strict=True):
+        assert notice.context == {
+            "game": {"id": game.pk, "title": str(game), "rules_title": game.engine.title},
+            "text": f"Olga is away: one vacation day used, none left. Olga's deadline in {game} moves 24 hours later.",
+        }
+    assert (mine.user, mine.game, mine.seat, mine.delivery) == (olga, games[0], None, Delivery.IMMEDIATE)
+    token = back_token(user_id=olga.pk, vacation_id=message.vacation.pk)
+    assert mine.context == {
+        "game": {"id": games[0].pk, "title": str(games[0]), "rules_title": games[0].engine.title},
+        "text": f"Your deadline in {games[0]} passed, so one of your vacation days was used (none left this year): "
+        "your deadlines in all your games moved 24 hours later.",
+        "back_url": site_url(reverse("notifications:back", args=[token])),
+    }
+    table = services.game_create(owner=olga, rules="toy-notify", title="All three", max_players=3)
+    for other in users[1:3]:
+        services.game_join(game=table, user=other, code=table.invite_code)
+    with CaptureQueriesContext(connection) as queries:
+        told = outbox.on_away_day(_away_day(olga, [table], left=3))
+    assert sorted(n.user_id for n in told) == sorted([users[1].pk, users[2].pk, olga.pk])
+    assert sum("notifications_kindpreference" in q["sql"] for q in queries.captured_queries) == 1  # both, at once
+    one_left = outbox.on_away_day(_away_day(olga, games, left=1))
+    assert "one vacation day used, 1 left." in one_left[0].context["text"]
+    assert "(1 left this year)" in one_left[-1].context["text"]

@@ -187,3 +187,35 @@ def test_the_issue_an_email_that_waited_names_moves_by_who_made_them(make_user, 
     text = message.get_body(preferencelist=("plain",)).get_content()
     assert "What happened since your last move:" in text
     assert "- nc_bob drafts " in text and f"{bot} drafts" not in text
+
+
+def test_each_players_notice_of_an_act_is_on_their_own_seat_with_the_acts_log_entry(
+    make_game, users, mod, django_user_model
+):
+    """The notices' rows (notifications.outbox.on_moderated): one a player, on their own seat, with
+    the act's log entry; a seat whose player's account is gone is nobody to tell; the players'
+    notice settings are read once for the act."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from notifications.models import Delivery, KindPreference
+
+    game = make_game(n=3)
+    users[2].delete()  # their seat stays, emptied (Seat.user is SET_NULL)
+    for user in users[:2]:
+        KindPreference.objects.create(user=user, kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    with CaptureQueriesContext(connection) as queries:
+        services.game_pause(game=game, by=mod, reason="Maintenance")
+    assert sum("notifications_kindpreference" in q["sql"] for q in queries.captured_queries) == 1
+    act = Move.objects.filter(game=game).latest("seq")
+    notices = Notification.objects.filter(game=game, kind=Kind.MODERATION).order_by("user_id")
+    assert [(n.user, n.seat) for n in notices] == [(u, Seat.objects.get(game=game, user=u)) for u in users[:2]]
+    for notice in notices:
+        assert notice.context == {
+            "game": {"id": game.pk, "title": "Test trail", "rules_title": game.engine.title},
+            "action": "pause",
+            "headline": "paused by a moderator",
+            "text": "A moderator paused Test trail: no moves can be made, and deadlines stop, until it is resumed.",
+            "reason": "Maintenance",
+            "seq": act.seq,
+        }

@@ -395,3 +395,222 @@ def test_a_your_turn_email_shows_the_table_and_everything_since_the_players_last
     body = delivery.render_notification(note).body
     assert "The table as you see it:" in body and f"{first.name}: 1 steps" in body
     assert "What happened since your last move:" in body
+
+
+# -- each listener's notice, field by field (issue #31: the tests its mutants asked for) ---------------
+
+
+def _game_ctx(game):
+    return {"id": game.pk, "title": str(game), "rules_title": game.engine.title}
+
+
+def test_a_missed_deadline_tells_its_player_what_was_played_and_what_comes_of_more(make_game):
+    from games import events
+
+    game = make_game(miss_limit=3)
+    seat = turn_seat(game)
+    [notice] = outbox.on_deadline_missed(events.DeadlineMissed(game=game, seat=seat, played="End turn", misses=2))
+    assert (notice.kind, notice.user, notice.email, notice.game, notice.seat) == (
+        Kind.TIMEOUT,
+        seat.user,
+        seat.user.email,
+        game,
+        seat,
+    )
+    assert notice.context == {
+        "game": _game_ctx(game),
+        "played": "End turn",
+        "misses": 2,
+        "miss_limit": 3,
+        "on_missed": game.on_missed,
+        "replaced": "",
+        "seat": seat.pk,
+    }
+
+
+def test_an_invitation_goes_to_the_address_with_the_inviter_and_the_link(users, settings):
+    from games import events
+
+    game = services.game_create(owner=users[0], rules="toy-notify", title="Invite test")
+    invitation = services.game_invite(game=game, by=users[0], email="friend@example.org")
+    [notice] = outbox.on_invitation_sent(events.InvitationSent(invitation=invitation))
+    assert (notice.kind, notice.user, notice.email, notice.game) == (Kind.INVITATION, None, "friend@example.org", game)
+    assert notice.context == {
+        "game": _game_ctx(game),
+        "inviter": users[0].public_name,
+        "join_url": f"{settings.SITE_URL}/join/{invitation.code}/",
+    }
+
+
+def test_a_recorded_notice_obeys_its_readers_mute_unless_forced(make_game, users):
+    """record_notice (reminders, answers to replies) reads the reader's settings itself: a muted
+    game writes nothing, unless the notice is forced (an answer the player asked for)."""
+    game = make_game()
+    seat = turn_seat(game)
+    context = {"text": "a reminder"}
+    [kept] = outbox.record_notice(kind=Kind.REMINDER, game=game, seat=seat, context=context)
+    assert (kept.kind, kept.user, kept.email, kept.game, kept.seat, kept.delivery) == (
+        Kind.REMINDER,
+        seat.user,
+        seat.user.email,
+        game,
+        seat,
+        Delivery.IMMEDIATE,
+    )
+    assert kept.context == {"game": _game_ctx(game), "text": "a reminder"} and kept.pk is not None
+    GameMute.objects.create(user=seat.user, game=game)
+    GameMute.objects.create(user=users[2], game=game)
+    seat.user.refresh_from_db()
+    assert outbox.record_notice(kind=Kind.REMINDER, game=game, seat=seat, context=context) == []
+    [forced] = outbox.record_notice(kind=Kind.REMINDER, game=game, seat=seat, context=context, force=True)
+    assert forced.user == seat.user
+    other = make_game()  # a mute is of one game: the same player's other game still tells them
+    mine = other.seats.get(user=seat.user)
+    [elsewhere] = outbox.record_notice(kind=Kind.REMINDER, game=other, seat=mine, context=context)
+    assert elsewhere.game == other
+
+
+def test_a_recorded_notice_to_a_user_or_an_address_with_no_game(users):
+    [to_user] = outbox.record_notice(kind=Kind.REMINDER, user=users[1], context={"text": "hello"})
+    assert (to_user.user, to_user.email, to_user.game, to_user.seat) == (users[1], users[1].email, None, None)
+    assert to_user.context == {"text": "hello"}
+    [to_address] = outbox.record_notice(kind=Kind.REMINDER, email="someone@example.org", context={})
+    assert (to_address.user, to_address.email) == (None, "someone@example.org")
+
+
+def test_presence_is_a_poll_within_two_presence_periods(settings):
+    from datetime import UTC, datetime, timedelta
+
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    now = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    window = timedelta(seconds=2 * settings.TRAILPOST["PRESENCE_SECONDS"])
+    assert outbox.is_present(None, now) is False
+    assert outbox.is_present(Seat(seen_at=None), now) is False
+    assert outbox.is_present(Seat(seen_at=now - window), now) is True
+    assert outbox.is_present(Seat(seen_at=now - window - timedelta(seconds=1)), now) is False
+    assert outbox.is_present(Seat(seen_at=timezone.now()), None) is True  # now: the clock's
+    assert outbox.is_present(Seat(seen_at=now), now + window + timedelta(seconds=1)) is False
+
+
+def test_a_moment_in_the_readers_zone(monkeypatch):
+    import time
+    from datetime import UTC, datetime
+
+    moment = datetime(2026, 11, 24, 18, 30, tzinfo=UTC)
+    assert outbox.format_when(moment, "Europe/Berlin") == "Tue 24 Nov 2026, 19:30 CET (Europe/Berlin)"
+    assert outbox.format_when(moment, None) == "Tue 24 Nov 2026, 18:30 UTC"
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # a server whose own clock is not on UTC still writes UTC
+    time.tzset()
+    try:
+        assert outbox.format_when(moment, None) == "Tue 24 Nov 2026, 18:30 UTC"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert outbox.format_when(moment, "Mars/Olympus_Mons") == "Tue 24 Nov 2026, 18:30 UTC"
+    assert outbox.format_when(None, "Europe/Berlin") == ""
+
+
+def test_a_reply_grid_as_an_email_shows_it():
+    """The cells without their actions (a missing text is empty), and the text part's lines in
+    columns as wide as their widest cell, a code shown as [B7], nothing trailing."""
+    grid = {
+        "title": "Player 1's river",
+        "columns": ["Row 1 (A)", "B"],
+        "rows": [
+            {
+                "label": "1",
+                "cells": [{"text": "Bow", "action": {"type": "x"}}, {"code": "B1", "action": {"type": "y"}}],
+            },
+            {"label": "10", "cells": [{}, {"text": "Furs"}]},
+        ],
+        "how": "Reply with a code, Player 2.",
+    }
+    shown = outbox.reply_grid_context(grid, {0: "Ann", 1: "Bob"})
+    assert shown == {
+        "title": "Ann's river",
+        "columns": ["Row 1 (A)", "B"],
+        "rows": [
+            {"label": "1", "cells": [{"text": "Bow", "code": None}, {"text": "", "code": "B1"}]},
+            {"label": "10", "cells": [{"text": "", "code": None}, {"text": "Furs", "code": None}]},
+        ],
+        "lines": [
+            "    Row 1 (A)  B",
+            "1   Bow        [B1]",
+            "10             Furs",
+        ],
+        "how": "Reply with a code, Bob.",
+    }
+    del grid["how"]
+    assert outbox.reply_grid_context(grid, {})["how"] == ""  # a grid need not say how
+
+
+def test_a_menu_on_a_time_bank_says_what_is_left_in_it(users):
+    """The "your turn" notice's bank sentence: what the player's bank holds as the notice is
+    written, the increment and the cap; nothing on a per-move game."""
+    from datetime import UTC, datetime
+
+    import time_machine
+
+    from tests.builders import start_game
+
+    with time_machine.travel(datetime(2030, 1, 7, 9, tzinfo=UTC), tick=False):
+        game = start_game(
+            users[0], users[1], rules="toy-notify", clock="bank", bank_hours=72, increment_hours=24, cap_hours=100
+        )
+        seat = turn_seat(game)
+        notice = Notification.objects.get(game=game, seat=seat, kind=Kind.YOUR_TURN)
+        assert notice.context["decision"]["bank_text"] == (
+            "You have 3 days left in your time bank; each move adds 1 day, up to 4 days, 4 hours."
+        )
+        assert outbox.bank_sentence(game, seat) == notice.context["decision"]["bank_text"]
+        seat.is_bot = True
+        assert outbox.bank_sentence(game, seat) == ""  # a bot has no bank to be told of
+    plain = start_game(users[0], users[1], rules="toy-notify")
+    assert outbox.bank_sentence(plain, turn_seat(plain)) == ""
+
+
+def test_an_events_sentence_with_the_readers_own_private_detail():
+    public_only = {"public": {"text": "Seat 1 draws."}, "private": {"1": {"text": "You drew the Ox."}}}
+    assert outbox.event_text(public_only, 1) == "Seat 1 draws. (You drew the Ox.)"
+    assert outbox.event_text(public_only, 0) == "Seat 1 draws."
+    assert outbox.event_text(public_only, None) == "Seat 1 draws."
+    private_only = {"private": {"0": {"text": "Only you know this."}}}
+    assert outbox.event_text(private_only, 0) == "Only you know this."
+    assert outbox.event_text(private_only, 1) == ""
+    assert outbox.event_text({}, 0) == ""
+
+
+def test_a_decision_is_out_of_turn_when_the_engine_names_its_kind_or_another_seat_has_the_turn():
+    """What makes a menu a "decision needed" rather than "your turn" (outbox._is_out_of_turn): a
+    kind the engine gives the decision (even to the seat whose turn it is: a calamity striking the
+    mover), or a turn that is another seat's."""
+    from types import SimpleNamespace
+
+    class Rules:
+        def __init__(self, turn, kinds):
+            self.turn, self.kinds = turn, kinds
+
+        def decision_kind(self, state, seat):
+            return self.kinds.get(seat)
+
+        def turn_seat(self, state):
+            return self.turn
+
+    def out_of_turn(turn, kinds, position):
+        return outbox._is_out_of_turn(SimpleNamespace(engine=Rules(turn, kinds), state={}), position)
+
+    assert out_of_turn(1, {1: "medicine"}, 1) is True
+    assert out_of_turn(0, {}, 1) is True
+    assert out_of_turn(1, {}, 1) is False
+    assert out_of_turn(None, {}, 1) is False  # no turn player: every decision is the seat's own
+
+
+def test_a_grace_window_of_any_length_is_kept_and_of_none_is_no_window(settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 1}
+    assert outbox._grace_or_now(Delivery.GRACE) == Delivery.GRACE
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 0}
+    assert outbox._grace_or_now(Delivery.GRACE) == Delivery.IMMEDIATE
+    assert outbox._grace_or_now(Delivery.DIGEST) == Delivery.DIGEST

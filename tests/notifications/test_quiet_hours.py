@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from accounts import quiet
 from games import services
+from games.clock.bank import seat_bank_left
 from games.models import Move
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
@@ -110,6 +111,18 @@ def test_time_in_quiet_hours_is_not_taken_from_the_bank(users):
         )
         seat.refresh_from_db()
         assert seat.bank_seconds == (24 - 11 + 12) * 3600  # 13 h left, +12 h
+
+
+def test_what_is_left_in_a_running_bank_leaves_out_the_quiet_hours_ahead(users):
+    """What the table shows of a bank: the night still ahead is not counted as spent."""
+    for user in users[:2]:
+        set_quiet(user, "Europe/Berlin", time(23), time(7))
+    with time_machine.travel(utc(2030, 1, 15, 12), tick=False):  # 13:00 CET
+        game = start_game(users, bank=24)
+        seat = turn_seat(game)
+    assert seat.deadline_at == utc(2030, 1, 16, 20)  # 24 h of bank and the 8-hour night
+    assert seat_bank_left(seat, game, utc(2030, 1, 15, 12)) == 24 * 3600
+    assert seat_bank_left(seat, game, utc(2030, 1, 16, 6)) == 14 * 3600  # 10 h used before the night
 
 
 @pytest.mark.parametrize(("zone", "day", "hours"), NIGHTS)

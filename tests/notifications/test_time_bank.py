@@ -13,7 +13,8 @@ from django.urls import reverse
 from accounts import quiet
 from core.errors import ErrorCode, GameError
 from games import services
-from games.clock.bank import validate_clock
+from games.clock import bank
+from games.clock.bank import clock_text, duration_text, validate_clock
 from games.models import Game, Move, Seat
 from notifications.delivery import render_notification
 from notifications.models import Kind, Notification
@@ -234,6 +235,62 @@ def test_weeks_of_play_on_banks_with_quiet_hours_and_the_sweep(bank_game, clock,
     assert Notification.objects.filter(game=game, kind=Kind.TIMEOUT).count() == timeouts  # each miss told
 
 
+# -- what is left, read at any moment (the seat's instance; nothing saved) ------------------------
+
+
+def _bank_game(**fields):
+    return Game(clock="bank", bank_hours=24, increment_hours=12, cap_hours=48, **fields)
+
+
+def test_a_running_bank_leaves_out_the_pauses_still_ahead():
+    """Deadline minus now, less the player's pauses between: a night still ahead is not spent."""
+    seat = Seat(bank_running=True, deadline_at=T0 + 32 * H, bank_seconds=24 * 3600)
+    night = [(T0 + 10 * H, T0 + 18 * H)]
+    assert bank.bank_left(seat, _bank_game(), T0, night) == 24 * 3600
+    assert bank.bank_left(seat, _bank_game(), T0 + 12 * H, night) == (20 - 6) * 3600  # 6 h of the night ahead
+    assert bank.bank_left(seat, _bank_game(), T0 + 40 * H, night) == 0  # past the deadline: empty, not below
+
+
+def test_between_decisions_the_bank_is_what_it_holds():
+    """Not running, the bank is the seat's own (or the game's starting one), whatever deadline
+    the seat still shows."""
+    seat = Seat(bank_running=False, deadline_at=T0 + 5 * H, bank_seconds=7200)
+    assert bank.bank_left(seat, _bank_game(), T0) == 7200
+    seat.bank_seconds = None
+    assert bank.bank_left(seat, _bank_game(), T0) == 24 * 3600
+    assert bank.bank_left(seat, Game(clock="move", turn_hours=24), T0) is None
+
+
+def test_settling_keeps_what_is_left_and_adds_the_increment_unless_told_not_to():
+    seat = Seat(bank_running=True, deadline_at=T0 + 20 * H, bank_seconds=24 * 3600)
+    bank.settle(seat, _bank_game(), T0, [])
+    assert (seat.bank_seconds, seat.bank_running) == (32 * 3600, False)  # 20 h left + 12 h
+    seat = Seat(bank_running=True, deadline_at=T0 + 20 * H, bank_seconds=24 * 3600)
+    bank.settle(seat, _bank_game(), T0, [], increment=False)
+    assert (seat.bank_seconds, seat.bank_running) == (20 * 3600, False)  # a pause: what was left only
+
+
+@pytest.mark.parametrize(
+    ("clock", "running", "deadline"),
+    [("move", True, True), ("bank", False, True), ("bank", True, False)],
+    ids=["per-move clock", "bank not running", "no deadline"],
+)
+def test_settling_a_seat_with_no_running_bank_only_marks_it_stopped(clock, running, deadline):
+    game = Game(clock=clock, turn_hours=24, bank_hours=24, increment_hours=12, cap_hours=48)
+    seat = Seat(bank_running=running, deadline_at=T0 + 5 * H if deadline else None, bank_seconds=7200)
+    bank.settle(seat, game, T0, [])
+    assert seat.bank_seconds == 7200 and seat.bank_running is False
+
+
+def test_the_table_shows_no_bank_for_a_bot_and_reads_no_pauses_for_an_empty_seat(bank_game, clock):
+    game = bank_game(bots=1)
+    assert bank.seat_bank_left(game.seats.get(is_bot=True), game, T0) is None
+    seat = game.seats.get(is_bot=False)
+    assert bank.seat_bank_left(seat, game, T0) == 72 * 3600
+    seat.user = None  # the player's account deleted (Seat.user is SET_NULL): no vacations to read
+    assert bank.seat_bank_left(seat, game, T0) == 72 * 3600
+
+
 # -- creation: validation, the API, the web form, the table ---------------------------------------
 
 
@@ -253,6 +310,61 @@ def test_a_bad_bank_is_refused_with_a_sentence_and_a_code(bank, inc, cap, words)
     with pytest.raises(GameError) as exc:
         validate_clock(clock="bank", bank_hours=bank, increment_hours=inc, cap_hours=cap)
     assert exc.value.code == ErrorCode.BAD_CLOCK and words in exc.value.message
+
+
+@pytest.mark.parametrize(
+    ("clock", "bank", "inc", "cap", "sentence"),
+    [
+        ("sundial", 72, 24, 96, "Choose a clock: 'move' (hours per move) or 'bank' (a time bank)."),
+        ("bank", 72, None, 96, "A time bank needs its starting hours and the hours added per move."),
+        ("bank", 0, 1, 10, "A time bank starts with 1 to 1440 hours (60 days)."),
+        ("bank", 1441, 24, 2000, "A time bank starts with 1 to 1440 hours (60 days)."),
+        ("bank", 72, 0, 96, "Each move adds 1 to 720 hours (30 days) to the bank."),
+        ("bank", 1440, 721, 1440, "Each move adds 1 to 720 hours (30 days) to the bank."),
+        (
+            "bank",
+            23,
+            24,
+            48,
+            "The bank must start with at least the hours a move adds: otherwise the first move has less time "
+            "than every later one.",
+        ),
+        ("bank", 72, 24, 71, "The bank's cap cannot be below the hours it starts with."),
+        ("bank", 72, 24, 2161, "A time bank may hold at most 2160 hours (90 days)."),
+    ],
+)
+def test_each_bad_clock_has_its_own_whole_sentence(clock, bank, inc, cap, sentence):
+    with pytest.raises(GameError) as exc:
+        validate_clock(clock=clock, bank_hours=bank, increment_hours=inc, cap_hours=cap)
+    assert exc.value.code == ErrorCode.BAD_CLOCK and exc.value.message == sentence
+
+
+@pytest.mark.parametrize(
+    ("bank", "inc", "cap", "kept"),
+    [
+        (1, 1, 1, (1, 1, 1)),  # the least of each
+        (1440, 720, 2160, (1440, 720, 2160)),  # the most of each
+        (24, 24, None, (24, 24, 24)),  # a move may add the whole bank; no cap: the bank it starts with
+    ],
+)
+def test_a_clock_at_its_bounds_is_kept(bank, inc, cap, kept):
+    assert validate_clock(clock="bank", bank_hours=bank, increment_hours=inc, cap_hours=cap) == kept
+    assert validate_clock(clock="move", bank_hours=bank, increment_hours=inc, cap_hours=cap) == (0, 0, 0)
+
+
+def test_a_clock_in_words():
+    """What the game page says of a clock and a bank: whole units, two at most, plain spaces."""
+    assert [duration_text(s) for s in (-5, 0, 59, 60, 3600, 3 * 86400 + 4 * 3600 + 5 * 60)] == [
+        "0 minutes",
+        "0 minutes",
+        "0 minutes",
+        "1 minute",
+        "1 hour",
+        "3 days, 4 hours",
+    ]
+    assert clock_text(Game(clock="move", turn_hours=36)) == "1 day, 12 hours per move"
+    bank = Game(clock="bank", bank_hours=72, increment_hours=24, cap_hours=100)
+    assert clock_text(bank) == "Time bank: 3 days to start, +1 day per move, up to 4 days, 4 hours"
 
 
 def test_the_api_creates_a_bank_game_and_shows_each_bank(users, api_for, clock):
