@@ -11,6 +11,7 @@ each fact out once (a menu asks many checks).
 
 from __future__ import annotations
 
+from .. import checks
 from ..base import IllegalAction
 from . import network as net
 from .board import CITY_INDEX, CITY_LIST
@@ -264,11 +265,8 @@ def _stage_refusal(s: Seat, t) -> str | None:
 def play_refusal(s: Seat, action) -> str | None:
     """Returns why the turn's seat may not play a simple action now (None: it may): the turn's
     stage, then the kind's gate and fit."""
-    t = action.get("type")
-    if t not in KINDS:
-        return _stage_refusal(s, t) or f"That move is not allowed now (build up to {BUILD_LIMIT}, fees {FEE} a player)."
-    gate, fit = KINDS[t]
-    return _stage_refusal(s, t) or (gate and gate(s)) or (fit and fit(s, action))
+    unknown = f"That move is not allowed now (build up to {BUILD_LIMIT}, fees {FEE} a player)."
+    return _stage_refusal(s, action.get("type")) or checks.refusal(s, KINDS, action, unknown)
 
 
 def _deliveries(s: Seat):
@@ -311,19 +309,8 @@ PLAY_TURN = (
 
 
 def play_menu(state: dict, seat: int) -> list[dict]:
-    """Returns the simple actions of the operating turn that pass their check: each kind's stage
-    and gate asked once, then each candidate's fit."""
-    s = Seat(state, seat)
-    menu = []
-    for kind, candidates in PLAY_TURN:
-        gate, fit = KINDS[kind]
-        if _stage_refusal(s, kind) or (gate and gate(s)):
-            continue
-        if candidates is None:
-            menu.append({"type": kind})
-        else:
-            menu += [a for a in candidates(s) if fit(s, a) is None]
-    return menu
+    """Returns the simple actions of the operating turn that pass their check (checks.menu)."""
+    return checks.menu(Seat(state, seat), KINDS, PLAY_TURN, shut=_stage_refusal)
 
 
 # -- the menu ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from .. import checks
 from .cards import info
 from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome
 from .state import current_step, taken_card
@@ -349,21 +350,10 @@ CANDIDATES = (
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
-    """Returns every action the seat may take now: the candidates that pass their check, each
-    kind's gate asked once."""
+    """Returns every action the seat may take now: the candidates that pass their check."""
     if state["over"] or seat != state["turn"]:
         return []
-    st = Step(state, seat)
-    menu = []
-    for kind, candidates in CANDIDATES:
-        gate, fit = KINDS[kind]
-        if gate(st) is not None:
-            continue
-        if candidates is None:
-            menu.append({"type": kind})
-        else:
-            menu += [a for a in candidates(st) if fit(st, a) is None]
-    return menu
+    return checks.menu(Step(state, seat), KINDS, CANDIDATES)
 
 
 def refusal(state: dict, seat: int, action: dict) -> str | None:
@@ -373,9 +363,4 @@ def refusal(state: dict, seat: int, action: dict) -> str | None:
         return "The game is over."
     if seat != state["turn"]:
         return "It is not your turn."
-    t = action.get("type")
-    if t not in KINDS:
-        return NOT_ALLOWED
-    st = Step(state, seat)
-    gate, fit = KINDS[t]
-    return gate(st) or (fit and fit(st, action))
+    return checks.refusal(Step(state, seat), KINDS, action, NOT_ALLOWED)

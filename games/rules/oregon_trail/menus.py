@@ -18,6 +18,7 @@ fact out once.
 
 from __future__ import annotations
 
+from .. import checks
 from .cards import SUPPLY_KINDS, TOWN_KINDS, TRAIL_CARDS, supply_kind, turned
 from .state import blocked, calamity_of, living, oxen_dead, remedy, town_of, towns_at
 from .supplies import bank_counts, kinds_held, split_remedy
@@ -76,7 +77,7 @@ class Seat:
     """One seat's position as the checks read it, each fact worked out once (a menu asks many
     checks): the cheap ones at once, the rest when first asked, kept in `memo`."""
 
-    __slots__ = ("state", "seat", "p", "revised", "length", "here", "memo")
+    __slots__ = ("state", "seat", "p", "revised", "length", "held_back", "here", "memo")
 
     def __init__(self, state, seat):
         p = state["players"][seat]
@@ -85,16 +86,17 @@ class Seat:
         self.p = p
         self.revised = state["ruleset"] == "revised"
         self.length = p["trimmed"] + len(p["trail"])  # state.trail_length
+        self.held_back = p["stuck"] or p["at_end"]  # a river or Willamette Valley holds the wagon
         self.here = towns_at(state, p["pos"])  # the towns and forts at the marker's point
         self.memo = {}
 
-    @property
     def need(self) -> str | None:
-        """The height the next forged card starts at; None: any (the first card, after a town)."""
-        if "need" not in self.memo:
+        """Returns the height the next forged card starts at; None: any (the first card, after a town)."""
+        memo = self.memo
+        if "need" not in memo:
             trail = self.p["trail"]
-            self.memo["need"] = trail[-1]["right"] if trail and not towns_at(self.state, self.length) else None
-        return self.memo["need"]
+            memo["need"] = trail[-1]["right"] if trail and not towns_at(self.state, self.length) else None
+        return memo["need"]
 
     @property
     def lost_action(self) -> list:
@@ -208,8 +210,15 @@ def _town_here(s: Seat) -> str | None:
 
 
 def _placing(s: Seat) -> str | None:
-    """Revised: town and fort cards are placed (classic forges them)."""
-    return None if s.revised else NO_TOWN_CARD
+    """Revised: a town or fort card in hand is placed (classic forges them)."""
+    if s.revised and any(TRAIL_CARDS[cid]["left"] is None for cid in s.p["hand"]):
+        return None
+    return NO_TOWN_CARD
+
+
+def _mending(s: Seat) -> str | None:
+    """A calamity is in front of the seat."""
+    return None if s.p["calamities"] else MEND_REFUSED
 
 
 def _step_back(s: Seat) -> str | None:
@@ -258,8 +267,8 @@ def _forge_fit(s: Seat, action) -> str | None:
         if s.revised:
             return "Towns and forts are placed with 'place a town here'."
         return "That town cannot be founded now." if action.get("turned") else None
-    left = turned(info["left"], info["right"])[0] if action.get("turned") else info["left"]
-    need = s.need
+    left = SHAPES[action["card"]][1 if action.get("turned") else 0][1]
+    need = s.need()
     return f"That card does not match the trail: it must start at the {need}." if need and left != need else None
 
 
@@ -307,8 +316,8 @@ KINDS = {
     "ford": (_ford, None),
     "scout": (_scout, None),
     "forge": (_at_front, _forge_fit),
-    "mend": (None, _mend_fit),
-    "trade": (None, _trade_fit),
+    "mend": (_mending, _mend_fit),
+    "trade": (_mending, _trade_fit),
     "use_town": (_town_here, _use_town_fit),
     "place_town": (_placing, _place_town_fit),
     "step_back": (_step_back, None),
@@ -329,12 +338,9 @@ def _named_calamity(s: Seat, action) -> str | None:
 def _check(s: Seat, action) -> str | None:
     """Returns the kind's gate's sentence, or its fit's, for any action (None: both pass)."""
     t = action.get("type")
-    if t not in KINDS:
-        return NOT_ALLOWED
-    gate, fit = KINDS[t]
     if t == "forge" and action.get("card") not in s.p["hand"]:
         return "That card is not in your hand."
-    why = (gate and gate(s)) or (fit and fit(s, action))
+    why = checks.refusal(s, KINDS, action, NOT_ALLOWED)
     if why and t in ("use_town", "place_town", "mend_any"):
         return _named_calamity(s, action) or why
     return why
@@ -383,17 +389,24 @@ def turn_refusal(s: Seat, action) -> str | None:
 
 
 # -- the candidates, alike ones once ------------------------------------------------------------
+# each card with a trail line: (kind, left, right) as it is and turned (a menu lists one of each)
+SHAPES = {
+    cid: ((info["kind"], info["left"], info["right"]), (info["kind"], *turned(info["left"], info["right"])))
+    for cid, info in TRAIL_CARDS.items()
+    if info["left"] is not None
+}
+
+
 def _forges(s: Seat):
     """Every card in hand with a trail line, as it is and turned, one of each shape."""
     seen, out = set(), []
     for cid in s.p["hand"]:
-        info = TRAIL_CARDS[cid]
-        if info["left"] is None:
+        shapes = SHAPES.get(cid)
+        if shapes is None:
             continue
-        for flip in (False, True):
-            shape = turned(info["left"], info["right"]) if flip else (info["left"], info["right"])
-            if (info["kind"], *shape) not in seen:
-                seen.add((info["kind"], *shape))
+        for flip, shape in zip((False, True), shapes):
+            if shape not in seen:
+                seen.add(shape)
                 out.append({"type": "forge", "card": cid, "turned": flip})
     return out
 
@@ -448,21 +461,8 @@ def _mends_in_town(s: Seat):
     return [{"type": "mend_any", "calamity": c["card"]} for c in alike_once(s.p["calamities"])]
 
 
-def _mend_or_trade_fit(s: Seat, action) -> str | None:
-    return (_mend_fit if action["type"] == "mend" else _trade_fit)(s, action)
-
-
-def _turn(*kinds):
-    """Returns a ruleset's turn: (kind, gate, fit, candidates) in menu order; the mends' group
-    holds trades too (mends and trades share their gates)."""
-    return tuple(
-        (kind, KINDS[kind][0], _mend_or_trade_fit if kind == "mend" else KINDS[kind][1], candidates)
-        for kind, candidates in kinds
-    )
-
-
 # every kind a turn offers, in menu order, with its candidates (None: the one action of the kind)
-REVISED_TURN = _turn(
+REVISED_TURN = (
     ("ford", None),
     ("scout", None),
     ("forge", _forges),
@@ -473,7 +473,7 @@ REVISED_TURN = _turn(
     ("step_forward", None),
     ("end_turn", None),
 )
-CLASSIC_TURN = _turn(
+CLASSIC_TURN = (
     ("ford", None),
     ("scout", None),
     ("forge", _forges),
@@ -488,26 +488,20 @@ CLASSIC_TURN = _turn(
 )
 
 
+def _shut(s: Seat, kind) -> str | None:
+    """The rules that shut a whole kind besides its gate: the river, Willamette Valley, a measles
+    that took the last action."""
+    return (s.held_back and (_in_river(s, kind) or _at_willamette(s, kind))) or _no_action_left(s, kind)
+
+
 def turn_menu(state, seat) -> list[dict]:
-    """Returns the actions of the turn's seat that pass their check: each kind's gates asked
-    once, then each candidate's fit."""
+    """Returns the actions of the turn's seat that pass their check (checks.menu)."""
     s = Seat(state, seat)
-    p = s.p
-    held_back = p["stuck"] or p["at_end"]
     no_action = state["actions_left"] <= 0
-    menu = []
-    for kind, gate, fit, candidates in REVISED_TURN if s.revised else CLASSIC_TURN:
-        if held_back and (_in_river(s, kind) or _at_willamette(s, kind)):
-            continue
-        if (gate is not None and gate(s) is not None) or (no_action and _no_action_left(s, kind)):
-            continue
-        if candidates is None:
-            menu.append({"type": kind})
-            continue
-        for action in candidates(s):
-            if fit(s, action) is None and not (no_action and _mends_lost_action(s, action)):
-                menu.append(action)
-    return menu
+    table = REVISED_TURN if s.revised else CLASSIC_TURN
+    if not (s.held_back or no_action):  # the common case, without asking the rules that cannot shut
+        return checks.menu(s, KINDS, table)
+    return checks.menu(s, KINDS, table, shut=_shut, spoils=_mends_lost_action)
 
 
 # -- the draft and the pending decisions ----------------------------------------------------------
