@@ -9,8 +9,9 @@ everyone when the game ends; the missed deadline to whoever missed it; a moderat
 a resume, an abort, a seat replaced, a player kicked) and its reason to the players and to whoever
 lost the seat. Other notices (reminders, answers to emailed moves) are written here by `record_notice`.
 
-Once the transaction commits, the immediate notices are handed to Celery (notifications.handoff);
-`notifications.delivery` sends them, each claimed first so none goes twice.
+Once the transaction commits, the immediate notices are handed to Celery in one task
+(notifications.handoff, with `transaction.on_commit`); `notifications.delivery` sends them, each
+claimed first so none goes twice.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from games.models import Game, Move
 from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
 
 from .emails import site_url
-from .handoff import handoff
+from .handoff import send_after_commit
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
 from .tokens import back_token, reply_address
 
@@ -245,15 +246,14 @@ class Batch:
         # until they are due (notifications.tasks.send_notifications).
         now = [n for n in self.rows if n.delivery in (Delivery.IMMEDIATE, Delivery.GRACE)]
         if now:
-            handoff.after_commit(now)
+            send_after_commit(now)
         return self.rows
 
     def save(self) -> list[Notification]:
         """Writes the notices now (a notice of this app's own: a reminder, an answer to a reply)."""
-        rows = self.done()
-        if rows:
-            Notification.objects.bulk_create(rows)
-        return rows
+        if self.rows:
+            Notification.objects.bulk_create(self.rows)
+        return self.done()  # outside a transaction they are handed over at once: written first
 
 
 def is_present(seat, now=None) -> bool:

@@ -8,10 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-import games.rules as rules
 from games import services
-from games.clock.sweep import handle_due
 from games.models import Move, Seat
+from games.timekeeper.sweep import handle_due
 from tests.builders import seat_at, start_game
 from tests.toy_engine import TWICE
 
@@ -26,10 +25,10 @@ def clock():
 
 
 @pytest.fixture
-def trio(make_user, clock):
+def trio(make_user, clock, serve_games):
     """A three-player toy-twice game at T0, 48-hour turns."""
-    with rules.registered(TWICE.name, TWICE):
-        yield start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=TWICE.name, turn_hours=48)
+    serve_games({TWICE.name: "tests.toy_engine:TWICE"})
+    return start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=TWICE.name, turn_hours=48)
 
 
 def _timeouts(game):

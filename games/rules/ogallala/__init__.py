@@ -9,4 +9,7 @@ each action does) and `turns` (the steps that need no decision, the tallies, the
 by sub-domain; `commands` (the reply grid and the codes and stack names an email reply may
 give); and a component, `display` (the river displays: reading boats and sections off the rows,
 combat strength, and the tallies of both editions).
+
+And `picture`, the table drawn for the game page and for emails, and `page`, what the game
+page's board draws beyond the view (the rivers to play on).
 """
