@@ -242,6 +242,7 @@ def _lose_load(state, seat, action, events):
     lose_load(state, seat, action, events)
 
 
+# what each simple action does (engine.do_apply plays it; a build or move path plays `build` or `move`)
 SIMPLE_ACTIONS = {
     "keep": _keep,
     "keep_done": _keep_done,
@@ -256,8 +257,3 @@ SIMPLE_ACTIONS = {
     "end_turn": _end_turn,
     "lose_load": _lose_load,
 }
-
-
-def play(state, seat, action, events) -> None:
-    """Plays a simple action (not a build or move path)."""
-    SIMPLE_ACTIONS[action["type"]](state, seat, action, events)

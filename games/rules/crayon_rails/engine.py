@@ -261,7 +261,7 @@ class CrayonRailsEngine(Engine):
             else:
                 actions.move(state, seat, path, paths.check_move(state, seat, path), action, events)
         else:
-            actions.play(state, seat, action, events)
+            actions.SIMPLE_ACTIONS[action["type"]](state, seat, action, events)
         turns.after(state, events)
         return events
 

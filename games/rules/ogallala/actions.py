@@ -365,6 +365,7 @@ def _left_text(steps: list) -> str:
     return f"; the warriors leave {n} empty card{'s' if n != 1 else ''} behind" if n else ""
 
 
+# what each action does, by its type (engine.do_apply plays it)
 ACTIONS = {
     "draw": _do_draw,
     "place": _do_place,
@@ -380,8 +381,3 @@ ACTIONS = {
     "hunt": _do_hunt,
     "attack": _do_attack,
 }
-
-
-def play(state, seat, action, events) -> None:
-    """Plays an action of the seat whose step it is."""
-    ACTIONS[action["type"]](state, seat, action, events)

@@ -151,7 +151,7 @@ class OgallalaEngine(Engine):
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         """Applies an action already known to be legal; returns the events."""
         events: list[dict] = []
-        actions.play(state, seat, action, events)
+        actions.ACTIONS[action["type"]](state, seat, action, events)
         turns.advance(state, events)
         return events
 

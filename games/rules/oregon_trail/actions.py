@@ -365,6 +365,7 @@ def _buy(state, p, action, events):
     )
 
 
+# what each action of the turn's player does, by its type (engine.do_apply plays it)
 TURN_ACTIONS = {
     "end_turn": _end_turn,
     "scout": _scout,
@@ -380,11 +381,6 @@ TURN_ACTIONS = {
     "mend_any": _mend_any,
     "buy": _buy,
 }
-
-
-def play(state, p, action, events) -> None:
-    """Plays one action of the turn's player."""
-    TURN_ACTIONS[action["type"]](state, p, action, events)
 
 
 # -- the answers to pending decisions -----------------------------------------------------------

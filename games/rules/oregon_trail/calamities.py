@@ -255,6 +255,7 @@ def _hunting(state, forger, victim, cid, events):
         state["calamity_discard"].append(cid)
 
 
+# what each kind of calamity does to its victim on receipt
 STRIKES = {
     **dict.fromkeys(BROKEN_PARTS, _broken_part),
     "dead_oxen": _one_turn,

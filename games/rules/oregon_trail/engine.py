@@ -124,7 +124,7 @@ class OregonTrailEngine(Engine):
         elif state["phase"] == "draft":
             actions.draft(state, seat, action, events)
         else:
-            actions.play(state, state["players"][seat], action, events)
+            actions.TURN_ACTIONS[action["type"]](state, state["players"][seat], action, events)
         turns.after(state, events)
         return events
 
