@@ -12,16 +12,27 @@ stage of a turn): `shut` before the gates, `spoils` after the fits.
 
 from __future__ import annotations
 
+LISTED = "listed by the rules"  # a candidates entry's mark: see menu
 
-def menu(context, kinds: dict, candidates: tuple, shut=None, spoils=None) -> list[dict]:
-    """Returns the actions that pass their check, kind by kind in the order of `candidates`:
-    (kind, candidates(context) listing every action of the kind the position might offer; None:
-    the one action {"type": kind}). A kind that `shut(context, kind)` or its gate refuses is
-    passed over whole; an action its kind's fit or `spoils(context, action)` refuses is left out."""
+
+def table(kinds: dict, *entries) -> tuple:
+    """Returns a menu's table, kind by kind in menu order, from entries (kind, candidates):
+    candidates(context) lists every action of the kind the position might offer (None: the one
+    action {"type": kind}). An entry (kind, candidates, LISTED) says the candidates are the rules'
+    own list of what the kind offers now (a town's benefits, a card's free spaces), the list its fit
+    asks: the fit is not asked again of each."""
+    return tuple(
+        (entry[0], kinds[entry[0]][0], None if len(entry) > 2 else kinds[entry[0]][1], entry[1]) for entry in entries
+    )
+
+
+def menu(context, kinds: dict, rows: tuple, shut=None, spoils=None) -> list[dict]:
+    """Returns the actions that pass their check, row by row of a `table`. A kind that
+    `shut(context, kind)` or its gate refuses is passed over whole; an action its kind's fit or
+    `spoils(context, action)` refuses is left out."""
     out = []
-    for kind, listed in candidates:
-        gate, fit = kinds[kind]
-        if (shut is not None and shut(context, kind)) or (gate is not None and gate(context)):
+    for kind, gate, fit, listed in rows:
+        if (shut is not None and shut(context, kind)) or (gate is not None and gate(context) is not None):
             continue
         if listed is None:
             if spoils is None or spoils(context, {"type": kind}) is None:

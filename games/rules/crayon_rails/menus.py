@@ -295,7 +295,8 @@ def _locks(s: Seat):
 
 
 # every kind an operating turn offers, in menu order, with its candidates (None: the one action)
-PLAY_TURN = (
+PLAY_TURN = checks.table(
+    KINDS,
     ("pitch", None),
     ("discard_hand", None),
     ("place_train", lambda s: [{"type": "place_train", "city": c["name"]} for c in CITY_LIST]),

@@ -329,20 +329,21 @@ def _places(st: Step) -> list[dict]:
 
 
 # every kind, in menu order, with its candidates (None: the one action of the kind)
-CANDIDATES = (
+CANDIDATES = checks.table(
+    KINDS,
     ("draw", lambda st: [{"type": "draw", "stack": k} for k in range(len(st.state["stacks"]))]),
     (
         "sink",
         lambda st: [{"type": "sink", "row": b.row, "start": b.start} for b in boats_of(st.state["displays"][st.seat])],
     ),
-    ("place", _places),
+    ("place", _places, checks.LISTED),  # where the card may go, as its fit asks it
     ("discard", None),
-    ("lasso", lambda st: st.raid("lasso")),
-    ("shoot", lambda st: st.raid("archer")),
-    ("hunt", lambda st: st.raid("hunt")),
+    ("lasso", lambda st: st.raid("lasso"), checks.LISTED),  # whom a raid may hit, as its fit asks it
+    ("shoot", lambda st: st.raid("archer"), checks.LISTED),
+    ("hunt", lambda st: st.raid("hunt"), checks.LISTED),
     ("leave", None),
     ("pass", None),
-    ("attack", lambda st: st.raid("attack")),
+    ("attack", lambda st: st.raid("attack"), checks.LISTED),
     ("no_attack", None),
     ("end_game", None),
     ("continue", None),

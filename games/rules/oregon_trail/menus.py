@@ -300,11 +300,16 @@ def _enter_town_fit(s: Seat, action) -> str | None:
     town = town_of(s.state, action.get("town"))
     if town not in s.here:
         return NOT_IN_TOWN
-    waiting = [t for t in s.here if s.seat in t["waiting"] and t["pool"]]
+    if "giving" not in s.memo:  # supply kind: the first town at the point waiting for the seat with it
+        giving = s.memo["giving"] = {}
+        for t in s.here:
+            if s.seat in t["waiting"]:
+                for cid in t["pool"]:
+                    giving.setdefault(supply_kind(cid), t)
+    giving = s.memo["giving"]
     if "supply" in action:
-        giving = next((t for t in waiting if any(supply_kind(c) == action["supply"] for c in t["pool"])), None)
-        return None if giving is town else NOT_IN_TOWN
-    return None if not waiting and town is s.here[0] else NOT_IN_TOWN
+        return None if isinstance(action["supply"], str) and giving.get(action["supply"]) is town else NOT_IN_TOWN
+    return None if not giving and town is s.here[0] else NOT_IN_TOWN
 
 
 def _mend_any_fit(s: Seat, action) -> str | None:
@@ -411,12 +416,13 @@ def _forges(s: Seat):
     return out
 
 
-def _foundings(s: Seat):
-    """Classic: a town or fort card in hand, founded at the front, one of each kind."""
+def _forges_and_foundings(s: Seat):
+    """Classic: the forges, then a town or fort card in hand founded at the front, one of each kind."""
     firsts = {}
     for cid in s.p["hand"]:
         firsts.setdefault(TRAIL_CARDS[cid]["kind"], cid)
-    return [{"type": "forge", "card": cid, "turned": False} for kind, cid in firsts.items() if kind in TOWN_KINDS]
+    foundings = [{"type": "forge", "card": cid, "turned": False} for kind, cid in firsts.items() if kind in TOWN_KINDS]
+    return _forges(s) + foundings
 
 
 def _mends(s: Seat):
@@ -451,8 +457,11 @@ def _town_placings(s: Seat):
 
 
 def _town_entries(s: Seat):
-    """Classic: stepping into each town at the point, taking each supply or none."""
-    out = [{"type": "enter_town", "town": t["card"], "supply": k} for t in s.here for k in SUPPLY_KINDS]
+    """Classic: stepping into each town at the point, taking each supply of its pool or none."""
+    out = []
+    for t in s.here:
+        pool = {supply_kind(cid) for cid in t["pool"]}
+        out += [{"type": "enter_town", "town": t["card"], "supply": k} for k in SUPPLY_KINDS if k in pool]
     return out + [{"type": "enter_town", "town": t["card"]} for t in s.here]
 
 
@@ -462,22 +471,23 @@ def _mends_in_town(s: Seat):
 
 
 # every kind a turn offers, in menu order, with its candidates (None: the one action of the kind)
-REVISED_TURN = (
+REVISED_TURN = checks.table(
+    KINDS,
     ("ford", None),
     ("scout", None),
     ("forge", _forges),
     ("mend", _mends),  # and the trades, calamity by calamity
-    ("use_town", _town_uses),
-    ("place_town", _town_placings),
+    ("use_town", _town_uses, checks.LISTED),  # a town's benefits, as its fit asks them
+    ("place_town", _town_placings, checks.LISTED),
     ("step_back", None),
     ("step_forward", None),
     ("end_turn", None),
 )
-CLASSIC_TURN = (
+CLASSIC_TURN = checks.table(
+    KINDS,
     ("ford", None),
     ("scout", None),
-    ("forge", _forges),
-    ("forge", _foundings),
+    ("forge", _forges_and_foundings),
     ("mend", _mends),
     ("step_back", None),
     ("step_forward", None),
