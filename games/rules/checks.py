@@ -12,7 +12,11 @@ stage of a turn): `shut` before the gates, `spoils` after the fits.
 
 from __future__ import annotations
 
-LISTED = "listed by the rules"  # a candidates entry's mark: see menu
+LISTED = "listed by the rules"  # a candidates entry's mark: see table
+
+# what explain_illegal says of an action every check passes that the menu does not list: an alike
+# move written another way (the second of two cards of one shape, a card that reads the same turned)
+SAME_MOVE = "That is the same move as one on the menu, written another way: choose it from the menu."
 
 
 def table(kinds: dict, *entries) -> tuple:

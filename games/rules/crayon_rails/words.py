@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import textwrap
 
+from .. import checks
 from ..base import counted, seat_label
 from .board import CITY_LIST, CITY_OF, RIVER_OF, edge, node, place_name
 from .cards import HIT_TEXT, demand_text
 from .menus import refusal
 from .state import BUILD_LIMIT, TRAIN_NAMES, TRAINS, UPGRADE_COST
 from .view import view
-
-# what explain_illegal says of an action every check passes that the menu does not list
-SAME_MOVE = "That is the same move as one on the menu, written another way: choose it from the menu."
 
 
 def _path_label(path: list, verb: str, toward: str | None) -> str:
@@ -82,7 +80,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
 def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
     """Returns the sentence of the check that refuses the action (menus.py; for a path, the
     validators' of paths.py)."""
-    return refusal(state, seat, action) or SAME_MOVE
+    return refusal(state, seat, action) or checks.SAME_MOVE
 
 
 # -- the table as plain lines (an email's text) ----------------------------------------------------

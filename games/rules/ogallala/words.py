@@ -6,15 +6,13 @@ raid means for the player it hits (`explain_hit`; the rule sentences are in card
 
 from __future__ import annotations
 
+from .. import checks
 from ..base import counted, seat_label
 from .cards import CONQUEST_SPOILS, CONQUEST_WARRIORS, GAME_END, RAID_EFFECT, RAID_MEND, STACKS_I, info
 from .display import boats_of, row_groups
 from .menus import refusal
 from .state import taken_card
 from .view import view
-
-# what explain_illegal says of an action every check passes that the menu does not list
-SAME_MOVE = "That is the same move as one on the menu, written another way: choose it from the menu."
 
 
 def space_text(r: int, c: int) -> str:
@@ -83,7 +81,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
 
 def explain_illegal(engine, state: dict, seat: int, action: dict) -> str:
     """Returns the sentence of the check that refuses the action (menus.py)."""
-    return refusal(state, seat, action) or SAME_MOVE
+    return refusal(state, seat, action) or checks.SAME_MOVE
 
 
 # -- the table as plain lines for an email ---------------------------------------------------------

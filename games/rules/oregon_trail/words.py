@@ -6,6 +6,7 @@ hits (`explain_hit`; the rule sentences are in cards.py).
 
 from __future__ import annotations
 
+from .. import checks
 from ..base import seat_label
 from .cards import (
     AT_ONCE,
@@ -117,14 +118,9 @@ def action_label(engine, state, seat, action):
     return str(t)
 
 
-# what explain_illegal says of an action every check passes that the menu does not list: an alike
-# move written another way (the second of two cards of one shape, a card that reads the same turned)
-SAME_MOVE = "That is the same move as one on the menu, written another way: choose it from the menu."
-
-
 def explain_illegal(engine, state, seat, action):
     """Returns the sentence of the check that refuses the action (menus.py)."""
-    return refusal(state, seat, action) or SAME_MOVE
+    return refusal(state, seat, action) or checks.SAME_MOVE
 
 
 # -- the table as plain text (emails) ---------------------------------------------------------------
