@@ -30,15 +30,25 @@ Conventions shared by all engines:
 
 Every game package has the same modules, with the same meaning:
 - `__init__.py`: the game in a paragraph, its actions, the choices made where the texts are
-  silent, and the package's extra modules (components too big for `cards`), if any.
+  silent, and the package's extra modules, if any: the rules by sub-domain (what each action does,
+  the turn loop, a game's own parts such as calamities or paths), each under 800 lines, and
+  components too big for `cards`.
 - `cards.py`: the components as data (card kinds, counts, ids) and lookups over them.
 - `state.py`: the state's shape, declared as `TypedDict`s (every key, with its meaning), the
   dealing of a new state (`build_state`), and the small queries over a state that the engine,
   the view and the bot share.
-- `engine.py`: the `Engine` subclass with the rules (`ENGINE`, what the registry loads).
-- `view.py`: what a seat sees (`view`), how a menu entry reads (`action_label`), why a move is
-  refused (`explain_illegal`) and what a hit means for the seat it hits (`explain_hit`; its
-  sentences live with the card data, in `cards.py`); the engine's methods of those names call it.
+- `menus.py`: whose decision it is (`to_act`), one check per action kind and the menu: a kind's
+  check is a gate that reads the position alone and a fit that reads the action, each returning
+  the sentence a player reads or None (`checks.py` builds the menu and the refusal from them);
+  `legal_actions` is the candidates that pass their check, and `refusal` runs the same checks on
+  any other action, so `legal_actions` and `explain_illegal` cannot drift apart.
+- `engine.py`: the `Engine` subclass (`ENGINE`, what the registry loads): the game's metadata
+  (its class attributes) and the contract's methods, which call the package's modules.
+- `view.py`: what a seat sees (`view`): the secrets boundary, nothing another seat may not see.
+- `words.py`: how a menu entry reads (`action_label`), the table as text (`table_text`), why a move
+  is refused (`explain_illegal`: its check's sentence, from `menus.py`) and what a hit means for
+  the seat it hits (`explain_hit`; its sentences live with the card data, in `cards.py`); the
+  engine's methods of those names call it.
 - `bots.py`: `choose(engine, state, seat, rnd)`, a legal, reasonable player for simulations, solo
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
 - `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see

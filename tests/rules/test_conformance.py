@@ -22,7 +22,7 @@ from games.rules.base import Engine, IllegalAction, Rng, clone, json_roundtrip
 from tests.helpers import json_strings
 
 RULES_DIR = Path(games.rules.__file__).parent
-PACKAGE_MODULES = {"__init__", "cards", "state", "engine", "view", "bots", "places", "picture"}
+PACKAGE_MODULES = {"__init__", "cards", "state", "menus", "engine", "view", "words", "bots", "places", "picture"}
 # Modules of the same meaning in every package that has them (games/rules/base.py): a game that
 # tells the standings nothing has no `standings`, one whose board needs nothing beyond the view no `page`.
 OPTIONAL_MODULES = {"standings", "page"}
@@ -236,9 +236,14 @@ def test_every_package_has_the_same_modules(engine):
     state = importlib.import_module(f"{package.__name__}.state")
     assert state.State.__annotations__, "state.State declares the state's keys"
     assert callable(state.build_state)
-    view = importlib.import_module(f"{package.__name__}.view")
-    for fn in ("view", "action_label", "explain_illegal"):
-        assert callable(getattr(view, fn, None)), f"view.{fn} is missing"
+    for module, fns in (
+        ("menus", ("to_act", "legal_actions", "refusal")),
+        ("view", ("view",)),
+        ("words", ("action_label", "explain_illegal", "table_text", "explain_hit")),
+    ):
+        found = importlib.import_module(f"{package.__name__}.{module}")
+        for fn in fns:
+            assert callable(getattr(found, fn, None)), f"{module}.{fn} is missing"
     assert callable(importlib.import_module(f"{package.__name__}.bots").choose)
     assert callable(importlib.import_module(f"{package.__name__}.places").place)
 

@@ -2,9 +2,14 @@
 public-locking demand pool variant (shared/rules/003) and the standard three-card hands.
 
 Modules, as in every game package (games/rules/base.py): `cards` (reading the demand deck),
-`state` (the state's shape as TypedDicts, the deal, small queries), `engine` (the rules;
-`ENGINE`), `view` (what a seat sees, menu labels, reasons a move is refused), `bots`. Extra
-modules, all components: `board` (the map of Tessary as data: terrain, cities, goods, water;
+`state` (the state's shape as TypedDicts, the deal, small queries), `menus` (whose decision it
+is, one check per action kind, the menu), `engine` (the `Engine` subclass; `ENGINE`), `view`
+(what a seat sees), `words` (menu labels, the table as text, reasons a move is refused, what a
+hit means), `bots`, `places`. Extra modules, the rules by sub-domain: `paths` (building track
+and moving trains: the ready-made paths of the menu and the validators that judge any path),
+`actions` (what each action does), `events` (cards drawn during play and the events among
+them) and `turns` (the setup draft, the turn loop, the win and the round limit, a seat
+leaving); components: `board` (the map of Tessary as data: terrain, cities, goods, water;
 `map_data()` for the web board), `deck` (the demand and event cards, generated data),
 `deckgen` (generates `deck` from the map) and `network` (track, routes and the cached
 cheapest-build search); and `commands`, builds and moves named by cities in an email reply

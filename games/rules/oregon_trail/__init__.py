@@ -1,9 +1,13 @@
 """Oregon Trail Race: a competitive race to Oregon, revised (default) and classic rules.
 
 Modules, as in every game package (games/rules/base.py): `cards` (the components as data),
-`state` (the state's shape as TypedDicts, the deal, small queries such as `blocked`), `engine`
-(the rules; `ENGINE`), `view` (what a seat sees, action labels, reasons a move is refused),
-`bots`. No extra modules.
+`state` (the state's shape as TypedDicts, the deal, small queries such as `blocked`), `menus`
+(whose decision it is, one check per action kind, the menu), `engine` (the `Engine` subclass;
+`ENGINE`), `view` (what a seat sees), `words` (action labels, the table as text, reasons a move is
+refused, what a hit means), `bots`, `places`. Extra modules, the rules by sub-domain: `actions`
+(what each action does), `calamities` (drawing one, what each kind does, the victims' answers),
+`turns` (the turn loop, wagons lost, trimming, the end) and `supplies` (counting, spending and
+where supply cards come from and go).
 
 Actions (all JSON dicts with a `type`):
     draft{supply}                       revised setup, last seat first

@@ -230,3 +230,13 @@ def remedy(c: Calamity) -> tuple | None:
 def blocked(p: Player) -> bool:
     """Returns whether a player's wagon cannot move (a calamity blocks forging)."""
     return any(blocks_forging(c) for c in p["calamities"])
+
+
+def calamity_of(p: Player, cid) -> Calamity | None:
+    """Returns the calamity in front of a player that card `cid` is, or None."""
+    return next((c for c in p["calamities"] if c["card"] == cid), None)
+
+
+def town_of(state: dict, cid) -> Town | None:
+    """Returns the town or fort that card `cid` is, or None."""
+    return next((t for t in state["towns"] if t["card"] == cid), None)

@@ -3,7 +3,7 @@
 import copy
 
 from games.rules.oregon_trail.engine import ENGINE
-from games.rules.oregon_trail.view import _hand_text
+from games.rules.oregon_trail.words import _hand_text
 
 from .helpers import blank, give_calamity, give_hand, give_supplies, lay_trail, place_town
 
