@@ -614,3 +614,34 @@ def test_a_grace_window_of_any_length_is_kept_and_of_none_is_no_window(settings)
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 0}
     assert outbox._grace_or_now(Delivery.GRACE) == Delivery.IMMEDIATE
     assert outbox._grace_or_now(Delivery.DIGEST) == Delivery.DIGEST
+
+
+def test_a_batch_writes_each_notice_with_its_delivery_and_version_and_nothing_without_an_address(
+    make_game, users, settings
+):
+    """Batch.add: a hit goes at once, or waits out the grace window when its player has the game
+    open, unless they chose another way for it; a kind they chose nothing for keeps its default;
+    the game's version unless one is given; nobody to write to, no notice."""
+    settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 120}
+    game = make_game()
+    seat = turn_seat(game)
+    other = seat_at(game, 1 - seat.position)
+    KindPreference.objects.create(user=other.user, kind=Kind.HIT, delivery=Delivery.DIGEST)
+    other.user.refresh_from_db()
+    batch = outbox.Batch(game, users=[seat.user, other.user])
+    assert batch.add(kind=Kind.HIT, seat=seat, context={})
+    batch.add(kind=Kind.HIT, seat=seat, context={}, present=True)
+    batch.add(kind=Kind.HIT, seat=other, context={}, present=True)
+    batch.add(kind=Kind.YOUR_TURN, seat=other, context={})
+    batch.add(kind=Kind.REMINDER, seat=seat, context={}, version=7)
+    assert batch.add(kind=Kind.REMINDER, context={}) is False  # no seat, user or address
+    assert [(n.user, n.kind, n.delivery, n.version) for n in batch.rows] == [
+        (seat.user, Kind.HIT, Delivery.IMMEDIATE, game.version),
+        (seat.user, Kind.HIT, Delivery.GRACE, game.version),  # they have the game open
+        (other.user, Kind.HIT, Delivery.DIGEST, game.version),  # their choice, open or not
+        (other.user, Kind.YOUR_TURN, Delivery.GRACE, game.version),  # the kind's default
+        (seat.user, Kind.REMINDER, Delivery.IMMEDIATE, 7),
+    ]
+    gameless = outbox.Batch()
+    gameless.add(kind=Kind.REMINDER, user=users[2], context={})
+    assert [(n.game, n.version, n.email) for n in gameless.rows] == [(None, None, users[2].email)]
