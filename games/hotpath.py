@@ -221,7 +221,7 @@ def save_deadlines(seats: list[Seat]) -> None:
 
 
 class _Held:
-    """The writes of an open `pipeline()` block, not sent yet: hotpath's own UPDATEs, in order, and
+    """The writes of an open `pipeline()` block, not sent yet: this module's UPDATEs, in order, and
     its new rows by model. It is the block's execute wrapper (Django's `execute_wrapper`): before
     any other statement on the connection runs, whoever runs it, the held writes go first, so what
     the rest of the code reads and counts is what it would be without the block."""
@@ -247,7 +247,7 @@ class _Held:
             return
         self.updates, self.rows = [], {}
         connection = _db()
-        cursors = []
+        cursors, inserts = [], []
         try:
             # Errors raised when the pipeline syncs come straight from psycopg: wrapped as Django's
             # own (IntegrityError, ...), as a cursor's would be.
@@ -256,8 +256,10 @@ class _Held:
                     cursor = connection.cursor()
                     cursors.append(cursor)
                     cursor.execute(sql, params)
-                inserts = [(_insert(objs), objs) for objs in rows.values()]
-                cursors += [cursor for cursor, _ in inserts]
+                for objs in rows.values():
+                    cursor = _insert(objs)
+                    cursors.append(cursor)
+                    inserts.append((cursor, objs))
             for cursor, objs in inserts:
                 _set_pks(objs, _inserted_ids(cursor))
         finally:
