@@ -52,7 +52,7 @@ def test_a_notice_drawn_after_the_game_moved_on_reads_as_one_drawn_at_once(make_
     assert outbox.LATER in late.context and "moves" not in late.context["decision"]
     outbox.complete([at_once])
     play(game, third, {"type": "advance"})
-    play(game, third, {"type": "end_turn"})
+    play(game, turn_seat(game), {"type": "end_turn"})
     services.game_undo(game=game, by=first.user, count=1)
     outbox.complete([late])
     assert late.context == at_once.context and late.context["decision"]["moves"]
@@ -94,6 +94,7 @@ def test_calamity_tells_the_victim_at_once_what_it_does_and_what_they_can_do(mak
     play(game, seat, {"type": "calamity", "victim": victim.position})
     notes = list(Notification.objects.filter(game=game, seat=victim).exclude(kind=Kind.YOUR_TURN))
     assert [n.kind for n in notes] == [Kind.HIT]  # the menu is in it: no separate decision notice
+    outbox.complete(notes)  # what it does, and the menu: drawn when the email goes
     ctx = notes[0].context
     assert ctx["text"] == f"Seat {seat.position} sends dysentery to seat {victim.position}."
     assert ctx["by"] == seat.name
