@@ -8,4 +8,8 @@ class AccountsConfig(AppConfig):
     verbose_name = "Players and API tokens"
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the sign-up receiver)
+        from allauth.account.signals import user_signed_up
+
+        from . import signals
+
+        user_signed_up.connect(signals.keep_browser_time_zone, dispatch_uid="accounts-time-zone-at-signup")

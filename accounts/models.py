@@ -72,7 +72,7 @@ class User(AbstractUser):
     quiet_until = models.TimeField(null=True, blank=True, verbose_name="Quiet until")
     quiet_days = models.CharField(max_length=7, blank=True, default="", verbose_name="Quiet days")
     # An automatic reply (RFC 3834, an out-of-office) to one of their move emails came back at
-    # this moment (notifications.inbound): the game pages show the tables they seem away; their
+    # this moment (inbound.route): the game pages show the tables they seem away; their
     # next move clears it.
     seems_away_since = models.DateTimeField(null=True, blank=True, editable=False)
     # games.clock.away: when a deadline of theirs would pass, one of their vacation days is spent

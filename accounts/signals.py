@@ -1,15 +1,14 @@
 """At sign-up, the time zone the browser reported (templates/account/signup.html, static/js/trailpost.js);
 and `quiet_changed`, sent when a player's quiet times (or the zone they are read in) changed."""
 
-from allauth.account.signals import user_signed_up
-from django.dispatch import Signal, receiver
+from django.dispatch import Signal
 
 from . import timezones
 
 
-@receiver(user_signed_up, dispatch_uid="accounts-time-zone-at-signup")
 def keep_browser_time_zone(sender, request, user, **kwargs):
-    """Stores the browser's zone; a missing or unknown one leaves UTC, with no error to the player."""
+    """Stores the browser's zone; a missing or unknown one leaves UTC, with no error to the player
+    (allauth's user_signed_up receiver, connected in AccountsConfig.ready)."""
     posted = request.POST.get("time_zone", "").strip() if request is not None else ""
     name = timezones.or_default(posted)
     if name != user.time_zone:

@@ -1,6 +1,6 @@
 """How many replies a seat sends in the fastest game by email: two people play a trail-10 Oregon
 Trail Race (revised rules) by email alone, each replying to their latest menu as soon as they have
-one, through the inbound handler every reply takes (notifications.inbound.handle_raw, what
+one, through the inbound handler every reply takes (inbound.route.handle_raw, what
 `receive_email`, `mailserver` and the webhooks run). Each reply picks the engine bot's move from
 the menu (a seeded choice when the menu lacks it). Prints one JSON object: the replies each seat
 sent per game (all of them, and the ones not played), over BENCH_EMAIL_GAMES (20) games.
@@ -55,7 +55,7 @@ def play_one(users, number: int) -> dict[str, list[int]]:
     """Plays one game by email; returns {seat name: [replies, not played]}."""
     from games import services
     from games.models import Game, Seat
-    from notifications.inbound import handle_raw
+    from inbound.route import handle_raw
     from notifications.outbox import decision_context
 
     game = services.game_create(owner=users[0], rules="oregon-trail-race", options=OPTIONS, max_players=2)

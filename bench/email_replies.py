@@ -1,6 +1,6 @@
 """How many replies a whole game by email takes, per engine, before and after the shorter moves
 of #27: two players play a seeded game to its end by email alone, every move a reply that goes
-through the inbound handler (notifications.inbound.handle_raw, what `receive_email`, `mailserver`
+through the inbound handler (inbound.route.handle_raw, what `receive_email`, `mailserver`
 and the webhooks run), in process.
 
 Both players follow the engine bot's advice (one seeded stream per game), so both ways play the
@@ -95,7 +95,7 @@ def short_form(game_engine, state: dict, position: int, action: dict, decision: 
 def words_for(engine, state: dict, position: int, action: dict, names: dict) -> str | None:
     """Returns the move's label when it names it alone among the moves (what a later step uses)."""
     from games.selectors import with_names
-    from notifications.inbound import choose
+    from inbound.commands import choose
 
     moves = [
         {"index": i, "label": with_names(engine.action_label(state, position, a), names), "action": a}
@@ -113,7 +113,7 @@ def play(rules: str, options: dict, users, *, after: bool) -> dict:
     from games import services
     from games.models import Game, Move, Seat
     from games.selectors import legal_moves, seat_names
-    from notifications.inbound import handle_raw
+    from inbound.route import handle_raw
     from notifications.outbox import decision_context
 
     label = f"email-replies:{rules}:{sorted(options.items())}"

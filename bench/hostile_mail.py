@@ -1,4 +1,4 @@
-"""What one hostile email costs the inbound handler: the time `notifications.inbound.handle_raw`
+"""What one hostile email costs the inbound handler: the time `inbound.route.handle_raw`
 (what `receive_email`, `mailserver` and the webhooks' raw messages go through) takes to refuse
 each of a set of hostile shapes, each about 1 MB (the size limit) or what its shape allows, sent
 to a seat's current reply address (a valid token), to no address, and to a forged one. Then the
@@ -157,7 +157,7 @@ def client_replies(to: str) -> dict[str, bytes]:
 
 def timed(raw_of, to: str) -> tuple[float, str, int]:
     """Returns the best time in ms of RUNS runs, the outcome and the message's size."""
-    from notifications.inbound import handle_raw
+    from inbound.route import handle_raw
 
     best, outcome, size = float("inf"), "", 0
     for _ in range(RUNS):
@@ -219,7 +219,7 @@ def main() -> None:
     django_setup(BENCH_DB)
     from games import services
     from games.models import Seat
-    from notifications.inbound import handle_raw
+    from inbound.route import handle_raw
     from notifications.outbox import decision_context
 
     users = bench_users("hostile", names=("Ada", "Bea"))

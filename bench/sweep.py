@@ -227,9 +227,8 @@ def bench_sweep(n_games, users, form):
     """The minute sweep in this process, at n_games (its form is already set: see use_form)."""
     from django.db import connection, reset_queries
 
-    from games.clock import sweep
+    from games.timekeeper import sweep
     from notifications import reminders
-    from notifications.handoff import handoff
 
     t0 = time.perf_counter()
     populate(n_games, users)
@@ -239,9 +238,8 @@ def bench_sweep(n_games, users, form):
     now = timezone.now()
     reset_queries()
     t0 = time.perf_counter()
-    with handoff.gathered():  # as in the sweep's Celery task: its notices handed over in one task
-        reminded = reminders.send_reminders(now)
-        stats = sweep.handle_due(now)
+    reminded = reminders.send_reminders(now)  # each transaction's notices handed over at its commit
+    stats = sweep.handle_due(now)
     elapsed = time.perf_counter() - t0
     t1 = time.perf_counter()
     again = sweep.handle_due(now)  # nothing left: what a quiet minute costs at this scale

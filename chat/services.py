@@ -144,7 +144,7 @@ def post_message(*, game: Game, user, text, to=None, channel: str = Message.Chan
 
 
 def post_reply(*, seat: Seat, token: ChatToken, text: str) -> Message:
-    """Posts an emailed reply to a chat email (notifications.inbound calls this for chat+ mail):
+    """Posts an emailed reply to a chat email (inbound.route calls this for chat+ mail):
     as the seat the token names; privately back to the author when it answers a private message
     to this player, else to everyone."""
     game = Game.objects.get(pk=token.game_id)

@@ -76,7 +76,11 @@ INSTALLED_APPS = [
     "notifications",
     "chat",
     "standings",
+    "inbound",
 ]
+# TRAILPOST_GAMES, the games served: {slug: "module:attribute" of its engine (games/rules/base.py)}, in
+# the order the pages list them. Unset, as here, it is the games this code base ships (games.rules.GAMES);
+# games/apps.py reads it when the app is ready. A game is one package: nothing else names it.
 
 MIDDLEWARE = [
     "config.middleware.RequestBoundsMiddleware",  # address and headers bounded before anything reads them
@@ -424,9 +428,6 @@ TRAILPOST.update(
         "WEBHOOK_ALLOW_PRIVATE": env_bool("TRAILPOST_WEBHOOK_ALLOW_PRIVATE", DEVELOPMENT),
         # A failed webhook post is tried again this long after, then twice as long each time.
         "WEBHOOK_RETRY_SECONDS": float(env("TRAILPOST_WEBHOOK_RETRY_SECONDS", "60")),
-        # A web process hands the notices it committed to Celery at most this often, after the
-        # responses have gone (0: after each response). Celery tasks and commands hand over at once.
-        "HANDOFF_SECONDS": float(env("TRAILPOST_HANDOFF_SECONDS", "0.2")),
         # A "your turn" email (and any kind a player sets to "after a short wait") waits this long
         # first: if the player moves, or has the game page open, meanwhile, it does not go; their
         # decisions within it go out as one email. 0 sends at once (the tests' default).
@@ -436,8 +437,8 @@ TRAILPOST.update(
         # Inbound replies (moves by email): the largest message taken (the SMTP server refuses bigger
         # ones with 552; the pipe and the webhook record them as refused), how deep MIME parts may nest,
         # how many replies per seat and sender an hour are read at all (a reply that cannot be played
-        # counts five times; the fastest game by email, a trail-10 Oregon Trail Race, takes at most 45
-        # replies a seat in all: bench/email_pace.py), and how many "Not played" answers a seat gets
+        # counts five times; the fastest game by email takes at most 45 replies a seat in all:
+        # bench/email_pace.py), and how many "Not played" answers a seat gets
         # an hour (the rest are recorded without one: no mail loop with a robot).
         "INBOUND_MAX_BYTES": int(env("TRAILPOST_INBOUND_MAX_BYTES", str(1024 * 1024))),
         "INBOUND_MAX_MIME_DEPTH": int(env("TRAILPOST_INBOUND_MAX_MIME_DEPTH", "10")),

@@ -27,11 +27,12 @@ urlpatterns = [
     # (templates/drf_spectacular/swagger_ui.html) carries our header, its styles in static files.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
-    path("api/", include("notifications.api_urls")),
     path("api/", include("accounts.api")),
     path("api/", include("chat.api_urls")),
     path("api/", include("standings.api_urls")),
     path("mail/", include("notifications.urls")),
+    path("mail/", include("games.clock_urls")),
+    path("mail/", include("inbound.urls")),
     path("", include("games.rules_urls")),
     path("", include("chat.urls")),
     path("", include("standings.urls")),

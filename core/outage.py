@@ -17,15 +17,23 @@ class OutageLog:
         self._log = logger
         self._recovery_level = recovery_level
         self.reset()
-        os.register_at_fork(after_in_child=self.reset)
 
     def reset(self) -> None:
         """Forgets the outage under way, if any."""
+        self._pid = os.getpid()
         self._lock = threading.Lock()
         self._failures = 0
 
+    def _in_this_process(self) -> None:
+        """Starts afresh in a forked child: the parent's outage, and its lock (which another of
+        the parent's threads may have held at the fork), stay the parent's. Checked at each call
+        rather than hooked on fork at import."""
+        if self._pid != os.getpid():
+            self.reset()
+
     def failed(self, message: str, *args) -> None:
         """Counts a failure; the first of an outage logs `message % args` as a warning."""
+        self._in_this_process()
         with self._lock:
             self._failures += 1
             first = self._failures == 1
@@ -34,6 +42,7 @@ class OutageLog:
 
     def answered(self, message: str) -> None:
         """Ends the outage under way, if any, logging `message` (`%(failures)d`: how many failed)."""
+        self._in_this_process()
         if not self._failures:  # the usual case: no lock, nothing to say
             return
         with self._lock:

@@ -8,6 +8,8 @@ it derives from the data, such as a pre-rendered SVG map, under that key.
 
 Engines without `map_data` (or returning None) get `board = None`. Boards that draw paths may
 also post a `path` form field instead of an action (see games.views.parse_path_action).
+What a board template draws from the data alone (Engine.board_static: a pre-rendered map) is
+built once per key too (`board_static`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import threading
 
 _cache: dict[str, dict | None] = {}
+_static: dict[str, dict | None] = {}
 _lock = threading.Lock()
 _MAX = 256  # distinct rules+options combinations kept; static data, so a crude bound is enough
 
@@ -33,17 +36,35 @@ def board_data(engine, options: dict) -> dict | None:
     if not callable(fn):
         return None
     key = board_key(engine, options)
-    if key in _cache:
-        return _cache[key]
-    data = fn(dict(options or {}))
-    board = {"key": key, "data": data} if data is not None else None
-    with _lock:
-        if len(_cache) >= _MAX:
-            _cache.clear()
-        _cache[key] = board
-    return board
+
+    def build():
+        data = fn(dict(options or {}))
+        return {"key": key, "data": data} if data is not None else None
+
+    return _kept(_cache, key, build)
 
 
 def game_board(game) -> dict | None:
     """Returns the static board data of a game (see board_data)."""
     return board_data(game.engine, game.options)
+
+
+def board_static(engine, board: dict | None) -> dict | None:
+    """Returns the engine's board_static of a board's data ({"key", "data"}, board_data), built once
+    per board key, or None (no board, or nothing static to draw)."""
+    if not board or not board.get("data"):
+        return None
+    return _kept(_static, board["key"], lambda: engine.board_static(board["data"]))
+
+
+def _kept(table: dict, key: str, build):
+    """Returns table[key], built by build() the first time (two threads may both build it: the
+    result is the same, and the lock only guards the table)."""
+    if key in table:
+        return table[key]
+    found = build()
+    with _lock:
+        if len(table) >= _MAX:
+            table.clear()
+        table[key] = found
+    return found

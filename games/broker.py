@@ -8,7 +8,6 @@ process instead of once per hand-off (a minute's outage under play was hundreds 
 import logging
 import sys
 
-from celery.signals import after_task_publish
 from kombu.exceptions import OperationalError
 
 from core.outage import OutageLog
@@ -20,7 +19,8 @@ class _BrokerOutage:
     """The broker's outage, logged once (core.outage.OutageLog): the first failed hand-off of an
     outage logs one warning line; the rest are counted silently until a task is published again
     (Celery's after_task_publish signal, whoever published it), which ends the outage with an info
-    line. Errors that are not the broker's keep their traceback, every time."""
+    line. Errors that are not the broker's keep their traceback, every time. GamesConfig.ready
+    connects `published` to the signal."""
 
     def __init__(self):
         self.log = OutageLog(log)
@@ -43,4 +43,3 @@ class _BrokerOutage:
 
 
 broker_outage = _BrokerOutage()
-after_task_publish.connect(broker_outage.published, weak=False, dispatch_uid="trailpost-broker-outage")

@@ -14,8 +14,6 @@ from games.rules.base import Rng
 
 DEMO_SEED = "trailpost-home-page"
 DEMO_NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
-# Bot moves played before the picture is taken: enough for a table with something on it.
-DEMO_MOVES = {"oregon-trail-race": 24, "ogallala": 30, "crayon-rails": 40}
 
 
 @functools.cache
@@ -25,7 +23,7 @@ def demo_table_svg(slug: str) -> str | None:
     seats = max(engine.min_seats, 2)
     state = engine.new_state(engine.normalize_options({}, seats), seats, DEMO_SEED)
     rnd = Rng.stream(f"bot:{DEMO_SEED}")
-    for _ in range(DEMO_MOVES.get(slug, 20)):
+    for _ in range(engine.demo_moves):  # enough for a table with something on it
         acting = engine.to_act(state)
         if engine.result(state) is not None or not acting:
             break

@@ -112,13 +112,6 @@ def listen(kind: type, listener: Listener) -> None:
         found.append(listener)
 
 
-def unlisten(kind: type, listener: Listener) -> None:
-    """Stops calling `listener` for messages of this kind (a test's listener, when the test ends)."""
-    found = _listeners.get(kind, [])
-    if listener in found:
-        found.remove(listener)
-
-
 def announce(message: Message) -> list:
     """Tells the listeners of this kind of message and writes the rows they answer with, in the
     caller's transaction; returns the rows.

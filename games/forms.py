@@ -1,5 +1,6 @@
 """Forms of the web pages: creating a game (with the engine's own options), joining (with the
-player's own entropy), inviting, importing an exported game."""
+player's own entropy), inviting, importing an exported game; the clock's vacations and standing
+orders."""
 
 import json
 
@@ -228,3 +229,20 @@ class ImportForm(forms.Form):
         if upload.size > MAX_BYTES:
             raise forms.ValidationError("The file is larger than 5 MB: it is not a game export.")
         return upload
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label="Until (inclusive)", widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class StandingOrdersForm(forms.Form):
+    """One choice per out-of-turn decision kind the game's engine declares."""
+
+    def __init__(self, *args, decision_kinds=None, current=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind, spec in (decision_kinds or {}).items():
+            choices = [("", "Ask me each time")] + list(spec.get("answers", {}).items())
+            self.fields[kind] = forms.ChoiceField(
+                label=spec.get("label", kind), choices=choices, required=False, initial=(current or {}).get(kind, "")
+            )

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import ngettext
 
+from core.errors import ErrorCode, GameError
 from games.clock.bank import clock_text, is_bank, seat_bank_left
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import get_engine
@@ -65,6 +66,14 @@ def seat_of(game: Game, user) -> Seat | None:
         if seat.user_id == user.pk:
             return seat
     return None
+
+
+def player_seat(game: Game, user) -> Seat:
+    """Returns the user's seat at the table (one with a position), or raises NOT_A_PLAYER."""
+    seat = game.seats.filter(user=user, position__isnull=False).first()
+    if seat is None:
+        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    return seat
 
 
 def game_view(game: Game, seat: Seat | None, *, names: dict | None = None) -> dict | None:

@@ -31,7 +31,7 @@ from games.hotpath import Locked, insert_rows, lock_game_with_seats, pipeline, u
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import BadOptions, IllegalAction, get_engine, seeding
 from games.rules.base import name_seats
-from games.selectors import replay_state, seat_of
+from games.selectors import player_seat, replay_state, seat_of
 
 log = logging.getLogger(__name__)
 
@@ -586,9 +586,7 @@ def game_resign(*, game: Game, user, channel: str = Move.Channel.WEB) -> Move:
     """Resigns a player: they are out of the game (the engine decides what that does to it).
     `channel` is how the resignation came (web, api), logged as it came."""
     game = _locked(game)
-    seat = game.seats.filter(user=user, position__isnull=False).first()
-    if seat is None:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    seat = player_seat(game, user)
     return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=channel, reason="resigned")
 
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from core.errors import ErrorCode, GameError
 from games import events
 from games.broker import broker_outage
-from games.clock import autoplay, sweep
 from games.clock.orders import standing_orders_due
 from games.models import Game, Seat
+from games.timekeeper import autoplay, sweep
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +55,8 @@ def apply_standing_orders(game_id: int) -> int:
 def sweep_deadlines() -> dict:
     """The minute sweep of passed deadlines: timeouts, stuck bots and standing orders, vacations.
 
-    Many due games are split into tasks for the workers, unless tasks run inline (tests)."""
-    now = timezone.now()
-    if sweep_deadlines.app.conf.task_always_eager:
-        return sweep.handle_due(now)
-    return fan_out(now)
+    Many due games are split into tasks for the workers (fan_out)."""
+    return fan_out(timezone.now())
 
 
 def fan_out(now) -> dict:

@@ -236,10 +236,9 @@ def _live_context(request, game, *, delta: bool = False):
 
 def _hit_marks(game, seat, hits) -> dict:
     """Where on the player's own table what hit them landed (Engine.hit_places, for each hit since
-    their last move): {"hit_places": the places to mark (a calamity card, a river's space, a load),
-    "hit_sections": Crayon Rails track sections a flood washed away, [[x, y], [x, y]] each, drawn
-    where they were}."""
-    out = {"hit_places": set(), "hit_sections": []}
+    their last move): {"hit_places": the places to mark (a calamity card, a river's space, a load,
+    a section of track that a board draws where it was)}."""
+    out = {"hit_places": set()}
     if not hits or not hits["seqs"] or seat is None or seat.position is None:
         return out
     position = seat.position
@@ -252,19 +251,7 @@ def _hit_marks(game, seat, hits) -> dict:
             except Exception:  # the marks are a courtesy on a table as it is now, never the page's failure
                 continue
             out["hit_places"].update(found)
-    for place in sorted(out["hit_places"]):
-        m = _TRACK_PLACE.fullmatch(place)
-        if m:
-            out["hit_sections"].append([[int(m[1]), int(m[2])], [int(m[3]), int(m[4])]])
     return out
-
-
-_TRACK_PLACE = re.compile(r"track:(\d+),(\d+)\|(\d+),(\d+)")
-
-
-# The places of a seat's own things (Oregon Trail Race: a card in the hand, a supply, a calamity):
-# another player's move there names their own, so it is not marked on this player's table.
-OWN_PLACE_KINDS = ("hand", "mine", "cal")
 
 
 def _last_move(game, seat) -> dict | None:
@@ -284,7 +271,10 @@ def _last_move(game, seat) -> dict | None:
     except Exception:  # an old action on today's table: the mark is a courtesy, never the page's failure
         place = ""
     mine = seat is not None and seat.position == row["position"]
-    if place.startswith("mp:") or (place.split(":")[0] in OWN_PLACE_KINDS and not mine):
+    # a place of a seat's own things (Engine.place_kinds' "own": a card in the hand): another
+    # player's move there names their own, so it is not marked on this player's table
+    own = (game.engine.place_kinds().get(place.split(":")[0]) or {}).get("own")
+    if place.startswith("mp:") or (own and not mine):
         place = ""
     return {"seat": row["position"], "place": place}
 
@@ -365,7 +355,7 @@ _LINE_BREAKS = re.compile(r"\s*\n\s*")
 def _squeeze(html: str) -> str:
     """Collapses each run of white space holding a line break (the templates' indentation) to one
     line break: a browser shows it the same (one space, or nothing between blocks), outside <pre>
-    and <textarea>, which keep theirs. A Crayon Rails update is ~10% indentation."""
+    and <textarea>, which keep theirs. A map's update was ~10% indentation."""
     parts = _KEEP_SPACES.split(html)
     return "".join(part if i % 2 else _LINE_BREAKS.sub("\n", part) for i, part in enumerate(parts))
 
@@ -383,8 +373,8 @@ def game_live(request, pk):
 
 def game_picture(request, pk):
     """The table picture (games.pictures: the drawing the emails show) as the viewer sees the table
-    now, for whoever may see the game: the page has it; a live update leaves it out (it is most of
-    an Ogallala update) and static/js/table.js fetches it here only where it is shown (not on a
+    now, for whoever may see the game: the page has it; a live update leaves it out (it was most of
+    some games' updates) and static/js/table.js fetches it here only where it is shown (not on a
     phone, whose table is the board's own); 204 before the game has a table."""
     game = _game(request, pk)
     if game.state is None:

@@ -6,17 +6,10 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from anymail.signals import inbound
-        from celery.signals import task_postrun, task_prerun
-        from django.core.signals import request_finished, request_started
-
         from games import events
 
         from . import checks, outbox, signals, tasks  # noqa: F401 (checks: registered; tasks: with Celery)
-        from .handoff import handoff
-        from .inbound import on_anymail_inbound
 
-        inbound.connect(on_anymail_inbound, dispatch_uid="trailpost.notifications.inbound")
         signals.connect()
         # The notices of what happens in games, written with each change.
         events.listen(events.GameChanged, outbox.on_game_changed)
@@ -24,8 +17,3 @@ class NotificationsConfig(AppConfig):
         events.listen(events.InvitationSent, outbox.on_invitation_sent)
         events.listen(events.Moderated, outbox.on_moderated)
         events.listen(events.AwayDay, outbox.on_away_day)
-        # When committed notices are handed to Celery (see notifications.handoff).
-        request_started.connect(handoff.request_started, dispatch_uid="trailpost.handoff.request_started")
-        request_finished.connect(handoff.request_finished, dispatch_uid="trailpost.handoff.request_finished")
-        task_prerun.connect(handoff.task_started, weak=False, dispatch_uid="trailpost.handoff.task_started")
-        task_postrun.connect(handoff.task_finished, weak=False, dispatch_uid="trailpost.handoff.task_finished")

@@ -1,4 +1,5 @@
-"""Plain Django forms for notification preferences, vacations and standing orders."""
+"""Plain Django forms for notification preferences (the clock's forms, vacations and standing
+orders, are in games.forms)."""
 
 from django import forms
 
@@ -33,20 +34,3 @@ class PreferencesForm(forms.Form):
 
     def deliveries(self) -> dict:
         return {k.value: self.cleaned_data[f"kind_{k.value}"] for k in TUNABLE_KINDS}
-
-
-class VacationForm(forms.Form):
-    starts_on = forms.DateField(label="From", widget=forms.DateInput(attrs={"type": "date"}))
-    ends_on = forms.DateField(label="Until (inclusive)", widget=forms.DateInput(attrs={"type": "date"}))
-
-
-class StandingOrdersForm(forms.Form):
-    """One choice per out-of-turn decision kind the game's engine declares."""
-
-    def __init__(self, *args, decision_kinds=None, current=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        for kind, spec in (decision_kinds or {}).items():
-            choices = [("", "Ask me each time")] + list(spec.get("answers", {}).items())
-            self.fields[kind] = forms.ChoiceField(
-                label=spec.get("label", kind), choices=choices, required=False, initial=(current or {}).get(kind, "")
-            )

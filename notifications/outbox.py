@@ -15,8 +15,9 @@ decision's deadline. What the email shows of the game (the table, the menu, what
 moves since the player's last) is drawn when it goes (`complete`), from the game as that version
 left it, and kept in the notice.
 
-Once the transaction commits, the immediate notices are handed to Celery (notifications.handoff);
-`notifications.delivery` sends them, each claimed first so none goes twice.
+Once the transaction commits, the immediate notices are handed to Celery in one task
+(notifications.handoff, with `transaction.on_commit`); `notifications.delivery` sends them, each
+claimed first so none goes twice.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from games.selectors import (
 )
 
 from .emails import site_url
-from .handoff import handoff
+from .handoff import send_after_commit
 from .models import DEFAULT_DELIVERY, TUNABLE_KINDS, Delivery, GameMute, Kind, KindPreference, Notification
 from .tokens import back_token, reply_address
 
@@ -277,15 +278,14 @@ class Batch:
         # until they are due (notifications.tasks.send_notifications).
         now = [n for n in self.rows if n.delivery in (Delivery.IMMEDIATE, Delivery.GRACE)]
         if now:
-            handoff.after_commit(now)
+            send_after_commit(now)
         return self.rows
 
     def save(self) -> list[Notification]:
         """Writes the notices now (a notice of this app's own: a reminder, an answer to a reply)."""
-        rows = self.done()
-        if rows:
-            Notification.objects.bulk_create(rows)
-        return rows
+        if self.rows:
+            Notification.objects.bulk_create(self.rows)
+        return self.done()  # outside a transaction they are handed over at once: written first
 
 
 def is_present(seat, now=None) -> bool:

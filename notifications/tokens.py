@@ -134,7 +134,7 @@ class HelpToken:
 
 def help_address(*, seat_id: int, game_id: int) -> str:
     """Returns the Reply-To address of an email that asks nothing: a reply to it gets how to play
-    and talk by email (notifications.inbound), instead of vanishing at noreply@."""
+    and talk by email (inbound.route), instead of vanishing at noreply@."""
     value = f"{seat_id}-{game_id}"
     return f"help+{value}.{_signature(value, HELP_SALT)}@{settings.TRAILPOST_REPLY_DOMAIN}"
 

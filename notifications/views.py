@@ -1,5 +1,6 @@
-"""Web pages of the notifications app: preferences, vacations, unsubscribe, standing orders;
-and the standing-orders API. Views parse, call a service, render."""
+"""Web pages of the notifications app: preferences (with the clock's vacations, whose pages are
+games.clock_views), game mutes, unsubscribe and "I'm back" links, the calendar feed. Views parse,
+call a service, render."""
 
 from django.conf import settings
 from django.contrib import messages
@@ -8,25 +9,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
-from drf_spectacular.utils import extend_schema
-from rest_framework.decorators import api_view
-from rest_framework.response import Response
 
-from core.errors import ErrorCode, GameError
-from games.api.serializers import ERRORS, StandingOrdersSerializer, StandingOrdersUpdateSerializer
+from core.errors import GameError
 from games.clock import away
-from games.clock.autoplay import standing_orders_set
-from games.clock.orders import standing_orders_for
-from games.clock.vacations import vacation_add as add_vacation
-from games.clock.vacations import vacation_remove as remove_vacation
-from games.models import Game, Seat, Vacation
+from games.clock_views import vacations_context
+from games.models import Game, Seat
 
 from . import calendar, services
-from .forms import PreferencesForm, StandingOrdersForm, VacationForm
+from .forms import PreferencesForm
 from .models import TUNABLE_KINDS, GameMute, Kind
 from .tokens import read_back_token, read_unsubscribe_token
 
@@ -52,37 +45,12 @@ def preferences(request):
         "notifications/preferences.html",
         {
             "form": form,
-            "vacation_form": VacationForm(),
-            "vacations": Vacation.objects.filter(user=request.user, automatic=False).order_by("starts_on"),
-            "days": _days(request.user),
+            **vacations_context(request.user),
             "mutes": GameMute.objects.filter(user=request.user).select_related("game"),
             "seats": Seat.objects.filter(user=request.user, game__status=Game.Status.ACTIVE).select_related("game"),
             "grace_minutes": _duration(settings.TRAILPOST["GRACE_SECONDS"]),
         },
     )
-
-
-def _days(user) -> dict:
-    """The user's vacation days this year: used (planned and automatic), left, automatic."""
-    year = timezone.now().year
-    used, left = away.days_of(user, year)
-    automatic = Vacation.objects.filter(user=user, automatic=True, starts_on__year=year).count()
-    return {"year": year, "used": used, "left": left, "automatic": automatic, "auto": user.auto_vacation}
-
-
-@login_required
-@require_POST
-def vacation_automatic(request):
-    """Turns automatic vacation days on or off."""
-    request.user.auto_vacation = request.POST.get("auto_vacation") == "1"
-    request.user.save(update_fields=["auto_vacation"])
-    messages.success(
-        request,
-        "Automatic vacation days on: a day is used when a deadline would pass."
-        if request.user.auto_vacation
-        else "Automatic vacation days off: a passed deadline plays your default move.",
-    )
-    return redirect("notifications:preferences")
 
 
 def _duration(seconds: float) -> str:
@@ -93,31 +61,6 @@ def _duration(seconds: float) -> str:
         minutes = int(seconds // 60)
         return f"{minutes} minute{'s' if minutes != 1 else ''}"
     return f"{int(seconds)} seconds"
-
-
-@login_required
-@require_POST
-def vacation_add(request):
-    form = VacationForm(request.POST)
-    if form.is_valid():
-        try:
-            add_vacation(user=request.user, **form.cleaned_data)
-            messages.success(request, "Vacation saved: your deadlines pause on those days.")
-        except GameError as exc:
-            messages.error(request, exc.message)
-    else:
-        messages.error(request, "Give a start and an end date.")
-    return redirect("notifications:preferences")
-
-
-@login_required
-@require_POST
-def vacation_remove(request, pk):
-    if remove_vacation(user=request.user, vacation_id=pk):
-        messages.success(request, "Vacation removed.")
-    else:
-        messages.error(request, "That vacation was not found: nothing was removed.")
-    return redirect("notifications:preferences")
 
 
 @login_required
@@ -180,60 +123,6 @@ def unsubscribe(request, token):
         "notifications/unsubscribed.html",
         {"message": message, "action": request.path, "muted": bool(data.get("g")) and not undo},
     )
-
-
-def _my_seat(game, user) -> Seat:
-    seat = game.seats.filter(user=user, position__isnull=False).first()
-    if seat is None:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
-    return seat
-
-
-@login_required
-def standing_orders(request, pk):
-    game = get_object_or_404(Game.objects.visible_to(request.user), pk=pk)
-    try:
-        seat = _my_seat(game, request.user)
-    except GameError as exc:
-        messages.error(request, exc.message)
-        return redirect("games:detail", pk=pk)
-    kinds = game.engine.decision_kinds
-    form = StandingOrdersForm(request.POST or None, decision_kinds=kinds, current=standing_orders_for(seat))
-    if request.method == "POST" and form.is_valid():
-        try:
-            standing_orders_set(seat=seat, orders={k: form.cleaned_data.get(k) or "" for k in kinds})
-            messages.success(request, "Standing orders saved.")
-            return redirect("notifications:standing_orders", pk=pk)
-        except GameError as exc:
-            messages.error(request, exc.message)
-    return render(request, "notifications/standing_orders.html", {"game": game, "form": form, "kinds": kinds})
-
-
-@extend_schema(
-    methods=["GET"],
-    operation_id="games_standing_orders_retrieve",
-    responses={200: StandingOrdersSerializer, **ERRORS},
-    tags=["games"],
-)
-@extend_schema(
-    methods=["PUT"],
-    operation_id="games_standing_orders_update",
-    request=StandingOrdersUpdateSerializer,
-    responses={200: StandingOrdersSerializer, **ERRORS},
-    tags=["games"],
-)
-@api_view(["GET", "PUT"])
-def api_standing_orders(request, pk):
-    """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""
-    game = get_object_or_404(Game.objects.visible_to(request.user), pk=pk)
-    seat = _my_seat(game, request.user)
-    if request.method == "PUT":
-        data = request.data
-        orders = data.get("orders", data) if isinstance(data, dict) else None  # a list or a string: refused
-        if not isinstance(orders, dict) or not all(isinstance(v, (str, type(None))) for v in orders.values()):
-            raise GameError(ErrorCode.VALIDATION_ERROR, 'Send {"orders": {"<kind>": "<answer>" or ""}}.')
-        standing_orders_set(seat=seat, orders={k: v or "" for k, v in orders.items()})
-    return Response({"decision_kinds": game.engine.decision_kinds, "orders": standing_orders_for(seat)})
 
 
 @csrf_exempt  # the signed link is the authority (it names the player and the day), as for unsubscribe

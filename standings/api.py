@@ -38,7 +38,7 @@ class LeaderboardRowSerializer(serializers.Serializer):
 
 
 class LeaderboardSerializer(serializers.Serializer):
-    key = serializers.CharField(help_text='The game and edition, e.g. "ogallala:II".')
+    key = serializers.CharField(help_text='The game and edition, e.g. "some-game:II".')
     title = serializers.CharField()
     page = serializers.IntegerField()
     pages = serializers.IntegerField()

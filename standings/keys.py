@@ -1,9 +1,9 @@
 """Rating keys: a game and the option that changes how it is played.
 
-Oregon Trail Race's rule sets, Ogallala's editions and Crayon Rails' demand-card modes play
-differently enough that a rating earned in one says little about the other, so each has its own
-ratings, leaderboard and statistics. Options that only lengthen or shorten a game (trail length,
-cash to win, row length) do not split them. A game without such an option has one key, its slug.
+A game's editions (the values of its engine's `edition_option`: rule sets, editions, modes) play
+differently enough that a rating earned in one says little about another, so each has its own
+ratings, leaderboard and statistics. Options that only lengthen or shorten a game do not split
+them. A game without such an option has one key, its slug.
 """
 
 from __future__ import annotations
@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from games.rules import engines, get_engine
-
-# The option of each game that changes its play (its values are the editions).
-EDITION_OPTION = {"oregon-trail-race": "ruleset", "ogallala": "edition", "crayon-rails": "mode"}
 
 
 @dataclass(frozen=True)
@@ -32,7 +29,7 @@ class Key:
         engine = get_engine(self.rules)
         if not self.edition:
             return engine.title
-        label = engine.options_schema[EDITION_OPTION[self.rules]].get("label", "Edition")
+        label = engine.options_schema[engine.edition_option].get("label", "Edition")
         return f"{engine.title} ({label.lower()}: {self.edition})"
 
     @property
@@ -61,7 +58,7 @@ class Key:
 def editions(rules: str) -> list[str]:
     """Returns the editions of a game, its default first ([""] when it has one way of playing)."""
     engine = get_engine(rules)
-    option = EDITION_OPTION.get(rules)
+    option = engine.edition_option
     schema = engine.options_schema.get(option) if option else None
     if not schema:
         return [""]
@@ -74,7 +71,7 @@ def key_of(rules: str, options: dict | None) -> Key:
     eds = editions(rules)
     if eds == [""]:
         return Key(rules, "")
-    value = str((options or {}).get(EDITION_OPTION[rules], eds[0]))
+    value = str((options or {}).get(get_engine(rules).edition_option, eds[0]))
     return Key(rules, value if value in eds else eds[0])
 
 

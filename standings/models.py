@@ -2,8 +2,8 @@
 one aggregate per rating key, both written in the transaction that finishes the game
 (standings.recorder), so a page reads a handful of small rows however many games were played.
 
-A key names a game and the option that changes how it is played ("ogallala:II",
-"oregon-trail-race:classic"); see standings.keys.
+A key names a game and the edition it was played in ("some-game:II", or the slug alone for a game
+with one way of playing); see standings.keys.
 """
 
 from django.conf import settings

@@ -2,9 +2,10 @@
 
 A rated game (Game.rated, chosen when it is created) moves its players' ratings when it finishes,
 in the transaction that finishes it (standings.recorder). Each player's place comes from the
-engine's result: its winners share first place, the others follow its ranking, and players the
-game cannot tell apart share a place (`places`). An aborted game is never rated, and an unrated
-game changes no rating (it still counts in the statistics).
+engine (`Engine.finishing_places`): its result's winners share first place, the others follow its
+ranking, and players the game cannot tell apart share a place; players who resigned, were dropped
+or kicked come after everyone who stayed. An aborted game is never rated, and an unrated game
+changes no rating (it still counts in the statistics).
 
 Bots are not rated and have no row on the leaderboard, but the human players' places relative to
 each other still count: a bot is dropped from the result and the humans keep their order. Why: a
@@ -26,10 +27,6 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from games.rules.crayon_rails import network as crayon_network
-from games.rules.crayon_rails.state import MAJORS_TO_WIN
-from games.rules.oregon_trail.state import trail_length
-
 # The model's defaults (mu 25, sigma 25/3, tau 25/300): a player's first rating is the default.
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
@@ -39,56 +36,6 @@ DEFAULT_SIGMA = MODEL.sigma
 def ordinal(mu: float, sigma: float) -> float:
     """Returns the cautious estimate the leaderboard sorts by (mu - 3 sigma, openskill's ordinal)."""
     return MODEL.rating(mu=mu, sigma=sigma).ordinal()
-
-
-def _tie_key(rules: str, state: dict | None, result: dict, position: int):
-    """Returns what tells two non-winning seats apart in this game: equal keys share a place."""
-    state = state or {}
-    if rules == "ogallala":
-        scores = result.get("scores") or []
-        return ("score", scores[position] if position < len(scores) else None)
-    if rules == "crayon-rails":
-        cash = result.get("cash") or []
-        players = state.get("players") or []
-        majors = None
-        if position < len(players) and isinstance(players[position], dict) and "track" in players[position]:
-            majors = min(crayon_network.connected_majors(players[position]["track"]), MAJORS_TO_WIN)
-        return ("cash", majors, cash[position] if position < len(cash) else None)
-    if rules == "oregon-trail-race":
-        for p in state.get("players") or []:
-            if isinstance(p, dict) and p.get("seat") == position and "trail" in p:
-                return ("trail", p.get("alive"), p.get("out_order"), p.get("members"), trail_length(p))
-    return ("seat", position)  # an engine we do not know: its ranking is strict
-
-
-def places(rules: str, state: dict | None, result: dict, out: set[int]) -> dict[int, int]:
-    """Returns {position: place} from an engine's result (1 is first; ties share a place).
-
-    Winners share first place. The rest follow the engine's ranking; two of them share a place
-    when the game's own measure is equal (Ogallala: points; Crayon Rails: linked major cities and
-    cash; Oregon Trail Race: alive, when they went out, members and trail). Seats in `out`
-    (resigned, dropped or kicked) share the last places after everyone who stayed, in the
-    engine's order among themselves when it tells them apart.
-    """
-    winners = set(result.get("winners") or [])
-    ranking = list(result.get("ranking") or [])
-    ranking += [p for p in sorted(winners) if p not in ranking]
-    stayed = [p for p in ranking if p not in out]
-    left = [p for p in ranking if p in out]
-    order = [p for p in stayed if p in winners] + [p for p in stayed if p not in winners] + left
-    found: dict[int, int] = {}
-    previous = None
-    for index, position in enumerate(order):
-        if position in winners:
-            group = ("won",)
-        else:
-            group = (position in out, _tie_key(rules, state, result, position))
-        if group == previous:
-            found[position] = found[order[index - 1]]
-        else:
-            found[position] = index + 1
-        previous = group
-    return found
 
 
 @dataclass

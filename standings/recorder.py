@@ -14,17 +14,25 @@ from django.utils import timezone
 
 from games.events import GameChanged
 from games.models import Game, Move, Seat
+from games.rules import Engine, get_engine
 
 from . import figures, keys, ratings
 from .models import GameRecord, Rating, RatingChange, StatsAggregate
 
-# Games per bar of the length distribution, by game (moves; Crayon Rails games run longer).
-LENGTH_BIN = {"crayon-rails": 50, "oregon-trail-race": 20, "ogallala": 20}
 OUT = {Seat.Status.RESIGNED, Seat.Status.DROPPED, Seat.Status.KICKED}
 
 
+def bin_width(rules: str) -> int:
+    """Returns how many moves a bar of a game's length distribution spans (its engine's length_bin)."""
+    try:
+        return get_engine(rules).length_bin
+    except KeyError:
+        return Engine.length_bin  # a game no longer registered: the contract's default
+
+
 def length_bin(rules: str, length: int) -> str:
-    width = LENGTH_BIN.get(rules, 10)
+    """Returns the bar of the length distribution a game of `length` moves falls in (its first move count)."""
+    width = bin_width(rules)
     return str(length // width * width)
 
 
@@ -48,7 +56,7 @@ def record_finished_game(message: GameChanged) -> list:
 def _moves(game: Game, message: GameChanged) -> list[list[dict]]:
     """Returns each played (not undone) move's events, in order, this last one included (whether
     or not it is written yet)."""
-    wanted = game.rules in ("oregon-trail-race", "crayon-rails")
+    wanted = game.engine.figures_read_events
     rows = Move.objects.filter(game_id=game.pk, kind=Move.Kind.MOVE, undone_by__isnull=True).order_by("seq")
     found = dict(rows.values_list("seq", "events")) if wanted else dict.fromkeys(rows.values_list("seq", flat=True))
     move = message.move
@@ -63,7 +71,7 @@ def build_record(game: Game, seats: list[Seat], moves: list[list[dict]]) -> Game
     seated = sorted((s for s in seats if s.position is not None), key=lambda s: s.position)
     result = game.result or {}
     out = {s.position for s in seated if s.status in OUT}
-    place_of = ratings.places(game.rules, game.state, result, out)
+    place_of = game.engine.finishing_places(game.state, result, out)
     n = len(seated)
     return GameRecord(
         game=game,

@@ -31,7 +31,7 @@ from games.models import Game, Seat
 
 from . import figures, keys
 from .models import Rating, RatingChange, StatsAggregate
-from .recorder import LENGTH_BIN
+from .recorder import bin_width
 
 PER_PAGE = 50
 MAX_PAGE = 100_000
@@ -169,7 +169,7 @@ def stats(key: keys.Key) -> Stats:
                 "share": [round(100 * w / n, 1) if n else 0.0 for w in entry["wins"]],
             }
         )
-    width = LENGTH_BIN.get(key.rules, 10)
+    width = bin_width(key.rules)
     lengths = [
         {"from": int(b), "to": int(b) + width - 1, "games": n}
         for b, n in sorted(agg.lengths.items(), key=lambda kv: int(kv[0]))

@@ -1,4 +1,4 @@
-"""Shared fixtures: users, API clients with tokens, a registered test engine.
+"""Shared fixtures: users, API clients with tokens, the test games served.
 
 `make test` runs the suite twice: on PostgreSQL with Redis, and on SQLite with the filesystem
 broker (what `make run` uses on a laptop). A test that needs one of them says so with
@@ -30,31 +30,42 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture
-def toy_engine():
+def serve_games(settings):
+    """Serves more games for the test, or others under a slug: serve_games({slug: "module:attribute"})
+    adds them to the TRAILPOST_GAMES setting (games/apps.py serves it), which is put back after."""
+
+    def serve(table: dict[str, str]) -> None:
+        settings.TRAILPOST_GAMES = {**rules.served(), **table}
+
+    return serve
+
+
+@pytest.fixture
+def toy_engine(serve_games):
     """Serves the suite's one toy game (tests/toy_engine.py) for the test, under both its presets'
     slugs: "toy-shed" (cards, returned here) and "toy-notify" (the race; see toy_notify_engine)."""
-    from tests.toy_engine import RACE, SHED
+    from tests.toy_engine import SHED
 
-    with rules.registered(SHED.name, SHED), rules.registered(RACE.name, RACE):
-        yield SHED
+    serve_games({"toy-shed": "tests.toy_engine:SHED", "toy-notify": "tests.toy_engine:RACE"})
+    return SHED
 
 
 @pytest.fixture
 def toy_notify_engine(toy_engine):
-    """The toy game's race preset, "toy-notify" (registered by toy_engine)."""
+    """The toy game's race preset, "toy-notify" (served by toy_engine)."""
     from tests.toy_engine import RACE
 
     return RACE
 
 
 @pytest.fixture
-def fake_rails():
+def fake_rails(serve_games):
     """Serves the crayon-rails stand-in (tests/games/crayon_rails_stand_in.py) under the
     crayon-rails slug, so that engine's board template and JavaScript are used."""
     from tests.games.crayon_rails_stand_in import ENGINE
 
-    with rules.registered("crayon-rails", ENGINE):
-        yield ENGINE
+    serve_games({"crayon-rails": "tests.games.crayon_rails_stand_in:ENGINE"})
+    return ENGINE
 
 
 @pytest.fixture

@@ -20,11 +20,11 @@ of this module), with no cards and no race: only who decides. A seat may decide 
 deciding twice in a row), call every seat to decide at once, or make a secret move (its word
 hidden from the others' log, its event with a private part for every seat). For the pipeline's
 branches and the sweep of several due seats (tests/games/test_pipeline_branches.py and
-test_sweep_rules.py, which register it with `games.rules.registered`): undo, deadlines of seats still to act, moves by seats that left, what
-the log shows whom.
+test_sweep_rules.py, which serve it with the `serve_games` fixture): undo, deadlines of seats still to
+act, moves by seats that left, what the log shows whom.
 
-A test serves the first two with the `toy_engine` fixture (tests/conftest.py), which registers both
-through `games.rules.registered` for the duration of the test.
+A test serves the first two with the `toy_engine` fixture (tests/conftest.py), which serves both
+for the duration of the test (the TRAILPOST_GAMES setting, through `serve_games`).
 """
 
 from games.rules.base import Engine, Rng, event, new_rng, seat_label

@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/<int:pk>/verify/", views.game_verify, name="api-game-verify"),
     path("games/<int:pk>/replay/<int:step>/", views.game_replay, name="api-game-replay"),
     path("games/<int:pk>/export/", views.game_export, name="api-game-export"),
+    path("games/<int:pk>/standing-orders/", views.game_standing_orders, name="api-game-standing-orders"),
     path("tokens/", views.token_list, name="api-tokens"),
     path("tokens/<int:token_id>/", views.token_revoke, name="api-token-revoke"),
 ]

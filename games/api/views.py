@@ -11,8 +11,10 @@ from rest_framework.response import Response
 from accounts import services as account_services
 from core.errors import ErrorCode, GameError
 from games import archive, boards, replay, selectors, services
+from games.clock.orders import standing_orders_for
 from games.models import Game, Move
 from games.rules import engines
+from games.timekeeper.autoplay import standing_orders_set
 
 from .serializers import (
     ERRORS,
@@ -32,6 +34,8 @@ from .serializers import (
     MoveResultSerializer,
     MoveSubmitSerializer,
     ReplayStepSerializer,
+    StandingOrdersSerializer,
+    StandingOrdersUpdateSerializer,
     TokenCreateSerializer,
     TokenSerializer,
     VerifySerializer,
@@ -328,6 +332,33 @@ def game_export(request, pk):
     response = HttpResponse(archive.export_json(game), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{archive.export_filename(game)}"'
     return response
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_standing_orders_retrieve",
+    responses={200: StandingOrdersSerializer, **ERRORS},
+    tags=["games"],
+)
+@extend_schema(
+    methods=["PUT"],
+    operation_id="games_standing_orders_update",
+    request=StandingOrdersUpdateSerializer,
+    responses={200: StandingOrdersSerializer, **ERRORS},
+    tags=["games"],
+)
+@api_view(["GET", "PUT"])
+def game_standing_orders(request, pk):
+    """GET: the game's decision kinds and my standing orders. PUT {"orders": {kind: answer or ""}}."""
+    game = _game(request, pk)
+    seat = selectors.player_seat(game, request.user)
+    if request.method == "PUT":
+        data = request.data
+        orders = data.get("orders", data) if isinstance(data, dict) else None  # a list or a string: refused
+        if not isinstance(orders, dict) or not all(isinstance(v, (str, type(None))) for v in orders.values()):
+            raise GameError(ErrorCode.VALIDATION_ERROR, 'Send {"orders": {"<kind>": "<answer>" or ""}}.')
+        standing_orders_set(seat=seat, orders={k: v or "" for k, v in orders.items()})
+    return Response({"decision_kinds": game.engine.decision_kinds, "orders": standing_orders_for(seat)})
 
 
 @extend_schema(

@@ -47,6 +47,15 @@ def days_of(user, year: int) -> tuple[int, int]:
     return used, max(allowance - used, 0)
 
 
+def days_this_year(user) -> dict:
+    """Returns the user's vacation days this year, as the settings page shows them: used (planned
+    and automatic), left, how many were automatic, and whether automatic days are on."""
+    year = timezone.now().year
+    used, left = days_of(user, year)
+    automatic = Vacation.objects.filter(user=user, automatic=True, starts_on__year=year).count()
+    return {"year": year, "used": used, "left": left, "automatic": automatic, "auto": user.auto_vacation}
+
+
 def _pending(user_id):
     return Seat.objects.filter(
         user_id=user_id,

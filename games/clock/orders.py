@@ -2,7 +2,7 @@
 
 An engine declares the decisions a standing order may answer (`decision_kinds`), says which one
 a seat faces (`decision_kind`) and turns an answer into the legal action (`standing_action`).
-This module reads orders; `games.clock.autoplay` plays them and sets them.
+This module reads orders; `games.timekeeper.autoplay` plays them and sets them.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
 """Pictures of a game's table as SVG, and as PNG for emails (mail clients do not show SVG).
 
-Pure Python like games.rules: no Django. A picture is drawn from a seat's view (engine.view(state,
-seat)), never from the state, so it shows only what that seat may see: never another seat's hand,
-the order of a deck or the seed.
+Pure Python like games.rules: no Django. Each game draws its own table (Engine.table_picture and
+Engine.email_picture: the `picture` module of its package, games/rules/drawing its kit); this
+module finds the drawing by the game's slug and renders it. A picture is drawn from a seat's view
+(engine.view(state, seat)), never from the state, so it shows only what that seat may see: never
+another seat's hand, the order of a deck or the seed.
 
-    svg = table_svg("ogallala", view, names={0: "Ann", 1: "Bob"}, me=0)
+    svg = table_svg(game.rules, view, names={0: "Ann", 1: "Bob"}, me=0)
     png = render_png(svg)
 
 The game page shows the same drawings (games/templatetags/pictures.py), with browser=True: the
 text is then `<text>` that the browser lays out with its own fonts, instead of the vendored
-font's outlines that resvg fills about twice as fast as it lays out text (see svg.py).
+font's outlines that resvg fills about twice as fast as it lays out text (see
+games/rules/drawing/svg.py).
 """
 
 from __future__ import annotations
@@ -21,18 +24,10 @@ import svg2png_py
 
 from games.boards import board_data
 from games.rules import get_engine
-
-from . import crayon_rails, ogallala, oregon_trail
-from .common import EMAIL_TEXT, EMAIL_W
-from .fonts import FONT_FILES
+from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W
+from games.rules.drawing.fonts import FONT_FILES
 
 __all__ = ["EMAIL_TEXT", "EMAIL_W", "email_svg", "render_png", "table_svg"]
-
-DRAWINGS = {
-    "oregon-trail-race": oregon_trail.picture,
-    "ogallala": ogallala.picture,
-    "crayon-rails": crayon_rails.picture,
-}
 
 
 def table_svg(
@@ -47,25 +42,12 @@ def table_svg(
     """Returns the seat's table as a standalone SVG document, or None for rules without a drawing.
 
     view: what the seat may see (engine.view); names: {seat: display name} (default: the view's
-    names, else "Player N"); board: the static map ({"key", "data"}, games.boards) that Crayon
-    Rails draws (default: the engine's map under default options); me: the seat looking (marked
-    "you"; default: the view's own seat, if it says); browser: write the text for a browser to
-    lay out (the game page) rather than as outlines for resvg (render_png).
+    names, else "Player N"); board: the static map ({"key", "data"}, games.boards) of a game with
+    one (default: the engine's map under default options); me: the seat looking (marked "you";
+    default: the view's own seat, if it says); browser: write the text for a browser to lay out
+    (the game page) rather than as outlines for resvg (render_png).
     """
-    draw = DRAWINGS.get(rules)
-    if draw is None or not isinstance(view, dict):
-        return None
-    if rules == "crayon-rails":
-        board = board or board_data(get_engine(rules), {})
-        return draw(view, names=names, me=me, board=board, browser=browser)
-    return draw(view, names=names, me=me, browser=browser)
-
-
-EMAIL_DRAWINGS = {
-    "oregon-trail-race": oregon_trail.email_picture,
-    "ogallala": ogallala.email_picture,
-    "crayon-rails": crayon_rails.email_picture,
-}
+    return _draw("table_picture", rules, view, names=names, board=board, me=me, browser=browser)
 
 
 def email_svg(
@@ -81,13 +63,18 @@ def email_svg(
     (600) units wide, the seat's own area large and the others compact, no text under EMAIL_TEXT
     units (so at least 12 CSS pixels in a 552 to 600 pixel column). Same arguments as table_svg;
     render it with render_png(svg, width=2 * EMAIL_W) and show it at EMAIL_W."""
-    draw = EMAIL_DRAWINGS.get(rules)
-    if draw is None or not isinstance(view, dict):
+    return _draw("email_picture", rules, view, names=names, board=board, me=me, browser=browser)
+
+
+def _draw(drawing: str, rules: str, view: dict, *, board: dict | None, **kwargs) -> str | None:
+    """Returns the engine's drawing (an Engine method's name) of the view, or None."""
+    try:
+        engine = get_engine(rules)
+    except KeyError:
         return None
-    if rules == "crayon-rails":
-        board = board or board_data(get_engine(rules), {})
-        return draw(view, names=names, me=me, board=board, browser=browser)
-    return draw(view, names=names, me=me, browser=browser)
+    if not isinstance(view, dict):
+        return None
+    return getattr(engine, drawing)(view, board=board or board_data(engine, {}), **kwargs)
 
 
 def render_png(svg: str, *, width: int | None = None) -> bytes:

@@ -1,29 +1,48 @@
-"""The registry of rules engines, by slug. Pure Python: no Django import anywhere below here."""
+"""The registry of rules engines, by slug. Pure Python: no Django import anywhere below here.
+
+The table maps each slug to the "module:attribute" of its engine (an `Engine`, games/rules/base.py),
+in the order the pages list the games. `GAMES` is the games this code base ships; the server serves
+the table of its TRAILPOST_GAMES setting instead when it has one (games/apps.py calls `configure`),
+which is how a deployment, or a test, serves a game of its own: a game is one package, named once.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 
 from .base import BadOptions, Engine, IllegalAction  # noqa: F401
 
-# slug -> "module:attribute"; imported lazily so one broken engine cannot break the others.
-_REGISTRY = {
+GAMES = {
     "oregon-trail-race": "games.rules.oregon_trail.engine:ENGINE",
     "ogallala": "games.rules.ogallala.engine:ENGINE",
     "crayon-rails": "games.rules.crayon_rails.engine:ENGINE",
 }
+# slug -> "module:attribute"; imported lazily so one broken engine cannot break the others.
+_REGISTRY = dict(GAMES)
 _loaded: dict[str, Engine] = {}
+
+
+def configure(table: dict[str, str]) -> None:
+    """Serves the games of `table` (slug -> "module:attribute"), in its order, instead of those
+    served so far; each engine is imported when first asked for."""
+    global _REGISTRY, _loaded
+    _REGISTRY, _loaded = dict(table), {}
+
+
+def served() -> dict[str, str]:
+    """Returns the table of the games served (slug -> "module:attribute"), a copy."""
+    return dict(_REGISTRY)
 
 
 def get_engine(slug: str) -> Engine:
     """Returns the engine registered under a slug; raises KeyError for an unknown one."""
-    if slug not in _loaded:
-        if slug not in _REGISTRY:
+    loaded, registry = _loaded, _REGISTRY  # one table throughout, whatever configure does meanwhile
+    if slug not in loaded:
+        if slug not in registry:
             raise KeyError(slug)
-        module, attr = _REGISTRY[slug].split(":")
-        _loaded[slug] = getattr(importlib.import_module(module), attr)
-    return _loaded[slug]
+        module, attr = registry[slug].split(":")
+        loaded[slug] = getattr(importlib.import_module(module), attr)
+    return loaded[slug]
 
 
 def engine_slugs() -> list[str]:
@@ -41,20 +60,3 @@ def engine_slugs() -> list[str]:
 def engines() -> list[Engine]:
     """Returns the registered engines."""
     return [get_engine(s) for s in engine_slugs()]
-
-
-@contextlib.contextmanager
-def registered(slug: str, engine: Engine):
-    """Serves `engine` under `slug` for the duration of the block (a test's own engine, or a
-    stand-in for a real one), then puts back whatever was registered under that slug before."""
-    saved = _REGISTRY.get(slug), _loaded.get(slug)
-    _REGISTRY[slug] = f"{type(engine).__module__}:<registered>"  # never imported: it is loaded
-    _loaded[slug] = engine
-    try:
-        yield engine
-    finally:
-        for table, value in zip((_REGISTRY, _loaded), saved):
-            if value is None:
-                table.pop(slug, None)
-            else:
-                table[slug] = value

@@ -43,6 +43,14 @@ Every game package has the same modules, with the same meaning:
   play and timed-out seats; `rnd` is an `Rng` stream (it uses `choice`, `random`, `shuffle` only).
 - `places.py`: `place(state, seat, action)`, where on the table a legal action is played (see
   `Engine.place`); the engine's method of that name calls it.
+- `picture.py`: the table drawn from a seat's view, for the game page and for emails (`picture`,
+  `email_picture`; see `Engine.table_picture`), with the shared kit of games/rules/drawing.
+- `page.py`, if the game's board template needs figures beyond the view (`board_context`) or a
+  drawing of its map made once (`board_static`); see those methods of `Engine`.
+- `standings.py`: what a finished game tells the standings (Engine's section of that name): the
+  figures it counts (`FIGURES`, `count_figures`) and what places its seats that did not win
+  (`finishing_measure`); the engine's attributes and methods of those names use it. A game that
+  declares nothing there has no such module.
 
 The same idea is stored under different keys in different games (the states of games already
 played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
@@ -59,6 +67,7 @@ import hashlib
 import importlib
 import json
 import re
+from dataclasses import dataclass
 from typing import TypedDict
 
 
@@ -189,6 +198,45 @@ def event(
     return ev
 
 
+# -- what a finished game tells the standings ---------------------------------------------------
+# The standings (ratings, leaderboards, statistics) know no game: each engine says, through the
+# Engine section of the same name, which option names an edition, how its finishers are placed,
+# and which figures of its own a finished game adds to the statistics.
+
+TENTHS = [str(i) for i in range(1, 11)]  # a game's length in tenths: when in the game a thing happened
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One of a game's own statistics (Engine.figures): {label: number} per finished game, summed
+    over games label by label, and drawn as one chart of the game's statistics page.
+
+    `kind` "bar" draws one bar per label; "ratio" draws this figure divided by the figure `per`,
+    label by label (a mean: points per boat). `order` "value" sorts the labels most first; "label"
+    keeps numeric labels in their order (sizes, tenths of the game). The titles are the chart's
+    and its axes' words, as a player reads them.
+    """
+
+    name: str
+    title: str
+    x_title: str
+    y_title: str
+    kind: str = "bar"
+    per: str = ""
+    order: str = "value"
+
+
+def add_figure(out: dict, figure: str, label, amount=1) -> None:
+    """Adds `amount` to a label of a figure in Engine.count_figures's answer (labels are strings)."""
+    counts = out.setdefault(figure, {})
+    counts[str(label)] = counts.get(str(label), 0) + amount
+
+
+def tenth(index: int, length: int) -> str:
+    """Returns which tenth of the game (a TENTHS label) the move at `index` (0-based) of `length` fell in."""
+    return TENTHS[min(9, index * 10 // max(length, 1))]
+
+
 class Engine:
     """Base class for a game engine; subclasses fill in the rules.
 
@@ -200,7 +248,8 @@ class Engine:
     the new-game form hides it otherwise, the join page leaves it out, and it keeps its default),
     `conformance_options` (a list of option dicts the conformance suite plays),
     `decision_kinds` {kind: {"label", "answers": {answer: label}}} for out-of-turn decisions
-    that a standing order may answer.
+    that a standing order may answer, and what a finished game tells the standings
+    (`edition_option`, `figures`, `figures_read_events`, `length_bin`: see that section below).
     """
 
     name = ""
@@ -399,14 +448,8 @@ class Engine:
         legal action and plays the action whose taps the player made; several actions with the
         same taps are offered side by side. By default the game package's `places` module answers,
         and an engine without one plays everything from the bar."""
-        name = f"{type(self).__module__.rpartition('.')[0]}.places"
-        try:
-            places = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return "bar"
-        return places.place(state, seat, action)
+        places = self._own_module("places")
+        return places.place(state, seat, action) if places else "bar"
 
     def hit_places(self, state: dict, seat: int, event: dict, action: dict | None) -> list[str]:
         """Returns where on the seat's own table an event that hit it (an event whose "audience"
@@ -415,14 +458,7 @@ class Engine:
         the game's board draws for it alone (Crayon Rails' "track:x,y|x,y" washed away); the page
         marks exactly those. By default the game package's `places` module answers (its
         `hit_places`), else nothing is marked but the seat's area."""
-        name = f"{type(self).__module__.rpartition('.')[0]}.places"
-        try:
-            places = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            return []
-        find = getattr(places, "hit_places", None)
+        find = getattr(self._own_module("places"), "hit_places", None)
         return list(find(state, seat, event, action or {})) if find else []
 
     def action_label(self, state: dict, seat: int, action: dict) -> str:
@@ -463,6 +499,138 @@ class Engine:
     def standing_action(self, state: dict, seat: int, kind: str, answer: str) -> dict | None:
         """Returns the legal action a standing order's answer picks, or None if none fits."""
         return None
+
+    # -- how the server shows the game: the rules pages, the board, the table picture, the demo ---
+    # Everything the pages, the emails and the home page know of a game comes from here (issue #28):
+    # the server names no game. A game's own templates are found by its slug (templates/games/
+    # boards/<slug>.html, hands/<slug>.html, rules/<slug>.html, each with a generic one instead);
+    # the drawing and the board's figures are the package's `picture` and `page` modules, found
+    # as `places` is (Engine.place), so a new game adds files and changes none outside its package.
+
+    # The variants the rules summary explains, as (options, name), the first the default: each one's
+    # glossary is shown, and a term another variant words otherwise follows with that one's name.
+    variants: list[tuple[dict, str]] = [({}, "")]
+    blurb = ""  # the rules index's line: what a game is like and for how many players
+    demo_options: dict = {}  # the options of the demo game against bots (manage.py demo_setup)
+    demo_moves = 20  # bot moves into a seeded game before the home page's picture of the table
+
+    def table_picture(
+        self, view: dict, *, names: dict | None = None, me=None, board: dict | None = None, browser: bool = False
+    ) -> str | None:
+        """Returns the seat's table drawn as a standalone SVG document from its view (never the state,
+        so it shows only what that seat may see), or None for a game without a drawing. names:
+        {seat: display name}; me: the seat looking (marked "you"); board: games.boards' {"key",
+        "data"} under the game's options, for a game with `map_data`; browser: text a browser lays
+        out (the game page) rather than outlines (a PNG). By default the package's `picture` module
+        draws it (its `picture`, same arguments)."""
+        return self._picture("picture", view, names=names, me=me, board=board, browser=browser)
+
+    def email_picture(
+        self, view: dict, *, names: dict | None = None, me=None, board: dict | None = None, browser: bool = False
+    ) -> str | None:
+        """Returns the seat's table drawn for an email (games.rules.drawing.common.EMAIL_W wide, the
+        seat's own area large, no text under EMAIL_TEXT), or None. Same arguments as table_picture;
+        by default the package's `picture` module draws it (its `email_picture`)."""
+        return self._picture("email_picture", view, names=names, me=me, board=board, browser=browser)
+
+    def _picture(self, drawing: str, view: dict, **kwargs) -> str | None:
+        module = self._own_module("picture")
+        return getattr(module, drawing)(view, **kwargs) if module else None
+
+    def board_static(self, data: dict) -> dict | None:
+        """Returns what the game's board template draws from its `map_data` alone (a map as SVG
+        markup, every text in it escaped; what building costs where), built once per board:
+        games.boards keeps it under the board's key. By default the package's `page` module answers
+        (its `board_static`), else there is none."""
+        page = self._own_module("page")
+        find = getattr(page, "board_static", None)
+        return find(data) if find else None
+
+    def board_context(self, table: dict) -> dict:
+        """Returns what the game's board template draws beyond the seat's view: the figures a template
+        cannot work out (a track as SVG path data, where a train stands in words, a card's short
+        text on its space). `table` is what the page has: "view" (the seat's, players named),
+        "seat" (the seat looking, None for a spectator), "board" (games.boards' {"key", "data"} or
+        None), "moves" (the seat's legal moves, each {"action", "label", "place", ...}), "places"
+        (every place a move names) and "hit_places" (where what hit the seat landed). Only what
+        the view shows goes in. By default the package's `page` module answers (its
+        `board_context`), else nothing is added."""
+        page = self._own_module("page")
+        find = getattr(page, "board_context", None)
+        return find(table) if find else {}
+
+    def place_kinds(self) -> dict[str, dict]:
+        """Returns the kinds of place on the game's table (the "kind" of Engine.place's "kind:id"),
+        each {"tap": what the action bar asks a player to tap for moves there ("tap a supply in the
+        bank"), "tap_others": what it asks when those places are all on other seats' parts of the
+        table (their id names another seat first: "river:2:0:3"), "own": True for the seat's own
+        things (a card in its hand), which another seat's move names as that seat's own}. A kind
+        not listed is "a marked place on the table". By default the package's `places` module's
+        PLACE_KINDS."""
+        return getattr(self._own_module("places"), "PLACE_KINDS", None) or {}
+
+    def _own_module(self, name: str):
+        """Returns the module `name` of the engine's own package, or None if it has none."""
+        full = f"{type(self).__module__.rpartition('.')[0]}.{name}"
+        try:
+            return importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name != full:
+                raise
+            return None
+
+    # -- what a finished game tells the standings ----------------------------------------------
+    # Ratings, leaderboards and statistics read only these. A game that declares none of them has
+    # one way of playing, a strict ranking (its result's own order) and no figures of its own.
+
+    # The option whose values name the game's editions: ways of playing different enough that a
+    # rating earned in one says little about another, so each has its own ratings, leaderboard and
+    # statistics (an option that only lengthens a game is none). None: the game has one edition.
+    edition_option: str | None = None
+    # The game's own statistics, in the order its statistics page shows them (count_figures counts them).
+    figures: tuple[Figure, ...] = ()
+    # Whether count_figures reads the moves' events: only then does the server load every move's
+    # events when a game finishes (the biggest column); otherwise each move's list is empty but the
+    # last one's.
+    figures_read_events = False
+    # Moves per bar of the statistics' chart of game lengths (a longer game wants wider bars).
+    length_bin = 10
+
+    def finishing_places(self, state: dict | None, result: dict, out: set[int]) -> dict[int, int]:
+        """Returns {seat: place} of a finished game (1 is first; seats level share a place).
+
+        Winners share first place. The rest follow the result's ranking, and two of them share a
+        place when finishing_measure says they are level. Seats in `out` (resigned, dropped or
+        kicked) share the last places after everyone who stayed, in the ranking's order among
+        themselves where the measure tells them apart. Seats of `winners` missing from the ranking
+        are put after it."""
+        winners = set(result.get("winners") or [])
+        ranking = list(result.get("ranking") or [])
+        ranking += [p for p in sorted(winners) if p not in ranking]
+        stayed = [p for p in ranking if p not in out]
+        left = [p for p in ranking if p in out]
+        order = [p for p in stayed if p in winners] + [p for p in stayed if p not in winners] + left
+        found: dict[int, int] = {}
+        previous = None
+        for index, seat in enumerate(order):
+            group = ("won",) if seat in winners else (seat in out, self.finishing_measure(state or {}, result, seat))
+            found[seat] = found[order[index - 1]] if group == previous else index + 1
+            previous = group
+        return found
+
+    def finishing_measure(self, state: dict, result: dict, seat: int) -> tuple:
+        """Returns what tells two seats that did not win apart at the end (their points, their
+        cash): seats with equal measures share a place. `state` is the final state, or {} when it
+        is not at hand (then answer from `result` alone, or strictly). By default every seat is its
+        own: the result's ranking is strict."""
+        return ("seat", seat)
+
+    def count_figures(self, state: dict, moves: list[list[dict]]) -> dict[str, dict[str, int]]:
+        """Returns a finished game's own figures, {figure name: {label: number}} (the names of
+        `figures`, and of any figure a "ratio" divides by), from its final state and each move's
+        events in order (empty lists unless figures_read_events). add_figure and tenth help. By
+        default a game counts nothing."""
+        return {}
 
     # -- checks used by the conformance suite --------------------------------------------------
     def card_places(self, state: dict) -> dict[str, list[str]]:

@@ -3,8 +3,8 @@
     {% load pictures %}{% table_picture %}
 
 reads the board context of games.views._live_context: `game` (its rules), `view` (what this seat
-may see, players named), `my_seat` and `board` (static map data, for Crayon Rails). The SVG's text
-is written for a browser (browser=True): selectable, laid out with the reader's fonts.
+may see, players named), `my_seat` and `board` (static map data, for a game with a map). The
+SVG's text is written for a browser (browser=True): selectable, laid out with the reader's fonts.
 """
 
 from __future__ import annotations
@@ -35,6 +35,6 @@ def table_picture(context) -> str:
 
 
 @register.filter
-def river_cards(row) -> list[tuple[int, dict]]:
-    """Returns the cards of a river display's row as (space number from 1, card), empty spaces left out."""
+def row_cards(row) -> list[tuple[int, dict]]:
+    """Returns the cards of a row of spaces as (space number from 1, card), empty spaces left out."""
     return [(i, cell) for i, cell in enumerate(row or [], start=1) if isinstance(cell, dict)]

@@ -10,6 +10,10 @@ tells static/js/table.js: the place, or a route's first milepost) into the move,
 returns the set of every place named by some move, so a board draws a real control (a button
 with data-place) exactly where a tap plays something. static/js/table.js plays the move whose
 taps were made, through the move's own button in the list's one form.
+
+A game's own board template (templates/games/boards/<slug>.html) draws the view with what its
+engine adds (`board_static`, `board_context`) and the generic filters here (a seat's colour and
+name, a lookup): no tag here knows a game.
 """
 
 from __future__ import annotations
@@ -20,6 +24,11 @@ import re
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+
+from games.boards import board_static as static_board
+from games.rules.base import name_seats, seat_label
+from games.rules.drawing.common import seat_colour as colour_of
+from games.rules.drawing.common import seat_colour_name as colour_name_of
 
 register = template.Library()
 
@@ -48,23 +57,6 @@ def place_of(prefix, value) -> str:
     return f"{prefix}{value}"
 
 
-# What a tap on each kind of place does, said in the action bar.
-TAP_WHERE = {
-    "river": "tap a space of your river",
-    "stack": "tap a stack to draw from it",
-    "bank": "tap a supply in the bank",
-    "mine": "tap one of your supplies",
-    "pool": "tap a free supply of the town",
-    "hand": "tap a card in your hand",
-    "cal": "tap one of your calamities",
-    "town": "tap a town on the trail",
-    "player": "tap a player",
-    "card": "tap a demand card",
-    "city": "tap a city on the map",
-    "mp": "draw your route on the map",
-}
-
-
 @register.simple_tag(takes_context=True)
 def table_prompt(context, places) -> str:
     """Returns what the action bar asks: what the moves have in common, and where to tap for them
@@ -80,9 +72,10 @@ def table_prompt(context, places) -> str:
     if len(kinds) > 1:
         return f"{head}: tap a marked place on the table."
     kind = kinds.pop()
-    where = TAP_WHERE.get(kind, "tap a marked place on the table")
-    if kind == "river" and not any(m["place"].startswith(f"river:{seat}:") for m in tapped):
-        where = "tap a card or boat of another player's river"
+    words = context.get("game").engine.place_kinds().get(kind) or {}
+    where = words.get("tap", "tap a marked place on the table")
+    if "tap_others" in words and not any(m["place"].startswith(f"{kind}:{seat}:") for m in tapped):
+        where = words["tap_others"]  # every one is on another seat's part of the table
     return f"{head}: {where}."
 
 
@@ -92,68 +85,82 @@ def has_place(places, prefix) -> bool:
     return any(p.startswith(prefix) for p in places or ())
 
 
+# -- the game's own board: what its engine adds to the view, seats' colours and names ---------------
+
+
+@register.simple_tag(takes_context=True)
+def board_static(context) -> dict | None:
+    """Returns what the game's board draws from its map alone (Engine.board_static: a map's layers,
+    built once per board by games.boards), its "svg" ready to write: {% board_static as map %}."""
+    game, board = context.get("game"), context.get("board")
+    found = static_board(game.engine, board) if game is not None else None
+    if not found:
+        return None
+    return {**found, "svg": mark_safe(found.get("svg", ""))}  # the engine's markup, every text escaped
+
+
+@register.simple_tag(takes_context=True)
+def board_context(context, places=None) -> dict:
+    """Returns what the game's board draws beyond the seat's view (Engine.board_context), from the
+    live context (games.views._live_context) and the places of table_places:
+    {% table_places as places %}{% board_context places as extra %}."""
+    game = context.get("game")
+    if game is None or not isinstance(context.get("view"), dict):
+        return {}
+    return game.engine.board_context(
+        {
+            "view": context["view"],
+            "seat": context.get("my_seat"),
+            "board": context.get("board"),
+            "moves": context.get("moves") or [],
+            "places": places or set(),
+            "hit_places": context.get("hit_places") or set(),
+        }
+    )
+
+
 @register.filter
-def og_short(cell) -> str:
-    """Returns the few characters an Ogallala card shows on its space: its combat number, a
-    special warrior's name, a booty's first three letters (its name is the space's label), "totem"; a bow or stern's hull is drawn by CSS."""
-    from games.pictures.ogallala import BOOTY_NAMES, SPECIAL
-
-    if not isinstance(cell, dict):
-        return ""
-    kind = str(cell.get("kind") or "")
-    if cell.get("combat") is not None:
-        return str(cell["combat"])
-    if cell.get("booty"):
-        suite = kind.rsplit("_", 1)[0] if kind.endswith(("_front", "_rear")) else kind
-        return (BOOTY_NAMES.get(suite) or str(cell.get("name") or kind))[:3]  # a space is 3 letters wide on a phone
-    return SPECIAL.get(kind) or {"totem": "totem"}.get(kind, "")
+def game_template(rules, kind) -> list[str]:
+    """Returns the templates of a part of the page that each game may draw its own way, found by the
+    game's slug, then the generic one: {% include game.rules|game_template:"hands" %} includes
+    games/hands/<slug>.html, else games/hands/generic.html."""
+    return [f"games/{kind}/{rules}.html", f"games/{kind}/generic.html"]
 
 
 @register.filter
-def og_role(cell) -> str:
-    """Returns the card's role for CSS: bow, stern, canoe, booty, totem or warrior ("" for a space)."""
-    if not isinstance(cell, dict):
-        return ""
-    kind = str(cell.get("kind") or "")
-    if kind in ("bow", "bow_warrior"):
-        return "bow"
-    if kind in ("stern", "stern_warrior"):
-        return "stern"
-    if cell.get("booty"):
-        return "booty"
-    return kind if kind in ("canoe", "totem") else "warrior"
+def seat_colour(seat) -> str:
+    """Returns a seat's colour, as the table pictures draw it."""
+    return colour_of(seat)
 
 
-@register.simple_tag
-def og_table(view, me, places) -> list[dict]:
-    """Returns the Ogallala rivers to draw as the table: the seat's own first, then the others',
-    each {"player", "mine", "open" (a place of a move is on it), "rows"}; a row is a list of spaces
-    {"place", "cell", "text", "role", "name"} ("name": how a screen reader hears the space)."""
-    players = [p for p in (view or {}).get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
-    players.sort(key=lambda p: p["seat"] != me)
-    out = []
-    for p in players:
-        rows = []
-        for r, row in enumerate(p.get("display") or []):
-            spaces = []
-            for c, cell in enumerate(row or []):
-                name = f"Row {r + 1}, space {c + 1}"
-                if isinstance(cell, dict):
-                    name += f": {cell.get('name', '')}"
-                spaces.append(
-                    {
-                        "place": f"river:{p['seat']}:{r}:{c}",
-                        "cell": cell,
-                        "text": og_short(cell),
-                        "role": og_role(cell),
-                        "name": name,
-                    }
-                )
-            rows.append(spaces)
-        out.append(
-            {"player": p, "mine": p["seat"] == me, "open": has_place(places, f"river:{p['seat']}:"), "rows": rows}
-        )
-    return out
+@register.filter
+def seat_colour_name(seat) -> str:
+    """Returns the name of a seat's colour ("red"), for a CSS class and a screen reader."""
+    return colour_name_of(seat)
+
+
+@register.filter
+def seat_name(players, seat):
+    """Returns the display name of a seat from the view's players."""
+    for p in players or []:
+        if p.get("seat") == seat:
+            return p.get("name") or seat_label(seat)
+    return seat_label(seat) if isinstance(seat, int) else str(seat)
+
+
+@register.filter
+def player_names(text, players):
+    """Returns an engine text with "Player N" replaced by the players' display names."""
+    return name_seats(text, {p["seat"]: p.get("name") for p in players or [] if p.get("name")})
+
+
+@register.filter
+def get(mapping, key):
+    """Returns mapping[key], or None: {{ view.chips|get:good }}."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
 
 
 @register.filter
@@ -234,7 +241,7 @@ def keep(parser, token):
 def every_tip(glossary):
     """Returns the popover of every term of the game's glossary, once: the game page has them
     outside its live section, so a live update (and an earlier page of the log) sends none, however
-    many terms it shows (Ogallala's were 3.5 KB of an update)."""
+    many terms it shows (one game's were 3.5 KB of an update)."""
     from django.utils.html import format_html_join
 
     from games.templatetags.glossary import Glossary

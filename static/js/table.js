@@ -8,7 +8,7 @@
    - if several are, a chooser of just those opens in the bar;
    - if longer moves start so (a fort, then its two supplies), the next places are marked and the
      bar says so; the later taps may come in any order. Cancel (or Escape) starts again.
-   Crayon Rails' routes (places "mp:") are drawn by its own map tool (crayon-rails.js).
+   A route on a map (places "mp:") is drawn by the board's own map tool (static/js/<slug>.js).
    The bar (#tp-bar) is shown by this script; the numbered list stays one toggle away, and is
    what a page without JavaScript shows. Last, the table picture of a wide screen (below). */
 (function () {
@@ -147,7 +147,7 @@
     var el = evt.target.closest && evt.target.closest("#live [data-place].tp-live");
     if (el) {
       evt.preventDefault();
-      evt.stopPropagation();  // the map's own path tool (crayon-rails.js) does not take it too
+      evt.stopPropagation();  // the board's own tool (a map's path tool) does not take it too
       tap(el.getAttribute("data-place"));
       return;
     }
@@ -220,8 +220,10 @@
       if (toggle && more) more.lastChild.appendChild(toggle);
       else if (toggle && all.length && phone) barMoves.appendChild(toggle);
     }
-    var route = $("cr-path-form");  // Crayon Rails' route tools and Send: in the bar, under the thumb
-    if (route && route.parentNode !== bar) bar.insertBefore(route, $("tp-chooser"));
+    // A board's own move form (a map's route tools and Send): in the bar, under the thumb.
+    document.querySelectorAll("#live .board form").forEach(function (tool) {
+      if (tool.parentNode !== bar) bar.insertBefore(tool, $("tp-chooser"));
+    });
     taps = [];
     mark();
   }

@@ -1,6 +1,6 @@
 /* What the pages would otherwise do with inline styles and handlers, which the
    Content-Security-Policy refuses (only scripts and styles served from here run):
-   - data-grid-column / data-grid-row place an element on its CSS grid (the Oregon Trail board);
+   - data-grid-column / data-grid-row place an element on its CSS grid (a board laid out as a grid);
    - data-confirm on a form, or on the button that sends it, asks before it is sent;
    - data-browser-time-zone: an empty hidden input gets the browser's IANA time zone (sign-up);
    - data-zone-guess on the profile's time zone box: a button beside it offers the browser's zone

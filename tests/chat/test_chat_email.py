@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from chat.models import Message
 from games.models import Game, Move
+from inbound.route import handle_raw
+from inbound.trim import reply_text
 from notifications import delivery
-from notifications.inbound import handle_raw, reply_text
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, Outcome
 from notifications.tokens import read_chat_token, read_reply_token
 from tests.notifications.conftest import free_port
@@ -85,7 +86,7 @@ def test_a_message_is_emailed_to_the_others_with_a_chat_reply_to(table, smtp_sin
 @pytest.mark.xdist_group("worker")
 @pytest.mark.django_db(transaction=True)
 def test_replying_over_smtp_posts_a_message_the_others_then_see(table, api_for):
-    from notifications.management.commands.mailserver import start_server
+    from inbound.management.commands.mailserver import start_server
 
     post(table, table.ann, "Anyone for a trade?")
     address = chat_notice(table.bob).context["reply_to"]

@@ -10,8 +10,8 @@ from django.test import Client
 
 from chat.models import Message
 from games import services
+from inbound.route import handle_raw
 from notifications import delivery
-from notifications.inbound import handle_raw
 from notifications.models import Kind, Notification
 
 from .conftest import post

@@ -2,6 +2,7 @@
 share: the first failure warns, the rest are counted, the first success after them says how many."""
 
 import logging
+import os
 
 from core.outage import OutageLog
 
@@ -37,3 +38,28 @@ def test_the_end_of_an_outage_may_be_a_warning_and_reset_forgets_one(caplog):
         outage.reset()
         outage.answered("back")
     assert lines(caplog) == [(logging.WARNING, "down"), (logging.WARNING, "back"), (logging.WARNING, "down")]
+
+
+def test_a_forked_child_starts_with_no_outage_and_the_parent_keeps_its_own(caplog):
+    """The child (a Celery pool process) warns at its own first failure and has no outage to end;
+    it reports what it logged through a pipe."""
+    outage = OutageLog(log)
+    with caplog.at_level(logging.INFO, logger=log.name):
+        outage.failed("down in the parent")
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: the test's log capture is the parent's, so it counts records itself
+            seen = []
+            handler = logging.Handler()
+            handler.emit = lambda record: seen.append(record.getMessage())
+            log.addHandler(handler)
+            outage.answered("back after %(failures)d")  # no outage of its own to end
+            outage.failed("down in the child")
+            os.write(write, "|".join(seen).encode())
+            os._exit(0)
+        os.close(write)
+        os.waitpid(pid, 0)
+        with os.fdopen(read) as pipe:
+            assert pipe.read() == "down in the child"
+        outage.answered("back after %(failures)d")
+    assert lines(caplog) == [(logging.WARNING, "down in the parent"), (logging.INFO, "back after 1")]

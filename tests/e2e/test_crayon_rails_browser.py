@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import rules, services
 from games.models import Game
-from games.templatetags.crayon_rails import PALETTE
+from games.rules.crayon_rails.picture import PALETTE
 from tests.games.test_crayon_rails_play import _city_graph, _route, free_build
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
@@ -36,10 +36,8 @@ def _mp(x, y):
 
 @pytest.fixture
 def crayon_rails():
-    from games.rules.crayon_rails.engine import ENGINE
-
-    with rules.registered("crayon-rails", ENGINE):
-        yield ENGINE
+    """The real engine, served under its slug (the games shipped are served unless a test says)."""
+    return rules.get_engine("crayon-rails")
 
 
 def _click_menu(page, starts):
@@ -96,7 +94,7 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
     _send(page)
     track = page.locator(f'.cr-track[data-seat="{seat}"]')
     assert track.count() == 1 and track.get_attribute("stroke") == PALETTE[seat]
-    assert track.get_attribute("d").count("L") == 2  # its two sections (one run: crayon_track_d)
+    assert track.get_attribute("d").count("L") == 2  # its two sections (one run: page.track_d)
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "crayon-rails-built.png"), full_page=True)
         page.locator("#cr-map").screenshot(path=os.path.join(SHOTS, "crayon-rails-map.png"))

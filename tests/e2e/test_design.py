@@ -72,7 +72,7 @@ def test_every_non_game_page_is_in_the_design_and_fits_the_width(browser, live_s
     from django.urls import reverse
 
     ann, game = seated
-    orders = reverse("notifications:standing_orders", args=[game.pk])
+    orders = reverse("clock:standing_orders", args=[game.pk])
     signed_out, signed_in = _pages(ann, game.pk)
     signed_in = [orders if p.endswith("/orders/") else p for p in signed_in]
     shots = os.environ.get("TRAILPOST_SCREENSHOTS")

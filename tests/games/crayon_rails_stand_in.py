@@ -12,11 +12,14 @@ which need what the real engine cannot give at a fixed place:
 - paths checked only for what the path tools send (neighbouring mileposts; a build starts at a
   major city or the player's own track; a move starts at the train), with the real rules'
   costs, turn phases and menu left out (the menu offers "end turn" only).
-The real engine's play, map and paths are tested in tests/games/test_crayon_rails_play.py and in
-the real-engine game of tests/e2e/test_crayon_rails_browser.py.
+The board's figures and drawings are the real game's (games/rules/crayon_rails/page.py and
+picture.py), on this map. The real engine's play, map and paths are tested in
+tests/games/test_crayon_rails_play.py and in the real-engine game of
+tests/e2e/test_crayon_rails_browser.py.
 """
 
 from games.rules.base import Engine, IllegalAction, event, new_rng
+from games.rules.crayon_rails import page, picture
 
 W, H = 18, 12
 CITIES = [
@@ -193,6 +196,19 @@ class CrayonRailsStandIn(Engine):
 
     def action_label(self, state, seat, action):
         return "End the turn"
+
+    # The real game's board page and drawings (its package's page and picture modules), on this map.
+    def board_static(self, data):
+        return page.board_static(data)
+
+    def board_context(self, table):
+        return page.board_context(table)
+
+    def table_picture(self, view, **kwargs):
+        return picture.picture(view, **kwargs)
+
+    def email_picture(self, view, **kwargs):
+        return picture.email_picture(view, **kwargs)
 
     def card_places(self, state):
         return {f"hand:{s}": [c["id"] for c in h] for s, h in enumerate(state["hands"])}

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from games import boards, services
 from games.models import Game, Move
-from games.templatetags import crayon_rails as tags
+from games.rules.crayon_rails.page import track_d
+from games.rules.crayon_rails.picture import PALETTE
 from games.views import PathError, parse_path_action
 
 pytestmark = pytest.mark.django_db
@@ -60,10 +61,10 @@ def test_board_data_and_static_svg_are_built_once(fake_rails, monkeypatch):
     real = type(fake_rails).map_data
     monkeypatch.setattr(type(fake_rails), "map_data", lambda self, o: calls.append(o) or real(self, o))
     monkeypatch.setattr(boards, "_cache", {})
-    monkeypatch.setattr(tags, "_static", {})
+    monkeypatch.setattr(boards, "_static", {})
     first, second = boards.board_data(fake_rails, {}), boards.board_data(fake_rails, {})
     assert first is second and len(calls) == 1
-    assert tags.crayon_static(first) is tags.crayon_static(second)
+    assert boards.board_static(fake_rails, first) is boards.board_static(fake_rails, second)
     assert boards.board_data(object(), {}) is None  # an engine without map_data has no board data
 
 
@@ -84,7 +85,7 @@ def test_page_draws_the_map_tracks_trains_and_pool(client, game):
     assert 'class="cr-river"' in page and "cr-w-sea" in page and "cr-w-lake" in page
     track = re.search(r'<path class="cr-track" data-seat="0" data-name="[^"]+" stroke="([^"]+)" d="([^"]+)"', page)
     # the route's 3 sections, drawn as one run (crayon-rails.js reads its mileposts back from it)
-    assert track and track.group(1) == tags.PALETTE[0] and track.group(2).count("M") == 1
+    assert track and track.group(1) == PALETTE[0] and track.group(2).count("M") == 1
     assert track.group(2).count("L") == 3
     assert 'class="cr-train" data-seat="0" data-x="4" data-y="4"' in page
     assert f"{ann.display_name} (you)" in page and bob.display_name in page  # names, not "Player N"
@@ -132,12 +133,12 @@ def test_the_notice_after_a_move_names_players(client, game):
 
 
 def test_a_track_is_drawn_as_runs_that_read_back_as_its_sections():
-    """crayon_track_d joins the sections that meet into runs (a live update sends every track each
+    """track_d joins the sections that meet into runs (a live update sends every track each
     time); each "L" point with the point before it is one section, as crayon-rails.js reads them."""
-    from games.pictures.crayon_rails import xy
+    from games.rules.crayon_rails.picture import xy
 
     track = [[[4, 4], [5, 4]], [[6, 4], [5, 4]], [[6, 4], [6, 5]], [[10, 10], [11, 10]]]
-    d = tags.crayon_track_d(track)
+    d = track_d(track)
     assert d.count("M") == 2 and d.count("L") == 4
     points = {(round(x, 1), round(y, 1)): (mx, my) for mx in range(20) for my in range(20) for x, y in [xy(mx, my)]}
     read, prev = set(), None

@@ -16,7 +16,7 @@ from django.urls import reverse
 from games import rules, services
 from games.models import Game, Move
 from games.rules.base import Rng
-from games.templatetags.crayon_rails import PALETTE
+from games.rules.crayon_rails.picture import PALETTE
 from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
@@ -26,11 +26,8 @@ SLUG = "crayon-rails"
 
 @pytest.fixture
 def crayon_rails():
-    """The real engine under its slug (whatever another test left registered there)."""
-    from games.rules.crayon_rails.engine import ENGINE
-
-    with rules.registered(SLUG, ENGINE):
-        yield ENGINE
+    """The real engine, served under its slug (the games shipped are served unless a test says)."""
+    return rules.get_engine(SLUG)
 
 
 def neighbours(x, y):

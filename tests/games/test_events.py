@@ -26,18 +26,16 @@ class Boom(Exception):
 
 
 @pytest.fixture
-def listening():
-    """`listening(kind, listener)` registers a listener for this test; all are removed at its end."""
-    added = []
+def listening(monkeypatch):
+    """`listening(kind, listener)` registers a listener for this test only: the test registers into
+    a copy of the apps' registry, and the registry itself is put back at its end."""
+    monkeypatch.setattr(events, "_listeners", {kind: list(found) for kind, found in events._listeners.items()})
 
     def add(kind, listener):
         events.listen(kind, listener)
-        added.append((kind, listener))
         return listener
 
-    yield add
-    for kind, listener in added:
-        events.unlisten(kind, listener)
+    return add
 
 
 @pytest.fixture
@@ -138,7 +136,7 @@ def test_a_move_rolled_back_by_its_callers_transaction_leaves_no_listener_rows(r
     assert not Notification.objects.filter(kind=Kind.YOUR_TURN, version=before[0] + 1).exists()
 
 
-def test_listen_registers_a_listener_once_and_unlisten_removes_it(race, listening):
+def test_listen_registers_a_listener_once(race, listening):
     heard = []
 
     def hear(change):
@@ -148,9 +146,6 @@ def test_listen_registers_a_listener_once_and_unlisten_removes_it(race, listenin
     listening(events.GameChanged, hear)
     listening(events.GameChanged, hear)  # a second registration of the same listener changes nothing
     first = _end_turn(race)
-    assert heard == [first.version]
-    events.unlisten(events.GameChanged, hear)
-    _end_turn(race)
     assert heard == [first.version]
     # Only GameChanged: a listener of another kind of message is not called for a move.
     other = []

@@ -17,10 +17,10 @@ import pytest
 import time_machine
 
 from games import services
-from games.clock.sweep import handle_due, replace_absent
 from games.models import Game, Move, Seat
 from games.rules.base import Rng
 from games.selectors import replay_state
+from games.timekeeper.sweep import handle_due, replace_absent
 
 pytestmark = pytest.mark.django_db
 

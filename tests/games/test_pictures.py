@@ -16,9 +16,9 @@ from django.template import Context, Template
 
 from games.boards import board_data
 from games.pictures import render_png, table_svg
-from games.pictures.fonts import font, text_width
 from games.rules import get_engine
 from games.rules.base import Rng
+from games.rules.drawing.fonts import font, text_width
 from games.rules.ogallala.cards import info
 from games.rules.oregon_trail.cards import (
     CALAMITY_CARDS,

@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import time_machine
 
-import games.rules as rules
 from core.errors import ErrorCode, GameError
 from games import services
 from games.models import Move, Seat
@@ -26,9 +25,9 @@ T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def twice_engine():
-    with rules.registered(TWICE.name, TWICE):
-        yield TWICE
+def twice_engine(serve_games):
+    serve_games({TWICE.name: "tests.toy_engine:TWICE"})
+    return TWICE
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from core.errors import ErrorCode, GameError
 from games import selectors, services
-from games.clock.autoplay import bots_play
-from games.clock.sweep import replace_absent
 from games.models import Game, Move, Seat, Tenure
+from games.timekeeper.autoplay import bots_play
+from games.timekeeper.sweep import replace_absent
 from notifications import delivery
 from notifications.models import Notification
 from notifications.outbox import decision_notice

@@ -11,7 +11,9 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
-from games.rules import engines
+from games.rules import IllegalAction, engines
+from games.rules.base import seat_label
+from tests.toy_engine import RACE
 
 pytestmark = pytest.mark.django_db
 
@@ -93,31 +95,33 @@ def test_the_join_page_shows_the_options_and_players_before_the_dice(client, mak
     assert page.index("Join this game") < page.index("Your entropy")
 
 
-def test_an_engines_refusal_names_the_player_not_the_seat(make_user, toy_engine):
+class Blocked(type(RACE)):
+    """The toy race, every move refused with a sentence that names another seat."""
+
+    def apply(self, state, seat, action):
+        raise IllegalAction(f"{seat_label(1 - seat)} already has track there.")
+
+
+BLOCKED = Blocked("toy-blocked", "Blocked", goal=3, resigns=False)
+
+
+def test_an_engines_refusal_names_the_player_not_the_seat(make_user, serve_games):
     """An engine's sentence says "Player N" (engines know no names): the player reads the name."""
     from core.errors import GameError
-    from games.rules import IllegalAction, registered
-    from games.rules.base import seat_label
-    from tests.toy_engine import RACE
 
-    class Blocked(type(RACE)):
-        def apply(self, state, seat, action):
-            raise IllegalAction(f"{seat_label(1 - seat)} already has track there.")
-
-    engine = Blocked.__new__(Blocked)
-    engine.__dict__.update(RACE.__dict__)
-    with registered(RACE.name, engine):
-        ann, bob = make_user("Ann"), make_user("Bob")
-        game = services.game_create(owner=ann, rules=RACE.name, title="Blocked", max_players=2)
-        services.game_join(game=game, user=bob, code=game.invite_code)
-        services.game_start(game=game, by=ann)
-        game = Game.objects.get(pk=game.pk)
-        seat = next(s for s in game.seats.select_related("user") if s.position in engine.to_act(game.state))
-        other = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
-        with pytest.raises(GameError) as refused:
-            services.move_submit(
-                game=game, seat=seat, action={"type": "step"}, expected_version=None, channel="web", actor=seat.user
-            )
+    serve_games({BLOCKED.name: f"{__name__}:BLOCKED"})
+    engine = BLOCKED
+    ann, bob = make_user("Ann"), make_user("Bob")
+    game = services.game_create(owner=ann, rules=BLOCKED.name, title="Blocked", max_players=2)
+    services.game_join(game=game, user=bob, code=game.invite_code)
+    services.game_start(game=game, by=ann)
+    game = Game.objects.get(pk=game.pk)
+    seat = next(s for s in game.seats.select_related("user") if s.position in engine.to_act(game.state))
+    other = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
+    with pytest.raises(GameError) as refused:
+        services.move_submit(
+            game=game, seat=seat, action={"type": "step"}, expected_version=None, channel="web", actor=seat.user
+        )
     assert refused.value.message == f"{other.user.display_name} already has track there."
 
 

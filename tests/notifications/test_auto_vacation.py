@@ -143,7 +143,7 @@ def test_the_settings_page_shows_days_used_and_left_and_turns_automatic_days_off
     page = client.get(reverse("notifications:preferences")).content.decode()
     assert f"This year ({due.year}): 1 day used (1 automatically), 4 left." in page
     assert "Automatic vacation days are <strong>on</strong>" in page
-    client.post(reverse("notifications:vacation_automatic"), {"auto_vacation": "0"})
+    client.post(reverse("clock:vacation_automatic"), {"auto_vacation": "0"})
     olga.refresh_from_db()
     assert olga.auto_vacation is False
 
@@ -151,7 +151,7 @@ def test_the_settings_page_shows_days_used_and_left_and_turns_automatic_days_off
 def test_turning_automatic_days_off_needs_a_login(client, users):
     users[0].auto_vacation = True
     users[0].save()
-    resp = client.post(reverse("notifications:vacation_automatic"), {"auto_vacation": "0"})
+    resp = client.post(reverse("clock:vacation_automatic"), {"auto_vacation": "0"})
     assert resp.status_code == 302 and "login" in resp["Location"]
     users[0].refresh_from_db()
     assert users[0].auto_vacation is True

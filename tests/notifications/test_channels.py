@@ -9,13 +9,13 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.clock.autoplay import bots_play
 from games.models import Game
-from notifications.inbound import handle_raw
+from games.timekeeper.autoplay import bots_play
+from inbound.route import handle_raw
 from notifications.models import Notification
+from tests.inbound.test_inbound import reply
 
 from .conftest import T0, minute, turn_seat
-from .test_inbound import reply
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,9 @@ import pytest
 from django.core import mail
 
 from games import services
-from games.clock.autoplay import standing_orders_set
 from games.models import Game, Vacation
-from notifications import delivery
-from notifications import handoff as handoff_module
-from notifications.handoff import handoff
+from games.timekeeper.autoplay import standing_orders_set
+from notifications import delivery, handoff, outbox
 from notifications.models import Delivery, Kind, KindPreference, Notification, NotificationSettings
 from notifications.reminders import send_reminders
 
@@ -157,26 +155,30 @@ def test_a_webhook_removed_after_the_email_went_is_not_posted_nor_retried(make_g
 
 
 @pytest.fixture
-def handed(celery_app, monkeypatch):
-    """Records each hand-over to Celery (one list of notice ids per task), tasks not run inline."""
+def handed(monkeypatch):
+    """Records each hand-over to Celery (one list of notice ids per task) instead of making it."""
     calls = []
-    eager = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = False
-    monkeypatch.setattr(handoff_module, "hand_to_celery", lambda ids: calls.append(sorted(ids)))
-    yield calls
-    handoff.flush()
-    celery_app.conf.task_always_eager = eager
+    monkeypatch.setattr(handoff, "hand_to_celery", lambda ids: calls.append(sorted(ids)))
+    return calls
+
+
+def test_a_requests_notices_are_handed_over_in_one_task_when_its_move_commits(
+    make_game, handed, api_for, django_capture_on_commit_callbacks
+):
+    game = make_game()
+    seat = turn_seat(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        resp = api_for(seat.user).post(f"/api/games/{game.pk}/moves/", {"action": {"type": "end_turn"}}, format="json")
+        assert resp.status_code == 201, resp.content
+        assert handed == []  # not before the commit
+    notice = Notification.objects.get(kind=Kind.YOUR_TURN, seat=seat_at(game, 1 - seat.position))
+    assert handed == [[notice.pk]]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_with_no_hand_off_delay_a_requests_notices_are_handed_over_as_soon_as_it_ends(
-    make_game, handed, api_for, settings
-):
-    settings.TRAILPOST = {**settings.TRAILPOST, "HANDOFF_SECONDS": 0}
+def test_a_notice_written_outside_a_transaction_is_handed_over_at_once(make_game, handed):
     game = make_game()
-    handed.clear()  # the start's notice (not a request: handed over at its commit)
     seat = turn_seat(game)
-    resp = api_for(seat.user).post(f"/api/games/{game.pk}/moves/", {"action": {"type": "end_turn"}}, format="json")
-    assert resp.status_code == 201, resp.content
-    notice = Notification.objects.get(kind=Kind.YOUR_TURN, seat=seat_at(game, 1 - seat.position))
-    assert handed == [[notice.pk]]
+    handed.clear()
+    [notice] = outbox.record_notice(kind=Kind.REPLY_OK, game=game, seat=seat, context={}, force=True)
+    assert notice.pk is not None and handed == [[notice.pk]]

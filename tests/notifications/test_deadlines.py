@@ -10,9 +10,9 @@ import pytest
 from core.errors import GameError
 from games import services
 from games.clock import vacations as notify
-from games.clock.sweep import due_game_ids
 from games.clock.vacations import paused_deadline
 from games.models import Game, Move, Seat
+from games.timekeeper.sweep import due_game_ids
 from notifications.models import Kind, Notification
 
 from .conftest import T0, minute, seat_at, turn_seat

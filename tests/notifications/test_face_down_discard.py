@@ -7,8 +7,8 @@ never which.
 import pytest
 
 from games.models import Game
+from inbound.route import handle_raw
 from notifications import delivery
-from notifications.inbound import handle_raw
 from notifications.models import Kind, Notification
 from notifications.outbox import decision_context
 from tests.rules.ogallala.helpers import fill_two_display, fresh, on_top

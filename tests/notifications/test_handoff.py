@@ -1,9 +1,9 @@
 """notifications.handoff on a real broker with a real worker: when committed notices are handed over.
 
-Inside `handoff.gathered()` the notices committed in the block go in one send_notifications task
-at its end, and none before; outside any scope each commit hands its own over at once; a change
-that rolls back hands nothing over; inside a Celery task run by a worker the notices of all its
-moves go in one task when it ends. What is handed over is seen where it is published
+Each transaction's notices go in one send_notifications task once it commits, and none before:
+a move's at its commit, a sweep chunk's (many games' timeouts in one transaction) in one task at
+the chunk's commit, a Celery task's at each of its commits. A change that rolls back, or a
+savepoint that does, hands nothing over. What is handed over is seen where it is published
 (celery's after_task_publish, in whichever thread publishes it), and then taken by the worker.
 """
 
@@ -13,11 +13,13 @@ import time
 import pytest
 from celery.signals import after_task_publish, task_success
 from django.db import transaction
+from django.utils import timezone
 
 from config.celery import app as celery_app
 from games import services
-from games.models import Move
-from notifications.handoff import SEND_TASK, handoff
+from games.models import Move, Seat
+from games.timekeeper import sweep
+from notifications.handoff import SEND_TASK
 from notifications.models import Notification
 
 from .conftest import turn_seat
@@ -53,10 +55,6 @@ def handed(live_worker):
     """Tasks do not run inline here (live_worker): what the hand-off publishes goes to the broker.
     `handed.at_success` records, for each task the worker finishes, how many send_notifications
     tasks had been published when its body returned (task_success comes before task_postrun)."""
-    # Start from no scope and nothing gathered: an earlier test's request may have left this
-    # thread's scope open (no request_finished) or a hand-off timer pending.
-    handoff.request_finished()
-    handoff.flush()
     seen = Handed()
     seen.at_success = []
 
@@ -93,21 +91,7 @@ def all_sent(ids) -> bool:
     return not Notification.objects.filter(pk__in=ids, sent_at__isnull=True).exists()
 
 
-def test_notices_committed_in_a_gathered_block_go_in_one_task_at_its_end(handed, make_game):
-    game = make_game()
-    since = last_id()
-    handed.tasks.clear()  # the start's notice went at its commit
-    with handoff.gathered():
-        end_turn(game)
-        end_turn(game)
-        committed = unsent_ids(since)
-        assert len(committed) == 2  # both moves committed, each with its notice
-        assert handed.tasks == []  # and nothing handed over yet
-    assert handed.tasks == [committed]
-    assert wait_until(lambda: all_sent(committed))  # the worker took the one task and sent both
-
-
-def test_outside_any_scope_each_commit_hands_its_own_notices_over(handed, make_game):
+def test_each_commit_hands_its_own_notices_over_at_once(handed, make_game):
     game = make_game()
     handed.tasks.clear()
     since = last_id()
@@ -133,17 +117,38 @@ def test_a_change_that_rolls_back_hands_nothing_over(handed, make_game):
         assert len(unsent_ids(since)) == 1  # written in the move's transaction
         raise Abandon
     assert handed.tasks == [] and unsent_ids(since) == []
-    # Nor inside a gathered block: the rolled-back move leaves nothing to hand over at its end,
-    # and a move that commits after it is handed over alone.
+    # Nor a savepoint that rolls back: the transaction around it commits a later move's notice
+    # alone, in the one task of its commit.
     game.refresh_from_db()
-    with handoff.gathered():
+    with transaction.atomic():
         with pytest.raises(Abandon), transaction.atomic():
             end_turn(game)
             raise Abandon
         game.refresh_from_db()
         end_turn(game)
+        assert handed.tasks == []
     committed = unsent_ids(since)
     assert len(committed) == 1 and handed.tasks == [committed]
+    assert wait_until(lambda: all_sent(committed))
+
+
+def test_a_sweep_chunk_hands_every_notice_it_wrote_over_once_at_its_commit(handed, make_game):
+    """The sweep times out a chunk of games in one transaction: once it has
+    committed, every timeout notice it wrote (the missed deadline, the next player's turn) is
+    handed over, each exactly once (a task per change: the timeout, the next turn)."""
+    games = [make_game(), make_game()]
+    assert wait_until(lambda: all_sent(unsent_ids(0)))  # the starts' notices are out of the way
+    handed.tasks.clear()
+    since = last_id()
+    past = timezone.now() - timezone.timedelta(minutes=1)
+    Seat.objects.filter(game__in=games, deadline_at__isnull=False).update(deadline_at=past)
+    stats = sweep.handle_games([g.pk for g in games], timezone.now())
+    assert stats["timeouts"] == 2
+    committed = unsent_ids(since)
+    assert len(committed) == 4  # per game: the missed deadline and the next player's turn
+    handed_ids = [i for task in handed.tasks for i in task]
+    assert sorted(handed_ids) == sorted(committed)  # each once, all of them
+    assert wait_until(lambda: all_sent(committed))
 
 
 @celery_app.task(name="tests.notifications.test_handoff.two_moves")
@@ -156,23 +161,23 @@ def two_moves(game_ids: list[int]) -> int:
     return len(game_ids)
 
 
-def test_inside_a_task_run_by_the_worker_the_notices_of_all_its_moves_go_in_one_task(handed, make_game):
+def test_inside_a_task_run_by_the_worker_each_commit_hands_its_notices_over(handed, make_game):
     games = [make_game(), make_game()]
     assert wait_until(lambda: all_sent(unsent_ids(0)))  # the starts' notices are out of the way
     handed.tasks.clear()
     since = last_id()
     two_moves.delay([g.pk for g in games])
-    assert wait_until(lambda: handed.tasks)
+    assert wait_until(lambda: len(handed.tasks) == 2)
     committed = unsent_ids(since)
     assert len(committed) == 2  # two commits in the task, a notice each
-    assert handed.tasks == [committed]
-    assert (two_moves.name, 0) in handed.at_success  # nothing went while the task ran
+    assert handed.tasks == [[pk] for pk in committed]  # each at its own commit, in order
+    assert (two_moves.name, 2) in handed.at_success  # both went while the task ran
     assert wait_until(lambda: all_sent(committed))
 
 
-def test_a_bot_task_hands_its_moves_notices_over_when_it_ends(handed, make_game, users):
+def test_a_bot_task_hands_its_moves_notices_over_as_they_commit(handed, make_game, users):
     """games.tasks.play_bots, queued by the player's move, plays the two bots in a row (the other
-    seats); the player's next "your turn" goes over from the worker once the task has ended."""
+    seats); the player's next "your turn" goes over from the worker at the last bot move's commit."""
     game = make_game(n=1, bots=2)
     assert wait_until(lambda: turn_seat(game).user == users[0])  # bots seated first have played
     assert wait_until(lambda: all_sent(unsent_ids(0)))
@@ -185,6 +190,6 @@ def test_a_bot_task_hands_its_moves_notices_over_when_it_ends(handed, make_game,
     assert Move.objects.filter(game=game, channel=Move.Channel.BOT, seq__gt=game.version).count() == 2
     committed = unsent_ids(since)
     assert len(committed) == 1 and handed.tasks == [committed]
-    assert ("games.tasks.play_bots", 0) in handed.at_success  # handed over after the task's body
+    assert wait_until(lambda: ("games.tasks.play_bots", 1) in handed.at_success)  # handed over inside the task
     assert turn_seat(game).user == users[0]
     assert wait_until(lambda: all_sent(committed))

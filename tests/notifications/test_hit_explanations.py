@@ -19,8 +19,8 @@ from games import services
 from games.models import Game
 from games.rules.oregon_trail.cards import TRAIL_CARDS, TRAIL_NAMES
 from games.selectors import seat_names, with_names
+from inbound.route import handle_raw
 from notifications import delivery, outbox
-from notifications.inbound import handle_raw
 from notifications.models import Kind, Notification
 from notifications.outbox import decision_context
 from tests.rules.crayon_rails import helpers as rails

@@ -17,14 +17,14 @@ import subprocess
 import pytest
 from django.core import signing
 
+from inbound.route import handle_raw
 from notifications import delivery, outbox
 from notifications.emails import thread_root
-from notifications.inbound import handle_raw
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification
 from notifications.tokens import read_help_token, unsubscribe_token
+from tests.inbound.test_inbound import reply
 
 from .conftest import minute, turn_seat
-from .test_inbound import reply
 
 pytestmark = pytest.mark.django_db
 

@@ -150,9 +150,8 @@ def _live_game(make_game, clock, client, *, away: int | None, moves: int, seed: 
     them), each with the game page open (polled every 4 seconds, as htmx does) unless `away`:
     that seat's player is not on the site and plays only from their emails (the first move of the
     latest menu they got, by reply: the email channel). Returns the emails each seat got, by kind."""
-    from notifications.inbound import handle_raw
-
-    from .test_inbound import reply
+    from inbound.route import handle_raw
+    from tests.inbound.test_inbound import reply
 
     game = make_game(2, rules="oregon-trail-race", options={"ruleset": "revised"})
     mail.outbox.clear()

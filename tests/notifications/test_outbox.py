@@ -335,7 +335,7 @@ def test_a_notice_bug_does_not_cost_the_move(make_game, monkeypatch):
     def broken(*args, **kwargs):
         raise KeyError("label")
 
-    monkeypatch.setattr(outbox, "decision_context", broken)
+    monkeypatch.setattr(outbox, "decision_terms", broken)  # what a turn change writes under the lock
     result = play(game, seat, {"type": "end_turn"}, channel="timeout")
     assert result.applied
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from accounts import quiet
 from games import services
-from games.clock.sweep import handle_due
 from games.models import Move
+from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
 
 from .conftest import minute, turn_seat

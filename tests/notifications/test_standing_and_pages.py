@@ -100,8 +100,8 @@ def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.clock.autoplay import standing_orders_set
     from games.models import Seat
+    from games.timekeeper.autoplay import standing_orders_set
 
     game = make_game()
     seat = turn_seat(game)

@@ -176,9 +176,8 @@ def test_the_digest_and_an_invitation_to_a_stranger_are_not_threaded(make_game, 
 
 
 def test_a_played_reply_and_a_refused_one_are_answered_in_their_own_thread(make_game, smtp_sink):
-    from notifications.inbound import handle_raw
-
-    from .test_inbound import menu_note, reply
+    from inbound.route import handle_raw
+    from tests.inbound.test_inbound import menu_note, reply
 
     game = make_game()
     seat = turn_seat(game)

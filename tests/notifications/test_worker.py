@@ -83,8 +83,8 @@ def test_with_the_broker_down_the_move_commits_and_the_sweep_sends_later(live_wo
 def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smtp_sink, make_game):
     from django.utils import timezone
 
-    from games.clock.sweep import CHUNK as FAN_OUT_CHUNK
     from games.models import Seat
+    from games.timekeeper.sweep import CHUNK as FAN_OUT_CHUNK
 
     games = [make_game(turn_hours=24) for _ in range(FAN_OUT_CHUNK + 10)]
     smtp_sink.wait_for(len(games))
@@ -98,14 +98,13 @@ def test_the_minute_sweep_fans_due_games_out_to_the_worker_once(live_worker, smt
     assert not Seat.objects.filter(deadline_at__lte=timezone.now()).exists()
 
 
-def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_task(
-    live_worker, smtp_sink, make_game, api_for, settings
+def test_each_api_moves_notices_go_to_the_worker_in_a_task_of_their_own_at_its_commit(
+    live_worker, smtp_sink, make_game, api_for
 ):
     from celery.signals import task_prerun
 
-    settings.TRAILPOST = {**settings.TRAILPOST, "HANDOFF_SECONDS": 3.0}
     game = make_game()
-    assert len(smtp_sink.wait_for(1)) == 1  # the first "your turn" (game_start is not a request)
+    assert len(smtp_sink.wait_for(1)) == 1  # the first "your turn"
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())  # and marked sent
     handed = []
 
@@ -115,25 +114,19 @@ def test_api_moves_hand_their_notices_to_the_worker_after_the_responses_in_one_t
 
     task_prerun.connect(seen, weak=False, dispatch_uid="test-handoff")
     try:
-        for _ in range(2):
+        for n in (2, 3):
             seat = turn_seat(game)
             response = api_for(seat.user).post(
                 f"/api/games/{game.pk}/moves/", {"action": {"type": "end_turn"}}, format="json"
             )
             assert response.status_code == 201, response.content
-        # Both moves are committed with their notices; nothing has been handed over yet.
-        waiting = sorted(Notification.objects.filter(sent_at__isnull=True).values_list("pk", flat=True))
-        assert len(waiting) == 2 and handed == []
-        messages = smtp_sink.wait_for(2)
-        assert len(messages) == 2
-        assert handed == [waiting]  # one task carried both moves' notices
+            assert len(smtp_sink.wait_for(n)) == n  # this move's "your turn", before the next move
     finally:
         task_prerun.disconnect(dispatch_uid="test-handoff")
-    # The worker marks them sent just after the emails leave; the first move's "your turn", for a
-    # version the second move passed, is marked stale and not sent.
+    notices = list(Notification.objects.filter(kind=Kind.YOUR_TURN).order_by("pk").values_list("pk", flat=True))
+    assert handed == [[pk] for pk in notices[1:]]  # one task per move, with its notice
     assert wait_until(lambda: not Notification.objects.filter(sent_at__isnull=True).exists())
-    assert list(Notification.objects.filter(outcome=Outcome.STALE).values_list("pk", flat=True)) == waiting[:1]
-    assert len(smtp_sink.messages) == 2
+    assert not Notification.objects.filter(outcome=Outcome.STALE).exists()
 
 
 def test_a_failing_webhook_is_tried_again_later_and_the_email_does_not_wait(

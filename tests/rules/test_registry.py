@@ -1,25 +1,36 @@
-"""The engine registry: a test (or a stand-in) can serve an engine under a slug for a while."""
+"""The engine registry: the TRAILPOST_GAMES setting serves its table of games, in its order, and
+without it the games this code base ships are served (games/apps.py, games.rules.configure)."""
 
 import pytest
+from django.test import override_settings
 
 from games import rules
 from tests.toy_engine import SHED as TOY
 
 
-def test_a_registered_engine_is_served_and_gone_afterwards():
-    assert "toy-for-a-while" not in rules.engine_slugs()
-    with rules.registered("toy-for-a-while", TOY) as engine:
-        assert engine is TOY
+def test_the_setting_serves_its_games_in_its_order_and_the_shipped_ones_come_back_after():
+    assert rules.engine_slugs() == list(rules.GAMES)
+    with override_settings(TRAILPOST_GAMES={"toy-for-a-while": "tests.toy_engine:SHED", **rules.GAMES}):
         assert rules.get_engine("toy-for-a-while") is TOY
-        assert "toy-for-a-while" in rules.engine_slugs()
-    assert "toy-for-a-while" not in rules.engine_slugs()
+        assert rules.engine_slugs() == ["toy-for-a-while", *rules.GAMES]
+    assert rules.engine_slugs() == list(rules.GAMES)
     with pytest.raises(KeyError):
         rules.get_engine("toy-for-a-while")
 
 
 def test_a_stand_in_under_a_real_slug_gives_the_real_engine_back_even_after_an_error():
     real = rules.get_engine("ogallala")
-    with pytest.raises(RuntimeError), rules.registered("ogallala", TOY):
+    with (
+        pytest.raises(RuntimeError),
+        override_settings(TRAILPOST_GAMES={**rules.GAMES, "ogallala": "tests.toy_engine:SHED"}),
+    ):
         assert rules.get_engine("ogallala") is TOY
         raise RuntimeError("the test failed inside")
     assert rules.get_engine("ogallala") is real
+
+
+def test_a_game_whose_package_does_not_import_is_left_out_and_the_others_served():
+    with override_settings(TRAILPOST_GAMES={"gone": "tests.no_such_game.engine:ENGINE", **rules.GAMES}):
+        assert rules.engine_slugs() == list(rules.GAMES)
+        with pytest.raises(ImportError):
+            rules.get_engine("gone")

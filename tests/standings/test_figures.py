@@ -4,7 +4,7 @@ counts agree with the game's events and final table."""
 import pytest
 
 from games.rules import get_engine
-from games.rules.base import Rng
+from games.rules.base import TENTHS, Rng
 from games.rules.ogallala.display import boats_of
 from standings import figures
 
@@ -52,7 +52,7 @@ def test_crayon_rails_deliveries_and_payoffs():
     assert sum(found["deliveries"].values()) == len(delivered) > 0
     assert sum(found["payoffs"].values()) == sum(e["public"]["payoff"] for e in delivered)
     assert sum(found["payoff_deliveries"].values()) == len(delivered)
-    assert set(found["payoffs"]) <= set(figures.TENTHS)
+    assert set(found["payoffs"]) <= set(TENTHS)
 
 
 def test_an_unknown_game_has_no_figures():

@@ -6,6 +6,7 @@ from openskill.models import PlackettLuce
 
 from games import services
 from games.models import Game, Seat
+from games.rules import get_engine
 from standings import ratings
 from standings.models import GameRecord, Rating, RatingChange, StatsAggregate
 
@@ -134,10 +135,12 @@ def test_a_game_played_to_its_end_is_counted_once_with_its_figures(make_user):
         ("ogallala", {"winners": [2], "ranking": [2, 1, 0], "scores": [20, 4, 9]}, {0}, {2: 1, 1: 2, 0: 3}),
         # Oregon Trail Race: nobody wins when the last wagons die together; its ranking decides.
         ("oregon-trail-race", {"winners": [], "ranking": [2, 0, 1]}, set(), {2: 1, 0: 2, 1: 3}),
+        # Crayon Rails: equal cash (the linked cities unknown without the state) share a place.
+        ("crayon-rails", {"winners": [0], "ranking": [0, 2, 1], "cash": [250, 80, 80]}, set(), {0: 1, 2: 2, 1: 2}),
     ],
 )
 def test_places_follow_each_engines_result(rules, result, out, expected):
-    assert ratings.places(rules, {}, result, out) == expected
+    assert get_engine(rules).finishing_places({}, result, out) == expected
 
 
 def test_rate_leaves_a_lone_human_alone_and_compresses_places():

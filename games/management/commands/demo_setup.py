@@ -1,4 +1,5 @@
-"""Creates the demo admin and a demo game against bots (idempotent; used by `make run`)."""
+"""Creates the demo admin and a demo game against bots (idempotent; used by `make run`): a game of the
+first game served, with the options its engine gives a demo (Engine.demo_options)."""
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
@@ -6,6 +7,7 @@ from django.core.management.base import BaseCommand
 
 from games import services
 from games.models import Game, Move
+from games.rules import engine_slugs, get_engine
 
 DEMO_EMAIL = "admin@trailpost.localhost"
 DEMO_PASSWORD = "trailpost"
@@ -24,14 +26,18 @@ class Command(BaseCommand):
             admin.set_password(DEMO_PASSWORD)
             admin.save()
         EmailAddress.objects.get_or_create(user=admin, email=DEMO_EMAIL, defaults={"verified": True, "primary": True})
-        if not Game.objects.filter(owner=admin, title="Demo: Oregon Trail Race against bots").exists():
+        slug = engine_slugs()[0]
+        engine = get_engine(slug)
+        title = f"Demo: {engine.title} against bots"
+        seats = max(engine.min_seats, min(3, engine.max_seats))  # the admin and bots
+        if not Game.objects.filter(owner=admin, title=title).exists():
             game = services.game_create(
                 owner=admin,
-                rules="oregon-trail-race",
-                title="Demo: Oregon Trail Race against bots",
-                options={"trail_length": 10},
-                max_players=3,
-                bots=2,
+                rules=slug,
+                title=title,
+                options=engine.demo_options,
+                max_players=seats,
+                bots=seats - 1,
                 is_open=False,
             )
             services.game_start(game=game, by=admin, channel=Move.Channel.ADMIN)

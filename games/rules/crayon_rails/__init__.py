@@ -9,4 +9,7 @@ modules, all components: `board` (the map of Tessary as data: terrain, cities, g
 `deckgen` (generates `deck` from the map) and `network` (track, routes and the cached
 cheapest-build search); and `commands`, builds and moves named by cities in an email reply
 ("build Harrowgate to Kestrel Bay", "move to Hobbsford"), found by the cheapest legal path.
+
+And `picture`, the map drawn for the game page and for emails, and `page`, what the game
+page's board draws beyond the view (its map's static layers, tracks, trains, costs).
 """

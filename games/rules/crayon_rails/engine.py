@@ -77,7 +77,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, IllegalAction, Rng, counted, event, seat_label
-from . import bots, commands
+from . import bots, commands, standings
 from . import cards as card_data
 from . import network as net
 from . import view as view_mod
@@ -144,6 +144,12 @@ class CrayonRailsEngine(Engine):
     max_seats = 6
     pitch = "Draw track between the cities of Tessary and carry goods to the cities that pay for them."
     length = "about 30 to 40 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"mode": "public"}, "Public pool"), ({"mode": "standard"}, "Standard hands")]
+    blurb = (
+        "Build track across the map of Tessary, carry loads to the cities that demand them, and be the "
+        "first with the cash and a network that links the major cities. 2 to 6 players."
+    )
+    demo_moves = 40
     options_schema = {
         "mode": {
             "default": "public",
@@ -180,6 +186,17 @@ class CrayonRailsEngine(Engine):
             "answers": {"unlocked_first": "Lose a load that locks no card, if I have one"},
         },
     }
+    # what a finished game tells the standings (the contract's section; the rest is in standings.py)
+    edition_option = "mode"
+    figures = standings.FIGURES
+    figures_read_events = True
+    length_bin = 50
+
+    def finishing_measure(self, state, result, seat):
+        return standings.finishing_measure(state, result, seat)
+
+    def count_figures(self, state, moves):
+        return standings.count_figures(moves)
 
     def check_options(self, options: dict, seats) -> None:
         if seats is not None and not self.min_seats <= seats <= self.max_seats:

@@ -10,6 +10,12 @@ chosen beside it), or the action bar (picking up, dropping, upgrading, ending th
 from __future__ import annotations
 
 BAR = "bar"
+# What the action bar asks a player to tap for moves on each kind of place (Engine.place_kinds).
+PLACE_KINDS = {
+    "card": {"tap": "tap a demand card"},
+    "city": {"tap": "tap a city on the map"},
+    "mp": {"tap": "draw your route on the map"},
+}
 
 
 def city_place(name: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..base import BadOptions, Engine, Rng, counted, event, seat_label
-from . import bots
+from . import bots, standings
 from . import cards as card_data
 from . import view as view_mod
 from .cards import STACKS_I, card_public, empty_of, info
@@ -28,6 +28,12 @@ class OgallalaEngine(Engine):
     max_seats = 4
     pitch = "Fill your stretch of river with canoes and warriors, and raid the other players' boats for their points."
     length = "about 10 to 20 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"edition": "I"}, "Ogallala I"), ({"edition": "II"}, "Ogallala II")]
+    blurb = (
+        "Draw cards, build canoes in your three rows of river, raid your neighbours' boats with lassos, "
+        "arrows and conquests, and score booty. 2 to 4 players."
+    )
+    demo_moves = 30
     options_schema = {
         "edition": {
             "default": "I",
@@ -95,6 +101,17 @@ class OgallalaEngine(Engine):
         {"edition": "II", "spoils_canoes": True},
     ]
     decision_kinds: dict = {}
+    # what a finished game tells the standings (the contract's section; the rest is in standings.py)
+    edition_option = "edition"
+    figures = standings.FIGURES  # counted from the final table: the moves' events are not read
+    length_bin = 20
+
+    def finishing_measure(self, state, result, seat):
+        return standings.finishing_measure(result, seat)
+
+    def count_figures(self, state, moves):
+        return standings.count_figures(state)
+
     # the options each edition's variants add (II_VARIANTS: II only; crazy_axes: I only)
     II_VARIANTS = ("more_raiders", "spoils_canoes", "exchange_canoes", "no_totems")
 

@@ -9,6 +9,11 @@ hunt or an attack aims at a card or a boat on another player's river. Drawing is
 from __future__ import annotations
 
 BAR = "bar"
+# What the action bar asks a player to tap for moves on each kind of place (Engine.place_kinds).
+PLACE_KINDS = {
+    "river": {"tap": "tap a space of your river", "tap_others": "tap a card or boat of another player's river"},
+    "stack": {"tap": "tap a stack to draw from it"},
+}
 
 
 def river(seat: int, row: int, space: int) -> str:

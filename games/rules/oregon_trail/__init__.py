@@ -38,4 +38,6 @@ Where the texts leave gaps we chose (besides the rulings in shared/rules/README.
 - A seat that leaves (resigned, dropped, kicked: all `resign`) drops its own pending decisions
   and any theft it would gain from; then the move ends as an answered decision does, so a
   mover whose action is spent loses the turn to the next seat.
+
+And `picture`: the table drawn for the game page and for emails.
 """

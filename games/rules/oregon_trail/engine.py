@@ -8,7 +8,7 @@ thief and hunting). Legality lives in `legal_actions` alone; `do_apply` trusts i
 from __future__ import annotations
 
 from ..base import BadOptions, Engine, Rng, event, seat_label
-from . import bots
+from . import bots, standings
 from . import cards as card_data
 from . import view as view_mod
 from .cards import (
@@ -203,6 +203,13 @@ class OregonTrailEngine(Engine):
     max_seats = 6
     pitch = "Race your wagon party west along a trail you lay card by card, through rivers, towns and calamities."
     length = "about 10 to 15 turns each"  # turns per player in seeded 2-player bot games (games.rules.simulate)
+    variants = [({"ruleset": "revised"}, "Revised rules"), ({"ruleset": "classic"}, "Classic rules")]
+    blurb = (
+        "Race your wagon party along your own trail to Oregon, mending calamities with supplies "
+        "and sending calamities to your rivals. 2 to 6 players."
+    )
+    demo_options = {"trail_length": 10}
+    demo_moves = 24
     options_schema = {
         "ruleset": {
             "default": "revised",
@@ -247,6 +254,17 @@ class OregonTrailEngine(Engine):
             "answers": {"always": "Discard medicine to avoid measles", "never": "Keep the medicine"},
         },
     }
+    # what a finished game tells the standings (the contract's section; the rest is in standings.py)
+    edition_option = "ruleset"
+    figures = standings.FIGURES
+    figures_read_events = True
+    length_bin = 20
+
+    def finishing_measure(self, state, result, seat):
+        return standings.finishing_measure(state, seat)
+
+    def count_figures(self, state, moves):
+        return standings.count_figures(moves)
 
     def check_options(self, options, seats):
         """Raises BadOptions for a trail length the chosen ruleset does not allow."""

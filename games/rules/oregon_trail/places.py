@@ -13,6 +13,17 @@ from __future__ import annotations
 from games.rules.oregon_trail.cards import supply_kind
 
 BAR = "bar"
+# What the action bar asks a player to tap for moves on each kind of place; "own": the seat's own
+# things, which another player's move names as theirs (Engine.place_kinds).
+PLACE_KINDS = {
+    "bank": {"tap": "tap a supply in the bank"},
+    "mine": {"tap": "tap one of your supplies", "own": True},
+    "pool": {"tap": "tap a free supply of the town"},
+    "hand": {"tap": "tap a card in your hand", "own": True},
+    "cal": {"tap": "tap one of your calamities", "own": True},
+    "town": {"tap": "tap a town on the trail"},
+    "player": {"tap": "tap a player"},
+}
 
 
 def _benefit(action: dict) -> list[str]:
