@@ -48,8 +48,9 @@ class User(AbstractUser):
         verbose_name="Show my player page",
         help_text="Your ratings get a public page once you play a public game; tick this to have it now.",
     )
-    # Kept by games.signals (vacation_until) and notifications.signals (has_notice_settings), so the move pipeline reads these with the seat's user and
-    # skips a query per turn for the many players who never set a vacation or a preference.
+    # Kept by games.signals (vacation_until) and notifications.signals (has_notice_settings), so a
+    # move reads these with the seat's user and skips a query per turn for the many players who
+    # never set a vacation or a preference.
     vacation_until = models.DateField(
         null=True, blank=True, editable=False, help_text="The last day of the user's latest vacation."
     )

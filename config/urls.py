@@ -3,7 +3,7 @@ import sys
 from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import RequestDataTooBig
-from django.db import InterfaceError, OperationalError, connection
+from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template import loader
 from django.templatetags.static import static
@@ -72,9 +72,7 @@ DATABASE_RETRY_SECONDS = 30
 
 
 def _database_down() -> bool:
-    driver = connection.Database  # hand-written SQL (games/hotpath.py) meets the driver's own errors
-    down = (OperationalError, InterfaceError, driver.OperationalError, driver.InterfaceError)
-    return isinstance(sys.exc_info()[1], down)
+    return isinstance(sys.exc_info()[1], (OperationalError, InterfaceError))
 
 
 def json_or_html_500(request):

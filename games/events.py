@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from django.db import DatabaseError, transaction
 
-from games.hotpath import Pipeline, insert_rows
+from games.hotpath import insert_rows
 from games.models import Game, Invitation, Move, Seat
 
 log = logging.getLogger(__name__)
@@ -112,9 +112,9 @@ def listen(kind: type, listener: Listener) -> None:
         found.append(listener)
 
 
-def announce(message: Message, *, pipe: Pipeline | None = None) -> list:
+def announce(message: Message) -> list:
     """Tells the listeners of this kind of message and writes the rows they answer with, in the
-    caller's transaction (held back to the end of `pipe` when one is given); returns the rows.
+    caller's transaction; returns the rows.
 
     Called outside a transaction, it makes one: what listeners do after the commit (hand notices
     over) then finds the rows written."""
@@ -124,7 +124,7 @@ def announce(message: Message, *, pipe: Pipeline | None = None) -> list:
         for row in rows:
             by_model.setdefault(type(row), []).append(row)
         for same in by_model.values():
-            insert_rows(same, pipe=pipe)
+            insert_rows(same)
     return rows
 
 

@@ -19,7 +19,7 @@ from functools import cache
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
 from games.models import Game, Seat
 
@@ -128,7 +128,9 @@ def lock_games_with_seats(game_ids, *, skip_locked: bool = False) -> dict[int, L
         return _orm_lock(game_ids, skip_locked)
     connection = _db()
     sql, game_part, seat_part, user_part = _plan(connection.vendor, len(game_ids), skip_locked)
-    with connection.cursor() as cursor:
+    connection.ensure_connection()
+    # In pipeline mode BEGIN goes with the query: one round trip for both.
+    with connection.wrap_database_errors, connection.connection.pipeline(), connection.cursor() as cursor:
         cursor.execute(sql, game_ids)
         rows = cursor.fetchall()
     db = connection.alias
@@ -215,69 +217,95 @@ def save_deadlines(seats: list[Seat]) -> None:
         f"{running} = CASE {pk} {' '.join([when_b] * len(seats))} END "
         f"WHERE {pk} IN ({', '.join(['%s'] * len(ids))})"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params_d + params_r + params_m + params_k + params_b + ids)
+    _write(sql, params_d + params_r + params_m + params_k + params_b + ids)
 
 
-class Pipeline:
-    """An open `pipeline()` block: the rows `insert_rows(..., pipe=this)` holds back until it ends."""
+class _Held:
+    """The writes of an open `pipeline()` block, not sent yet: this module's UPDATEs, in order, and
+    its new rows by model. It is the block's execute wrapper (Django's `execute_wrapper`): before
+    any other statement on the connection runs, whoever runs it, the held writes go first, so what
+    the rest of the code reads and counts is what it would be without the block."""
 
-    def __init__(self, depth: int):
-        self.depth = depth  # the savepoints open when the block began
+    def __init__(self):
+        self.updates: list[tuple[str, list]] = []
         self.rows: dict = {}  # model: [instances], in the order the models came
 
-    def holds(self) -> bool:
-        """Whether rows inserted now wait for the end of the block (not inside a newer savepoint,
-        whose rollback must take them)."""
-        return self.depth == _savepoints()
+    def __call__(self, execute, sql, params, many, context):
+        if isinstance(sql, str) and sql.lstrip()[:8].upper() == "ROLLBACK":
+            # ROLLBACK TO SAVEPOINT: what was held since the savepoint is what it takes back
+            # (the SAVEPOINT statement itself sent everything held before it).
+            self.updates, self.rows = [], {}
+        else:
+            self.send()
+        return execute(sql, params, many, context)
+
+    def send(self) -> None:
+        """Sends the held writes together, in one round trip, and sets the new rows' pks. An error
+        in any of them is raised here, inside the caller's transaction."""
+        updates, rows = self.updates, self.rows
+        if not updates and not rows:
+            return
+        self.updates, self.rows = [], {}
+        connection = _db()
+        cursors, inserts = [], []
+        try:
+            # Errors raised when the pipeline syncs come straight from psycopg: wrapped as Django's
+            # own (IntegrityError, ...), as a cursor's would be.
+            with connection.wrap_database_errors, connection.connection.pipeline():
+                for sql, params in updates:
+                    cursor = connection.cursor()
+                    cursors.append(cursor)
+                    cursor.execute(sql, params)
+                for objs in rows.values():
+                    cursor = _insert(objs)
+                    cursors.append(cursor)
+                    inserts.append((cursor, objs))
+            for cursor, objs in inserts:
+                _set_pks(objs, _inserted_ids(cursor))
+        finally:
+            for cursor in cursors:
+                cursor.close()
+
+
+def _held() -> _Held | None:
+    """The writes held by this connection's open `pipeline()` block, if one is open."""
+    return next((w for w in _db().execute_wrappers if isinstance(w, _Held)), None)
 
 
 @contextlib.contextmanager
-def pipeline() -> Iterator[Pipeline | None]:
-    """Sends the statements of the block to PostgreSQL without waiting for each one's answer.
+def pipeline() -> Iterator[None]:
+    """Holds the writes of this module made in the block and sends them together, in one round
+    trip, instead of one each.
 
-    A move writes its log row, the game, the seats' deadlines and its notices: with psycopg's
-    pipeline mode these go out together and cost one round trip instead of one each (and BEGIN
-    travels with the first query). A statement whose rows are fetched inside the block (the
-    lock, an ORM read) still waits for its answer.
-
-    It yields a `Pipeline` (None on the ORM path), which the block passes to `insert_rows`: that
-    holds its rows back until the block ends and then writes each model's rows in one INSERT (the sweep's chunk of timeouts: one INSERT of moves, one of notices), so the new
-    rows and their pks exist only after the block: nothing inside it may read them. (Rows
-    inserted inside a savepoint opened in the block are not held: its rollback must take them.)
-    An error in any statement is raised at the end of the block at the latest, inside the
-    caller's transaction, which it rolls back. On the ORM path this does nothing.
-
-    Inside the block nothing may read a row count: psycopg has it only once the block ends, so
-    Model.save() of an existing row (an UPDATE that seems to match nothing) would fall back to an
-    INSERT, or raise with update_fields. Such work goes after the block (see
-    games.clock.sweep.give_up_seat). Code that may run inside a caller's block takes it as an
-    argument (`move_submit(pipe=...)`) rather than opening a second one.
+    A move writes its log row, the game, the seats' deadlines and its notices (the sweep's chunk
+    of timeouts: one INSERT of moves, one of notices): `update_fields`, `save_deadlines` and
+    `insert_rows` hold them until the block ends or, if sooner, until any other statement runs
+    on the connection, which they then precede. Code inside the block needs to know nothing of
+    it: every read sees the held writes, an ORM save reads its row count as anywhere else, and a
+    savepoint's rollback takes back what was held since it. What the block does hold back: the
+    pks of new rows are set once they are sent, and an error in a held write is raised when they
+    are, inside the caller's transaction (which it rolls back). A block inside an open one adds
+    to it. It must be inside a transaction (the block's end comes before the commit). On the
+    ORM path this does nothing: the writes go at once.
     """
-    if not hand_written():
-        yield None
+    if not hand_written() or _held() is not None:
+        yield
         return
     connection = _db()
+    if not connection.in_atomic_block:
+        raise RuntimeError("games.hotpath.pipeline() holds writes until its end: open it inside transaction.atomic()")
     connection.ensure_connection()
-    held = Pipeline(_savepoints())
-    cursors = []
-    try:
-        # Errors raised when the pipeline syncs come straight from psycopg: wrapped as Django's
-        # own (IntegrityError, ...), as a cursor's would be.
-        with connection.wrap_database_errors, connection.connection.pipeline():
-            yield held
-            for objs in held.rows.values():
-                cursors.append((_insert(objs), objs))
-        for cursor, objs in cursors:
-            _set_pks(objs, _inserted_ids(cursor))
-    finally:
-        for cursor, _ in cursors:
-            cursor.close()
-
-
-def _savepoints() -> int:
-    """How many savepoints are open (atomic blocks that made none count None)."""
-    return sum(1 for sid in _db().savepoint_ids if sid is not None)
+    held = _Held()
+    with connection.execute_wrapper(held):
+        try:
+            yield
+        except BaseException:
+            # As psycopg's own pipeline does: what was held still goes (a caller that goes on
+            # after the error keeps it); an error in sending it yields to the block's own.
+            with contextlib.suppress(DatabaseError):
+                held.send()
+            raise
+        held.send()
 
 
 def _set_pks(objs, ids) -> None:
@@ -288,13 +316,13 @@ def _set_pks(objs, ids) -> None:
         obj._state.db = alias
 
 
-def insert_rows(objs: list, *, pipe: Pipeline | None = None) -> None:
+def insert_rows(objs: list) -> None:
     """Inserts new model instances of one model in one INSERT ... VALUES and sets their pks.
 
     For the few rows a move writes (its notices) this is cheaper than bulk_create, whose
     PostgreSQL path sends each column as an array (and escapes every JSON document in it).
-    Given the `pipe` of an open `pipeline()` block, the rows are written, and their pks set, when
-    the block ends.
+    Inside a `pipeline()` block the rows are held with the block's other writes (their pks set
+    when they are sent).
     """
     if not objs:
         return
@@ -302,8 +330,9 @@ def insert_rows(objs: list, *, pipe: Pipeline | None = None) -> None:
     if not hand_written():
         model.objects.bulk_create(objs)
         return
-    if pipe is not None and pipe.holds():
-        pipe.rows.setdefault(model, []).extend(objs)
+    held = _held()
+    if held is not None:
+        held.rows.setdefault(model, []).extend(objs)
         return
     with _insert(objs) as cursor:
         _set_pks(objs, _inserted_ids(cursor))
@@ -348,10 +377,11 @@ def _insert(objs: list):
 def _inserted_ids(cursor) -> list:
     """The pks an _insert returned, in the order of its objects (one result set per executed row
     when it ran the single-row INSERT many times)."""
-    ids = [r[0] for r in cursor.fetchall()]
-    raw = cursor.cursor
-    while raw.nextset():
-        ids += [r[0] for r in raw.fetchall()]
+    with _db().wrap_database_errors:
+        ids = [r[0] for r in cursor.fetchall()]
+        raw = cursor.cursor
+        while raw.nextset():
+            ids += [r[0] for r in raw.fetchall()]
     return ids
 
 
@@ -367,8 +397,17 @@ def update_fields(obj, names) -> None:
     fields = [meta.get_field(n) for n in names]
     sets = ", ".join(f"{ops.quote_name(f.column)} = %s" for f in fields)
     params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {ops.quote_name(meta.db_table)} SET {sets} WHERE {ops.quote_name(meta.pk.column)} = %s",
-            params + [obj.pk],
-        )
+    _write(
+        f"UPDATE {ops.quote_name(meta.db_table)} SET {sets} WHERE {ops.quote_name(meta.pk.column)} = %s",
+        params + [obj.pk],
+    )
+
+
+def _write(sql: str, params: list) -> None:
+    """Runs one of this module's UPDATEs: held with the open `pipeline()` block's writes, or now."""
+    held = _held()
+    if held is not None:
+        held.updates.append((sql, params))
+        return
+    with _db().cursor() as cursor:
+        cursor.execute(sql, params)

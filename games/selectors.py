@@ -113,17 +113,24 @@ def to_act(game: Game) -> list[int]:
     return game.engine.to_act(game.state)
 
 
+def legal_actions(game: Game, seat: Seat | None) -> list[dict]:
+    """Returns the seat's legal actions (none for a seat out of play or a game not in play)."""
+    if seat is None or seat.position is None or game.status != Game.Status.ACTIVE:
+        return []
+    if seat.status != Seat.Status.PLAYING:
+        return []
+    return game.engine.legal_actions(game.state, seat.position)
+
+
 def legal_moves(game: Game, seat: Seat | None, *, names: dict | None = None) -> list[dict]:
     """Returns the seat's legal actions, each as {"index", "label", "action"}, numbered from 1.
 
     `names` (position -> display name) saves a query when the caller already has the seats.
     """
-    if seat is None or seat.position is None or game.status != Game.Status.ACTIVE:
-        return []
-    if seat.status != Seat.Status.PLAYING:
+    actions = legal_actions(game, seat)
+    if not actions:
         return []
     engine = game.engine
-    actions = engine.legal_actions(game.state, seat.position)
     names = seat_names(game) if names is None else names
     return [
         {"index": i, "label": with_names(engine.action_label(game.state, seat.position, a), names), "action": a}
@@ -378,15 +385,27 @@ def _contributions(game: Game, seats: list[Seat] | None) -> list[dict]:
 
 def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
     """Rebuilds the state from options, seed and the effective log (what undo and verify use)."""
+    moves = game.moves.filter(undone_by__isnull=True)
+    if upto_seq is not None:
+        moves = moves.filter(seq__lte=upto_seq)
+    return _replayed(game, moves)
+
+
+def state_as_of(game: Game, version: int) -> dict | None:
+    """Rebuilds the state as it was at `version`, from the log as it stood then: the moves up to
+    it, those undone later included (what an email written then shows, sent after the game moved on)."""
+    moves = game.moves.filter(seq__lte=version).filter(Q(undone_by__isnull=True) | Q(undone_by__gt=version))
+    return _replayed(game, moves)
+
+
+def _replayed(game: Game, moves) -> dict | None:
+    """Replays these log rows (their moves and resignations, in order) from the game's start."""
     if not game.seed:
         return None
     engine = game.engine
     n = game.seats.filter(position__isnull=False).count()
     state = engine.new_state(game.options, n, game.seed)
-    moves = game.moves.filter(undone_by__isnull=True, kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq")
-    if upto_seq is not None:
-        moves = moves.filter(seq__lte=upto_seq)
-    for move in moves:
+    for move in moves.filter(kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq"):
         if move.kind == Move.Kind.MOVE:
             engine.apply(state, move.position, move.action)
         else:

@@ -9,7 +9,6 @@ rolled-back move.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import logging
@@ -28,7 +27,7 @@ from core.errors import ErrorCode, GameError
 from games import events
 from games.clock import bank
 from games.clock.deadlines import deadline_for, refresh_deadlines, settle_bank
-from games.hotpath import Locked, Pipeline, insert_rows, lock_game_with_seats, pipeline, update_fields
+from games.hotpath import Locked, insert_rows, lock_game_with_seats, pipeline, update_fields
 from games.models import Game, Invitation, Move, Seat, Tenure
 from games.rules import BadOptions, IllegalAction, get_engine, seeding
 from games.rules.base import name_seats
@@ -94,10 +93,9 @@ def _announce(
     deciding: list[Seat],
     *,
     seats: list[Seat],
-    pipe: Pipeline | None = None,
 ) -> None:
     """Announces a change once its writes are done; its listeners' rows are written with it."""
-    events.announce(events.GameChanged(game=game, move=move, events=events_, seats=seats, deciding=deciding), pipe=pipe)
+    events.announce(events.GameChanged(game=game, move=move, events=events_, seats=seats, deciding=deciding))
 
 
 def _settle(game: Game, move: Move, events_: list, *, before: set[int]) -> None:
@@ -433,7 +431,7 @@ def _seed_and_seat(game: Game, seats: list[Seat]) -> None:
 
 def move_submit(
     *,
-    game: Game,
+    game: Game | int,
     seat: Seat | None,
     action,
     expected_version: int | None,
@@ -441,24 +439,23 @@ def move_submit(
     idempotency_key: str | None = None,
     actor=None,
     locked: Locked | None = None,
-    pipe: Pipeline | None = None,
 ) -> MoveResult:
     """Applies one move for a seat: the only way a game's state changes through play.
 
-    With seat=None the seat is the actor's own seat in the game (found under the row lock).
+    `game` is the game or its id: either way the move reads it again under its row lock. With
+    seat=None the seat is the actor's own seat in the game (found under that lock).
     The deadline sweep, which already holds its games' locks in the current transaction and
     lets every error propagate to its own transaction, passes what it locked (`locked`, from
-    games.hotpath.lock_games_with_seats, updated in place) and its open pipeline (`pipe`): the
-    move then takes no savepoint of its own and costs two round trips and a query fewer.
+    games.hotpath.lock_games_with_seats, updated in place): the move then takes no savepoint of
+    its own and costs a query fewer. Its writes go together (games.hotpath.pipeline), with those
+    of the sweep's other moves when the sweep holds them in a block of its own.
     """
+    game_id = game if isinstance(game, int) else game.pk
     savepoint = locked is None or bool(idempotency_key)
     try:
-        with (
-            transaction.atomic(savepoint=savepoint),
-            contextlib.nullcontext(pipe) if pipe is not None else pipeline() as pipe,
-        ):
+        with transaction.atomic(savepoint=savepoint), pipeline():
             return _move_submit(
-                game=game,
+                game_id=game_id,
                 seat=seat,
                 action=action,
                 expected_version=expected_version,
@@ -466,15 +463,23 @@ def move_submit(
                 idempotency_key=idempotency_key,
                 actor=actor,
                 locked=locked,
-                pipe=pipe,
             )
     except IntegrityError:
         # A concurrent request with the same idempotency key committed first: answer with it.
         if idempotency_key:
-            existing = _move_with_key(game.pk, actor, idempotency_key)
+            existing = _move_with_key(game_id, actor, idempotency_key)
             if existing is not None:
                 return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
         raise
+
+
+def _not_seated(game: Game, actor) -> GameError:
+    """What someone with no seat in a game is told of their move: that they do not play in it or,
+    when the game is private to them, that there is no such game, as every page and API call
+    answers them (Game.objects.visible_to): an outsider learns nothing, not even that it exists."""
+    if Game.objects.visible_to(actor).filter(pk=game.pk).exists():
+        return GameError(ErrorCode.NOT_A_PLAYER, "You are not playing in this game.")
+    return GameError(ErrorCode.NOT_FOUND, "There is no such game.")
 
 
 def _move_with_key(game_id: int, actor, key: str) -> Move | None:
@@ -483,12 +488,17 @@ def _move_with_key(game_id: int, actor, key: str) -> Move | None:
     return Move.objects.filter(game_id=game_id, actor_id=actor.pk if actor else None, idempotency_key=key).first()
 
 
-def _move_submit(*, game, seat, action, expected_version, channel, idempotency_key, actor, locked, pipe) -> MoveResult:
+def _move_submit(*, game_id, seat, action, expected_version, channel, idempotency_key, actor, locked) -> MoveResult:
     if locked is None:
-        locked = lock_game_with_seats(game.pk)
+        try:
+            locked = lock_game_with_seats(game_id)
+        except Game.DoesNotExist:
+            raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
     game, seats = locked.game, locked.seats
     if seat is None:
         seat = next((s for s in seats if actor is not None and s.user_id == actor.pk), None)
+        if seat is None:
+            raise _not_seated(game, actor)
     else:
         seat = next((s for s in seats if s.pk == seat.pk), None)
     if seat is None or seat.position is None:
@@ -546,7 +556,7 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         idempotency_key=idempotency_key,
         request_hash=_request_hash(seat.position, action, expected_version) if idempotency_key else "",
     )
-    insert_rows([move], pipe=pipe)
+    insert_rows([move])
     game.state = state
     _finish_if_over(game)
     _save_game(game)
@@ -567,7 +577,7 @@ def _move_submit(*, game, seat, action, expected_version, channel, idempotency_k
         dirty=[seat] if seat.missed_deadlines != missed else (),
         vacations=locked.vacations,
     )
-    _announce(game, move, events, newly, seats=seats, pipe=pipe)
+    _announce(game, move, events, newly, seats=seats)
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 
 

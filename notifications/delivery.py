@@ -22,7 +22,7 @@ from games.models import Game, Move, Seat
 from . import smtp, webhooks
 from .emails import base_context, message_id_domain, render_email
 from .models import Delivery, Kind, Notification, NotificationSettings, Outcome
-from .outbox import ATTENDED_CHANNELS, decision_context, decision_notice
+from .outbox import ATTENDED_CHANNELS, LATER, complete, decision_context, decision_notice
 from .pictures import table_pictures
 from .tokens import help_address
 
@@ -148,15 +148,19 @@ PICTURED = {Kind.YOUR_TURN, Kind.DECISION, Kind.REMINDER, Kind.HIT, Kind.REPLY_O
 
 
 def _pictured(n: Notification) -> bool:
-    """Whether a notice's email shows the table's picture: it asks for a decision, or is a hit."""
+    """Whether a notice's email shows the table's picture: it asks for a decision, or is a hit
+    (one whose menu or table is still to be drawn, outbox.complete, may: its picture is ready)."""
     ctx = n.context or {}
-    return n.kind in PICTURED and bool((ctx.get("decision") or {}).get("moves") or ctx.get("table"))
+    later = ctx.get(LATER) or {}
+    shown = (ctx.get("decision") or {}).get("moves") or ctx.get("table") or later.get("menu") or later.get("table")
+    return n.kind in PICTURED and bool(shown)
 
 
 def render_notification(notification: Notification, connection=None, *, pictures: dict | None = None):
     """Returns the email for a notice, with the picture of the table when it shows a decision or a
     hit (`pictures`: those of a batch, notifications.pictures.table_pictures; drawn here without
     it; a webhook's text passes {} for none)."""
+    complete([notification])
     ctx = dict(notification.context)
     game_id = (ctx.get("game") or {}).get("id") or notification.game_id
     ctx.update(base_context(user_id=notification.user_id, kind=notification.kind, game_id=game_id))
@@ -310,6 +314,7 @@ def _after_grace(n: Notification, now) -> bool:
         _settle(n, outcome=Outcome.SEEN, now=now)
         return False
     if n.kind == Kind.HIT:  # the hit as it was written, with the menu as it is now, if any
+        complete([n])
         n.context = dict(n.context)
         n.context.pop("decision", None)
         decision = decision_context(game, seat) if game.status == Game.Status.ACTIVE else None

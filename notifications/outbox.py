@@ -9,6 +9,12 @@ everyone when the game ends; the missed deadline to whoever missed it; a moderat
 a resume, an abort, a seat replaced, a player kicked) and its reason to the players and to whoever
 lost the seat. Other notices (reminders, answers to emailed moves) are written here by `record_notice`.
 
+A change's notices are written while it holds the game's row lock, so they carry only what must
+commit with it: who is told, of what kind, how, at which version, the move's own sentences and the
+decision's deadline. What the email shows of the game (the table, the menu, what a hit does, the
+moves since the player's last) is drawn when it goes (`complete`), from the game as that version
+left it, and kept in the notice.
+
 Once the transaction commits, the immediate notices are handed to Celery in one task
 (notifications.handoff, with `transaction.on_commit`); `notifications.delivery` sends them, each
 claimed first so none goes twice.
@@ -16,11 +22,12 @@ claimed first so none goes twice.
 
 from __future__ import annotations
 
+import copy
 import logging
 from datetime import UTC, timedelta
 
 from django.conf import settings
-from django.db.models import Subquery, Value
+from django.db.models import Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils import timezone
@@ -28,8 +35,17 @@ from django.utils import timezone
 from accounts import timezones
 from games import events
 from games.clock.bank import duration_text, is_bank, seat_bank_left
-from games.models import Game, Move
-from games.selectors import game_names, legal_moves, named_event, named_result, seat_names, with_names
+from games.models import Game, Move, Seat
+from games.selectors import (
+    game_names,
+    legal_actions,
+    legal_moves,
+    named_event,
+    named_result,
+    seat_names,
+    state_as_of,
+    with_names,
+)
 
 from .emails import site_url
 from .handoff import send_after_commit
@@ -87,8 +103,28 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
     table_text, with names), the numbered menu of its legal moves, its deadline in the reader's
     time zone and the reply-to address."""
     names = seat_names(game) if names is None else names
-    legal = legal_moves(game, seat, names=names)
+    return {**decision_terms(game, seat, version=version), **decision_menu(game, seat, names=names)}
+
+
+def decision_terms(game, seat, *, version: int | None = None) -> dict:
+    """Returns what a decision's email says of it as the change that asked for it set it: the
+    deadline (in the reader's time zone), the time bank left, the version it is for, and the
+    address a reply plays it at (decision_menu takes it away if there is nothing to play)."""
     version = game.version if version is None else version
+    return {
+        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
+        "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
+        "bank_text": bank_sentence(game, seat),
+        "version": version,
+        "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version),
+    }
+
+
+def decision_menu(game, seat, *, names: dict) -> dict:
+    """Returns the game's part of a decision's email, drawn from its state: the table as the seat
+    sees it, the numbered menu (and reply grid) of its legal moves, and no reply-to address when
+    there are none."""
+    legal = legal_moves(game, seat, names=names)
     engine = game.engine
     grid = engine.reply_grid(game.state, seat.position) if legal else None
     coded = [c.get("action") for row in grid["rows"] for c in row["cells"] if c.get("code")] if grid else []
@@ -102,11 +138,7 @@ def decision_context(game, seat, *, version: int | None = None, names: dict | No
         "menu": [m for m in moves if not m["coded"]],
         "grid": reply_grid_context(grid, names) if grid else None,
         "decision_label": label,
-        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
-        "deadline_text": format_when(seat.deadline_at, seat.user.time_zone if seat.user_id else None),
-        "bank_text": bank_sentence(game, seat),
-        "reply_to": reply_address(seat_id=seat.pk, game_id=game.pk, version=version) if moves else None,
-        "version": version,
+        **({} if moves else {"reply_to": None}),
     }
 
 
@@ -328,80 +360,147 @@ def on_game_changed(change: events.GameChanged) -> list[Notification]:
             if e.get("seat") == position or position in (e.get("audience") or ())
         ]
         by = first.get("seat")
-        try:  # what the hit does to them, what mends it, by when: the engine's words, on the raw event
-            explain = game.engine.explain_hit(game.state, change.events[mine[0]], position)
-            matters = game.engine.hit_matters(game.state, change.events[mine[0]], position)
-        except Exception:  # an engine's explanation must not undo the move that wrote this notice
-            log.exception("explain_hit failed in game %s for position %s", game.pk, position)
-            explain, matters = [], True
+        raw = change.events[mine[0]]
+        try:  # whether the hit is news of its own: the engine's word, on the raw event
+            matters = game.engine.hit_matters(game.state, raw, position)
+        except Exception:  # an engine's judgement must not undo the move that wrote this notice
+            log.exception("hit_matters failed in game %s for position %s", game.pk, position)
+            matters = True
         if not matters:  # no news of its own: the player's next email lists it with what happened
             continue
+        with_menu = position in to_act and seat.status == seat.Status.PLAYING
+        # What it does to them and what mends it (the engine's words), and, when they decide now,
+        # the menu, or else what it did to their table: drawn when the email goes (complete).
+        later = {"version": game.version, "names": names, "hit": raw, "menu": with_menu}
+        later["table"] = not with_menu and game.status == Game.Status.ACTIVE
         ctx = dict(
             base,
             by=names.get(by, "") if by is not None and by != position else "",
             text=event_text(first, position),
             effects=[t for t in effects if t],
-            explain=[with_names(line, names) for line in explain],
+            **{LATER: later},
         )
-        with_menu = position in to_act and seat.status == seat.Status.PLAYING
         if with_menu:
-            ctx["decision"] = decision_context(game, seat, names=names)
-        elif game.status == Game.Status.ACTIVE:  # what it did to them, as they see the table now
-            ctx["table"] = [with_names(line, names) for line in game.engine.table_text(game.state, position)]
+            ctx["decision"] = decision_terms(game, seat)
         if batch.add(kind=Kind.HIT, seat=seat, context=ctx, present=is_present(seat)) and with_menu:
             menu_sent.add(position)
 
     recent = [t for t in (event_text(e, None) for e in evs) if t]
-    history = []  # the game's Names (one query), read once for all the seats deciding now
     for seat in change.deciding:
         if seat.is_bot or not seat.user_id or seat.position in menu_sent:
             continue
         if seat.position == mover and attended:
             continue
         seat = seats.get(seat.position, seat)
-        decision = decision_context(game, seat, names=names)
-        if not decision["moves"]:
+        if not legal_actions(game, seat):
             continue
         kind = Kind.DECISION if _is_out_of_turn(game, seat.position) else Kind.YOUR_TURN
-        earlier = _named_since_last_move(game, seat.position, move, names, history)
-        personal = [t for t in (event_text(e, seat.position) for e in [*earlier, *evs]) if t] or recent
-        batch.add(kind=kind, seat=seat, context=dict(base, decision=decision, events=personal[-SINCE_MOST:]))
+        # The table, the menu and what happened since the seat's own last move are drawn when
+        # the email goes (complete); this change's own sentences are told here.
+        later = {
+            "version": game.version,
+            "names": names,
+            "menu": True,
+            "since_before": move.seq if move is not None else game.version + 1,
+            "told": [t for t in (event_text(e, seat.position) for e in evs) if t],
+            "recent": recent,
+        }
+        batch.add(kind=kind, seat=seat, context=dict(base, decision=decision_terms(game, seat), **{LATER: later}))
     return batch.done()
 
 
 # The most events a "your turn" email lists of what happened since the player's last move.
 SINCE_MOST = 30
 
+# The key of a notice's context that says what its email shows of the game that is drawn only when
+# it goes (`complete`): a change writes its notices under the game's row lock, and what they say
+# of the table, the menu, a hit's meaning and the player's history needs none of it.
+LATER = "later"
 
-def _since_last_move(game, position: int, move) -> list[tuple[int, list[dict]]]:
-    """Returns the moves logged since the seat's own last move and before this change's (one
-    query), oldest first, as (seq, events): what the player has not seen since they last acted."""
-    before = move.seq if move is not None else game.version + 1
-    own = (
-        Move.objects.filter(game_id=game.pk, position=position, kind=Move.Kind.MOVE, undone_by__isnull=True)
-        .order_by("-seq")
-        .values("seq")[:1]
+
+def complete(notices) -> None:
+    """Draws, in place, what the notices' emails show of their game as the change behind each left
+    it (its version): the table as the seat saw it, the menu of its legal moves, what a hit does to
+    it, what happened since its own last move. Each completed context is kept, so the email reads
+    the same however often it is rendered (a retry, the webhook)."""
+    pending = [n for n in notices if LATER in (n.context or {})]
+    if not pending:
+        return
+    games = Game.objects.in_bulk({n.game_id for n in pending})
+    seats = Seat.objects.select_related("user").in_bulk({n.seat_id for n in pending})
+    then: dict = {}  # (game id, version): the game as it was, when it has moved on since
+    for n in pending:
+        context = dict(n.context)
+        later = context.pop(LATER)
+        game, seat = games.get(n.game_id), seats.get(n.seat_id)
+        if game is not None and seat is not None:
+            game, seat = _as_of(game, seat, later["version"], then)
+            context.update(_drawn(game, seat, later, context))
+        n.context = context
+        Notification.objects.filter(pk=n.pk).update(context=context)
+
+
+def _as_of(game, seat, version: int, then: dict):
+    """Returns the game and seat as they were at `version`: as they are, unless the game has moved
+    on since (its state replayed to then; the seat was playing, in a game in play, when asked)."""
+    if game.version == version:
+        return game, seat
+    if (game.pk, version) not in then:
+        past = copy.copy(game)
+        past.state, past.version, past.status = state_as_of(game, version), version, Game.Status.ACTIVE
+        then[game.pk, version] = past
+    seat = copy.copy(seat)
+    seat.status = Seat.Status.PLAYING
+    return then[game.pk, version], seat
+
+
+def _drawn(game, seat, later: dict, context: dict) -> dict:
+    """Returns the parts of a notice's context that `later` asks for, drawn from the game."""
+    names = {int(position): name for position, name in later["names"].items()}
+    position = seat.position
+    out = {}
+    if later.get("menu"):
+        out["decision"] = {**context["decision"], **decision_menu(game, seat, names=names)}
+    if later.get("table"):
+        out["table"] = [with_names(line, names) for line in game.engine.table_text(game.state, position)]
+    if "hit" in later:
+        try:  # what the hit does to them, what mends it, by when: the engine's words, on the raw event
+            explain = game.engine.explain_hit(game.state, later["hit"], position)
+        except Exception:  # an engine's explanation must not stop the email
+            log.exception("explain_hit failed in game %s for position %s", game.pk, position)
+            explain = []
+        out["explain"] = [with_names(line, names) for line in explain]
+    if "told" in later:
+        earlier = _named_since_last_move(game, position, later["since_before"], later["version"], names)
+        told = [t for t in (event_text(e, position) for e in earlier) if t] + later["told"]
+        out["events"] = (told or later["recent"])[-SINCE_MOST:]
+    return out
+
+
+def _since_last_move(game, position: int, before: int, version: int) -> list[tuple[int, list[dict]]]:
+    """Returns the moves logged since the seat's own last move and before the move `before` (one
+    query), oldest first, as (seq, events): what the player has not seen since they last acted,
+    as the log stood at `version` (a move undone since still counts)."""
+    log = Move.objects.filter(game_id=game.pk, seq__lt=before).filter(
+        Q(undone_by__isnull=True) | Q(undone_by__gt=version)
     )
+    own = log.filter(position=position, kind=Move.Kind.MOVE).order_by("-seq").values("seq")[:1]
     rows = (
-        Move.objects.filter(game_id=game.pk, seq__lt=before, undone_by__isnull=True)
-        .filter(seq__gt=Coalesce(Subquery(own), Value(0)))
-        .order_by("-seq")
-        .values_list("seq", "events")[:SINCE_MOST]
+        log.filter(seq__gt=Coalesce(Subquery(own), Value(0))).order_by("-seq").values_list("seq", "events")[:SINCE_MOST]
     )
     return list(reversed(list(rows)))
 
 
-def _named_since_last_move(game, position: int, move, names: dict, history: list) -> list[dict]:
-    """Returns the events since the seat's own last move (`_since_last_move`), each naming the
-    players as of its own move (games.selectors.Names: a seat replaced since, or a name changed,
-    does not rewrite them). `names` are the seats' names now; `history` caches the game's Names
-    for the other seats of the same change (an empty list: not read yet)."""
-    rows = _since_last_move(game, position, move)
+def _named_since_last_move(game, position: int, before: int, version: int, names: dict) -> list[dict]:
+    """Returns the events since the seat's own last move, before the move `before`
+    (`_since_last_move`), each naming the players as of its own move (games.selectors.Names: a seat
+    replaced since, or a name changed, does not rewrite them). `names` are the seats' names at
+    `version`."""
+    rows = _since_last_move(game, position, before, version)
     if not rows:
         return []
-    if not history:
-        history.append(game_names(game, current=names))
-    return [named_event(e, history[0].at(seq)) for seq, events_ in rows for e in events_ or ()]
+    history = game_names(game, current=names)
+    return [named_event(e, history.at(seq)) for seq, events_ in rows for e in events_ or ()]
 
 
 def decision_notice(game, seat) -> dict | None:
@@ -412,7 +511,8 @@ def decision_notice(game, seat) -> dict | None:
     decision = decision_context(game, seat, names=names)
     if not decision["moves"]:
         return None
-    told = (event_text(e, seat.position) for e in _named_since_last_move(game, seat.position, None, names, []))
+    earlier = _named_since_last_move(game, seat.position, game.version + 1, game.version, names)
+    told = (event_text(e, seat.position) for e in earlier)
     return {"game": game_context(game), "decision": decision, "events": [t for t in told if t][-SINCE_MOST:]}
 
 

@@ -1,5 +1,7 @@
 """Keeps `User.has_notice_settings` (the user has per-kind preferences or muted games), which the
-notices of a change read instead of querying for every player on every turn change."""
+notices of a change read instead of querying for every player on every turn change. A signal keeps
+it, as games.signals keeps its flags (and for the same reason): the rows it sums up change from the
+services, the admin and cascades alike."""
 
 from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save

@@ -3,17 +3,13 @@ only) and, for a rated game, its players' ratings, all in the transaction that f
 
 `record_finished_game` listens to games.events.GameChanged (standings.apps). It acts only on the
 change that finished a game (status finished, no record yet); an aborted game never gets here.
-It runs inside the move pipeline's block (games.hotpath.pipeline), where no row count may be read:
-rows that may not exist yet are made with INSERT ... ON CONFLICT DO NOTHING, then locked and read
-(select_for_update), then changed with UPDATE ... WHERE pk (whose count nobody reads). The record
-and the rating changes are new rows: the listener answers with them and the pipeline writes them.
-Two games of the same key finishing at once take the aggregate's row lock in turn; ratings are
-locked in user order, so two games sharing players cannot deadlock.
+The record and the rating changes are new rows: the listener answers with them and the change
+writes them with its own. Two games of the same key finishing at once take the aggregate's row
+lock in turn; ratings are locked in user order, so two games sharing players cannot deadlock.
 """
 
 from __future__ import annotations
 
-from django.db.models import F
 from django.utils import timezone
 
 from games.events import GameChanged
@@ -58,8 +54,8 @@ def record_finished_game(message: GameChanged) -> list:
 
 
 def _moves(game: Game, message: GameChanged) -> list[list[dict]]:
-    """Returns each played (not undone) move's events, in order, this last one included (in the
-    pipeline it is not written yet)."""
+    """Returns each played (not undone) move's events, in order, this last one included (whether
+    or not it is written yet)."""
     wanted = game.engine.figures_read_events
     rows = Move.objects.filter(game_id=game.pk, kind=Move.Kind.MOVE, undone_by__isnull=True).order_by("seq")
     found = dict(rows.values_list("seq", "events")) if wanted else dict.fromkeys(rows.values_list("seq", flat=True))
@@ -119,17 +115,11 @@ def fold(aggregate: StatsAggregate, records: list[GameRecord]) -> StatsAggregate
 
 def aggregate_add(key: str, rules: str, records: list[GameRecord]) -> None:
     """Adds finished games to their key's totals under the aggregate's row lock."""
-    now = timezone.now()
-    StatsAggregate.objects.bulk_create([StatsAggregate(key=key, rules=rules, updated_at=now)], ignore_conflicts=True)
-    aggregate = fold(StatsAggregate.objects.select_for_update().get(key=key), records)
-    StatsAggregate.objects.filter(pk=aggregate.pk).update(
-        version=aggregate.version,
-        games=aggregate.games,
-        total_length=aggregate.total_length,
-        by_players=aggregate.by_players,
-        lengths=aggregate.lengths,
-        figures=aggregate.figures,
-        updated_at=aggregate.updated_at,
+    aggregate, _ = StatsAggregate.objects.select_for_update().get_or_create(
+        key=key, defaults={"rules": rules, "updated_at": timezone.now()}
+    )
+    fold(aggregate, records).save(
+        update_fields=["version", "games", "total_length", "by_players", "lengths", "figures", "updated_at"]
     )
 
 
@@ -165,14 +155,11 @@ def rate_game(game: Game, record: GameRecord) -> list[RatingChange]:
     winners = {record.humans[p] for p in record.winner_positions}
     changes = []
     for r in rated:
-        Rating.objects.filter(pk=current[r.user_id].pk).update(
-            mu=r.mu_after,
-            sigma=r.sigma_after,
-            ordinal=r.ordinal_after,
-            games=F("games") + 1,
-            wins=F("wins") + (1 if r.user_id in winners else 0),
-            updated_at=now,
-        )
+        rating = current[r.user_id]
+        rating.mu, rating.sigma, rating.ordinal, rating.updated_at = r.mu_after, r.sigma_after, r.ordinal_after, now
+        rating.games += 1
+        rating.wins += 1 if r.user_id in winners else 0
+        rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
         changes.append(
             RatingChange(
                 user_id=r.user_id,

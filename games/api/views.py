@@ -274,29 +274,20 @@ def game_moves(request, pk):
         except ValueError:
             raise GameError(ErrorCode.VALIDATION_ERROR, "'after' must be a whole number.") from None
         return Response(selectors.move_log(game, seat, after_seq=after))
-    # The hot path: the service finds the caller's seat among the seats it reads under the lock.
-    game = Game(pk=pk)
     ser = MoveSubmitSerializer(data=request.data)
     ser.is_valid(raise_exception=True)
     key = request.headers.get("Idempotency-Key") or None
     if key is not None and len(key) > 100:
         raise GameError(ErrorCode.VALIDATION_ERROR, "The Idempotency-Key header is at most 100 characters.")
-    try:
-        result = services.move_submit(
-            game=game,
-            seat=None,
-            action=ser.validated_data["action"],
-            expected_version=ser.validated_data.get("expected_version"),
-            channel=Move.Channel.API,
-            idempotency_key=key,
-            actor=request.user,
-        )
-    except Game.DoesNotExist:
-        raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
-    except GameError as exc:  # an outsider to a private game learns nothing, not even that it exists
-        if exc.code == ErrorCode.NOT_A_PLAYER and not Game.objects.visible_to(request.user).filter(pk=pk).exists():
-            raise GameError(ErrorCode.NOT_FOUND, "There is no such game.") from None
-        raise
+    result = services.move_submit(
+        game=pk,
+        seat=None,
+        action=ser.validated_data["action"],
+        expected_version=ser.validated_data.get("expected_version"),
+        channel=Move.Channel.API,
+        idempotency_key=key,
+        actor=request.user,
+    )
     move = result.move
     entry = selectors.move_entry(move.game.engine, move, move.position, {move.position: request.user.public_name})
     return Response(

@@ -23,7 +23,7 @@ from games.clock.away import DAY, spend_day
 from games.clock.deadlines import deadline_for
 from games.clock.orders import covered_action
 from games.clock.vacations import vacations_ahead
-from games.hotpath import Locked, Pipeline, lock_games_with_seats, pipeline
+from games.hotpath import Locked, lock_games_with_seats, pipeline
 from games.models import Game, Move, Seat
 from games.selectors import seat_names, with_names
 from games.services import move_submit, seat_out, seat_replace
@@ -79,11 +79,9 @@ def handle_games(game_ids, now, *, chunk: int = CHUNK) -> dict:
             log.warning("sweep: a game of chunk %s failed; handling it game by game", ids[:3], exc_info=True)
             out, after = _handle_chunk(ids, now, isolated=True)
         add(stats, out)
-        for what, game_id, missed in after:  # outside the chunk's transaction: these take their own locks
+        for what, game_id in after:  # outside the chunk's transaction: these take their own locks
             try:
-                if what == "give_up":
-                    give_up_seat(game_id, missed)
-                elif what == "standing":
+                if what == "standing":
                     add(stats, {"standing": apply_standing_orders(game_id)})
                 else:
                     add(stats, {"bots": bots_play(game_id)})
@@ -96,9 +94,9 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
     """Handles one chunk in one transaction; with isolated, each game in its own savepoint."""
     stats: dict = {}
     after = []
-    # Without savepoints the whole chunk is one pipeline: its timeouts' writes reach PostgreSQL
-    # in one round trip, and an error in any of them, raised by the end, rolls back the chunk.
-    with transaction.atomic(), pipeline() if not isolated else contextlib.nullcontext() as pipe:
+    # Without savepoints the chunk's timeouts' writes reach PostgreSQL together (hotpath.pipeline),
+    # and an error in any of them rolls back the chunk.
+    with transaction.atomic(), pipeline() if not isolated else contextlib.nullcontext():
         games, seats, names = _lock_chunk(ids, now)  # games: {id: Locked}
         spent: set[int] = set()  # players a vacation day was spent for in this chunk (away.spend_day)
         add(stats, {"skipped": len(ids) - len(games)})
@@ -107,7 +105,7 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
                 continue
             args = (games[game_id], seats.get(game_id, []), now)
             if not isolated:
-                out, post = _handle_game(*args, names=names.get(game_id), pipe=pipe, spent=spent)
+                out, post = _handle_game(*args, names=names.get(game_id), spent=spent)
             else:
                 try:
                     with transaction.atomic():
@@ -116,7 +114,7 @@ def _handle_chunk(ids, now, *, isolated: bool) -> tuple[dict, list]:
                     log.exception("sweep: game %s failed", game_id)
                     continue
             add(stats, out)
-            after += [(what, game_id, missed) for what, missed in post]
+            after += [(what, game_id) for what in post]
     return stats, after
 
 
@@ -148,13 +146,10 @@ def _lock_chunk(game_ids, now):
     return locked, due, names
 
 
-def _handle_game(
-    locked: Locked, seats, now, *, names=None, pipe: Pipeline | None = None, spent: set | None = None
-) -> tuple[dict, list]:
+def _handle_game(locked: Locked, seats, now, *, names=None, spent: set | None = None) -> tuple[dict, list]:
     """Handles one game's due seats; `locked` is the game and all its seats as the chunk locked them.
 
-    Returns counts, and what is left for after the chunk commits: ("bots" | "standing", None)
-    to play, ("give_up", missed) for a player whose misses reached the game's limit."""
+    Returns counts, and what is left to play after the chunk commits: "bots", "standing"."""
     game = locked.game
     if game.status != Game.Status.ACTIVE:
         game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
@@ -171,10 +166,10 @@ def _handle_game(
             Seat.objects.filter(pk=seat.pk).update(deadline_at=None)
             continue
         if seat.is_bot:
-            post.append(("bots", None))
+            post.append("bots")
             continue
         if covered_action(game, seat) is not None:
-            post.append(("standing", None))
+            post.append("standing")
             continue
         if seat.away:
             deadline = deadline_for(seat=seat, game=game, now=now, vacations=locked.vacations)
@@ -198,34 +193,27 @@ def _handle_game(
                     game_ids=day.game_ids,
                     used=day.used,
                     left=day.left,
-                ),
-                pipe=pipe,
+                )
             )
             add(out, {"vacation_days": 1})
             continue
         # move_submit updates the locked game and seats in place.
-        missed = time_out(locked, seat, now, names=names, pipe=pipe)
+        time_out(locked, seat, now, names=names)
         add(out, {"timeouts": 1})
-        if missed is not None:
-            post.append(("give_up", missed))
         if game.status != Game.Status.ACTIVE:
             break
         to_act = set(game.engine.to_act(game.state))
-    return out, [(what, missed) for what, missed in post if what == "give_up"] + list(
-        dict.fromkeys(p for p in post if p[0] != "give_up")
-    )
+    return out, list(dict.fromkeys(post))
 
 
-def time_out(locked: Locked, seat, now, *, names: dict | None = None, pipe: Pipeline | None = None):
+def time_out(locked: Locked, seat, now, *, names: dict | None = None) -> None:
     """Plays the engine's default action for a seat whose deadline passed and counts the miss.
 
     Runs inside the caller's transaction (the sweep's chunk, or a game's savepoint in it), which
     any error here rolls back, with the game locked (`locked`, updated in place). The player is
     told (DeadlineMissed) with the move's own notices. When this miss was the game's
-    miss_limit-th in a row, it returns the DeadlineMissed for `give_up_seat` instead, which
-    hands the seat to a bot (or drops the player) and announces it once the caller's
-    transaction has committed: the sweep writes its chunk in one psycopg pipeline, where the
-    ORM saves of a replacement cannot run.
+    miss_limit-th in a row, `give_up_seat` hands the seat to a bot (or drops the player) in the
+    same transaction and tells them that too.
     """
     game = locked.game
     engine = game.engine
@@ -239,19 +227,28 @@ def time_out(locked: Locked, seat, now, *, names: dict | None = None, pipe: Pipe
         expected_version=game.version,
         channel=Move.Channel.TIMEOUT,
         locked=locked,
-        pipe=pipe,
     )
     seat.missed_deadlines = misses  # move_submit counted it, in the move's own transaction
     missed = events.DeadlineMissed(game=game, seat=seat, played=label, misses=misses)
-    if misses >= game.miss_limit:
-        return missed
-    events.announce(missed, pipe=pipe)
-    return None
+    if misses < game.miss_limit:
+        events.announce(missed)
+        return
+    give_up_seat(game.pk, missed)
+    _read_again(locked)
+
+
+def _read_again(locked: Locked) -> None:
+    """Reads the locked game and its seats again once a service changed them through rows of its
+    own (a seat given up): the sweep goes on with the game's other due seats as they are now."""
+    locked.game.refresh_from_db()
+    for seat in locked.seats:
+        seat.refresh_from_db()
+        seat.game = locked.game
 
 
 def give_up_seat(game_id: int, missed: events.DeadlineMissed) -> None:
     """After a timeout that reached the game's miss limit: gives the seat to a bot or drops the
-    player (game.on_missed), unless they played meanwhile, and announces the miss with what
+    player (game.on_missed), unless the game is over, and announces the miss with what
     became of the seat."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)

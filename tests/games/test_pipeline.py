@@ -269,7 +269,7 @@ def hand_written(settings):
 
 
 @pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
-def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_rolls_back(started, hand_written):
+def test_held_inserts_get_their_ids_when_they_are_sent_and_a_failed_one_rolls_back(started, hand_written):
     from django.db import IntegrityError, transaction
 
     from games.hotpath import insert_rows, pipeline
@@ -281,19 +281,45 @@ def test_pipelined_inserts_get_their_ids_when_the_block_ends_and_a_failed_one_ro
 
     a, b = row(last.seq + 1), row(last.seq + 2)
     with transaction.atomic():
-        with pipeline() as pipe:
-            insert_rows([a, b], pipe=pipe)
-            assert a.pk is None  # the answer is read when the block ends
+        with pipeline():
+            insert_rows([a, b])
+            assert a.pk is None  # held: sent when the block ends
         assert a.pk and b.pk == a.pk + 1
     assert list(started.moves.filter(note="t").order_by("seq").values_list("pk", flat=True)) == [a.pk, b.pk]
     # A statement that fails inside the block raises by its end, and the transaction rolls back.
     c, dup = row(last.seq + 3), row(last.seq + 1)
     with pytest.raises(IntegrityError), transaction.atomic():
-        with pipeline() as pipe:
-            insert_rows([c], pipe=pipe)
-            insert_rows([dup], pipe=pipe)  # the (game, seq) of an existing row
+        with pipeline():
+            insert_rows([c])
+            insert_rows([dup])  # the (game, seq) of an existing row
     assert c.pk is None
     assert not started.moves.filter(seq=last.seq + 3).exists()
+
+
+@pytest.mark.postgresql(reason="the hand-written form runs on PostgreSQL only")
+def test_code_inside_a_pipeline_block_reads_and_counts_the_held_writes_and_a_savepoint_takes_them_back(
+    started, hand_written
+):
+    """What pipeline() holds goes before any other statement: a read sees it, an ORM save counts
+    its row as anywhere (a save that matched no row would raise), and a savepoint's rollback takes
+    back what was held since the savepoint."""
+    from django.db import transaction
+
+    from games.hotpath import pipeline, update_fields
+
+    seat = started.seats.first()
+    with transaction.atomic(), pipeline():
+        started.title = "held"
+        update_fields(started, ["title"])
+        assert Game.objects.get(pk=started.pk).title == "held"
+        seat.missed_deadlines = 2
+        seat.save(update_fields=["missed_deadlines"])
+        with pytest.raises(RuntimeError), transaction.atomic():
+            started.title = "taken back"
+            update_fields(started, ["title"])
+            raise RuntimeError
+    assert Game.objects.get(pk=started.pk).title == "held"
+    assert Seat.objects.get(pk=seat.pk).missed_deadlines == 2
 
 
 @pytest.mark.postgresql(reason="psycopg's pipeline is the hand-written path's")
@@ -315,8 +341,8 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
 
     held = rows([last + 3, last + 1, last + 5, last + 2, last + 4, last + 6], "held")
     with transaction.atomic():
-        with pipeline() as pipe:
-            insert_rows(held, pipe=pipe)
+        with pipeline():
+            insert_rows(held)
             assert all(m.pk is None for m in held)
     direct = rows([last + 8, last + 7, last + 9, last + 10], "direct")
     with transaction.atomic():
@@ -328,8 +354,8 @@ def test_many_rows_are_inserted_row_by_row_in_the_pipeline_each_getting_its_own_
     # One duplicate among many: nothing of the batch stays.
     batch = rows([last + 11, last + 12, last + 1, last + 13], "bad")
     with pytest.raises(IntegrityError), transaction.atomic():
-        with pipeline() as pipe:
-            insert_rows(batch, pipe=pipe)
+        with pipeline():
+            insert_rows(batch)
     assert not started.moves.filter(note="bad").exists()
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_rows(rows([last + 14, last + 2, last + 15, last + 16], "bad"))

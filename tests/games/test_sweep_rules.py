@@ -11,6 +11,7 @@ import time_machine
 from games import services
 from games.models import Move, Seat
 from games.timekeeper.sweep import handle_due
+from notifications.models import Kind, Notification
 from tests.builders import seat_at, start_game
 from tests.toy_engine import TWICE
 
@@ -55,3 +56,27 @@ def test_the_sweep_clears_a_leftover_deadline_of_a_seat_not_to_act_and_plays_not
     assert _timeouts(trio) == []
     assert seat_at(trio, 2).deadline_at is None and seat_at(trio, 2).missed_deadlines == 0
     assert seat_at(trio, 0).deadline_at == T0 + timedelta(hours=48)  # the seat to act keeps its own
+
+
+def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_their_timeout(
+    make_user, clock, serve_games
+):
+    """A seat given up is given up in the timeout's own transaction, and the sweep goes on with the
+    game's other due seats as that left them: each timeout is followed at once by its replacement."""
+    serve_games({TWICE.name: "tests.toy_engine:TWICE"})
+    game = start_game(
+        make_user("ann"), make_user("bob"), make_user("cy"), rules=TWICE.name, turn_hours=48, miss_limit=1
+    )
+    services.move_submit(
+        game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
+    )  # all three decide now, by T0 + 48 hours
+    start = game.moves.count()
+    clock.move_to(T0 + timedelta(hours=48, seconds=1))
+    stats = handle_due(T0 + timedelta(hours=48, seconds=1))
+    assert stats["timeouts"] == 3
+    log = list(game.moves.order_by("seq").values_list("channel", "position", "action__type")[start:])
+    assert [(c, a) for c, _, a in log] == [("timeout", "pass"), ("timeout", "replace_seat")] * 3
+    assert [p for _, p, _ in log[::2]] == [p for _, p, _ in log[1::2]]  # each seat's own replacement
+    assert all(seat_at(game, p).is_bot for p in range(3))
+    notes = Notification.objects.filter(game=game, kind=Kind.TIMEOUT)
+    assert sorted(n.context["replaced"] for n in notes) == ["bot"] * 3

@@ -13,13 +13,12 @@ from django.core import mail
 
 from games import services
 from games.models import Game, Vacation
-from games.timekeeper import sweep
 from games.timekeeper.autoplay import standing_orders_set
 from notifications import delivery, handoff, outbox
 from notifications.models import Delivery, Kind, KindPreference, Notification, NotificationSettings
 from notifications.reminders import send_reminders
 
-from .conftest import T0, hook_server, minute, seat_at, turn_seat
+from .conftest import T0, hook_server, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -61,31 +60,6 @@ def test_no_reminder_goes_to_a_decision_a_standing_order_answers(clock, make_gam
     ]
     assert send_reminders(T0) == 0
     assert Kind.REMINDER not in kinds_for(victim)
-
-
-# -- a player whose misses reached the limit ----------------------------------------------------
-
-
-def test_a_player_who_moves_again_before_the_seat_is_given_up_keeps_it(clock, make_game, monkeypatch):
-    game = make_game(turn_hours=10, miss_limit=1)
-    absent = turn_seat(game)
-    other = seat_at(game, 1 - absent.position)
-    give_up = sweep.give_up_seat
-
-    def back_just_in_time(game_id, missed):
-        # Between the sweep's chunk (the timeout) and the give-up, the player comes back.
-        play(game, seat_at(game, other.position), {"type": "end_turn"})
-        play(game, seat_at(game, absent.position), {"type": "end_turn"})
-        give_up(game_id, missed)
-
-    monkeypatch.setattr(sweep, "give_up_seat", back_just_in_time)
-    clock.move_to(T0 + timedelta(hours=10, seconds=1))
-    assert minute()["timeouts"] == 1
-    absent.refresh_from_db()
-    assert (absent.user_id, absent.is_bot, absent.missed_deadlines) == (absent.user.pk, False, 0)
-    assert not game.moves.filter(action__type="replace_seat").exists()
-    timeout = Notification.objects.get(seat=absent, kind=Kind.TIMEOUT)
-    assert timeout.context["replaced"] == ""
 
 
 # -- vacations, through the preferences page ------------------------------------------------------

@@ -20,7 +20,7 @@ from games.models import Game
 from games.rules.oregon_trail.cards import TRAIL_CARDS, TRAIL_NAMES
 from games.selectors import seat_names, with_names
 from inbound.route import handle_raw
-from notifications import delivery
+from notifications import delivery, outbox
 from notifications.models import Kind, Notification
 from notifications.outbox import decision_context
 from tests.rules.crayon_rails import helpers as rails
@@ -100,6 +100,7 @@ def send_calamity(game, kind, *draws, ruleset="revised"):
     play(game, sender, {"type": "victim", "seat": 1})
     game.refresh_from_db()
     [hit] = Notification.objects.filter(seat=seat_at(game, 1), kind=Kind.HIT)
+    outbox.complete([hit])  # the explanation is drawn when the email goes
     return hit
 
 
@@ -170,6 +171,7 @@ def test_an_ogallala_lasso_says_what_the_victim_loses_and_until_when(make_game, 
     play(game, raider, {"type": "place", "row": 1, "col": 5})
     play(game, raider, {"type": "lasso", "target": 1, "row": 0, "col": 1})
     [hit] = Notification.objects.filter(seat=victim, kind=Kind.HIT)
+    outbox.complete([hit])
     does, mends, by_when = hit.context["explain"]
     assert does.startswith(f"The card leaves your river for good: {raider.name} places it in their own")
     assert mends.startswith("Nothing gives back what was taken.")
@@ -193,6 +195,7 @@ def test_a_crayon_rails_tax_says_what_is_left_and_what_winning_needs(make_game):
     game = scenario_game(make_game, "crayon-rails", {"mode": "standard"}, s)
     play(game, seat_at(game, 0), {"type": "deliver", "card": "D003", "demand": 2})
     [hit] = Notification.objects.filter(seat=seat_at(game, 1), kind=Kind.HIT)
+    outbox.complete([hit])
     assert hit.context["text"].endswith("pays 15 in excess profit tax.")
     does, mends, by_when = hit.context["explain"]
     assert "You have 105 now; you need 250 to win." in does
@@ -210,6 +213,7 @@ def test_a_hit_without_an_explanation_reads_as_before(make_game):
     victim = seat_at(game, 1 - seat.position)
     play(game, seat, {"type": "calamity", "victim": victim.position})
     [hit] = Notification.objects.filter(seat=victim, kind=Kind.HIT)
+    outbox.complete([hit])
     assert hit.context["explain"] == []
     _, text, page = parts(hit)
     assert "What it does to you:" in text and "What mends it:" not in text and "By when:" not in page
@@ -260,4 +264,5 @@ def test_replying_scout_names_the_drawn_card_to_the_scout_and_to_nobody_else(mak
         assert "You draw" not in text and "You draw" not in page
         assert drawn not in text and drawn not in page
     [turn] = [n for n in theirs if n.kind == Kind.YOUR_TURN]
+    outbox.complete([turn])
     assert f"{scout.name} scouts the road ahead." in turn.context["events"]

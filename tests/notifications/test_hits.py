@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 
 from games.models import Game
-from notifications import delivery
+from notifications import delivery, outbox
 from notifications.models import Kind, Notification
 from tests.rules.ogallala.helpers import draw, fresh, lay
 
@@ -37,7 +37,9 @@ def move(api_for, game, seat, action):
 
 
 def hits_of(seat):
-    return list(Notification.objects.filter(seat=seat, kind=Kind.HIT).order_by("pk"))
+    hits = list(Notification.objects.filter(seat=seat, kind=Kind.HIT).order_by("pk"))
+    outbox.complete(hits)  # what the email shows of the table is drawn when it goes
+    return hits
 
 
 def test_an_ogallala_player_whose_card_is_lassoed_is_told_at_once(make_game, api_for):

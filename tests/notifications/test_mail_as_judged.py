@@ -18,7 +18,7 @@ import pytest
 from django.core import signing
 
 from inbound.route import handle_raw
-from notifications import delivery
+from notifications import delivery, outbox
 from notifications.emails import thread_root
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification
 from notifications.tokens import read_help_token, unsubscribe_token
@@ -34,7 +34,9 @@ ASKS_NOTHING = {Kind.HIT, Kind.GAME_OVER, Kind.TIMEOUT, Kind.MODERATION, Kind.RE
 def _notice(game, seat, kind, **extra) -> Notification:
     """A notice of any kind for a seated player, with the context its templates read; the kinds
     that ask nothing without the menu."""
-    base = dict(Notification.objects.filter(game=game, kind=Kind.YOUR_TURN).order_by("pk").first().context)
+    turn = Notification.objects.filter(game=game, kind=Kind.YOUR_TURN).order_by("pk").first()
+    outbox.complete([turn])  # the menu and the table, as the email that goes shows them
+    base = dict(turn.context)
     if kind in ASKS_NOTHING or kind == Kind.CHAT:
         base.pop("decision", None)
     context = {

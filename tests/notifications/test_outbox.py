@@ -29,11 +29,35 @@ def test_game_start_tells_the_turn_player_with_a_numbered_menu(make_game):
     seat = turn_seat(game)
     notes = list(Notification.objects.filter(game=game))
     assert [(n.kind, n.email) for n in notes] == [(Kind.YOUR_TURN, seat.user.email)]
+    outbox.complete(notes)  # the menu is drawn when the email goes
     decision = notes[0].context["decision"]
     assert [m["index"] for m in decision["moves"]] == [1, 2, 3]
     assert decision["moves"][0]["label"] == "Advance one step"
     token = read_reply_token(decision["reply_to"].split("+", 1)[1].split("@")[0])
     assert (token.seat_id, token.game_id, token.version) == (seat.pk, game.pk, game.version)
+
+
+def test_a_notice_drawn_after_the_game_moved_on_reads_as_one_drawn_at_once(make_game):
+    """A change writes who is told and at which version; what the email shows of the game (the
+    table, the menu, the moves since the player's last) is drawn when it goes, from the game as
+    the change left it, even once later moves were made and one of them undone."""
+    game = make_game(n=3)
+    first = turn_seat(game)
+    play(game, first, {"type": "advance"})
+    second = turn_seat(game)
+    play(game, second, {"type": "end_turn"})
+    third = turn_seat(game)
+    pk = Notification.objects.filter(seat=third, kind=Kind.YOUR_TURN).latest("pk").pk
+    late, at_once = Notification.objects.get(pk=pk), Notification.objects.get(pk=pk)
+    assert outbox.LATER in late.context and "moves" not in late.context["decision"]
+    outbox.complete([at_once])
+    play(game, third, {"type": "advance"})
+    play(game, turn_seat(game), {"type": "end_turn"})
+    services.game_undo(game=game, by=first.user, count=1)
+    outbox.complete([late])
+    assert late.context == at_once.context and late.context["decision"]["moves"]
+    assert Notification.objects.get(pk=pk).context == at_once.context  # kept as drawn
+    assert delivery.render_notification(late, pictures={}).body == delivery.render_notification(at_once).body
 
 
 def test_a_rolled_back_move_writes_no_notice(make_game):
@@ -70,6 +94,7 @@ def test_calamity_tells_the_victim_at_once_what_it_does_and_what_they_can_do(mak
     play(game, seat, {"type": "calamity", "victim": victim.position})
     notes = list(Notification.objects.filter(game=game, seat=victim).exclude(kind=Kind.YOUR_TURN))
     assert [n.kind for n in notes] == [Kind.HIT]  # the menu is in it: no separate decision notice
+    outbox.complete(notes)  # what it does, and the menu: drawn when the email goes
     ctx = notes[0].context
     assert ctx["text"] == f"Seat {seat.position} sends dysentery to seat {victim.position}."
     assert ctx["by"] == seat.name
@@ -310,7 +335,7 @@ def test_a_notice_bug_does_not_cost_the_move(make_game, monkeypatch):
     def broken(*args, **kwargs):
         raise KeyError("label")
 
-    monkeypatch.setattr(outbox, "decision_context", broken)
+    monkeypatch.setattr(outbox, "decision_terms", broken)  # what a turn change writes under the lock
     result = play(game, seat, {"type": "end_turn"}, channel="timeout")
     assert result.applied
 
@@ -387,6 +412,7 @@ def test_a_your_turn_email_shows_the_table_and_everything_since_the_players_last
     third = turn_seat(game)
     assert third.pk not in (first.pk, second.pk)
     note = Notification.objects.filter(seat=third, kind=Kind.YOUR_TURN).latest("pk")
+    outbox.complete([note])
     # Both other players' moves since this player's last, not only the one that made it their turn.
     assert note.context["events"] == [f"Seat {first.position} advances.", f"Seat {second.position} ends the turn."]
     # The table as the engine tells it, with names in place of its seat labels.
