@@ -212,29 +212,28 @@ def test_an_oregon_trail_race_opening_sends_no_email_to_players_at_the_table(
     assert grace == (0 if channel == "web" else 1)
 
 
-def test_a_notice_that_waited_out_its_window_says_what_happened_since_the_players_own_move(make_game):
+def test_a_notice_that_waited_out_its_window_says_what_happened_since_the_players_own_move(make_game, serve_games):
     """What a waited notice says when it goes (notifications.outbox.decision_notice): the menu as
     the game is now, and the events since the player's own last move, each with the player's own
     private detail (here a secret every seat is told its own part of)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import rules
     from notifications import outbox
     from tests.toy_engine import TWICE, TWICE_WORD
 
-    with rules.registered(TWICE.name, TWICE):
-        game = make_game(rules="toy-twice")
-        first, second = seat_at(game, 0), seat_at(game, 1)
-        play(game, first, {"type": "hide", "word": TWICE_WORD})
-        play(game, second, {"type": "hide", "word": TWICE_WORD})
-        game.refresh_from_db()
-        with CaptureQueriesContext(connection) as queries:
-            notice = outbox.decision_notice(game, first)
-        assert sum('FROM "games_seat"' in q["sql"] for q in queries.captured_queries) == 1  # the names, once
-        assert notice == {
-            "game": {"id": game.pk, "title": "Test trail", "rules_title": TWICE.title},
-            "decision": outbox.decision_context(game, first),
-            "events": ["Seat 1 hid something. (secret-for-0)"],
-        }
-        assert outbox.decision_notice(game, second) is None  # nothing to decide
+    serve_games({TWICE.name: "tests.toy_engine:TWICE"})
+    game = make_game(rules="toy-twice")
+    first, second = seat_at(game, 0), seat_at(game, 1)
+    play(game, first, {"type": "hide", "word": TWICE_WORD})
+    play(game, second, {"type": "hide", "word": TWICE_WORD})
+    game.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        notice = outbox.decision_notice(game, first)
+    assert sum('FROM "games_seat"' in q["sql"] for q in queries.captured_queries) == 1  # the names, once
+    assert notice == {
+        "game": {"id": game.pk, "title": "Test trail", "rules_title": TWICE.title},
+        "decision": outbox.decision_context(game, first),
+        "events": ["Seat 1 hid something. (secret-for-0)"],
+    }
+    assert outbox.decision_notice(game, second) is None  # nothing to decide
