@@ -116,6 +116,11 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
     _send(page)
     train = page.locator(f'.cr-train[data-seat="{seat}"]')
     assert [train.get_attribute("data-x"), train.get_attribute("data-y")] == [str(v) for v in path[-1]]
+    # a train a derailment hit wears the hit's ring (the template adds cr-hit-train when the engine's
+    # hit_places name it): the map's own train style must not hide that ring
+    plain = train.locator("circle").evaluate("c => getComputedStyle(c).strokeWidth")
+    train.evaluate("g => g.classList.add('cr-hit-train')")
+    assert plain == "2px" and train.locator("circle").evaluate("c => getComputedStyle(c).strokeWidth") == "4px"
 
     # on a 375 x 667 phone the action bar stays small (a quarter of the screen at most): what is
     # asked, two moves on one line with the others behind More…, the route tools on one line
