@@ -6,6 +6,7 @@ page (notifications' `preferences`, which includes templates/games/_vacations.ht
 `vacations_context`), and each vacation form returns there. Views parse, call the clock, render.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,12 +27,13 @@ SETTINGS_PAGE = "notifications:preferences"
 
 
 def vacations_context(user) -> dict:
-    """Returns what templates/games/_vacations.html shows: the planned vacations, the year's days
-    and an empty form to plan one."""
+    """Returns what templates/games/_vacations.html shows: the planned vacations, the year's days,
+    the yearly allowance and an empty form to plan one."""
     return {
         "vacation_form": VacationForm(),
         "vacations": Vacation.objects.filter(user=user, automatic=False).order_by("starts_on"),
         "days": days_this_year(user),
+        "allowance": settings.TRAILPOST["VACATION_DAYS_PER_YEAR"],
     }
 
 

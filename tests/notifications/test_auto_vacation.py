@@ -141,6 +141,7 @@ def test_the_settings_page_shows_days_used_and_left_and_turns_automatic_days_off
     minute()
     client.force_login(olga)
     page = client.get(reverse("notifications:preferences")).content.decode()
+    assert "Your deadlines pause on vacation days (up to 5 days a year)." in page  # the site's allowance
     assert f"This year ({due.year}): 1 day used (1 automatically), 4 left." in page
     assert "Automatic vacation days are <strong>on</strong>" in page
     client.post(reverse("clock:vacation_automatic"), {"auto_vacation": "0"})
