@@ -273,8 +273,8 @@ def _last_move(game, seat) -> dict | None:
     mine = seat is not None and seat.position == row["position"]
     # a place of a seat's own things (Engine.place_kinds' "own": a card in the hand): another
     # player's move there names their own, so it is not marked on this player's table
-    own = (game.engine.place_kinds().get(place.split(":")[0]) or {}).get("own")
-    if place.startswith("mp:") or (own and not mine):
+    kind = game.engine.place_kinds().get(place.split(":")[0]) or {}
+    if kind.get("route") or (kind.get("own") and not mine):
         place = ""
     return {"seat": row["position"], "place": place}
 

@@ -574,7 +574,9 @@ class Engine:
         each {"tap": what the action bar asks a player to tap for moves there ("tap a supply in the
         bank"), "tap_others": what it asks when those places are all on other seats' parts of the
         table (their id names another seat first: "river:2:0:3"), "own": True for the seat's own
-        things (a card in its hand), which another seat's move names as that seat's own}. A kind
+        things (a card in its hand), which another seat's move names as that seat's own, "route": True
+        for the steps of a route the board's own tool draws (a path of mileposts: the move's places
+        are its steps, and the table marks neither the route nor the last move there)}. A kind
         not listed is "a marked place on the table". By default the package's `places` module's
         PLACE_KINDS."""
         return getattr(self._own_module("places"), "PLACE_KINDS", None) or {}

@@ -39,14 +39,17 @@ def table_places(context) -> set[str]:
     moves = context.get("moves") or []
     game, seat = context.get("game"), context.get("my_seat")
     places: set[str] = set()
+    kinds = game.engine.place_kinds() if moves else {}
     for m in moves:
         if "place" not in m:
             try:
                 m["place"] = game.engine.place(game.state, seat, m["action"])
             except (AttributeError, KeyError, TypeError, ValueError):
                 m["place"] = "bar"  # a move the table cannot show is still played from the bar
-            # the taps table.js matches; a route is drawn by the map's own tool, so its first milepost will do
-            m["taps"] = m["place"].split()[0] if m["place"].startswith("mp:") else m["place"]
+            # the taps table.js matches; a route is drawn by the board's own tool (a "route" kind of
+            # Engine.place_kinds), so table.js leaves it alone and its first step will do
+            m["route"] = bool((kinds.get(m["place"].split(":")[0]) or {}).get("route"))
+            m["taps"] = m["place"].split()[0] if m["route"] else m["place"]
         places.update(m["place"].split())
     return places
 

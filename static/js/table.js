@@ -8,7 +8,7 @@
    - if several are, a chooser of just those opens in the bar;
    - if longer moves start so (a fort, then its two supplies), the next places are marked and the
      bar says so; the later taps may come in any order. Cancel (or Escape) starts again.
-   A route on a map (places "mp:") is drawn by the board's own map tool (static/js/<slug>.js).
+   A route on a map (a button with data-route) is drawn by the board's own map tool (static/js/<slug>.js).
    The bar (#tp-bar) is shown by this script; the numbered list stays one toggle away, and is
    what a page without JavaScript shows. Last, the table picture of a wide screen (below). */
 (function () {
@@ -23,8 +23,7 @@
   // The moves played on the table (each a button of the list; "form" below means such a move).
   function tableForms() {
     return Array.prototype.filter.call(document.querySelectorAll("#my-moves button[data-taps]"), function (f) {
-      var first = steps(f)[0];
-      return first !== "bar" && first.indexOf("mp:") !== 0;
+      return steps(f)[0] !== "bar" && !f.hasAttribute("data-route");
     });
   }
   // Whether a move's taps begin with `seq` (its first tap first, the others in any order).

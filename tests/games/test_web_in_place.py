@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, Invitation, Move, Seat
+from tests.builders import play
 from tests.rules.oregon_trail import helpers as otr
 
 pytestmark = pytest.mark.django_db
@@ -710,3 +711,29 @@ def test_every_terms_explanation_is_on_the_page_once_and_in_no_live_update(clien
     assert len(tips) == len(set(tips)) == len(terms)
     _move_first(game, _mover(game).user)
     assert "popover class" not in _poll(client, game, page).content.decode()
+
+
+def test_a_route_is_left_to_the_boards_own_tool_and_never_marked_as_the_last_move(client, make_user):
+    """A Crayon Rails build is a route of mileposts (a "route" place kind, Engine.place_kinds): its
+    button says data-route, so table.js leaves it to the map's tool, and once built it is not marked
+    on the table as the last move; a move with one place (a demand card) keeps its taps and no route."""
+    game, ann, bob = _game(make_user, rules="crayon-rails")
+    for _ in range(8):  # the setup draft: every offer passed on
+        seat = _mover(game)
+        if game.state["phase"] != "draft":
+            break
+        keep_none = next(a for a in game.engine.legal_actions(game.state, seat.position) if a["type"] == "keep_done")
+        play(game, seat, keep_none)
+        game.refresh_from_db()
+    seat = _mover(game)
+    client.force_login(seat.user)
+    page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    builds = re.findall(r'<button name="move"[^>]*data-taps="(mp:[^"]*)"([^>]*)>\d+\. Build', page)
+    assert builds and all(" data-route" in rest and len(taps.split()) == 1 for taps, rest in builds)
+    end = re.search(r'<button name="move"[^>]*>\d+\. End', page).group(0)
+    assert "data-route" not in end and "data-taps" not in end
+    build = next(a for a in game.engine.legal_actions(game.state, seat.position) if a["type"] == "build")
+    play(game, seat, build)
+    client.force_login(bob if seat.user == ann else ann)
+    other = client.get(reverse("games:detail", args=[game.pk])).content.decode()
+    assert "tp-last-mark" in other and ' tp-last"' not in other and " tp-last " not in other

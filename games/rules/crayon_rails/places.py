@@ -14,7 +14,7 @@ BAR = "bar"
 PLACE_KINDS = {
     "card": {"tap": "tap a demand card"},
     "city": {"tap": "tap a city on the map"},
-    "mp": {"tap": "draw your route on the map"},
+    "mp": {"tap": "draw your route on the map", "route": True},
 }
 
 
