@@ -4,7 +4,8 @@ A step is an index into the game's effective log: the moves and resignations tha
 oldest first (what `selectors.replay_state` replays); step 0 is the dealt table, step n the table
 after the n-th of them. Replaying from the seed costs the whole log, so the full state is kept
 (`Snapshot`) after every SNAPSHOT_EVERY effective moves: a step starts from the nearest snapshot at
-or below it and applies at most SNAPSHOT_EVERY - 1 moves. Snapshots are written lazily, by the
+or below it and applies at most SNAPSHOT_EVERY - 1 moves (games.rules.replaying's `play`, the
+replay the selectors and the export verifier use too). Snapshots are written lazily, by the
 first replay that passes their place, and `services.game_undo` deletes those at or after the first
 move it undoes (they would hold undone moves).
 
