@@ -66,6 +66,6 @@ def replay(engine: Engine, options: dict, seats: int, seed, steps: Iterable[Step
     """Returns the state `engine.new_state(options, seats, seed)` deals after the steps (the first
     `upto` of them when given: step n is the table after the n-th). Raises IllegalStep as `play`."""
     state = engine.new_state(options, seats, seed)
-    for _ in play(engine, state, steps if upto is None else islice(steps, upto), seats=range(seats)):
+    for _ in play(engine, state, islice(steps, upto), seats=range(seats)):
         pass
     return state

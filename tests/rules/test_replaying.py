@@ -23,8 +23,9 @@ def _played(slug: str) -> dict:
     seed, steps, the state after each step (index 0: dealt) and each step's events."""
     engine = get_engine(slug)
     seats, seed = _seats(engine), f"replaying:{slug}"
-    options = engine.normalize_options({}, seats)
+    options = engine.normalize_options(engine.conformance_options[-1], seats)  # not the defaults
     state = engine.new_state(options, seats, seed)
+    assert state != engine.new_state(engine.normalize_options({}, seats), seats, seed), "the options must matter"
     rnd = Rng.stream(seed)
     steps, states, events = [], [clone(state)], []
     while len(steps) < STEPS and engine.result(state) is None:
@@ -110,7 +111,7 @@ def test_a_step_naming_no_seat_is_refused_before_the_engine_sees_it(game):
     steps[4] = (kind, seats, action)
     with pytest.raises(IllegalStep) as refused:
         replay(engine, game["options"], seats, game["seed"], steps)
-    assert (refused.value.index, refused.value.message) == (4, "there is no such seat")
+    assert (refused.value.index, refused.value.step, refused.value.message) == (4, steps[4], "there is no such seat")
     absent = steps[2][1]  # a file's seats may leave out a position the engine has
     first = next(i for i, step in enumerate(steps) if step[1] == absent)
     state = engine.new_state(game["options"], seats, game["seed"])
