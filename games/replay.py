@@ -4,7 +4,8 @@ A step is an index into the game's effective log: the moves and resignations tha
 oldest first (what `selectors.replay_state` replays); step 0 is the dealt table, step n the table
 after the n-th of them. Replaying from the seed costs the whole log, so the full state is kept
 (`Snapshot`) after every SNAPSHOT_EVERY effective moves: a step starts from the nearest snapshot at
-or below it and applies at most SNAPSHOT_EVERY - 1 moves. Snapshots are written lazily, by the
+or below it and applies at most SNAPSHOT_EVERY - 1 moves (games.rules.replaying's `play`, the
+replay the selectors and the export verifier use too). Snapshots are written lazily, by the
 first replay that passes their place, and `services.game_undo` deletes those at or after the first
 move it undoes (they would hold undone moves).
 
@@ -20,34 +21,22 @@ from django.db import transaction
 
 from core.errors import ErrorCode, GameError
 from games import selectors
-from games.models import Game, Move, Seat, Snapshot
+from games.models import Game, Seat, Snapshot
+from games.rules import replaying
 from games.rules.base import json_roundtrip
 
 SNAPSHOT_EVERY = 25
 
-STATE_KINDS = (Move.Kind.MOVE, Move.Kind.RESIGN)
-
 
 def effective_moves(game: Game):
     """Returns the moves that make the game's state, oldest first: not undone, moves and resignations."""
-    return game.moves.filter(undone_by__isnull=True, kind__in=STATE_KINDS).order_by("seq")
+    return game.moves.filter(undone_by__isnull=True, kind__in=selectors.REPLAYED_KINDS).order_by("seq")
 
 
 def steps(game: Game) -> list[tuple[int, int | None]]:
     """Returns (seq, position) of each effective move, oldest first: step n is the table after the
     n-th of them."""
     return list(effective_moves(game).values_list("seq", "position"))
-
-
-def _apply(engine, state: dict, kind: str, position: int, action: dict) -> None:
-    if kind == Move.Kind.MOVE:
-        engine.apply(state, position, action)
-    else:
-        engine.resign(state, position)
-
-
-def _start_state(game: Game) -> dict:
-    return game.engine.new_state(game.options, game.seats.filter(position__isnull=False).count(), game.seed)
 
 
 def snapshot_state(game: Game, seq: int) -> dict | None:
@@ -60,17 +49,15 @@ def snapshot_state(game: Game, seq: int) -> dict | None:
     snap = Snapshot.objects.filter(game=game, seq__lte=seq).order_by("-seq").values_list("seq", "state").first()
     base, state = snap if snap is not None else (0, None)
     if state is None:
-        state = _start_state(game)
-    rows = effective_moves(game).filter(seq__gt=base, seq__lte=seq).values_list("seq", "kind", "position", "action")
+        seats = game.seats.filter(position__isnull=False).count()
+        state = engine.new_state(game.options, seats, game.seed)
+    rows = selectors.replay_steps(effective_moves(game).filter(seq__gt=base, seq__lte=seq))
     new: list[Snapshot] = []
-    applied = 0
-    for move_seq, kind, position, action in rows.iterator(chunk_size=500):
-        _apply(engine, state, kind, position, action)
-        applied += 1
-        if applied % SNAPSHOT_EVERY == 0:
-            new.append(Snapshot(game=game, seq=move_seq, state=json_roundtrip(state)))
+    for index, _events in replaying.play(engine, state, [step for _seq, step in rows]):
+        if (index + 1) % SNAPSHOT_EVERY == 0:
+            new.append(Snapshot(game=game, seq=rows[index][0], state=json_roundtrip(state)))
     if new:
-        _store(game, base, new, applied_to_last=applied - applied % SNAPSHOT_EVERY)
+        _store(game, base, new, applied_to_last=len(new) * SNAPSHOT_EVERY)
     return state
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from core.errors import ErrorCode, GameError
 from games.clock.bank import clock_text, is_bank, seat_bank_left
 from games.models import Game, Invitation, Move, Seat, Tenure
-from games.rules import get_engine
+from games.rules import get_engine, replaying
 from games.rules.base import name_seats
 
 
@@ -383,6 +383,10 @@ def _contributions(game: Game, seats: list[Seat] | None) -> list[dict]:
     ]
 
 
+# The log entries that make a game's state (games.rules.replaying's steps); undo, admin acts and the rest do not.
+REPLAYED_KINDS = (Move.Kind.MOVE, Move.Kind.RESIGN)
+
+
 def replay_state(game: Game, *, upto_seq: int | None = None) -> dict | None:
     """Rebuilds the state from options, seed and the effective log (what undo and verify use)."""
     moves = game.moves.filter(undone_by__isnull=True)
@@ -398,19 +402,19 @@ def state_as_of(game: Game, version: int) -> dict | None:
     return _replayed(game, moves)
 
 
+def replay_steps(moves) -> list[tuple[int, replaying.Step]]:
+    """Returns (seq, step) for these log rows' moves and resignations, oldest first: each step
+    (kind, position, action) as games.rules.replaying plays it."""
+    rows = moves.filter(kind__in=REPLAYED_KINDS).order_by("seq").values_list("seq", "kind", "position", "action")
+    return [(seq, (kind, position, action)) for seq, kind, position, action in rows]
+
+
 def _replayed(game: Game, moves) -> dict | None:
     """Replays these log rows (their moves and resignations, in order) from the game's start."""
     if not game.seed:
         return None
-    engine = game.engine
-    n = game.seats.filter(position__isnull=False).count()
-    state = engine.new_state(game.options, n, game.seed)
-    for move in moves.filter(kind__in=[Move.Kind.MOVE, Move.Kind.RESIGN]).order_by("seq"):
-        if move.kind == Move.Kind.MOVE:
-            engine.apply(state, move.position, move.action)
-        else:
-            engine.resign(state, move.position)
-    return state
+    seats = game.seats.filter(position__isnull=False).count()
+    return replaying.replay(game.engine, game.options, seats, game.seed, [step for _seq, step in replay_steps(moves)])
 
 
 def verify_game(game: Game) -> dict:

@@ -16,7 +16,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from . import get_engine, seeding
+from . import get_engine, replaying, seeding
 from .base import IllegalAction, counted, json_depth, json_has_unsafe_text, name_seats
 
 FORMAT = "trailpost-game/1"
@@ -218,6 +218,10 @@ def effective_moves(doc: dict) -> list[dict]:
     return [m for m in doc["moves"] if m["kind"] in ("move", "resign") and m.get("undone_by") is None]
 
 
+def _where(move: dict) -> str:
+    return f"move {move['seq']} (seat {move['position']})"
+
+
 def verify(doc: dict) -> Report:
     """Checks a shape-checked export (load); raises BadFile for rules this verifier lacks."""
     try:
@@ -292,30 +296,29 @@ def verify(doc: dict) -> Report:
         report.bad_file = f"The engine cannot deal this game ({type(exc).__name__}: {exc})."
         report.add("replay", False, report.bad_file)
         return report
-    replayed, differs = 0, None
-    for move in effective_moves(doc):
-        where = f"move {move['seq']} (seat {move['position']})"
-        try:
-            if move["position"] not in positions:
-                raise IllegalAction("there is no such seat")
-            if move["kind"] == "move":
-                events = engine.apply(state, move["position"], move["action"])
-            else:
-                events = engine.resign(state, move["position"])
-        except IllegalAction as exc:
-            report.bad_file = f"The {where} is not legal: {exc}"
-        except Exception as exc:  # an action the engine cannot even read
-            report.bad_file = f"The {where} cannot be played ({type(exc).__name__}: {str(exc)[:200]})."
-        if report.bad_file:
-            report.moves_replayed = replayed
-            report.add("replay", False, report.bad_file)
-            return report
-        replayed += 1
-        if differs is None and _substance(events) != _substance(move["events"]):
-            differs = move["seq"]
-    report.moves_replayed = replayed
+    moves = effective_moves(doc)
+    steps = [(m["kind"], m["position"], m["action"]) for m in moves]
+    differs = None
+    try:  # the move that fails is the one after those replayed
+        for index, events in replaying.play(engine, state, steps, seats=positions):
+            report.moves_replayed = index + 1
+            if differs is None and _substance(events) != _substance(moves[index]["events"]):
+                differs = moves[index]["seq"]
+    except IllegalAction as exc:  # refused by the engine, or naming no seat (replaying.IllegalStep)
+        report.bad_file = f"The {_where(moves[report.moves_replayed])} is not legal: {exc}"
+    except Exception as exc:  # an action the engine cannot even read
+        report.bad_file = (
+            f"The {_where(moves[report.moves_replayed])} cannot be played ({type(exc).__name__}: {str(exc)[:200]})."
+        )
+    if report.bad_file:
+        report.add("replay", False, report.bad_file)
+        return report
     report.state = state
-    report.add("replay", True, f"{counted(replayed, 'move')} replayed by the engine from the seed, every one legal")
+    report.add(
+        "replay",
+        True,
+        f"{counted(report.moves_replayed, 'move')} replayed by the engine from the seed, every one legal",
+    )
     report.add(
         "events",
         differs is None,
