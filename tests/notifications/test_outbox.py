@@ -37,10 +37,11 @@ def test_game_start_tells_the_turn_player_with_a_numbered_menu(make_game):
     assert (token.seat_id, token.game_id, token.version) == (seat.pk, game.pk, game.version)
 
 
-def test_a_notice_drawn_after_the_game_moved_on_reads_as_one_drawn_at_once(make_game):
+def test_a_notice_drawn_after_the_game_moved_on_reads_as_one_drawn_at_once(make_game, clock):
     """A change writes who is told and at which version; what the email shows of the game (the
     table, the menu, the moves since the player's last) is drawn when it goes, from the game as
-    the change left it, even once later moves were made and one of them undone."""
+    the change left it, even once later moves were made and one of them undone. (The clock stands
+    still: the email's signed links carry the second they were signed in.)"""
     game = make_game(n=3)
     first = turn_seat(game)
     play(game, first, {"type": "advance"})
