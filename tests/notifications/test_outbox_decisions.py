@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 
 from games import events, services
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, Tenure
 from games.rules.base import seat_label
 from notifications import outbox
 from notifications.models import Delivery, Kind, KindPreference, Notification
@@ -168,6 +168,8 @@ def test_a_decision_context_names_the_players_as_given_or_as_seated(players):
 
 
 def test_a_decision_notice_is_the_game_now_with_everything_since_the_seats_last_move(players):
+    elsewhere = game_of(players[1:], n=2)  # another game's moves, logged first, are not this game's
+    play(elsewhere, seat_to_act(elsewhere), {"type": "advance"})
     game = game_of(players)
     a = seat_to_act(game)
     play(game, a, {"type": "advance"})
@@ -239,6 +241,11 @@ def test_each_event_since_the_last_move_names_the_players_as_of_its_own_move(pla
         "Dee cures the dysentery.",
     ]
     assert outbox._named_since_last_move(game, c.position, 1, game.version, now) == []  # nothing before the start
+    # a seat no tenure covers (a game older than tenures) is named as the seats were at `version`
+    Tenure.objects.filter(game=game).delete()
+    then = {b.position: "Bo", a.position: "Al", c.position: "Cy"}
+    rows = outbox._named_since_last_move(game, c.position, game.version + 1, game.version, then)
+    assert [e["public"]["text"] for e in rows][::2] == ["Al sends dysentery to Bo.", "Bo cures the dysentery."]
     # the sentences of the moves before `before` only, as logged
     assert len(outbox._named_since_last_move(game, c.position, game.version, game.version, now)) == 2
 
