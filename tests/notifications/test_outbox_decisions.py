@@ -401,13 +401,16 @@ def test_a_hits_effects_are_the_later_events_that_hit_or_are_made_by_that_seat(p
     assert by_seat[a.pk]["decision"]["version"] == game.version  # a decides now: the menu
 
 
-def test_a_hit_on_a_bot_or_an_empty_seat_tells_nobody(players):
-    game = game_of(players, n=2, bots=1)
+def test_a_hit_on_a_bot_or_an_empty_seat_tells_nobody_and_asks_the_engine_nothing(players, caplog):
+    """Nobody is told of a hit on a bot's seat or an emptied one, and the engine is not asked whether
+    it matters (here its judgement fails, and no failure is logged)."""
+    game = game_of(players, n=2, bots=1, rules="toy-broken")
     bot = Seat.objects.get(game=game, is_bot=True)
     human = Seat.objects.get(game=game, is_bot=False, user=players[0])
     assert changed(game, events_=[hit(None, bot.position)]) == []
     Seat.objects.filter(pk=human.pk).update(user=None)
     assert changed(game, events_=[hit(None, human.position)]) == []
+    assert "hit_matters failed" not in caplog.text
 
 
 def test_a_change_with_nobody_to_tell_reads_nothing(players, django_assert_num_queries):
@@ -443,6 +446,23 @@ def test_the_end_tells_every_player_the_result_and_the_seed(players, settings):
     assert context["api_verify_url"] == f"{settings.SITE_URL}/api/games/{game.pk}/verify/"
     assert context["game"]["id"] == game.pk
     assert not notices(game, kind=Kind.HIT, version=game.version)  # the result, not the game_over's hit
+
+
+def test_the_end_reads_every_players_settings_in_one_query(players, django_assert_num_queries):
+    game = game_of(players, n=3)
+    for user in players[:3]:
+        KindPreference.objects.create(user=user, kind=Kind.YOUR_TURN, delivery=Delivery.DIGEST)
+    move = Move.objects.get(game=game, seq=game.version)
+    Move.objects.filter(pk=move.pk).update(kind=Move.Kind.MOVE)
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.FINISHED, result={"winners": [0], "ranking": [0, 1, 2], "reason": "Over."}
+    )
+    game.refresh_from_db()
+    seats = list(Seat.objects.filter(game=game).select_related("user"))
+    assert all(s.user.has_notice_settings for s in seats)
+    change = events.GameChanged(game=game, move=Move.objects.get(pk=move.pk), events=[], seats=seats)
+    with django_assert_num_queries(1):
+        assert len(outbox.on_game_changed(change)) == 3
 
 
 def test_the_end_names_a_seat_it_has_no_name_for_by_number(players):
@@ -543,6 +563,9 @@ def test_a_hit_seat_that_left_the_game_gets_its_table_not_a_menu(players):
     [note] = changed(game, events_=[hit(None, a.position)])
     later = note.context[outbox.LATER]
     assert (later["menu"], later["table"]) == (False, True) and "decision" not in note.context
+    # in a paused game nobody decides now, and its table is not drawn either
+    Seat.objects.filter(pk=a.pk).update(status=Seat.Status.PLAYING)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED)
     [note] = changed(game, events_=[hit(None, a.position)])
     assert (note.context[outbox.LATER]["menu"], note.context[outbox.LATER]["table"]) == (False, False)
+    assert "decision" not in note.context
