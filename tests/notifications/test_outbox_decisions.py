@@ -380,6 +380,15 @@ def test_a_hit_on_a_seat_that_does_not_decide_now_shows_its_table(players):
     assert b.pk not in {n.seat_id for n in found}
 
 
+def test_a_hit_on_several_seats_tells_each_person_among_them(players):
+    """Each hit seat with a person is told, whatever seats without one come before it."""
+    game = game_of(players)
+    Seat.objects.filter(game=game, position=0).update(user=None)  # the first seat emptied
+    found = changed(game, events_=[hit(None, 0, 1, 2, text="A storm.")])
+    assert sorted(n.seat.position for n in found) == [1, 2]
+    assert {n.context["text"] for n in found} == {"A storm."}
+
+
 def test_a_hits_effects_are_the_later_events_that_hit_or_are_made_by_that_seat(players):
     game = game_of(players)
     a = seat_to_act(game)
@@ -478,6 +487,13 @@ def test_the_end_names_a_seat_it_has_no_name_for_by_number(players):
     assert len(contexts) == 2 and all(n.kind == Kind.GAME_OVER for n in found)
     assert contexts[0]["winners"] == ["Seat 7"] and contexts[0]["ranking"] == ["Seat 7", seat_at(game, 0).name]
     assert contexts[0]["reason"] == "Over."
+    # the last eight sentences of the finishing move, those with any text
+    told = [hit(None, text=f"Event {i}.") for i in range(11)] + [hit(None, text="")]
+    [ctx, _] = [n.context for n in changed(game, move=move, events_=told)]
+    assert ctx["events"] == [f"Event {i}." for i in range(3, 11)]
+    # a result with no reason says none
+    Game.objects.filter(pk=game.pk).update(result={"winners": [0], "ranking": [0, 1]})
+    assert [n.context["reason"] for n in changed(game, move=move)] == ["", ""]
     # an aborted or undone game does not end by a move: no result to tell
     Move.objects.filter(pk=move.pk).update(kind=Move.Kind.ADMIN)
     assert changed(game, move=Move.objects.get(pk=move.pk)) == []
