@@ -27,8 +27,8 @@ _SEAT = re.compile(r"\b[Ss]eat (\d)")
 
 class TellingRace(ToyEngine):
     """The toy race whose sentences name seats as real engines do ("Player N", which emails turn
-    into the players' names); a hit of a `quiet` type is no news of its own (hit_matters), and a
-    `broken` judgement raises."""
+    into the players' names); a hit of a `quiet` type is no news of its own (hit_matters) to a seat
+    whose wagon is still whole, and a `broken` judgement raises."""
 
     def __init__(self, name, *, quiet=(), broken=False):
         super().__init__(name, "Telling race", goal=3, resigns=False)
@@ -43,7 +43,7 @@ class TellingRace(ToyEngine):
     def hit_matters(self, state, event, seat):
         if self.broken:
             raise RuntimeError("the engine's judgement failed")
-        return event["type"] not in self.quiet
+        return event["type"] not in self.quiet or state["members"][seat] < 2
 
 
 class Counting(TwiceEngine):
@@ -341,7 +341,9 @@ def test_a_failing_judgement_of_a_hit_still_tells_the_victim(players, caplog):
     victim = seat_at(game, (a.position + 1) % 3)
     play(game, a, {"type": "calamity", "victim": victim.position})
     assert [n.kind for n in notices(game, seat=victim)] == [Kind.HIT]
-    assert f"hit_matters failed in game {game.pk} for position {victim.position}" in caplog.text
+    assert [r.getMessage() for r in caplog.records if r.name == "notifications.outbox"] == [
+        f"hit_matters failed in game {game.pk} for position {victim.position}"
+    ]
 
 
 def test_a_players_own_move_hits_them_by_mail_only_when_they_were_not_looking(players):
@@ -389,6 +391,29 @@ def test_a_hit_on_several_seats_tells_each_person_among_them(players):
     assert {n.context["text"] for n in found} == {"A storm."}
 
 
+def test_a_hit_that_is_no_news_to_one_seat_is_still_news_to_the_others(players):
+    game = game_of(players, rules="toy-quiet")
+    evs = [hit(None, 0, type_="calamity", text="Quiet."), hit(None, 1, 2, text="Loud.")]
+    found = changed(game, events_=evs)
+    assert sorted((n.seat.position, n.context["text"]) for n in found) == [(1, "Loud."), (2, "Loud.")]
+
+
+def test_every_deciding_seat_with_a_person_not_looking_is_asked(players):
+    """Several seats decide at once: each is asked, whoever comes before it (an emptied seat, the
+    mover at the table)."""
+    game = game_of(players, rules="toy-counting")
+    Game.objects.filter(pk=game.pk).update(state={**game.state, "to_act": [0, 1, 2]})
+    seats = [seat_at(game, p) for p in range(3)]
+    move = Move.objects.get(game=game, seq=game.version)
+    Move.objects.filter(pk=move.pk).update(position=0, channel=Move.Channel.WEB, kind=Move.Kind.MOVE)
+    found = changed(game, move=Move.objects.get(pk=move.pk), deciding=seats)
+    assert sorted((n.seat.position, n.kind) for n in found) == [(1, Kind.YOUR_TURN), (2, Kind.YOUR_TURN)]
+    Seat.objects.filter(pk=seats[1].pk).update(user=None)
+    seats[1].user_id = None
+    found = changed(game, deciding=seats[1:])
+    assert [n.seat.position for n in found] == [2]
+
+
 def test_a_hits_effects_are_the_later_events_that_hit_or_are_made_by_that_seat(players):
     game = game_of(players)
     a = seat_to_act(game)
@@ -396,18 +421,21 @@ def test_a_hits_effects_are_the_later_events_that_hit_or_are_made_by_that_seat(p
     c = seat_at(game, (a.position + 2) % 3)
     evs = [
         hit(a.position, a.position, text="Before."),
-        hit(a.position, c.position, text="First."),
+        {**hit(a.position, c.position, text="First."), "private": {str(c.position): {"text": "Only you."}}},
         hit(b.position, text="Not theirs."),
-        hit(c.position, text="Theirs."),
+        {**hit(c.position, text="Theirs."), "private": {str(c.position): {"text": "Yours."}}},
         hit(None, b.position, c.position, text="Both."),
         hit(c.position, text=""),
     ]
     found = changed(game, events_=evs)
     by_seat = {n.seat_id: n.context for n in found}
-    assert (by_seat[c.pk]["text"], by_seat[c.pk]["effects"]) == ("First.", ["Theirs.", "Both."])
+    assert (by_seat[c.pk]["text"], by_seat[c.pk]["effects"]) == ("First. (Only you.)", ["Theirs. (Yours.)", "Both."])
     assert (by_seat[b.pk]["text"], by_seat[b.pk]["effects"], by_seat[b.pk]["by"]) == ("Both.", [], "")
     assert by_seat[a.pk]["by"] == ""  # no move: nobody moved, so a hit on a is news to a
     assert by_seat[a.pk]["decision"]["version"] == game.version  # a decides now: the menu
+    # a hit by a seat the game has no name for names nobody
+    [note] = changed(game, events_=[hit(7, c.position)])
+    assert note.context["by"] == ""
 
 
 def test_a_hit_on_a_bot_or_an_empty_seat_tells_nobody_and_asks_the_engine_nothing(players, caplog):
@@ -528,9 +556,17 @@ def test_the_deciding_seats_asked_are_the_people_not_looking_who_have_a_move(pla
     }
     assert found[0].context["game"]["id"] == game.pk
     # with no move (a moderator's change), everything logged so far is before it
-    [note] = changed(game, events_=[{"type": "x", "seat": None, "public": {"text": "Resumed."}}], deciding=[a])
+    resumed = {
+        "type": "x",
+        "seat": None,
+        "public": {"text": "Resumed."},
+        "private": {str(a.position): {"text": "Yours."}},
+    }
+    [note] = changed(game, events_=[resumed], deciding=[a])
     assert note.context[outbox.LATER]["since_before"] == game.version + 1
-    assert note.context[outbox.LATER]["told"] == ["Resumed."] == note.context[outbox.LATER]["recent"]
+    # what the change told: the reader's own private part too; what happened: the public part
+    assert note.context[outbox.LATER]["told"] == ["Resumed. (Yours.)"]
+    assert note.context[outbox.LATER]["recent"] == ["Resumed."]
     # a mover looking at the game is not asked again; one not looking is
     Move.objects.filter(pk=move.pk).update(position=a.position, channel=Move.Channel.WEB)
     assert changed(game, move=Move.objects.get(pk=move.pk), deciding=[a]) == []
