@@ -522,6 +522,9 @@ def test_the_end_names_a_seat_it_has_no_name_for_by_number(players):
     # a result with no reason says none
     Game.objects.filter(pk=game.pk).update(result={"winners": [0], "ranking": [0, 1]})
     assert [n.context["reason"] for n in changed(game, move=move)] == ["", ""]
+    # nor one with no winners or ranking, any
+    Game.objects.filter(pk=game.pk).update(result={"reason": "Nobody made it."})
+    assert [(n.context["winners"], n.context["ranking"]) for n in changed(game, move=move)] == [([], [])] * 2
     # an aborted or undone game does not end by a move: no result to tell
     Move.objects.filter(pk=move.pk).update(kind=Move.Kind.ADMIN)
     assert changed(game, move=Move.objects.get(pk=move.pk)) == []
