@@ -292,6 +292,7 @@ def test_a_calamity_tells_its_victim_at_once_with_the_menu_and_no_second_notice(
     [note] = notices(game, seat=victim)
     assert (note.kind, note.delivery) == (Kind.HIT, Delivery.IMMEDIATE)
     context = drawn(note)
+    assert context["game"] == {"id": game.pk, "title": "Decisions", "rules_title": "Telling race"}
     assert context["by"] == a.name
     assert context["text"] == f"{a.name} sends dysentery to {victim.name}."
     assert context["effects"] == [f"Dysentery strikes the wagon of {victim.name}."]
