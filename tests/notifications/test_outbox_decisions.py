@@ -520,6 +520,9 @@ def test_the_end_names_a_seat_it_has_no_name_for_by_number(players):
     told = [hit(None, text=f"Event {i}.") for i in range(11)] + [hit(None, text="")]
     [ctx, _] = [n.context for n in changed(game, move=move, events_=told)]
     assert ctx["events"] == [f"Event {i}." for i in range(3, 11)]
+    # the reason names the players as the engine's seat labels say
+    Game.objects.filter(pk=game.pk).update(result={"winners": [0], "ranking": [0, 1], "reason": "Player 1 wins."})
+    assert [n.context["reason"] for n in changed(game, move=move)] == [f"{seat_at(game, 0).name} wins."] * 2
     # a result with no reason says none
     Game.objects.filter(pk=game.pk).update(result={"winners": [0], "ranking": [0, 1]})
     assert [n.context["reason"] for n in changed(game, move=move)] == ["", ""]
