@@ -140,7 +140,8 @@ lint: dev
 # Mutation testing (not in CI: too slow): each module of [tool.trailpost.mutate.modules] in
 # pyproject.toml is mutated by mutmut and run against its own tests, on SQLite with the filesystem
 # broker, niced. `make mutate MODULE=games/rules/ogallala` runs one module (all of them without
-# MODULE); ONLY='*default_action*' some of its functions. Results stay under var/mutate/<module>/,
+# MODULE); ONLY='*default_action*' some of its functions; TESTS='tests/...' runs them against those
+# tests instead of the module's list (in a folder of their own). Results stay under var/mutate/<module>/,
 # so a second run retests only what changed. mutmut is installed on demand, not in the lock: it brings
 # setproctitle, with which Celery rewrites its processes' titles and environment (ps, and make run's
 # Ctrl-C check, then no longer find `celery -A config worker`).
@@ -149,6 +150,7 @@ MUTMUT ?= $(abspath $(BIN)/mutmut)
 MUTATE_JOBS ?= 1
 MODULE ?=
 ONLY ?=
+TESTS ?=
 MUTATE_ENV = TRAILPOST_ENV=test TRAILPOST_VAR_DIR=$(CURDIR)/var/mutate CELERY_BROKER_URL=filesystem:// \
 	DATABASE_URL=sqlite:///$(CURDIR)/var/mutate/mutate.sqlite3 MUTATE_JOBS=$(MUTATE_JOBS)
 
@@ -157,7 +159,7 @@ mutate: dev
 	@mkdir -p var/mutate; rc=0; \
 	for m in $(or $(MODULE),$$($(BIN)/python scripts/mutate.py --list)); do \
 	  echo "== $$m"; \
-	  $(MUTATE_ENV) nice -n 19 $(BIN)/python scripts/mutate.py "$$m" --only "$(ONLY)" --mutmut $(MUTMUT) || rc=1; \
+	  $(MUTATE_ENV) nice -n 19 $(BIN)/python scripts/mutate.py "$$m" --only "$(ONLY)" --tests "$(TESTS)" --mutmut $(MUTMUT) || rc=1; \
 	done; exit $$rc
 
 bench: dev

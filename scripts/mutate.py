@@ -7,12 +7,18 @@ generated `pyproject.toml` (that table: the module as `source_paths`, its tests 
 `[tool.trailpost.mutate.modules]`, the rest of the project in `also_copy`) and links to the
 project's files. A module's results stay there between runs: mutmut retests only what changed.
 
+`--tests` runs a part of a module against other tests than its list (a few functions nearly every
+test of the module reaches, against the tests written for them), in a folder of its own: mutmut
+resets all of a folder's results when its tests change, so the module's own stay as they were.
+
 After the run it prints the module's score: killed (timeouts count as killed) over the mutants
 tried, without the equivalent ones listed with their reason in
 `[tool.trailpost.mutate.equivalent]`, and names every survivor.
 
     python scripts/mutate.py games/rules/verify.py   # one module
     python scripts/mutate.py games/rules/ogallala --only '*default_action*'   # some of its functions
+    python scripts/mutate.py notifications/outbox.py --only 'notifications.outbox.x_decision_context*' \
+        --tests tests/notifications/test_outbox_decisions.py   # against other tests
     python scripts/mutate.py --list                  # the modules
 """
 
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -38,10 +45,14 @@ def settings() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["trailpost"]["mutate"]
 
 
-def workdir(module: str) -> Path:
-    """Returns var/mutate/<module>/, made ready: links to the project and mutmut's configuration."""
+def workdir(module: str, tests: list[str] | None = None) -> Path:
+    """Returns var/mutate/<module>/, made ready: links to the project and mutmut's configuration;
+    with `tests` (instead of the module's list), var/mutate/<module>--<their hash>/."""
     conf = settings()
-    where = ROOT / "var" / "mutate" / re.sub(r"[^A-Za-z0-9]+", "-", module).strip("-")
+    name = re.sub(r"[^A-Za-z0-9]+", "-", module).strip("-")
+    if tests:
+        name += "--" + hashlib.sha256(" ".join(tests).encode()).hexdigest()[:8]
+    where = ROOT / "var" / "mutate" / name
     where.mkdir(parents=True, exist_ok=True)
     entries = sorted(p.name for p in ROOT.iterdir() if p.name not in SKIP and p.name != "pyproject.toml")
     for name in entries:
@@ -52,7 +63,7 @@ def workdir(module: str) -> Path:
         **conf["mutmut"],
         "source_paths": [module],
         "also_copy": [e for e in entries if (ROOT / e).is_dir() or e.endswith((".ini", ".py"))],
-        "pytest_add_cli_args_test_selection": conf["modules"][module],
+        "pytest_add_cli_args_test_selection": tests or conf["modules"][module],
     }
     # [tool.ruff] etc. are not needed there; mutmut reads [tool.mutmut] only.
     (where / "pyproject.toml").write_text(
@@ -94,6 +105,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS", "1")))
     parser.add_argument("--mutmut", default=str(Path(sys.executable).with_name("mutmut")))
     parser.add_argument("--only", default="", help="mutmut's mutant names or globs (a subset of the module)")
+    parser.add_argument("--tests", default="", help="test paths to run instead of the module's list")
     parser.add_argument("--report-only", action="store_true", help="print the last run's score, run nothing")
     args = parser.parse_args(argv)
     modules = settings()["modules"]
@@ -102,7 +114,10 @@ def main(argv=None) -> int:
         return 0
     if args.module not in modules:
         parser.error(f"{args.module!r} is not one of: {', '.join(modules)}")
-    where = workdir(args.module)
+    tests = args.tests.split()
+    if missing := [t for t in tests if not (ROOT / t.split("::")[0]).exists()]:
+        parser.error(f"no such tests: {', '.join(missing)}")
+    where = workdir(args.module, tests)
     if not args.report_only:
         names = args.only.split()
         run = subprocess.run([args.mutmut, "run", "--max-children", str(args.jobs), *names], cwd=where)

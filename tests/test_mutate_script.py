@@ -31,3 +31,23 @@ def test_every_module_has_tests_that_exist_and_every_equivalent_a_reason():
         assert (ROOT / module).exists(), module
         assert tests and all((ROOT / t).exists() for t in tests), module
     assert all(isinstance(r, str) and len(r) > 20 for r in conf["equivalent"].values())
+
+
+def test_a_run_against_other_tests_has_a_folder_of_its_own(monkeypatch, tmp_path):
+    """mutmut resets a folder's results when its tests change: a part of a module run against other
+    tests (--tests) must keep the module's own results, and each folder names the tests it runs."""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.trailpost.mutate.mutmut]\npytest_add_cli_args = ["-x"]\n'
+        '[tool.trailpost.mutate.modules]\n"m.py" = ["tests/test_m.py"]\n'
+    )
+    monkeypatch.setattr(mutate, "ROOT", tmp_path)
+    own = mutate.workdir("m.py")
+    focused = mutate.workdir("m.py", ["tests/test_m_part.py"])
+    other = mutate.workdir("m.py", ["tests/test_m_other.py"])
+    assert len({own, focused, other}) == 3
+    assert own.name == "m-py" and focused.name.startswith("m-py--")
+    assert mutate.workdir("m.py", ["tests/test_m_part.py"]) == focused  # the same tests, the same folder
+    assert 'pytest_add_cli_args_test_selection = ["tests/test_m.py"]' in (own / "pyproject.toml").read_text()
+    assert 'pytest_add_cli_args_test_selection = ["tests/test_m_part.py"]' in (focused / "pyproject.toml").read_text()
+    assert (focused / "tests").resolve() == tmp_path / "tests"
