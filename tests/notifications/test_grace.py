@@ -60,6 +60,20 @@ def test_a_your_turn_email_waits_out_the_grace_window_then_goes_once(make_game, 
     assert notice.sent_at is not None and notice.outcome == Outcome.SENT
 
 
+def test_the_task_that_comes_back_for_the_window_sends_nothing_before_its_moment_and_the_email_at_it(make_game, clock):
+    from notifications import tasks
+
+    game = make_game()
+    seat = turn_seat(game)
+    [notice] = waiting(game, seat.user)
+    due = (notice.created_at + timedelta(seconds=GRACE)).isoformat()
+    assert tasks.send_notifications([notice.pk], due) == 0  # before its moment: left to the sweep
+    assert sent_to(seat.user.email) == []
+    clock.shift(timedelta(seconds=GRACE + 1))
+    assert tasks.send_notifications([notice.pk], due) == 1
+    assert len(sent_to(seat.user.email)) == 1
+
+
 def test_no_email_when_the_player_moves_within_the_window(make_game, clock, eager):
     game = make_game()
     seat = turn_seat(game)
