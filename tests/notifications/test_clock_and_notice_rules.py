@@ -11,21 +11,16 @@ from datetime import date, timedelta
 import pytest
 from django.core import mail
 
-from games import services
 from games.models import Game, Vacation
 from games.timekeeper.autoplay import standing_orders_set
 from notifications import delivery, handoff, outbox
 from notifications.models import Delivery, Kind, KindPreference, Notification, NotificationSettings
 from notifications.reminders import send_reminders
+from tests.builders import play
 
 from .conftest import T0, hook_server, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def kinds_for(seat):

@@ -9,12 +9,12 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import services
 from games.models import Seat
 from notifications import delivery
 from notifications import services as notice_services
 from notifications.models import Delivery, Kind, Notification, Outcome
 from notifications.tokens import read_reply_token
+from tests.builders import play
 
 from .conftest import minute, seat_at, turn_seat
 
@@ -26,11 +26,6 @@ GRACE = 120
 @pytest.fixture(autouse=True)
 def _grace(settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": GRACE}
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def waiting(game, user):

@@ -4,18 +4,13 @@ from datetime import date
 
 import pytest
 
-from games import services
 from games.models import Move, StandingOrder, Vacation
 from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings
+from tests.builders import play
 
 from .conftest import minute, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def test_standing_orders_api_get_and_put(make_game, client):
