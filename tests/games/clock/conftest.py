@@ -5,7 +5,9 @@ told to players by notices."""
 from tests.notifications.conftest import (  # noqa: F401 (fixtures, and helpers the tests import from here)
     T0,
     _toy_game,
+    celery_app,
     clock,
+    eager,
     make_game,
     minute,
     seat_at,
