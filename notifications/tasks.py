@@ -1,6 +1,7 @@
 """Celery tasks of the notifications app (thin wrappers around delivery and reminders)."""
 
 import logging
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.conf import settings
@@ -31,18 +32,24 @@ def _queue_webhooks(ids: list[int]) -> None:
             delivery.deliver_webhook(pk)
 
 
-@shared_task(bind=True, acks_late=True)
-def send_notifications(self, ids: list[int]) -> int:
+@shared_task(acks_late=True)
+def send_notifications(ids: list[int], not_before: str | None = None) -> int:
     """Sends committed notices (each is claimed first, so a redelivered task sends nothing twice).
     Those still inside their grace window come back in a task of their own when it is over, and
-    those that failed (the mail server down) when they are due again; run inline (tests, no
-    worker) or with the broker down, the minute sweep (`send_unsent`) sends them."""
+    those that failed (the mail server down) when they are due again; the minute sweep
+    (`send_unsent`) sends them if that task is lost (the broker down).
+
+    A task that comes back carries the moment it was for (`not_before`, ISO): run before it, it
+    does nothing and leaves them to the sweep. A worker holds it to its countdown, which ends
+    after that moment; a task run inline (Celery's eager mode, with no worker to wait) runs at
+    once, and would otherwise come back at once, and again, as long as they wait."""
+    if not_before is not None and timezone.now() < datetime.fromisoformat(not_before):
+        return 0
 
     def later(waiting: list[int], seconds: float) -> None:
-        if self.request.is_eager:
-            return
+        due = timezone.now() + timedelta(seconds=seconds)
         try:
-            send_notifications.apply_async((waiting,), countdown=seconds + 0.5, retry=False)
+            send_notifications.apply_async((waiting, due.isoformat()), countdown=seconds + 0.5, retry=False)
         except OperationalError:
             broker_outage.failed(f"{len(waiting)} notice(s) to send later (the minute sweep sends them)")
 
@@ -52,15 +59,17 @@ def send_notifications(self, ids: list[int]) -> int:
 @shared_task(bind=True, acks_late=True, max_retries=WEBHOOK_RETRIES)
 def post_webhook(self, notice_id: int) -> bool:
     """Posts a sent notice to its player's webhook, trying again with growing pauses while the
-    chat server fails; the email already went, so after the last try it is given up (logged)."""
+    chat server fails; the email already went, so after the last try it is given up (logged).
+    Returns whether it was posted by this try."""
     if delivery.deliver_webhook(notice_id):
         return True
-    if self.request.is_eager:  # run inline (tests, no worker): nothing can wait for a later try
-        return False
     if self.request.retries >= self.max_retries:
         log.warning("webhook of notice %s given up after %d tries", notice_id, self.request.retries + 1)
         return False
-    raise self.retry(countdown=settings.TRAILPOST["WEBHOOK_RETRY_SECONDS"] * 2**self.request.retries)
+    # Not raised (throw=False): the next try is queued and this one ends as not posted. Celery's
+    # eager mode (a task run inline) queues nothing then, as no worker would be there to wait.
+    self.retry(countdown=settings.TRAILPOST["WEBHOOK_RETRY_SECONDS"] * 2**self.request.retries, throw=False)
+    return False
 
 
 @shared_task(acks_late=True)

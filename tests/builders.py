@@ -1,15 +1,21 @@
 """Builders the tests share: a started game of any engine, the seat to act, a seat by position, a
-move played through the move pipeline (games.services), as a player's would be.
+move played through the move pipeline (games.services), as a player's would be, and a game played
+on by its engine's bots to a state a test wants (or to its end).
 
     game = start_game(owner, other, rules="ogallala", options={"edition": "II"})
     play(game, seat_to_act(game), {"type": "draw"})
+    game = play_until(game, lambda game: game.moves.count() >= 10)
+    game = play_out(game)
 
 Seats are ordered at random when a game starts (games.services.game_start): ask for the seat to act
 rather than assume one.
 """
 
+from collections.abc import Callable
+
 from games import services
 from games.models import Game, Move, Seat
+from games.rules.base import Rng
 
 
 def start_game(owner, *others, rules: str = "toy-shed", bots: int = 0, max_players: int | None = None, **create):
@@ -43,3 +49,34 @@ def play(game: Game, seat: Seat | int, action: dict, *, channel: str = Move.Chan
     if isinstance(seat, int):
         seat = seat_at(game, seat)
     return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
+
+
+def play_until(game: Game, done: Callable[[Game], bool], *, seed: str = "bots", limit: int = 5000) -> Game:
+    """Plays `game` on, each move the engine's bot's choice for the seat to act (through the move
+    pipeline: a bot's seat by the bot channel, a player's by the API, as that player), until
+    `done(game)` holds; returns the game read afresh. The bots draw from a stream of their own,
+    seeded by `seed`. Fails if the game ends first or `limit` moves do not get there."""
+    rnd = Rng.stream(f"test:{seed}")
+    for _ in range(limit):
+        game = Game.objects.get(pk=game.pk)
+        if done(game):
+            return game
+        if game.status != Game.Status.ACTIVE:
+            raise AssertionError(f"the game ended ({game.status}) before the state the test waits for")
+        engine = game.engine
+        position = engine.to_act(game.state)[0]
+        seat = game.seats.get(position=position)
+        services.move_submit(
+            game=game,
+            seat=seat,
+            action=engine.bot_action(game.state, position, rnd),
+            expected_version=None,
+            channel=Move.Channel.BOT if seat.is_bot else Move.Channel.API,
+            actor=seat.user,
+        )
+    raise AssertionError(f"{limit} moves did not get the game to the state the test waits for")
+
+
+def play_out(game: Game, *, seed: str = "bots", limit: int = 5000) -> Game:
+    """Plays `game` to its end with its engine's bots choosing every seat's moves (play_until)."""
+    return play_until(game, lambda game: game.status != Game.Status.ACTIVE, seed=seed, limit=limit)

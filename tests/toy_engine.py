@@ -20,7 +20,7 @@ of this module), with no cards and no race: only who decides. A seat may decide 
 deciding twice in a row), call every seat to decide at once, or make a secret move (its word
 hidden from the others' log, its event with a private part for every seat). For the pipeline's
 branches and the sweep of several due seats (tests/games/test_pipeline_branches.py and
-test_sweep_rules.py, which serve it with the `serve_games` fixture): undo, deadlines of seats still to
+tests/games/timekeeper/test_sweep.py, which serve it with the `serve_games` fixture): undo, deadlines of seats still to
 act, moves by seats that left, what the log shows whom.
 
 A test serves the first two with the `toy_engine` fixture (tests/conftest.py), which serves both

@@ -10,10 +10,9 @@ from django.urls import reverse
 
 from accounts import names
 from chat.services import post_message
-from games import services
-from games.models import Game
 from notifications.delivery import render_notification
 from notifications.models import Notification
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -118,10 +117,7 @@ def test_nothing_of_an_email_address_reaches_another_player(client, make_user, t
     """Pat never chose a name: the game page, its log, the lobby, the chat, the API and every email
     Ann gets name Pat by a made-up name, never by "prairie.pat"."""
     ann, pat = make_user("Ann"), _old_account()
-    game = services.game_create(owner=ann, rules="toy-notify", title="Names", max_players=3, bots=1)
-    services.game_join(game=game, user=pat, code=game.invite_code)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, pat, rules="toy-notify", title="Names", bots=1)
     post_message(game=game, user=pat, text="Hello all", channel="web")
     post_message(game=game, user=ann, text="Hi back", channel="web")
     client.force_login(ann)
@@ -148,10 +144,8 @@ def test_nothing_of_an_email_address_reaches_another_player(client, make_user, t
 
 def test_a_rename_shows_at_once_in_the_chat(client, make_user, toy_engine):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules="toy-notify", title="Renames", max_players=2)
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=ann)
-    post_message(game=Game.objects.get(pk=game.pk), user=bob, text="Howdy", channel="web")
+    game = start_game(ann, bob, rules="toy-notify", title="Renames")
+    post_message(game=game, user=bob, text="Howdy", channel="web")
     bob.display_name = "Robert"
     bob.save()
     client.force_login(ann)

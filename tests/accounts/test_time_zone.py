@@ -19,6 +19,7 @@ from games.models import Seat
 from notifications import delivery
 from notifications.models import Kind, Notification
 from notifications.outbox import format_when
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +47,7 @@ def test_your_turn_email_shows_the_deadline_in_each_players_own_zone(toy_engine,
     york = make_user("york", time_zone="America/New_York")
     zones = {berlin.pk: "Europe/Berlin", york.pk: "America/New_York"}
     with time_machine.travel(datetime(2026, 11, 22, 18, 30, tzinfo=UTC), tick=False):
-        game = services.game_create(owner=berlin, rules="toy-notify", title="Zones", max_players=2, turn_hours=48)
-        services.game_join(game=game, user=york, code=game.invite_code)
-        services.game_start(game=game, by=berlin)
-        game.refresh_from_db()
+        game = start_game(berlin, york, rules="toy-notify", title="Zones", turn_hours=48)
         seen = []
         for _ in range(2):  # the first turn's email, then the next player's, after a move (the hot path)
             game.refresh_from_db()
@@ -71,9 +69,7 @@ def test_your_turn_email_shows_the_deadline_in_each_players_own_zone(toy_engine,
 
 def test_the_deadline_is_in_utc_for_a_player_who_never_chose(toy_engine, make_user):
     a, b = make_user("a"), make_user("b")
-    game = services.game_create(owner=a, rules="toy-notify", title="Plain", max_players=2, turn_hours=48)
-    services.game_join(game=game, user=b, code=game.invite_code)
-    services.game_start(game=game, by=a)
+    game = start_game(a, b, rules="toy-notify", title="Plain", turn_hours=48)
     notice = Notification.objects.get(kind=Kind.YOUR_TURN, game=game)
     assert notice.context["decision"]["deadline_text"].endswith(" UTC")
 

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 import pytest
 import time_machine
 
-from games import services
 from games.models import Seat
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -17,9 +17,7 @@ T0 = datetime(2030, 1, 15, 12, 0, tzinfo=UTC)  # winter: Berlin is UTC+1, New Yo
 def game(make_user, toy_engine):
     with time_machine.travel(T0, tick=False):
         ann, bob = make_user("ann"), make_user("bob")
-        game = services.game_create(owner=ann, rules="toy-shed", max_players=2, turn_hours=48)
-        services.game_join(game=game, user=bob, code=game.invite_code)
-        services.game_start(game=game, by=ann)
+        game = start_game(ann, bob, turn_hours=48)
     return game
 
 

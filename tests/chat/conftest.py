@@ -4,8 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import services
-from games.models import Game, Seat
+from games.models import Seat
+from tests.builders import start_game
 from tests.notifications.conftest import smtp_sink  # noqa: F401 (the SMTP sink fixture, shared)
 
 
@@ -21,11 +21,7 @@ def table(make_user):
     ann, bob, cy = make_user("Ann"), make_user("Bob"), make_user("Cy")
     sam = make_user("Sam")
     mod = make_user("Mod", is_staff=True, is_superuser=True)
-    game = services.game_create(owner=ann, rules="toy-notify", title="Chatty trail", max_players=4, bots=1)
-    for user in (bob, cy):
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, cy, rules="toy-notify", title="Chatty trail", bots=1)
     seats = {s.user_id: s for s in Seat.objects.filter(game=game).select_related("user") if s.user_id}
     bot = Seat.objects.get(game=game, is_bot=True)
     return SimpleNamespace(

@@ -10,6 +10,7 @@ from django.urls import reverse
 from chat.models import Message
 from games import services
 from games.models import Game
+from tests.builders import start_game
 
 from .conftest import post
 
@@ -192,8 +193,7 @@ def test_players_may_talk_in_the_lobby(client, make_user):
 
 def test_a_private_game_chat_does_not_exist_for_strangers(client, make_user):
     ann, eve = make_user("Ann"), make_user("Eve")
-    game = services.game_create(owner=ann, rules="toy-notify", visibility=Game.Visibility.PRIVATE, bots=1)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, rules="toy-notify", visibility=Game.Visibility.PRIVATE, bots=1)
     client.force_login(ann)
     client.post(reverse("chat:chat", args=[game.pk]), {"text": "just us"})
     client.force_login(eve)

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Move, Seat
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -14,9 +15,7 @@ pytestmark = pytest.mark.django_db
 def setup(client, make_user, toy_engine):
     admin = make_user("mod", is_staff=True, is_superuser=True)
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob)
     client.force_login(admin)
     return client, game, admin
 

@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 from django.core.management import CommandError, call_command
 
-from games import services
-from games.models import Game, Move
+from games.models import Game
+from tests.builders import play, seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -15,19 +15,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(make_user, toy_engine):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob)
     for _ in range(4):
-        game.refresh_from_db()
-        pos = game.engine.to_act(game.state)[0]
-        services.move_submit(
-            game=game,
-            seat=game.seats.get(position=pos),
-            action={"type": "draw"},
-            expected_version=None,
-            channel=Move.Channel.WEB,
-        )
+        play(game, seat_to_act(game), {"type": "draw"})
     return Game.objects.get(pk=game.pk)
 
 

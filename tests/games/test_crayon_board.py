@@ -8,11 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import boards, services
+from games import boards
 from games.models import Game, Move
 from games.rules.crayon_rails.page import track_d
 from games.rules.crayon_rails.picture import PALETTE
 from games.views import PathError, parse_path_action
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -20,10 +21,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(make_user, fake_rails):
     ann, bob = make_user("Ann"), make_user("Bob")
-    g = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
-    services.game_join(game=g, user=bob)
-    services.game_start(game=g, by=ann)
-    g = Game.objects.get(pk=g.pk)
+    g = start_game(ann, bob, rules="crayon-rails")
     mover = g.seats.get(position=0).user
     other = g.seats.get(position=1).user
     return g, mover, other

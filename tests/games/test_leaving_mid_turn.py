@@ -21,6 +21,7 @@ from games.models import Game, Move, Seat
 from games.rules.base import Rng
 from games.selectors import replay_state
 from games.timekeeper.sweep import handle_due, replace_absent
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -43,18 +44,15 @@ def waiting_on_victim(users, seed) -> Game:
     """A classic three-player game, dealt from `seed`, played by the engine's bot through
     move_submit until a victim's decision is awaited during the forger's turn."""
     owner, *others = users
-    game = services.game_create(
-        owner=owner,
+    game = start_game(
+        owner,
+        *others,
         rules="oregon-trail-race",
         options={"ruleset": "classic"},
         on_missed=Game.OnMissed.DROP,
         miss_limit=1,
         turn_hours=48,
     )
-    for user in others:
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game = Game.objects.get(pk=game.pk)
     engine = game.engine
     game.seed, game.seed_sha256 = seed, Game.hash_seed(seed)
     game.state = engine.new_state(game.options, len(users), seed)

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move, Seat
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +20,7 @@ def ann_bob(make_user):
 def long_game(ann, bob, *, moves=130, visibility="public") -> Game:
     """A started toy game between ann (Player 1) and bob (Player 2) with `moves` log rows after
     its start: every move's event names the mover and has a private part only the mover may read."""
-    game = services.game_create(owner=ann, rules="toy-shed", title="Long table", max_players=2, visibility=visibility)
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, title="Long table", visibility=visibility)
     seats = {s.position: s for s in Seat.objects.filter(game=game)}
     first = (game.moves.order_by("-seq").values_list("seq", flat=True).first() or 0) + 1
     rows = []

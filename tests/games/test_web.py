@@ -9,6 +9,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, Move
 from games.rules import engine_slugs
+from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -110,10 +111,7 @@ def test_play_against_bots_through_the_game_page(client, make_user, slug, django
 
 def test_stale_form_shows_a_clear_error(client, make_user, toy_engine):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
+    game = start_game(ann, bob)
     mover = game.seats.get(position=game.engine.to_act(game.state)[0]).user
     client.force_login(mover)
     action = json.dumps(game.engine.legal_actions(game.state, game.engine.to_act(game.state)[0])[0])
@@ -127,10 +125,7 @@ def test_a_move_forms_key_is_bounded_like_the_apis(client, make_user, toy_engine
     """#30: a 101-character key overflowed its column (a 500 on PostgreSQL; the API refuses it with
     400): the page says why and nothing is played. A 100-character key plays."""
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
+    game = start_game(ann, bob)
     client.force_login(game.seats.get(position=game.engine.to_act(game.state)[0]).user)
     url = reverse("games:move", args=[game.pk])
     resp = client.post(url, {"action": json.dumps({"type": "draw"}), "version": 1, "key": key}, follow=True)
@@ -145,9 +140,7 @@ def test_a_move_forms_key_is_bounded_like_the_apis(client, make_user, toy_engine
 
 def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_engine):
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob)
     client.force_login(ann)
     url = reverse("games:live", args=[game.pk])
     assert client.get(url, {"v": 1}).status_code == 204
@@ -182,10 +175,7 @@ def test_engine_texts_show_display_names_not_seat_numbers(client, make_user, dja
     assert with_names("Player 1 sends Cholera to Player 2.", {0: "Ann", 1: "Bob"}) == "Ann sends Cholera to Bob."
     assert with_names("Player 9 waves.", {0: "Ann"}) == "Player 9 waves."
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, rules="oregon-trail-race")
     seat = game.seats.get(position=game.engine.to_act(game.state)[0])
     move = legal_moves(game, seat)[0]
     services.move_submit(game=game, seat=seat, action=move["action"], expected_version=None, channel=Move.Channel.WEB)

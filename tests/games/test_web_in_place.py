@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, Invitation, Move, Seat
-from tests.builders import play
+from tests.builders import play, start_game
 from tests.rules.oregon_trail import helpers as otr
 
 pytestmark = pytest.mark.django_db
@@ -299,8 +299,7 @@ def test_the_header_counts_the_games_waiting_for_the_player_on_every_page(client
     game, ann, bob = _game(make_user)
     mover = _mover(game).user
     other = ann if mover == bob else bob
-    game2 = services.game_create(owner=mover, rules="oregon-trail-race", max_players=2, title="Second", bots=1)
-    services.game_start(game=game2, by=mover)
+    start_game(mover, rules="oregon-trail-race", title="Second", bots=1)
     expected = selectors.waiting_count(mover)
     assert expected >= 1
     client.force_login(mover)

@@ -13,6 +13,7 @@ from games import services
 from games.models import Game
 from games.rules import IllegalAction, engines
 from games.rules.base import seat_label
+from tests.builders import start_game
 from tests.toy_engine import RACE
 
 pytestmark = pytest.mark.django_db
@@ -112,10 +113,7 @@ def test_an_engines_refusal_names_the_player_not_the_seat(make_user, serve_games
     serve_games({BLOCKED.name: f"{__name__}:BLOCKED"})
     engine = BLOCKED
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules=BLOCKED.name, title="Blocked", max_players=2)
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, rules=BLOCKED.name, title="Blocked")
     seat = next(s for s in game.seats.select_related("user") if s.position in engine.to_act(game.state))
     other = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
     with pytest.raises(GameError) as refused:

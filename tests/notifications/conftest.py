@@ -149,7 +149,7 @@ def live_worker(celery_app, transactional_db):
 @pytest.fixture
 def users(django_user_model):
     """Three players. Automatic vacation days (games.clock.away, on for a real player) are off:
-    these tests time players out; test_auto_vacation.py turns them on."""
+    these tests time players out; tests/games/clock/test_away.py turns them on."""
     return [
         django_user_model.objects.create_user(
             username=f"p{i}", email=f"p{i}@example.com", password="x", display_name=f"Player{i}", auto_vacation=False

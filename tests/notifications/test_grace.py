@@ -9,12 +9,12 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import services
 from games.models import Seat
 from notifications import delivery
 from notifications import services as notice_services
 from notifications.models import Delivery, Kind, Notification, Outcome
 from notifications.tokens import read_reply_token
+from tests.builders import play
 
 from .conftest import minute, seat_at, turn_seat
 
@@ -26,11 +26,6 @@ GRACE = 120
 @pytest.fixture(autouse=True)
 def _grace(settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": GRACE}
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def waiting(game, user):
@@ -58,6 +53,20 @@ def test_a_your_turn_email_waits_out_the_grace_window_then_goes_once(make_game, 
     assert len(sent_to(seat.user.email)) == 1
     notice.refresh_from_db()
     assert notice.sent_at is not None and notice.outcome == Outcome.SENT
+
+
+def test_the_task_that_comes_back_for_the_window_sends_nothing_before_its_moment_and_the_email_at_it(make_game, clock):
+    from notifications import tasks
+
+    game = make_game()
+    seat = turn_seat(game)
+    [notice] = waiting(game, seat.user)
+    due = (notice.created_at + timedelta(seconds=GRACE)).isoformat()
+    assert tasks.send_notifications([notice.pk], due) == 0  # before its moment: left to the sweep
+    assert sent_to(seat.user.email) == []
+    clock.shift(timedelta(seconds=GRACE + 1))
+    assert tasks.send_notifications([notice.pk], due) == 1
+    assert len(sent_to(seat.user.email)) == 1
 
 
 def test_no_email_when_the_player_moves_within_the_window(make_game, clock, eager):

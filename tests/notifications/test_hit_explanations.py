@@ -15,7 +15,6 @@ from email.utils import make_msgid
 
 import pytest
 
-from games import services
 from games.models import Game
 from games.rules.oregon_trail.cards import TRAIL_CARDS, TRAIL_NAMES
 from games.selectors import seat_names, with_names
@@ -23,6 +22,7 @@ from inbound.route import handle_raw
 from notifications import delivery, outbox
 from notifications.models import Kind, Notification
 from notifications.outbox import decision_context
+from tests.builders import play
 from tests.rules.crayon_rails import helpers as rails
 from tests.rules.ogallala import helpers as ogallala
 from tests.rules.oregon_trail import helpers as otr
@@ -41,11 +41,6 @@ def scenario_game(make_game, rules, options, state):
     game.save(update_fields=["state"])
     Notification.objects.all().delete()
     return game
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def parts(notice):

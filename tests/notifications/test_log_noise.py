@@ -5,18 +5,14 @@ import uuid
 
 import pytest
 
-from games import services, tasks
+from games import tasks
 from games.broker import broker_outage
 from games.models import Game
 from notifications import delivery
 from notifications.models import Notification
+from tests.builders import play
 
 from .conftest import _forget_routes, free_port, point_producers_at, turn_seat
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def noisy(records):

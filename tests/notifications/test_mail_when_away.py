@@ -17,6 +17,7 @@ from games import services
 from games.models import Game, Seat
 from games.selectors import legal_moves
 from notifications.models import Delivery, Kind, Notification, Outcome
+from tests.builders import play
 from tests.rules.oregon_trail import helpers as otr
 
 from .conftest import minute, seat_at, turn_seat
@@ -29,11 +30,6 @@ GRACE = 120
 @pytest.fixture(autouse=True)
 def _grace(settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": GRACE}
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def sent_to(user):

@@ -13,6 +13,7 @@ from games.models import Game, Move, Seat
 from notifications import delivery
 from notifications.emails import thread_root
 from notifications.models import GameMute, Kind, Notification
+from tests.builders import start_game
 
 from .conftest import seat_at, turn_seat
 
@@ -163,9 +164,7 @@ def test_the_issue_an_email_that_waited_names_moves_by_who_made_them(make_user, 
     """nc_bob's move, emailed to nc_alice after his seat went to a bot, still says nc_bob."""
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 60}
     alice, bob = make_user("nc_alice"), make_user("nc_bob")
-    game = services.game_create(owner=alice, rules="oregon-trail-race", title="Issue 17")
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=alice)
+    game = start_game(alice, bob, rules="oregon-trail-race", title="Issue 17")
 
     def play(expected=None):
         seat = turn_seat(game)

@@ -13,15 +13,11 @@ from games.models import Move
 from notifications import delivery, outbox
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
 from notifications.tokens import read_reply_token
+from tests.builders import play
 
 from .conftest import free_port, hook_server, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def test_game_start_tells_the_turn_player_with_a_numbered_menu(make_game):

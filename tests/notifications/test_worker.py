@@ -4,21 +4,16 @@ import time
 
 import pytest
 
-from games import services
 from games.models import Move
 from games.tasks import sweep_deadlines as sweep
 from notifications import delivery
 from notifications.models import Kind, Notification, NotificationSettings, Outcome
 from notifications.tasks import send_notifications, send_unsent
+from tests.builders import play
 
 from .conftest import free_port, hook_server, point_producers_at, turn_seat
 
 pytestmark = [pytest.mark.xdist_group("worker"), pytest.mark.django_db(transaction=True)]
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def wait_until(predicate, timeout=15.0):

@@ -9,8 +9,9 @@ from games.models import Game, Seat
 from games.rules import get_engine
 from standings import ratings
 from standings.models import GameRecord, Rating, RatingChange, StatsAggregate
+from tests.builders import play_out
 
-from .helpers import new_game, play_out, resign
+from .helpers import new_game, resign
 
 pytestmark = pytest.mark.django_db(transaction=False)
 KEY = "oregon-trail-race:revised"

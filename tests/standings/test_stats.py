@@ -7,8 +7,9 @@ from django.core.cache import cache
 from standings import keys
 from standings.models import GameRecord, Rating, StatsAggregate
 from standings.recorder import length_bin
+from tests.builders import play_out
 
-from .helpers import new_game, play_out, resign
+from .helpers import new_game, resign
 
 pytestmark = pytest.mark.django_db
 KEY = "oregon-trail-race:revised"

@@ -9,8 +9,9 @@ import pytest
 from games import services
 from games.models import Game, Move
 from standings.models import GameRecord, Rating, RatingChange, StatsAggregate
+from tests.builders import play_out
 
-from .helpers import new_game, play_out, resign
+from .helpers import new_game, resign
 
 pytestmark = pytest.mark.django_db
 KEY = "oregon-trail-race:revised"

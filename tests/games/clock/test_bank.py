@@ -18,6 +18,7 @@ from games.clock.bank import clock_text, duration_text, validate_clock
 from games.models import Game, Move, Seat
 from notifications.delivery import render_notification
 from notifications.models import Kind, Notification
+from tests.builders import start_game
 
 from .conftest import T0, minute, seat_at, turn_seat
 
@@ -30,8 +31,8 @@ def bank_game(users, clock):
     """A two-player toy race on a time bank: 72 hours to start, +24 per move, at most 96."""
 
     def make(*, bank=72, inc=24, cap=96, miss_limit=3, bots=0):
-        game = services.game_create(
-            owner=users[0],
+        return start_game(
+            *users[: 2 - bots],
             rules="toy-notify",
             title="Bank trail",
             max_players=2,
@@ -42,11 +43,6 @@ def bank_game(users, clock):
             miss_limit=miss_limit,
             bots=bots,
         )
-        if not bots:
-            services.game_join(game=game, user=users[1], code=game.invite_code)
-        services.game_start(game=game, by=users[0])
-        game.refresh_from_db()
-        return game
 
     return make
 
@@ -184,9 +180,7 @@ def test_the_your_turn_email_says_what_is_left_in_the_bank(bank_game, clock):
 
 
 def test_a_per_move_game_says_nothing_of_a_bank(users, clock):
-    game = services.game_create(owner=users[0], rules="toy-notify", title="Plain", max_players=2, turn_hours=48)
-    services.game_join(game=game, user=users[1], code=game.invite_code)
-    services.game_start(game=game, by=users[0])
+    game = start_game(users[0], users[1], rules="toy-notify", title="Plain", turn_hours=48)
     first = turn_seat(game)
     assert first.deadline_at == T0 + 48 * H and not first.bank_running
     notice = Notification.objects.filter(seat=first, kind=Kind.YOUR_TURN).latest("pk")

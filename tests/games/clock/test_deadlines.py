@@ -8,21 +8,16 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from core.errors import GameError
-from games import services
 from games.clock import vacations as notify
 from games.clock.vacations import paused_deadline
 from games.models import Game, Move, Seat
 from games.timekeeper.sweep import due_game_ids
 from notifications.models import Kind, Notification
+from tests.builders import play
 
 from .conftest import T0, minute, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def kinds_for(seat):

@@ -1,21 +1,14 @@
-"""Standing orders (API, web form, applied at once) and the preferences pages."""
-
-from datetime import date
+"""Standing orders (games.clock.orders): the API, the web form (games/clock_views.py), answered at
+once, or by the sweep when the broker lost the task; the seat's flag that spares the lookup."""
 
 import pytest
 
-from games import services
-from games.models import Move, StandingOrder, Vacation
-from notifications.models import Delivery, GameMute, KindPreference, NotificationSettings
+from games.models import Move, StandingOrder
+from tests.builders import play
 
 from .conftest import minute, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
-
-
-def play(game, seat, action, channel="web"):
-    game.refresh_from_db()
-    return services.move_submit(game=game, seat=seat, action=action, expected_version=game.version, channel=channel)
 
 
 def test_standing_orders_api_get_and_put(make_game, client):
@@ -73,27 +66,6 @@ def test_standing_orders_web_form(make_game, client):
     assert "Dysentery" in client.get(url).content.decode()
     assert client.post(url, {"medicine_choice": "never"}).status_code == 302
     assert StandingOrder.objects.get(seat=seat).answer == "never"
-
-
-def test_preferences_page(users, client, make_game):
-    client.force_login(users[0])
-    assert client.get("/accounts/profile/").content.decode().count("/mail/preferences/") == 1
-    page = client.get("/mail/preferences/")
-    assert page.status_code == 200
-    data = {
-        f"kind_{k}": "immediate" for k in ["your_turn", "decision", "reminder", "hit", "game_over", "timeout", "chat"]
-    }
-    data.update(kind_reminder="digest", kind_hit="never", webhook_url="https://discord.example/api/webhooks/1")
-    assert client.post("/mail/preferences/", data).status_code == 302
-    prefs = dict(KindPreference.objects.filter(user=users[0]).values_list("kind", "delivery"))
-    assert prefs["reminder"] == Delivery.DIGEST and prefs["hit"] == Delivery.NEVER
-    assert NotificationSettings.objects.get(user=users[0]).webhook_url.startswith("https://discord")
-    r = client.post("/mail/vacations/", {"starts_on": "2099-07-01", "ends_on": "2099-07-05"})
-    assert r.status_code == 302
-    assert Vacation.objects.get(user=users[0]).ends_on == date(2099, 7, 5)
-    game = make_game()
-    client.post(f"/mail/games/{game.pk}/mute/", {"muted": "1"})
-    assert GameMute.objects.filter(user=users[0], game=game).exists()
 
 
 def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make_game):

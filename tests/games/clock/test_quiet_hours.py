@@ -18,6 +18,7 @@ from games.clock.bank import seat_bank_left
 from games.models import Move
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
+from tests.builders import start_game
 
 from .conftest import minute, turn_seat
 
@@ -34,21 +35,10 @@ def set_quiet(user, zone, start=None, end=None, days=""):
     user.save()
 
 
-def start_game(users, *, clock="bank", bank=24, turn_hours=24):
+def quiet_game(users, *, clock="bank", bank=24, turn_hours=24):
+    """A two-player toy race, on a time bank of `bank` hours (+12 or less per move) or per move."""
     extra = {"bank_hours": bank, "increment_hours": min(bank, 12), "cap_hours": 2 * bank} if clock == "bank" else {}
-    game = services.game_create(
-        owner=users[0],
-        rules="toy-notify",
-        title="Quiet trail",
-        max_players=2,
-        turn_hours=turn_hours,
-        clock=clock,
-        **extra,
-    )
-    services.game_join(game=game, user=users[1], code=game.invite_code)
-    services.game_start(game=game, by=users[0])
-    game.refresh_from_db()
-    return game
+    return start_game(*users[:2], rules="toy-notify", title="Quiet trail", turn_hours=turn_hours, clock=clock, **extra)
 
 
 NIGHTS = [  # (zone, the evening before the change, the night's real length in hours)
@@ -87,7 +77,7 @@ def test_a_bank_does_not_run_in_quiet_hours_across_a_daylight_saving_change(user
     for user in users[:2]:
         set_quiet(user, zone, time(23), time(7))
     with time_machine.travel(start, tick=False) as clock:
-        game = start_game(users)
+        game = quiet_game(users)
         seat = turn_seat(game)
         assert seat.deadline_at == due
         clock.move_to(due - timedelta(seconds=1))
@@ -102,7 +92,7 @@ def test_time_in_quiet_hours_is_not_taken_from_the_bank(users):
     for user in users[:2]:
         set_quiet(user, "Europe/Berlin", time(23), time(7))
     with time_machine.travel(utc(2030, 3, 30, 12), tick=False) as clock:  # 13:00 CET
-        game = start_game(users, bank=24)
+        game = quiet_game(users, bank=24)
         seat = turn_seat(game)
         clock.move_to(utc(2030, 3, 31, 6))  # 08:00 CEST: 10 h before the night, 1 h after
         game.refresh_from_db()
@@ -118,7 +108,7 @@ def test_what_is_left_in_a_running_bank_leaves_out_the_quiet_hours_ahead(users):
     for user in users[:2]:
         set_quiet(user, "Europe/Berlin", time(23), time(7))
     with time_machine.travel(utc(2030, 1, 15, 12), tick=False):  # 13:00 CET
-        game = start_game(users, bank=24)
+        game = quiet_game(users, bank=24)
         seat = turn_seat(game)
     assert seat.deadline_at == utc(2030, 1, 16, 20)  # 24 h of bank and the 8-hour night
     assert seat_bank_left(seat, game, utc(2030, 1, 15, 12)) == 24 * 3600
@@ -133,7 +123,7 @@ def test_a_per_move_deadline_falling_in_quiet_hours_moves_to_their_end(users, zo
     local = quiet.timezones.zone(zone)
     start = datetime(*day, 2, 0, tzinfo=local).astimezone(UTC)
     with time_machine.travel(start, tick=False):
-        game = start_game(users, clock="move", turn_hours=24)
+        game = quiet_game(users, clock="move", turn_hours=24)
         seat = turn_seat(game)
     morning = datetime(*day, 7, 0, tzinfo=local) + timedelta(days=1)
     assert seat.deadline_at == datetime(morning.year, morning.month, morning.day, 7, 0, tzinfo=local)
@@ -144,7 +134,7 @@ def test_a_deadline_falling_on_a_quiet_weekend_moves_to_monday(users):
     for user in users[:2]:
         set_quiet(user, "UTC", days="67")
     with time_machine.travel(utc(2030, 3, 8, 12), tick=False):  # a Friday
-        game = start_game(users, clock="move", turn_hours=48)
+        game = quiet_game(users, clock="move", turn_hours=48)
         assert turn_seat(game).deadline_at == utc(2030, 3, 11, 0)  # Sunday noon: moved to Monday 00:00
 
 
@@ -153,7 +143,7 @@ def test_no_reminder_is_sent_in_quiet_hours_the_first_after_them_is(users, setti
     for user in users[:2]:
         set_quiet(user, "UTC", time(0), time(8))
     with time_machine.travel(utc(2030, 3, 1, 14), tick=False) as clock:
-        game = start_game(users, clock="move", turn_hours=24)  # due 14:00 the next day
+        game = quiet_game(users, clock="move", turn_hours=24)  # due 14:00 the next day
         seat = turn_seat(game)
         assert seat.deadline_at == utc(2030, 3, 2, 14)
         clock.move_to(utc(2030, 3, 2, 2, 30))  # within 12 h of it, but quiet
@@ -209,7 +199,7 @@ def test_the_profile_page_needs_a_login(client):
 def test_the_api_sets_quiet_hours_refuses_too_much_and_moves_a_pending_deadline(users, api_for):
     user = users[0]
     with time_machine.travel(utc(2030, 3, 5, 12), tick=False):
-        game = start_game(users, bank=24)
+        game = quiet_game(users, bank=24)
         seat = turn_seat(game)
         assert seat.deadline_at == utc(2030, 3, 6, 12)
         a = api_for(seat.user)

@@ -13,6 +13,7 @@ from games.models import Move, Seat, Vacation
 from notifications.delivery import render_notification
 from notifications.models import Kind, Notification
 from notifications.tokens import back_token
+from tests.builders import start_game
 
 from .conftest import T0, minute, turn_seat
 
@@ -30,10 +31,7 @@ def away_setup(users, clock, settings):
     olga.save()
     games = []
     for other in users[1:3]:
-        game = services.game_create(owner=olga, rules="toy-notify", title=f"With {other}", max_players=2)
-        services.game_join(game=game, user=other, code=game.invite_code)
-        services.game_start(game=game, by=olga)
-        game.refresh_from_db()
+        game = start_game(olga, other, rules="toy-notify", title=f"With {other}")
         if turn_seat(game).user_id != olga.pk:  # give Olga the first decision
             seat = turn_seat(game)
             services.move_submit(
