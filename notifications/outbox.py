@@ -624,7 +624,11 @@ def on_away_day(message: events.AwayDay) -> list[Notification]:
     away = message.user
     name = away.public_name
     rows: list[Notification] = []
-    games = Game.objects.filter(pk__in=set(message.game_ids) | {message.game.pk}).order_by("pk").prefetch_related("seats__user")
+    games = (
+        Game.objects.filter(pk__in=set(message.game_ids) | {message.game.pk})
+        .order_by("pk")
+        .prefetch_related("seats__user")
+    )
     for game in games:
         batch = Batch(game, users=[s.user for s in game.seats.all() if s.user_id])
         for seat in game.seats.all():
