@@ -265,6 +265,7 @@ def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pa
     like any timeout: no error, no rollback, no second pass game by game."""
     game = make_game(turn_hours=10, miss_limit=1, on_missed=on_missed, rules=rules)
     absent = turn_seat(game)
+    name = absent.name
     clock.move_to(T0 + timedelta(hours=10, seconds=1))
     with caplog.at_level("WARNING"):
         stats = minute()
@@ -277,3 +278,50 @@ def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pa
         assert absent.status == Seat.Status.DROPPED and absent.deadline_at is None
     note = Notification.objects.get(kind=Kind.TIMEOUT, seat=absent)
     assert note.context["replaced"] == outcome
+    said = Move.objects.filter(game=game, channel="timeout").latest("seq").note
+    if outcome == "bot":
+        assert said == f"{name} missed 1 deadlines in a row: {absent.name} takes the seat."
+    else:
+        assert said == f"{name} was dropped after missing 1 deadlines in a row"
+
+
+def test_a_bots_decision_and_one_a_standing_order_answers_fall_due_after_the_short_wait(clock, make_game, settings):
+    """Their task plays them at once; the sweep plays them if it was lost, once the short wait
+    (BOT_STUCK_AFTER_SECONDS) has passed: not before, and not a turn's time later."""
+    from games.timekeeper.autoplay import standing_orders_set
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "BOT_STUCK_AFTER_SECONDS": 300}
+    short = T0 + timedelta(seconds=300)
+    bot_game = make_game(n=1, bots=1, turn_hours=10)
+    seat = turn_seat(bot_game)
+    if not seat.is_bot:
+        play(bot_game, seat, {"type": "end_turn"})
+        seat = turn_seat(bot_game)
+    assert seat.is_bot and seat.deadline_at == short and not seat.bank_running
+
+    game = make_game(turn_hours=10)
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    standing_orders_set(seat=victim, orders={"medicine_choice": "always"})
+    play(game, mover, {"type": "calamity", "victim": victim.position})  # its task is lost: on_commit never runs
+    victim.refresh_from_db()
+    assert victim.deadline_at == short and not victim.bank_running
+
+
+def test_the_sweep_reads_the_vacations_of_its_chunk_once(clock, make_game):
+    """A player on vacation has their deadline pushed from the vacations the sweep read for its
+    whole chunk, not from a query of their own."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.timekeeper.sweep import handle_due
+
+    game = make_game(turn_hours=24)
+    seat = turn_seat(game)
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 1), ends_on=date(2030, 3, 1))
+    Seat.objects.filter(pk=seat.pk).update(deadline_at=T0 - timedelta(minutes=1))  # as if set before it
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(T0)["paused"] == 1
+    assert len([q for q in queries.captured_queries if "games_vacation" in q["sql"]]) == 1
+    seat.refresh_from_db()
+    assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=UTC)

@@ -452,3 +452,30 @@ def test_the_table_shows_your_bank_and_the_others(client, users, bank_game, cloc
     assert "Time bank: 3 days to start, +1 day per move, up to 4 days" in page
     assert "2 days, 3 hours left in your bank" in page  # 51 h 55 min
     assert "3 days in the bank" in page  # the other player's, untouched
+
+
+def test_a_timeout_on_a_bank_settles_it_from_the_vacations_the_sweep_read(bank_game, clock, users):
+    """The timed-out seat's bank is settled from the vacations the sweep read for its chunk: no
+    query of its own, though the player has one ahead."""
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.clock.vacations import vacation_add
+    from games.timekeeper.sweep import handle_due
+
+    game = bank_game()
+    for user in users[:2]:
+        vacation_add(user=user, starts_on=date(2030, 3, 10), ends_on=date(2030, 3, 10))
+    first = turn_seat(game)
+    assert first.deadline_at == T0 + 72 * H
+    now = T0 + 72 * H + timedelta(seconds=1)
+    clock.move_to(now)
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(now)["timeouts"] == 1
+    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
+    assert len([sql for sql in read if f'"user_id" = {first.user_id}' in sql]) == 0
+    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    assert bank_of(first) == 24 * H
+    assert turn_seat(game).deadline_at == now + 72 * H
