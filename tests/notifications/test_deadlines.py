@@ -35,6 +35,11 @@ def test_deadline_is_turn_hours_after_the_decision_arises(clock, make_game):
     assert seat.deadline_at == T0 + timedelta(hours=48)
     other = seat_at(game, 1 - seat.position)
     assert other.deadline_at is None
+    play(game, seat, {"type": "end_turn"})
+    seat.refresh_from_db()
+    other.refresh_from_db()
+    assert (seat.deadline_at, seat.bank_running) == (None, False)  # a per-move clock runs no bank
+    assert (other.deadline_at, other.bank_running) == (T0 + timedelta(hours=48), False)
 
 
 def test_reminder_goes_out_before_the_deadline_once(clock, make_game, settings):
@@ -325,3 +330,14 @@ def test_the_sweep_reads_the_vacations_of_its_chunk_once(clock, make_game):
     assert len([q for q in queries.captured_queries if "games_vacation" in q["sql"]]) == 1
     seat.refresh_from_db()
     assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=UTC)
+
+
+def test_a_player_leaving_a_paused_game_starts_no_clock(clock, make_game, users):
+    """While a game is paused its clock stays stopped, whatever changes at the table."""
+    game = make_game(n=3, rules="toy-shed")
+    services.game_pause(game=game, by=users[0], reason="server move")
+    leaver = next(s for s in Seat.objects.filter(game=game) if s.position != turn_seat(game).position)
+    services.game_resign(game=game, user=leaver.user)
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None, None]
+    services.game_resume(game=game, by=users[0])
+    assert turn_seat(game).deadline_at == T0 + timedelta(hours=48)

@@ -139,6 +139,7 @@ def test_a_paused_game_keeps_each_bank_and_gives_no_increment(bank_game, clock, 
     clock.move_to(T0 + 30 * H)
     services.game_pause(game=game, by=users[0], reason="server move")
     assert bank_of(first) == 42 * H
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None]  # the clock stops
     clock.move_to(T0 + 200 * H)
     assert minute()["timeouts"] == 0
     services.game_resume(game=game, by=users[0])
