@@ -341,3 +341,13 @@ def test_a_player_leaving_a_paused_game_starts_no_clock(clock, make_game, users)
     assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None, None]
     services.game_resume(game=game, by=users[0])
     assert turn_seat(game).deadline_at == T0 + timedelta(hours=48)
+
+
+def test_the_move_that_ends_the_game_clears_every_deadline(clock, make_game):
+    game = make_game(options={"goal": 1})
+    seat = turn_seat(game)
+    assert seat.deadline_at == T0 + timedelta(hours=48)
+    play(game, seat, {"type": "advance"})
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None]
