@@ -351,3 +351,18 @@ def test_the_move_that_ends_the_game_clears_every_deadline(clock, make_game):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None]
+
+
+def test_a_seat_with_no_place_at_the_table_is_passed_over(clock, make_game, users):
+    """refresh_deadlines gives deadlines by position: a seat without one (still in the lobby's
+    order, wherever it comes) gets none and holds up no other."""
+    from games.clock.deadlines import refresh_deadlines
+
+    game = make_game(turn_hours=24)
+    Seat.objects.filter(game=game).update(deadline_at=None)
+    placeless = Seat(game=game, position=None, user=users[2])
+    seats = [placeless, *Seat.objects.filter(game=game)]
+    newly = refresh_deadlines(game, seats, before=set())
+    assert [s.position for s in newly] == game.engine.to_act(game.state)
+    assert placeless.deadline_at is None
+    assert turn_seat(game).deadline_at == T0 + timedelta(hours=24)

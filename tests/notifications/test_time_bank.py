@@ -480,3 +480,31 @@ def test_a_timeout_on_a_bank_settles_it_from_the_vacations_the_sweep_read(bank_g
     assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
     assert bank_of(first) == 24 * H
     assert turn_seat(game).deadline_at == now + 72 * H
+
+
+def test_a_player_deciding_twice_in_a_row_settles_the_first_decision_and_starts_the_next(bank_game, clock):
+    """Dysentery's victim answers, then has the turn: the answer's time comes out of the bank
+    (with the increment) and the turn runs on what is left, from the answer on."""
+    game = bank_game()
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    clock.move_to(T0 + 2 * H)
+    game.refresh_from_db()
+    services.move_submit(
+        game=game,
+        seat=mover,
+        action={"type": "calamity", "victim": victim.position},
+        expected_version=game.version,
+        channel="web",
+    )
+    victim.refresh_from_db()
+    assert victim.deadline_at == T0 + 2 * H + 72 * H and victim.bank_running
+    clock.move_to(T0 + 7 * H)
+    game.refresh_from_db()
+    services.move_submit(
+        game=game, seat=victim, action={"type": "medicine", "use": True}, expected_version=game.version, channel="web"
+    )
+    victim.refresh_from_db()
+    assert turn_seat(game).pk == victim.pk
+    assert victim.bank_seconds == (72 - 5 + 24) * 3600 and victim.bank_running
+    assert victim.deadline_at == T0 + 7 * H + (72 - 5 + 24) * H
