@@ -110,7 +110,7 @@ def test_after_miss_limit_a_bot_takes_the_seat(clock, make_game):
     absent = _miss_twice(clock, game, 10)
     assert absent.is_bot and absent.user_id is None
     notes = Notification.objects.filter(kind=Kind.TIMEOUT).order_by("pk")
-    assert [n.context["replaced"] for n in notes] == ["", "bot"]
+    assert [(n.context["misses"], n.context["replaced"]) for n in notes] == [(1, ""), (2, "bot")]
 
 
 def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game):
