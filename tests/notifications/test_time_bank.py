@@ -475,11 +475,52 @@ def test_a_timeout_on_a_bank_settles_it_from_the_vacations_the_sweep_read(bank_g
     clock.move_to(now)
     with CaptureQueriesContext(connection) as queries:
         assert handle_due(now)["timeouts"] == 1
-    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
-    assert len([sql for sql in read if f'"user_id" = {first.user_id}' in sql]) == 0
-    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    nxt = turn_seat(game)
     assert bank_of(first) == 24 * H
-    assert turn_seat(game).deadline_at == now + 72 * H
+    assert nxt.deadline_at == now + 72 * H
+    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
+    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    assert len([sql for sql in read if f'"user_id" = {first.user_id}' in sql]) == 0
+    # the next player's deadline is set from the chunk's too: their one read is their notice's
+    # sentence on their bank (notifications.outbox)
+    assert len([sql for sql in read if f'"user_id" = {nxt.user_id}' in sql]) == 1
+
+
+def test_a_timed_out_answer_settles_the_bank_of_the_player_whose_turn_follows_from_the_sweeps_read(
+    bank_game, clock, users
+):
+    """Dysentery's victim lets the answer time out and has the turn next: the answer's bank is
+    settled and the turn's deadline set from the vacations the sweep read for its chunk."""
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.clock.vacations import vacation_add
+    from games.timekeeper.sweep import handle_due
+
+    game = bank_game()
+    for user in users[:2]:
+        vacation_add(user=user, starts_on=date(2030, 3, 10), ends_on=date(2030, 3, 10))
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    services.move_submit(
+        game=game,
+        seat=mover,
+        action={"type": "calamity", "victim": victim.position},
+        expected_version=game.version,
+        channel="web",
+    )
+    now = T0 + 72 * H + timedelta(seconds=1)
+    clock.move_to(now)
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(now)["timeouts"] == 1
+    victim.refresh_from_db()
+    assert turn_seat(game).pk == victim.pk and victim.bank_running
+    assert victim.bank_seconds == 24 * 3600 and victim.deadline_at == now + 24 * H
+    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
+    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    assert len([sql for sql in read if f'"user_id" = {victim.user_id}' in sql]) == 1  # the notice's
 
 
 def test_a_player_deciding_twice_in_a_row_settles_the_first_decision_and_starts_the_next(bank_game, clock):
