@@ -111,6 +111,7 @@ def test_after_miss_limit_a_bot_takes_the_seat(clock, make_game):
     assert absent.is_bot and absent.user_id is None
     notes = Notification.objects.filter(kind=Kind.TIMEOUT).order_by("pk")
     assert [(n.context["misses"], n.context["replaced"]) for n in notes] == [(1, ""), (2, "bot")]
+    assert [n.context["played"] for n in notes] == ["End the turn"] * 2
 
 
 def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game):
@@ -366,3 +367,20 @@ def test_a_seat_with_no_place_at_the_table_is_passed_over(clock, make_game, user
     assert [s.position for s in newly] == game.engine.to_act(game.state)
     assert placeless.deadline_at is None
     assert turn_seat(game).deadline_at == T0 + timedelta(hours=24)
+
+
+def test_a_timeout_that_ends_the_game_leaves_the_seat_to_its_player(clock, make_game, toy_notify_engine, monkeypatch):
+    """The miss that reaches the limit but whose move ends the game gives the seat to nobody: the
+    player is told of the miss alone."""
+    monkeypatch.setattr(type(toy_notify_engine), "default_action", lambda self, state, seat: {"type": "advance"})
+    game = make_game(options={"goal": 1}, turn_hours=10, miss_limit=1)
+    absent = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=10, seconds=1))
+    assert minute()["timeouts"] == 1
+    game.refresh_from_db()
+    absent.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert not absent.is_bot and absent.user_id is not None and absent.status == Seat.Status.PLAYING
+    note = Notification.objects.get(kind=Kind.TIMEOUT, seat=absent)
+    assert (note.context["misses"], note.context["replaced"], note.context["played"]) == (1, "", "Advance one step")
+    assert not game.moves.filter(action__type="replace_seat").exists()
