@@ -114,11 +114,16 @@ def test_after_miss_limit_a_bot_takes_the_seat(clock, make_game):
     assert [n.context["played"] for n in notes] == ["End the turn"] * 2
 
 
-def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game):
+def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game, caplog):
     game = make_game(turn_hours=10, miss_limit=2, on_missed=Game.OnMissed.DROP)
-    absent = _miss_twice(clock, game, 10)
+    with caplog.at_level("WARNING", logger="games.timekeeper.sweep"):
+        absent = _miss_twice(clock, game, 10)
     assert absent.is_bot  # the toy engine's resign raises NotImplementedError
     assert absent.status == Seat.Status.PLAYING
+    said = [r.getMessage() for r in caplog.records if r.name == "games.timekeeper.sweep"]
+    assert said == [
+        f"engine toy-notify cannot drop a player; a bot takes seat {absent.position} of game {game.pk} instead"
+    ]
 
 
 def test_a_stuck_bot_is_played_by_the_sweep(clock, make_game):
