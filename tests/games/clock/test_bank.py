@@ -135,6 +135,7 @@ def test_a_paused_game_keeps_each_bank_and_gives_no_increment(bank_game, clock, 
     clock.move_to(T0 + 30 * H)
     services.game_pause(game=game, by=users[0], reason="server move")
     assert bank_of(first) == 42 * H
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None]  # the clock stops
     clock.move_to(T0 + 200 * H)
     assert minute()["timeouts"] == 0
     services.game_resume(game=game, by=users[0])
@@ -446,3 +447,99 @@ def test_the_table_shows_your_bank_and_the_others(client, users, bank_game, cloc
     assert "Time bank: 3 days to start, +1 day per move, up to 4 days" in page
     assert "2 days, 3 hours left in your bank" in page  # 51 h 55 min
     assert "3 days in the bank" in page  # the other player's, untouched
+
+
+def test_a_timeout_on_a_bank_settles_it_from_the_vacations_the_sweep_read(bank_game, clock, users):
+    """The timed-out seat's bank is settled from the vacations the sweep read for its chunk: no
+    query of its own, though the player has one ahead."""
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.clock.vacations import vacation_add
+    from games.timekeeper.sweep import handle_due
+
+    game = bank_game()
+    for user in users[:2]:
+        vacation_add(user=user, starts_on=date(2030, 3, 10), ends_on=date(2030, 3, 10))
+    first = turn_seat(game)
+    assert first.deadline_at == T0 + 72 * H
+    now = T0 + 72 * H + timedelta(seconds=1)
+    clock.move_to(now)
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(now)["timeouts"] == 1
+    nxt = turn_seat(game)
+    assert bank_of(first) == 24 * H
+    assert nxt.deadline_at == now + 72 * H
+    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
+    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    assert len([sql for sql in read if f'"user_id" = {first.user_id}' in sql]) == 0
+    # the next player's deadline is set from the chunk's too: their one read is their notice's
+    # sentence on their bank (notifications.outbox)
+    assert len([sql for sql in read if f'"user_id" = {nxt.user_id}' in sql]) == 1
+
+
+def test_a_timed_out_answer_settles_the_bank_of_the_player_whose_turn_follows_from_the_sweeps_read(
+    bank_game, clock, users
+):
+    """Dysentery's victim lets the answer time out and has the turn next: the answer's bank is
+    settled and the turn's deadline set from the vacations the sweep read for its chunk."""
+    from datetime import date
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.clock.vacations import vacation_add
+    from games.timekeeper.sweep import handle_due
+
+    game = bank_game()
+    for user in users[:2]:
+        vacation_add(user=user, starts_on=date(2030, 3, 10), ends_on=date(2030, 3, 10))
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    services.move_submit(
+        game=game,
+        seat=mover,
+        action={"type": "calamity", "victim": victim.position},
+        expected_version=game.version,
+        channel="web",
+    )
+    now = T0 + 72 * H + timedelta(seconds=1)
+    clock.move_to(now)
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(now)["timeouts"] == 1
+    victim.refresh_from_db()
+    assert turn_seat(game).pk == victim.pk and victim.bank_running
+    assert victim.bank_seconds == 24 * 3600 and victim.deadline_at == now + 24 * H
+    read = [q["sql"] for q in queries.captured_queries if "games_vacation" in q["sql"]]
+    assert len([sql for sql in read if '"user_id" IN' in sql]) == 1  # the chunk's
+    assert len([sql for sql in read if f'"user_id" = {victim.user_id}' in sql]) == 1  # the notice's
+
+
+def test_a_player_deciding_twice_in_a_row_settles_the_first_decision_and_starts_the_next(bank_game, clock):
+    """Dysentery's victim answers, then has the turn: the answer's time comes out of the bank
+    (with the increment) and the turn runs on what is left, from the answer on."""
+    game = bank_game()
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    clock.move_to(T0 + 2 * H)
+    game.refresh_from_db()
+    services.move_submit(
+        game=game,
+        seat=mover,
+        action={"type": "calamity", "victim": victim.position},
+        expected_version=game.version,
+        channel="web",
+    )
+    victim.refresh_from_db()
+    assert victim.deadline_at == T0 + 2 * H + 72 * H and victim.bank_running
+    clock.move_to(T0 + 7 * H)
+    game.refresh_from_db()
+    services.move_submit(
+        game=game, seat=victim, action={"type": "medicine", "use": True}, expected_version=game.version, channel="web"
+    )
+    victim.refresh_from_db()
+    assert turn_seat(game).pk == victim.pk
+    assert victim.bank_seconds == (72 - 5 + 24) * 3600 and victim.bank_running
+    assert victim.deadline_at == T0 + 7 * H + (72 - 5 + 24) * H

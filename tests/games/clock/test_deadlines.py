@@ -30,6 +30,11 @@ def test_deadline_is_turn_hours_after_the_decision_arises(clock, make_game):
     assert seat.deadline_at == T0 + timedelta(hours=48)
     other = seat_at(game, 1 - seat.position)
     assert other.deadline_at is None
+    play(game, seat, {"type": "end_turn"})
+    seat.refresh_from_db()
+    other.refresh_from_db()
+    assert (seat.deadline_at, seat.bank_running) == (None, False)  # a per-move clock runs no bank
+    assert (other.deadline_at, other.bank_running) == (T0 + timedelta(hours=48), False)
 
 
 def test_reminder_goes_out_before_the_deadline_once(clock, make_game, settings):
@@ -100,14 +105,20 @@ def test_after_miss_limit_a_bot_takes_the_seat(clock, make_game):
     absent = _miss_twice(clock, game, 10)
     assert absent.is_bot and absent.user_id is None
     notes = Notification.objects.filter(kind=Kind.TIMEOUT).order_by("pk")
-    assert [n.context["replaced"] for n in notes] == ["", "bot"]
+    assert [(n.context["misses"], n.context["replaced"]) for n in notes] == [(1, ""), (2, "bot")]
+    assert [n.context["played"] for n in notes] == ["End the turn"] * 2
 
 
-def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game):
+def test_drop_falls_back_to_a_bot_when_the_engine_cannot_drop(clock, make_game, caplog):
     game = make_game(turn_hours=10, miss_limit=2, on_missed=Game.OnMissed.DROP)
-    absent = _miss_twice(clock, game, 10)
+    with caplog.at_level("WARNING", logger="games.timekeeper.sweep"):
+        absent = _miss_twice(clock, game, 10)
     assert absent.is_bot  # the toy engine's resign raises NotImplementedError
     assert absent.status == Seat.Status.PLAYING
+    said = [r.getMessage() for r in caplog.records if r.name == "games.timekeeper.sweep"]
+    assert said == [
+        f"engine toy-notify cannot drop a player; a bot takes seat {absent.position} of game {game.pk} instead"
+    ]
 
 
 def test_a_stuck_bot_is_played_by_the_sweep(clock, make_game):
@@ -260,6 +271,7 @@ def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pa
     like any timeout: no error, no rollback, no second pass game by game."""
     game = make_game(turn_hours=10, miss_limit=1, on_missed=on_missed, rules=rules)
     absent = turn_seat(game)
+    name = absent.name
     clock.move_to(T0 + timedelta(hours=10, seconds=1))
     with caplog.at_level("WARNING"):
         stats = minute()
@@ -272,3 +284,103 @@ def test_a_seat_given_up_after_its_missed_deadlines_goes_through_on_the_first_pa
         assert absent.status == Seat.Status.DROPPED and absent.deadline_at is None
     note = Notification.objects.get(kind=Kind.TIMEOUT, seat=absent)
     assert note.context["replaced"] == outcome
+    said = Move.objects.filter(game=game, channel="timeout").latest("seq").note
+    if outcome == "bot":
+        assert said == f"{name} missed 1 deadlines in a row: {absent.name} takes the seat."
+    else:
+        assert said == f"{name} was dropped after missing 1 deadlines in a row"
+
+
+def test_a_bots_decision_and_one_a_standing_order_answers_fall_due_after_the_short_wait(clock, make_game, settings):
+    """Their task plays them at once; the sweep plays them if it was lost, once the short wait
+    (BOT_STUCK_AFTER_SECONDS) has passed: not before, and not a turn's time later."""
+    from games.timekeeper.autoplay import standing_orders_set
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "BOT_STUCK_AFTER_SECONDS": 300}
+    short = T0 + timedelta(seconds=300)
+    bot_game = make_game(n=1, bots=1, turn_hours=10)
+    seat = turn_seat(bot_game)
+    if not seat.is_bot:
+        play(bot_game, seat, {"type": "end_turn"})
+        seat = turn_seat(bot_game)
+    assert seat.is_bot and seat.deadline_at == short and not seat.bank_running
+
+    game = make_game(turn_hours=10)
+    mover = turn_seat(game)
+    victim = seat_at(game, 1 - mover.position)
+    standing_orders_set(seat=victim, orders={"medicine_choice": "always"})
+    play(game, mover, {"type": "calamity", "victim": victim.position})  # its task is lost: on_commit never runs
+    victim.refresh_from_db()
+    assert victim.deadline_at == short and not victim.bank_running
+
+
+def test_the_sweep_reads_the_vacations_of_its_chunk_once(clock, make_game):
+    """A player on vacation has their deadline pushed from the vacations the sweep read for its
+    whole chunk, not from a query of their own."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.timekeeper.sweep import handle_due
+
+    game = make_game(turn_hours=24)
+    seat = turn_seat(game)
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 1), ends_on=date(2030, 3, 1))
+    Seat.objects.filter(pk=seat.pk).update(deadline_at=T0 - timedelta(minutes=1))  # as if set before it
+    with CaptureQueriesContext(connection) as queries:
+        assert handle_due(T0)["paused"] == 1
+    assert len([q for q in queries.captured_queries if "games_vacation" in q["sql"]]) == 1
+    seat.refresh_from_db()
+    assert seat.deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=UTC)
+
+
+def test_a_player_leaving_a_paused_game_starts_no_clock(clock, make_game, users):
+    """While a game is paused its clock stays stopped, whatever changes at the table."""
+    game = make_game(n=3, rules="toy-shed")
+    services.game_pause(game=game, by=users[0], reason="server move")
+    leaver = next(s for s in Seat.objects.filter(game=game) if s.position != turn_seat(game).position)
+    services.game_resign(game=game, user=leaver.user)
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None, None]
+    services.game_resume(game=game, by=users[0])
+    assert turn_seat(game).deadline_at == T0 + timedelta(hours=48)
+
+
+def test_the_move_that_ends_the_game_clears_every_deadline(clock, make_game):
+    game = make_game(options={"goal": 1})
+    seat = turn_seat(game)
+    assert seat.deadline_at == T0 + timedelta(hours=48)
+    play(game, seat, {"type": "advance"})
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert [s.deadline_at for s in Seat.objects.filter(game=game)] == [None, None]
+
+
+def test_a_seat_with_no_place_at_the_table_is_passed_over(clock, make_game, users):
+    """refresh_deadlines gives deadlines by position: a seat without one (still in the lobby's
+    order, wherever it comes) gets none and holds up no other."""
+    from games.clock.deadlines import refresh_deadlines
+
+    game = make_game(turn_hours=24)
+    Seat.objects.filter(game=game).update(deadline_at=None)
+    placeless = Seat(game=game, position=None, user=users[2])
+    seats = [placeless, *Seat.objects.filter(game=game)]
+    newly = refresh_deadlines(game, seats, before=set())
+    assert [s.position for s in newly] == game.engine.to_act(game.state)
+    assert placeless.deadline_at is None
+    assert turn_seat(game).deadline_at == T0 + timedelta(hours=24)
+
+
+def test_a_timeout_that_ends_the_game_leaves_the_seat_to_its_player(clock, make_game, toy_notify_engine, monkeypatch):
+    """The miss that reaches the limit but whose move ends the game gives the seat to nobody: the
+    player is told of the miss alone."""
+    monkeypatch.setattr(type(toy_notify_engine), "default_action", lambda self, state, seat: {"type": "advance"})
+    game = make_game(options={"goal": 1}, turn_hours=10, miss_limit=1)
+    absent = turn_seat(game)
+    clock.move_to(T0 + timedelta(hours=10, seconds=1))
+    assert minute()["timeouts"] == 1
+    game.refresh_from_db()
+    absent.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert not absent.is_bot and absent.user_id is not None and absent.status == Seat.Status.PLAYING
+    note = Notification.objects.get(kind=Kind.TIMEOUT, seat=absent)
+    assert (note.context["misses"], note.context["replaced"], note.context["played"]) == (1, "", "Advance one step")
+    assert not game.moves.filter(action__type="replace_seat").exists()

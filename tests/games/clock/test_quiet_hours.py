@@ -103,6 +103,24 @@ def test_time_in_quiet_hours_is_not_taken_from_the_bank(users):
         assert seat.bank_seconds == (24 - 11 + 12) * 3600  # 13 h left, +12 h
 
 
+def test_a_move_made_before_the_night_keeps_the_night_out_of_the_bank(users):
+    """The night still ahead of a decision answered in the evening was never the player's to use:
+    the bank keeps it out of what was spent."""
+    for user in users[:2]:
+        set_quiet(user, "Europe/Berlin", time(23), time(7))
+    with time_machine.travel(utc(2030, 1, 15, 12), tick=False) as clock:  # 13:00 CET
+        game = start_game(users, bank=24)
+        seat = turn_seat(game)
+        assert seat.deadline_at == utc(2030, 1, 16, 20)  # 24 h of bank and the 8-hour night
+        clock.move_to(utc(2030, 1, 15, 18))  # 19:00 CET: 6 h used, the night still ahead
+        game.refresh_from_db()
+        services.move_submit(
+            game=game, seat=seat, action={"type": "end_turn"}, expected_version=game.version, channel="web"
+        )
+        seat.refresh_from_db()
+        assert seat.bank_seconds == (24 - 6 + 12) * 3600
+
+
 def test_what_is_left_in_a_running_bank_leaves_out_the_quiet_hours_ahead(users):
     """What the table shows of a bank: the night still ahead is not counted as spent."""
     for user in users[:2]:

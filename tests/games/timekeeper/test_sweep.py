@@ -71,6 +71,7 @@ def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_the
         game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
     )  # all three decide now, by T0 + 48 hours
     start = game.moves.count()
+    names = [seat_at(game, p).name for p in range(3)]
     clock.move_to(T0 + timedelta(hours=48, seconds=1))
     stats = handle_due(T0 + timedelta(hours=48, seconds=1))
     assert stats["timeouts"] == 3
@@ -78,5 +79,10 @@ def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_the
     assert [(c, a) for c, _, a in log] == [("timeout", "pass"), ("timeout", "replace_seat")] * 3
     assert [p for _, p, _ in log[::2]] == [p for _, p, _ in log[1::2]]  # each seat's own replacement
     assert all(seat_at(game, p).is_bot for p in range(3))
+    said = game.moves.filter(channel=Move.Channel.TIMEOUT, action__type="replace_seat").order_by("seq")
+    assert [m.note for m in said] == [
+        f"{names[m.position]} missed 1 deadlines in a row: {seat_at(game, m.position).name} takes the seat."
+        for m in said
+    ]
     notes = Notification.objects.filter(game=game, kind=Kind.TIMEOUT)
     assert sorted(n.context["replaced"] for n in notes) == ["bot"] * 3
