@@ -35,20 +35,22 @@ def menu(context, kinds: dict, rows: tuple, shut=None, spoils=None) -> list[dict
     `shut(context, kind)` or its gate refuses is passed over whole; an action its kind's fit or
     `spoils(context, action)` refuses is left out."""
     out = []
+    append = out.append
     for kind, gate, fit, listed in rows:
         if (shut is not None and shut(context, kind)) or (gate is not None and gate(context) is not None):
             continue
         if listed is None:
-            if spoils is None or spoils(context, {"type": kind}) is None:
-                out.append({"type": kind})
+            action = {"type": kind}
+            if spoils is None or spoils(context, action) is None:
+                append(action)
             continue
         for action in listed(context):
             # a kind may be listed with another (trades with the mends of each calamity)
             check = fit if action["type"] == kind else kinds[action["type"]][1]
-            if (check is None or check(context, action) is None) and (
-                spoils is None or spoils(context, action) is None
-            ):
-                out.append(action)
+            if check is not None and check(context, action) is not None:
+                continue
+            if spoils is None or spoils(context, action) is None:
+                append(action)
     return out
 
 

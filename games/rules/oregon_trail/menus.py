@@ -126,21 +126,21 @@ class Seat:
 
     def trades(self, c) -> list[list[str]]:
         """Returns what a trade for a calamity's missing remedy may give: one spare supply for one
-        missing, two (neither of a missing kind) for more."""
-        split = self.split(c)
-        if split is None or not split[1]:
-            return []
-        _covered, missing, left = split
-        if len(missing) == 1:
-            return [[k] for k in SUPPLY_KINDS if left.get(k, 0) > 0 and k != missing[0]]
-        spare = [k for k in SUPPLY_KINDS for _ in range(left.get(k, 0))]
-        pairs = {
-            (spare[i], spare[j])
-            for i in range(len(spare))
-            for j in range(i + 1, len(spare))
-            if spare[i] not in missing and spare[j] not in missing
-        }
-        return [[a, b] for a, b in sorted(pairs, key=lambda ab: (SUPPLY_KINDS.index(ab[0]), SUPPLY_KINDS.index(ab[1])))]
+        missing, two (neither of a missing kind) for more, in supply order."""
+        key = ("trades", c["card"])
+        memo = self.memo
+        if key not in memo:
+            split = self.split(c)
+            if split is None or not split[1]:
+                memo[key] = []
+            else:
+                _covered, missing, left = split
+                spare = [k for k in SUPPLY_KINDS if left.get(k, 0) > 0 and k not in missing]
+                if len(missing) == 1:
+                    memo[key] = [[k] for k in spare]
+                else:
+                    memo[key] = [[a, b] for i, a in enumerate(spare) for b in spare[i:] if a != b or left[a] > 1]
+        return memo[key]
 
     def benefits(self, kind) -> list[dict]:
         """Revised: what a town or fort gives now, as action fragments: a fort two supplies from
@@ -403,14 +403,16 @@ SHAPES = {
 
 
 def _forges(s: Seat):
-    """Every card in hand with a trail line, as it is and turned, one of each shape."""
+    """Every card in hand with a trail line, as it is and turned, one of each shape; none that
+    starts at another height than the trail needs (its fit would refuse it)."""
+    need = s.need()
     seen, out = set(), []
     for cid in s.p["hand"]:
         shapes = SHAPES.get(cid)
         if shapes is None:
             continue
         for flip, shape in zip((False, True), shapes):
-            if shape not in seen:
+            if shape not in seen and (need is None or shape[1] == need):
                 seen.add(shape)
                 out.append({"type": "forge", "card": cid, "turned": flip})
     return out
@@ -518,11 +520,14 @@ def turn_menu(state, seat) -> list[dict]:
 DRAFTS = [{"type": "draft", "supply": k} for k in SUPPLY_KINDS]
 
 
-def _draft_refusal(state, action) -> str | None:
+def _draft_refusal(state, action, in_bank=None) -> str | None:
+    """`in_bank`: the bank's counts, when the caller has them (the menu counts them once)."""
     if action.get("type") != "draft":
         return "Draft a supply from the bank first."
     supply = action.get("supply")
-    return None if isinstance(supply, str) and supply in bank_counts(state) else "That supply is not left in the bank."
+    if in_bank is None:
+        in_bank = bank_counts(state)
+    return None if isinstance(supply, str) and supply in in_bank else "That supply is not left in the bank."
 
 
 def answers(state, pend) -> list[dict]:
@@ -556,7 +561,8 @@ def legal_actions(state, seat) -> list[dict]:
     if state["pending"]:
         return answers(state, state["pending"][0])
     if state["phase"] == "draft":
-        return [a for a in DRAFTS if _draft_refusal(state, a) is None]
+        in_bank = bank_counts(state)
+        return [a for a in DRAFTS if _draft_refusal(state, a, in_bank) is None]
     return turn_menu(state, seat)
 
 
