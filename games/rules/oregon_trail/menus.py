@@ -124,6 +124,11 @@ class Seat:
                 self.memo[key] = (covered, missing, left)
         return self.memo[key]
 
+    def mendable(self, c) -> bool:
+        """Returns whether the seat holds the whole remedy of a calamity."""
+        split = self.split(c)
+        return split is not None and not split[1]
+
     def trades(self, c) -> list[list[str]]:
         """Returns what a trade for a calamity's missing remedy may give: one spare supply for one
         missing, two (neither of a missing kind) for more, in supply order."""
@@ -141,6 +146,17 @@ class Seat:
                 else:
                     memo[key] = [[a, b] for i, a in enumerate(spare) for b in spare[i:] if a != b or left[a] > 1]
         return memo[key]
+
+    def giving(self) -> dict:
+        """Classic: the town that gives each supply kind as the seat steps in: the first town at the
+        point waiting for the seat with that kind in its pool."""
+        if "giving" not in self.memo:
+            giving = self.memo["giving"] = {}
+            for t in self.here:
+                if self.seat in t["waiting"]:
+                    for cid in t["pool"]:
+                        giving.setdefault(supply_kind(cid), t)
+        return self.memo["giving"]
 
     def benefits(self, kind) -> list[dict]:
         """Revised: what a town or fort gives now, as action fragments: a fort two supplies from
@@ -274,8 +290,7 @@ def _forge_fit(s: Seat, action) -> str | None:
 
 def _mend_fit(s: Seat, action) -> str | None:
     c = calamity_of(s.p, action.get("calamity"))
-    split = c and s.split(c)
-    return None if split and not split[1] else MEND_REFUSED
+    return None if c and s.mendable(c) else MEND_REFUSED
 
 
 def _trade_fit(s: Seat, action) -> str | None:
@@ -300,13 +315,7 @@ def _enter_town_fit(s: Seat, action) -> str | None:
     town = town_of(s.state, action.get("town"))
     if town not in s.here:
         return NOT_IN_TOWN
-    if "giving" not in s.memo:  # supply kind: the first town at the point waiting for the seat with it
-        giving = s.memo["giving"] = {}
-        for t in s.here:
-            if s.seat in t["waiting"]:
-                for cid in t["pool"]:
-                    giving.setdefault(supply_kind(cid), t)
-    giving = s.memo["giving"]
+    giving = s.giving()
     if "supply" in action:
         return None if isinstance(action["supply"], str) and giving.get(action["supply"]) is town else NOT_IN_TOWN
     return None if not giving and town is s.here[0] else NOT_IN_TOWN
@@ -428,10 +437,11 @@ def _forges_and_foundings(s: Seat):
 
 
 def _mends(s: Seat):
-    """A mend and the trades for each calamity (alike ones once)."""
+    """The mend or the trades for each calamity (alike ones once), as their fits ask them."""
     out = []
     for c in alike_once(s.p["calamities"]):
-        out.append({"type": "mend", "calamity": c["card"]})
+        if s.mendable(c):
+            out.append({"type": "mend", "calamity": c["card"]})
         out += [{"type": "trade", "calamity": c["card"], "give": give} for give in s.trades(c)]
     return out
 
@@ -459,12 +469,16 @@ def _town_placings(s: Seat):
 
 
 def _town_entries(s: Seat):
-    """Classic: stepping into each town at the point, taking each supply of its pool or none."""
-    out = []
-    for t in s.here:
-        pool = {supply_kind(cid) for cid in t["pool"]}
-        out += [{"type": "enter_town", "town": t["card"], "supply": k} for k in SUPPLY_KINDS if k in pool]
-    return out + [{"type": "enter_town", "town": t["card"]} for t in s.here]
+    """Classic: stepping into a town at the point with each supply it gives, else into the first."""
+    giving = s.giving()
+    if not giving:
+        return [{"type": "enter_town", "town": s.here[0]["card"]}]
+    return [
+        {"type": "enter_town", "town": t["card"], "supply": k}
+        for t in s.here
+        for k in SUPPLY_KINDS
+        if giving.get(k) is t
+    ]
 
 
 def _mends_in_town(s: Seat):
@@ -478,7 +492,7 @@ REVISED_TURN = checks.table(
     ("ford", None),
     ("scout", None),
     ("forge", _forges),
-    ("mend", _mends),  # and the trades, calamity by calamity
+    ("mend", _mends, checks.LISTED),  # and the trades, calamity by calamity
     ("use_town", _town_uses, checks.LISTED),  # a town's benefits, as its fit asks them
     ("place_town", _town_placings, checks.LISTED),
     ("step_back", None),
@@ -490,11 +504,11 @@ CLASSIC_TURN = checks.table(
     ("ford", None),
     ("scout", None),
     ("forge", _forges_and_foundings),
-    ("mend", _mends),
+    ("mend", _mends, checks.LISTED),
     ("step_back", None),
     ("step_forward", None),
-    ("enter_town", _town_entries),
-    ("mend_any", _mends_in_town),
+    ("enter_town", _town_entries, checks.LISTED),  # what the towns give, as its fit asks it
+    ("mend_any", _mends_in_town, checks.LISTED),
     ("buy", None),
     ("end_turn", None),
 )
