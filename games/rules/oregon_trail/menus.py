@@ -225,9 +225,12 @@ def _town_here(s: Seat) -> str | None:
     return None if s.revised and s.here else NOT_IN_TOWN
 
 
+TOWN_CARD_IDS = frozenset(cid for cid, info in TRAIL_CARDS.items() if info["left"] is None)  # no trail line
+
+
 def _placing(s: Seat) -> str | None:
     """Revised: a town or fort card in hand is placed (classic forges them)."""
-    if s.revised and any(TRAIL_CARDS[cid]["left"] is None for cid in s.p["hand"]):
+    if s.revised and not TOWN_CARD_IDS.isdisjoint(s.p["hand"]):
         return None
     return NO_TOWN_CARD
 
@@ -421,7 +424,7 @@ def _forges(s: Seat):
         if shapes is None:
             continue
         for flip, shape in zip((False, True), shapes):
-            if shape not in seen and (need is None or shape[1] == need):
+            if shape not in seen and (not need or shape[1] == need):
                 seen.add(shape)
                 out.append({"type": "forge", "card": cid, "turned": flip})
     return out
@@ -429,11 +432,13 @@ def _forges(s: Seat):
 
 def _forges_and_foundings(s: Seat):
     """Classic: the forges, then a town or fort card in hand founded at the front, one of each kind."""
-    firsts = {}
+    out, founded = _forges(s), set()
     for cid in s.p["hand"]:
-        firsts.setdefault(TRAIL_CARDS[cid]["kind"], cid)
-    foundings = [{"type": "forge", "card": cid, "turned": False} for kind, cid in firsts.items() if kind in TOWN_KINDS]
-    return _forges(s) + foundings
+        kind = TRAIL_CARDS[cid]["kind"]
+        if kind in TOWN_KINDS and kind not in founded:
+            founded.add(kind)
+            out.append({"type": "forge", "card": cid, "turned": False})
+    return out
 
 
 def _mends(s: Seat):
@@ -449,12 +454,12 @@ def _mends(s: Seat):
 def _town_uses(s: Seat):
     """Revised: every benefit of the first town and the first fort at the marker's point."""
     firsts = {t["kind"]: t for t in reversed(s.here)}
-    return [
-        {"type": "use_town", "town": t["card"], **b}
-        for t in s.here
-        if firsts[t["kind"]] is t
-        for b in s.benefits(t["kind"])
-    ]
+    out = []
+    for t in s.here:
+        if firsts[t["kind"]] is t:
+            use = {"type": "use_town", "town": t["card"]}
+            out += [use | b for b in s.benefits(t["kind"])]
+    return out
 
 
 def _town_placings(s: Seat):
@@ -464,7 +469,8 @@ def _town_placings(s: Seat):
         kind = TRAIL_CARDS[cid]["kind"]
         if kind in TOWN_KINDS and kind not in seen:
             seen.add(kind)
-            out += [{"type": "place_town", "card": cid, **b} for b in s.benefits(kind) or [{"take": []}]]
+            place = {"type": "place_town", "card": cid}
+            out += [place | b for b in s.benefits(kind) or [{"take": []}]]
     return out
 
 
