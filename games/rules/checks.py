@@ -42,7 +42,11 @@ def menu(context, kinds: dict, rows: tuple, shut=None, spoils=None) -> list[dict
             if spoils is None or spoils(context, action) is None:
                 append(action)
             continue
-        for action in listed(context):
+        actions = listed(context)
+        if not asked and spoils is None:  # the rules' own list, and nothing to ask of it
+            out += actions
+            continue
+        for action in actions:
             if asked:  # a kind listed with another is asked its own fit
                 check = fit if action["type"] == kind else kinds[action["type"]][1]
                 if check is not None and check(context, action) is not None:
