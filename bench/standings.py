@@ -234,19 +234,7 @@ def fill(n_games: int, n_players: int, found: dict, rnd: random.Random) -> dict:
                 for r, b in zip(result, before, strict=True):
                     b[0], b[1], b[2], b[3] = r.mu_after, r.sigma_after, b[2] + 1, b[3] + (r.place == 1)
                     rating_changes.append(
-                        RatingChange(
-                            user_id=r.user_id,
-                            game=game,
-                            key=record.key,
-                            place=r.place,
-                            players=len(result),
-                            mu_before=r.mu_before,
-                            sigma_before=r.sigma_before,
-                            mu_after=r.mu_after,
-                            sigma_after=r.sigma_after,
-                            ordinal_after=r.ordinal_after,
-                            at=p["finished_at"],
-                        )
+                        recorder.rating_change(r, game=game, key=record.key, players=len(result), at=p["finished_at"])
                     )
             GameRecord.objects.bulk_create(records, batch_size=1000)
             RatingChange.objects.bulk_create(rating_changes, batch_size=2000)

@@ -160,19 +160,22 @@ def rate_game(game: Game, record: GameRecord) -> list[RatingChange]:
         rating.games += 1
         rating.wins += 1 if r.user_id in winners else 0
         rating.save(update_fields=["mu", "sigma", "ordinal", "games", "wins", "updated_at"])
-        changes.append(
-            RatingChange(
-                user_id=r.user_id,
-                game=game,
-                key=record.key,
-                place=r.place,
-                players=len(rated),
-                mu_before=r.mu_before,
-                sigma_before=r.sigma_before,
-                mu_after=r.mu_after,
-                sigma_after=r.sigma_after,
-                ordinal_after=r.ordinal_after,
-                at=now,
-            )
-        )
+        changes.append(rating_change(r, game=game, key=record.key, players=len(rated), at=now))
     return changes
+
+
+def rating_change(r: ratings.Rated, *, game: Game, key: str, players: int, at) -> RatingChange:
+    """Returns the unsaved RatingChange of one player's rating in a game (r: from ratings.rate)."""
+    return RatingChange(
+        user_id=r.user_id,
+        game=game,
+        key=key,
+        place=r.place,
+        players=players,
+        mu_before=r.mu_before,
+        sigma_before=r.sigma_before,
+        mu_after=r.mu_after,
+        sigma_after=r.sigma_after,
+        ordinal_after=r.ordinal_after,
+        at=at,
+    )

@@ -23,11 +23,9 @@ def table(kinds: dict, *entries) -> tuple:
     """Returns a menu's table, kind by kind in menu order, from entries (kind, candidates):
     candidates(context) lists every action of the kind the position might offer (None: the one
     action {"type": kind}). An entry (kind, candidates, LISTED) says the candidates are the rules'
-    own list of what the kind offers now (a town's benefits, a card's free spaces), the list its fit
-    asks: the fit is not asked again of each."""
-    return tuple(
-        (entry[0], kinds[entry[0]][0], None if len(entry) > 2 else kinds[entry[0]][1], entry[1]) for entry in entries
-    )
+    own list of what the kind, and any kind listed with it, offers now (a town's benefits, a card's
+    free spaces, a calamity's trades), the list their fits ask: no fit is asked again of them."""
+    return tuple((entry[0], kinds[entry[0]][0], kinds[entry[0]][1], entry[1], len(entry) < 3) for entry in entries)
 
 
 def menu(context, kinds: dict, rows: tuple, shut=None, spoils=None) -> list[dict]:
@@ -35,20 +33,26 @@ def menu(context, kinds: dict, rows: tuple, shut=None, spoils=None) -> list[dict
     `shut(context, kind)` or its gate refuses is passed over whole; an action its kind's fit or
     `spoils(context, action)` refuses is left out."""
     out = []
-    for kind, gate, fit, listed in rows:
+    append = out.append
+    for kind, gate, fit, listed, asked in rows:
         if (shut is not None and shut(context, kind)) or (gate is not None and gate(context) is not None):
             continue
         if listed is None:
-            if spoils is None or spoils(context, {"type": kind}) is None:
-                out.append({"type": kind})
+            action = {"type": kind}
+            if spoils is None or spoils(context, action) is None:
+                append(action)
             continue
-        for action in listed(context):
-            # a kind may be listed with another (trades with the mends of each calamity)
-            check = fit if action["type"] == kind else kinds[action["type"]][1]
-            if (check is None or check(context, action) is None) and (
-                spoils is None or spoils(context, action) is None
-            ):
-                out.append(action)
+        actions = listed(context)
+        if not asked and spoils is None:  # the rules' own list, and nothing to ask of it
+            out += actions
+            continue
+        for action in actions:
+            if asked:  # a kind listed with another is asked its own fit
+                check = fit if action["type"] == kind else kinds[action["type"]][1]
+                if check is not None and check(context, action) is not None:
+                    continue
+            if spoils is None or spoils(context, action) is None:
+                append(action)
     return out
 
 

@@ -476,6 +476,18 @@ def _polygon(points) -> str:
     return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in points) + "z"
 
 
+def _where(p: dict) -> str:
+    """Returns where a player's train stands: its place, or "no train yet"."""
+    return place_name(node(*p["position"])) if p.get("position") else "no train yet"
+
+
+def _summary(title: str, players: list, names: dict, fact) -> str:
+    """Returns a picture's summary for a screen reader: the title, then each player's fact(p) and train."""
+    return title + "; ".join(
+        f"{names.get(p['seat'])}: {fact(p)}, " + ("train at " if p.get("position") else "") + _where(p) for p in players
+    )
+
+
 def picture(
     view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
 ) -> str | None:
@@ -510,10 +522,8 @@ def picture(
         c.text(x + 19, y + 13, text, size=11, fill=INK)
         x += width
     height = y + 24
-    summary = "Crayon Rails map. " + "; ".join(
-        f"{names.get(p['seat'])}: {counted(len(p.get('track') or []), 'track segment')}"
-        + (f", train at {place_name(node(*p['position']))}" if p.get("position") else ", no train yet")
-        for p in players
+    summary = _summary(
+        "Crayon Rails map. ", players, names, lambda p: counted(len(p.get("track") or []), "track segment")
     )
     return c.svg(height, summary=summary, background=LAND)
 
@@ -630,7 +640,7 @@ def email_picture(
         c.add(f'<path fill="#fff0c2" d="{rect_d(0, y - 2, W, 10000)}"/>')
         token(c, E_PAD + 10, y + 12, me, labels.get(me, "?"), r=_e_r(labels.get(me, "?")))
         train = mine.get("train") if isinstance(mine.get("train"), dict) else {}
-        where = place_name(node(*mine["position"])) if mine.get("position") else "no train yet"
+        where = _where(mine)
         head = f"{names.get(me, '?')} (you): {mine.get('cash', 0)} cash"
         c.text(E_PAD + 26, y + 17, c.fit(head, W - 2 * E_PAD - 26, 15, bold=True), size=15, bold=True)
         y += 26
@@ -660,7 +670,7 @@ def email_picture(
         y += 6
     for p in others:
         seat = p["seat"]
-        where = place_name(node(*p["position"])) if p.get("position") else "no train yet"
+        where = _where(p)
         token(c, E_PAD + 10, y + 10, seat, labels.get(seat, "?"), r=_e_r(labels.get(seat, "?")))
         text = (
             f"{names.get(seat, '?')}: {p.get('cash', 0)} cash, at {where}"
@@ -670,9 +680,5 @@ def email_picture(
         c.text(E_PAD + 26, y + 15, c.fit(text, W - 2 * E_PAD - 26, T), size=T)
         y += 24
     height = y + 6
-    summary = "Crayon Rails map around your train. " + "; ".join(
-        f"{names.get(p['seat'])}: {p.get('cash', 0)} cash"
-        + (f", train at {place_name(node(*p['position']))}" if p.get("position") else ", no train yet")
-        for p in players
-    )
+    summary = _summary("Crayon Rails map around your train. ", players, names, lambda p: f"{p.get('cash', 0)} cash")
     return c.svg(height, summary=summary, background=LAND)

@@ -21,6 +21,7 @@ import unicodedata
 from .fonts import FAMILY, font
 
 INK = "#2b2118"
+ALARM = "#c0392b"  # the turn's marker, and what threatens a seat
 FONT_STACK = f"{FAMILY}, Verdana, sans-serif"
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
 

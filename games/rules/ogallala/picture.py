@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..base import seat_label
 from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, plural, seat_colour, seat_names, token_labels
-from ..drawing.svg import INK, Canvas, rect_d
+from ..drawing.svg import ALARM, INK, Canvas, rect_d
 
 W = 560
 PAD = 8
@@ -31,7 +31,6 @@ HULL = "#6b4423"
 BOAT = "#2d7a2d"
 TOTEM = "#8e3b1f"
 MINE = "#dcecf6"
-ALARM = "#c0392b"
 MUTED = "#5d6b75"
 RED, BLUE = "#b0231b", "#1b46b0"
 

@@ -124,23 +124,39 @@ class Seat:
                 self.memo[key] = (covered, missing, left)
         return self.memo[key]
 
+    def mendable(self, c) -> bool:
+        """Returns whether the seat holds the whole remedy of a calamity."""
+        split = self.split(c)
+        return split is not None and not split[1]
+
     def trades(self, c) -> list[list[str]]:
         """Returns what a trade for a calamity's missing remedy may give: one spare supply for one
-        missing, two (neither of a missing kind) for more."""
-        split = self.split(c)
-        if split is None or not split[1]:
-            return []
-        _covered, missing, left = split
-        if len(missing) == 1:
-            return [[k] for k in SUPPLY_KINDS if left.get(k, 0) > 0 and k != missing[0]]
-        spare = [k for k in SUPPLY_KINDS for _ in range(left.get(k, 0))]
-        pairs = {
-            (spare[i], spare[j])
-            for i in range(len(spare))
-            for j in range(i + 1, len(spare))
-            if spare[i] not in missing and spare[j] not in missing
-        }
-        return [[a, b] for a, b in sorted(pairs, key=lambda ab: (SUPPLY_KINDS.index(ab[0]), SUPPLY_KINDS.index(ab[1])))]
+        missing, two (neither of a missing kind) for more, in supply order."""
+        key = ("trades", c["card"])
+        memo = self.memo
+        if key not in memo:
+            split = self.split(c)
+            if split is None or not split[1]:
+                memo[key] = []
+            else:
+                _covered, missing, left = split
+                spare = [k for k in SUPPLY_KINDS if left.get(k, 0) > 0 and k not in missing]
+                if len(missing) == 1:
+                    memo[key] = [[k] for k in spare]
+                else:
+                    memo[key] = [[a, b] for i, a in enumerate(spare) for b in spare[i:] if a != b or left[a] > 1]
+        return memo[key]
+
+    def giving(self) -> dict:
+        """Classic: the town that gives each supply kind as the seat steps in: the first town at the
+        point waiting for the seat with that kind in its pool."""
+        if "giving" not in self.memo:
+            giving = self.memo["giving"] = {}
+            for t in self.here:
+                if self.seat in t["waiting"]:
+                    for cid in t["pool"]:
+                        giving.setdefault(supply_kind(cid), t)
+        return self.memo["giving"]
 
     def benefits(self, kind) -> list[dict]:
         """Revised: what a town or fort gives now, as action fragments: a fort two supplies from
@@ -209,9 +225,12 @@ def _town_here(s: Seat) -> str | None:
     return None if s.revised and s.here else NOT_IN_TOWN
 
 
+TOWN_CARD_IDS = frozenset(cid for cid, info in TRAIL_CARDS.items() if info["left"] is None)  # no trail line
+
+
 def _placing(s: Seat) -> str | None:
     """Revised: a town or fort card in hand is placed (classic forges them)."""
-    if s.revised and any(TRAIL_CARDS[cid]["left"] is None for cid in s.p["hand"]):
+    if s.revised and not TOWN_CARD_IDS.isdisjoint(s.p["hand"]):
         return None
     return NO_TOWN_CARD
 
@@ -274,8 +293,7 @@ def _forge_fit(s: Seat, action) -> str | None:
 
 def _mend_fit(s: Seat, action) -> str | None:
     c = calamity_of(s.p, action.get("calamity"))
-    split = c and s.split(c)
-    return None if split and not split[1] else MEND_REFUSED
+    return None if c and s.mendable(c) else MEND_REFUSED
 
 
 def _trade_fit(s: Seat, action) -> str | None:
@@ -300,13 +318,7 @@ def _enter_town_fit(s: Seat, action) -> str | None:
     town = town_of(s.state, action.get("town"))
     if town not in s.here:
         return NOT_IN_TOWN
-    if "giving" not in s.memo:  # supply kind: the first town at the point waiting for the seat with it
-        giving = s.memo["giving"] = {}
-        for t in s.here:
-            if s.seat in t["waiting"]:
-                for cid in t["pool"]:
-                    giving.setdefault(supply_kind(cid), t)
-    giving = s.memo["giving"]
+    giving = s.giving()
     if "supply" in action:
         return None if isinstance(action["supply"], str) and giving.get(action["supply"]) is town else NOT_IN_TOWN
     return None if not giving and town is s.here[0] else NOT_IN_TOWN
@@ -403,14 +415,16 @@ SHAPES = {
 
 
 def _forges(s: Seat):
-    """Every card in hand with a trail line, as it is and turned, one of each shape."""
+    """Every card in hand with a trail line, as it is and turned, one of each shape; none that
+    starts at another height than the trail needs (its fit would refuse it)."""
+    need = s.need()
     seen, out = set(), []
     for cid in s.p["hand"]:
         shapes = SHAPES.get(cid)
         if shapes is None:
             continue
         for flip, shape in zip((False, True), shapes):
-            if shape not in seen:
+            if shape not in seen and (not need or shape[1] == need):
                 seen.add(shape)
                 out.append({"type": "forge", "card": cid, "turned": flip})
     return out
@@ -418,18 +432,21 @@ def _forges(s: Seat):
 
 def _forges_and_foundings(s: Seat):
     """Classic: the forges, then a town or fort card in hand founded at the front, one of each kind."""
-    firsts = {}
+    out, founded = _forges(s), set()
     for cid in s.p["hand"]:
-        firsts.setdefault(TRAIL_CARDS[cid]["kind"], cid)
-    foundings = [{"type": "forge", "card": cid, "turned": False} for kind, cid in firsts.items() if kind in TOWN_KINDS]
-    return _forges(s) + foundings
+        kind = TRAIL_CARDS[cid]["kind"]
+        if kind in TOWN_KINDS and kind not in founded:
+            founded.add(kind)
+            out.append({"type": "forge", "card": cid, "turned": False})
+    return out
 
 
 def _mends(s: Seat):
-    """A mend and the trades for each calamity (alike ones once)."""
+    """The mend or the trades for each calamity (alike ones once), as their fits ask them."""
     out = []
     for c in alike_once(s.p["calamities"]):
-        out.append({"type": "mend", "calamity": c["card"]})
+        if s.mendable(c):
+            out.append({"type": "mend", "calamity": c["card"]})
         out += [{"type": "trade", "calamity": c["card"], "give": give} for give in s.trades(c)]
     return out
 
@@ -437,12 +454,12 @@ def _mends(s: Seat):
 def _town_uses(s: Seat):
     """Revised: every benefit of the first town and the first fort at the marker's point."""
     firsts = {t["kind"]: t for t in reversed(s.here)}
-    return [
-        {"type": "use_town", "town": t["card"], **b}
-        for t in s.here
-        if firsts[t["kind"]] is t
-        for b in s.benefits(t["kind"])
-    ]
+    out = []
+    for t in s.here:
+        if firsts[t["kind"]] is t:
+            use = {"type": "use_town", "town": t["card"]}
+            out += [use | b for b in s.benefits(t["kind"])]
+    return out
 
 
 def _town_placings(s: Seat):
@@ -452,17 +469,22 @@ def _town_placings(s: Seat):
         kind = TRAIL_CARDS[cid]["kind"]
         if kind in TOWN_KINDS and kind not in seen:
             seen.add(kind)
-            out += [{"type": "place_town", "card": cid, **b} for b in s.benefits(kind) or [{"take": []}]]
+            place = {"type": "place_town", "card": cid}
+            out += [place | b for b in s.benefits(kind) or [{"take": []}]]
     return out
 
 
 def _town_entries(s: Seat):
-    """Classic: stepping into each town at the point, taking each supply of its pool or none."""
-    out = []
-    for t in s.here:
-        pool = {supply_kind(cid) for cid in t["pool"]}
-        out += [{"type": "enter_town", "town": t["card"], "supply": k} for k in SUPPLY_KINDS if k in pool]
-    return out + [{"type": "enter_town", "town": t["card"]} for t in s.here]
+    """Classic: stepping into a town at the point with each supply it gives, else into the first."""
+    giving = s.giving()
+    if not giving:
+        return [{"type": "enter_town", "town": s.here[0]["card"]}]
+    return [
+        {"type": "enter_town", "town": t["card"], "supply": k}
+        for t in s.here
+        for k in SUPPLY_KINDS
+        if giving.get(k) is t
+    ]
 
 
 def _mends_in_town(s: Seat):
@@ -476,7 +498,7 @@ REVISED_TURN = checks.table(
     ("ford", None),
     ("scout", None),
     ("forge", _forges),
-    ("mend", _mends),  # and the trades, calamity by calamity
+    ("mend", _mends, checks.LISTED),  # and the trades, calamity by calamity
     ("use_town", _town_uses, checks.LISTED),  # a town's benefits, as its fit asks them
     ("place_town", _town_placings, checks.LISTED),
     ("step_back", None),
@@ -488,11 +510,11 @@ CLASSIC_TURN = checks.table(
     ("ford", None),
     ("scout", None),
     ("forge", _forges_and_foundings),
-    ("mend", _mends),
+    ("mend", _mends, checks.LISTED),
     ("step_back", None),
     ("step_forward", None),
-    ("enter_town", _town_entries),
-    ("mend_any", _mends_in_town),
+    ("enter_town", _town_entries, checks.LISTED),  # what the towns give, as its fit asks it
+    ("mend_any", _mends_in_town, checks.LISTED),
     ("buy", None),
     ("end_turn", None),
 )
@@ -518,11 +540,14 @@ def turn_menu(state, seat) -> list[dict]:
 DRAFTS = [{"type": "draft", "supply": k} for k in SUPPLY_KINDS]
 
 
-def _draft_refusal(state, action) -> str | None:
+def _draft_refusal(state, action, in_bank=None) -> str | None:
+    """`in_bank`: the bank's counts, when the caller has them (the menu counts them once)."""
     if action.get("type") != "draft":
         return "Draft a supply from the bank first."
     supply = action.get("supply")
-    return None if isinstance(supply, str) and supply in bank_counts(state) else "That supply is not left in the bank."
+    if in_bank is None:
+        in_bank = bank_counts(state)
+    return None if isinstance(supply, str) and supply in in_bank else "That supply is not left in the bank."
 
 
 def answers(state, pend) -> list[dict]:
@@ -556,7 +581,8 @@ def legal_actions(state, seat) -> list[dict]:
     if state["pending"]:
         return answers(state, state["pending"][0])
     if state["phase"] == "draft":
-        return [a for a in DRAFTS if _draft_refusal(state, a) is None]
+        in_bank = bank_counts(state)
+        return [a for a in DRAFTS if _draft_refusal(state, a, in_bank) is None]
     return turn_menu(state, seat)
 
 

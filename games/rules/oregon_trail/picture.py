@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..base import seat_label
 from ..drawing.common import EMAIL_TEXT, EMAIL_W, email_tag, seat_colour, seat_names, token, token_labels
-from ..drawing.svg import INK, Canvas, num, rect_d
+from ..drawing.svg import ALARM, INK, Canvas, num, rect_d
 
 W = 560
 PAD = 8
@@ -35,7 +35,7 @@ EXIT = {"top": 0.2, "middle": 0.5, "bottom": 0.8}
 BACKGROUND = "#fffaf0"
 PAPER, PAPER_EDGE = "#f6ecd6", "#b08a5a"
 RIVER, RIVER_EDGE, WATER = "#dcecf8", "#4f86b5", "#2e6da4"
-TRIGGER, TRIGGER_EDGE, ALARM = "#f8e1dc", "#b5574f", "#c0392b"
+TRIGGER, TRIGGER_EDGE = "#f8e1dc", "#b5574f"
 TOWN, TOWN_EDGE = "#f3d9a4", "#c8953a"
 FORT, FORT_EDGE = "#cfd8c4", "#6d7f59"
 GOAL, GOAL_EDGE = "#e4efcf", "#6f8f3c"
@@ -210,6 +210,18 @@ class _Trail:
         shapes.face(self.goal_x, y, GOAL_W, h, GOAL, GOAL_EDGE)
         shapes.draw(c)
 
+    def towns(self, shapes: _Shapes, towns: list, top: float, h: float, icon_y: float | None) -> None:
+        """Fills the band of each point where towns or forts stand, `h` high from `top` (a town's
+        colour and a fort's side by side), with the first kind's icon at `icon_y` (None: none)."""
+        for point in self.points:
+            kinds = sorted({"fort" if t.get("kind") == "fort" else "town" for t in towns if t["point"] == point})
+            x, part = self.band_x(point) + 1, (BAND_W - 2) / len(kinds)
+            for i, kind in enumerate(kinds):
+                colour = (FORT, FORT_EDGE) if kind == "fort" else (TOWN, TOWN_EDGE)
+                shapes.face(x + i * part, top, part, h, *colour)
+            if icon_y is not None:
+                shapes.icon(kinds[0], x + (BAND_W - 2) / 2, icon_y, 7)
+
     def wagon_x(self, p: dict) -> float:
         """Returns the middle of where a player's wagon stands: at the goal, in a town's band, before
         the start or on the card of its position."""
@@ -224,6 +236,33 @@ class _Trail:
         return self.card_x(min(pos, self.n)) + (self.cw - 2) / 2
 
 
+# the key's cards, each with its word
+KEY = (
+    ({"kind": "river_supply"}, "river"),
+    ({"kind": "trigger"}, "calamity trail"),
+    ({"kind": "town"}, "town"),
+    ({"kind": "fort"}, "fort"),
+)
+
+
+def _hand(c: Canvas, shapes: _Shapes, mine: dict, x: float, y: float, right: float, cards: tuple, words: tuple) -> None:
+    """Draws "Your hand" from x and the seat's cards after it, as many as end before `right`:
+    cards (width, height, gap), words (size, the size of "none", the baseline below the cards' middle,
+    the gap after "Your hand")."""
+    w, h, gap = cards
+    size, none_size, lift, after = words
+    hand = [card for card in mine.get("hand") or [] if isinstance(card, dict)]
+    x = x + c.text(x, y + h / 2 + lift, "Your hand", size=size, bold=True) + after
+    for card in hand:
+        if x + w > right:
+            break
+        shapes.card(x, y, w, h, card)
+        x += w + gap
+    if not hand:
+        c.text(x, y + h / 2 + lift, "none", size=none_size, fill=MUTED)
+    shapes.draw(c)
+
+
 def picture(
     view: dict, *, names: dict | None = None, me: int | None = None, board: dict | None = None, browser: bool = False
 ) -> str:
@@ -232,7 +271,7 @@ def picture(
     c = Canvas(W, browser=browser)
     shapes = _Shapes()
     trail = _Trail(n, points, PAD + NAME_W + START_W + 2, W - PAD)
-    card_x, band_x, cw = trail.card_x, trail.band_x, trail.cw
+    card_x, cw = trail.card_x, trail.cw
     bottom = TOP + ROW * len(players) - (ROW - CARD_H)
 
     c.text(PAD, 17, c.fit(_status(view, names, me), W - 2 * PAD, 12, bold=True), size=12, bold=True)
@@ -243,13 +282,7 @@ def picture(
     for row, p in enumerate(players):
         if p["seat"] == me:
             shapes.fill(MINE, rect_d(PAD - 4, TOP + row * ROW - 3, W - 2 * PAD + 8, CARD_H + 6), 0)
-    for point in points:
-        kinds = sorted({"fort" if t.get("kind") == "fort" else "town" for t in towns if t["point"] == point})
-        x, part = band_x(point) + 1, (BAND_W - 2) / len(kinds)
-        for i, kind in enumerate(kinds):
-            colour = (FORT, FORT_EDGE) if kind == "fort" else (TOWN, TOWN_EDGE)
-            shapes.face(x + i * part, TOP - 14, part, bottom - TOP + 16, *colour)
-        shapes.icon(kinds[0], x + (BAND_W - 2) / 2, TOP - 8, 7)
+    trail.towns(shapes, towns, TOP - 14, bottom - TOP + 16, TOP - 8)
     shapes.draw(c)
 
     wagons = []
@@ -277,26 +310,12 @@ def picture(
 
     y = bottom + 8
     if mine is not None:  # the seat's own hand
-        hand = [h for h in mine.get("hand") or [] if isinstance(h, dict)]
-        x = PAD + c.text(PAD, y + HAND_H / 2 + 4, "Your hand", size=10, bold=True) + 8
-        for h in hand:
-            if x + HAND_W > W - PAD:
-                break
-            shapes.card(x, y, HAND_W, HAND_H, h)
-            x += HAND_W + 4
-        if not hand:
-            c.text(x, y + HAND_H / 2 + 4, "none", size=10, fill=MUTED)
-        shapes.draw(c)
+        _hand(c, shapes, mine, PAD, y, W - PAD, (HAND_W, HAND_H, 4), (10, 10, 4, 8))
         y += HAND_H + 8
 
     # the key
     x = PAD
-    for item, word in (
-        ({"kind": "river_supply"}, "river"),
-        ({"kind": "trigger"}, "calamity trail"),
-        ({"kind": "town"}, "town"),
-        ({"kind": "fort"}, "fort"),
-    ):
+    for item, word in KEY:
         shapes.card(x, y, 10, 13, item)
         x += 13 + c.text(x + 13, y + 10, word, size=9, fill=MUTED) + 10
     shapes.fill(INK, rect_d(x, y + 4, 5, 5))
@@ -330,7 +349,7 @@ def email_picture(
     c = Canvas(W, browser=browser)
     shapes = _Shapes()
     trail = _Trail(n, points, E_PAD + START_W + 2, W - E_PAD)
-    card_x, band_x, cw = trail.card_x, trail.band_x, trail.cw
+    card_x, cw = trail.card_x, trail.cw
     c.text(E_PAD, 22, c.fit(_status(view, names, me), W - 2 * E_PAD, 16, bold=True), size=16, bold=True)
     y = 36
     for p in players:
@@ -356,14 +375,7 @@ def email_picture(
             for k in sorted({1, n, *range(5, n, 5)}):
                 c.text(card_x(k) + (cw - 2) / 2, y + 13, str(k), size=T, fill=MUTED, anchor="middle")
             y += 18
-        for point in points:
-            kinds = sorted({"fort" if t.get("kind") == "fort" else "town" for t in towns if t["point"] == point})
-            bx, part = band_x(point) + 1, (BAND_W - 2) / len(kinds)
-            for i, kind in enumerate(kinds):
-                colour = (FORT, FORT_EDGE) if kind == "fort" else (TOWN, TOWN_EDGE)
-                shapes.face(bx + i * part, y, part, ch, *colour)
-            if big:
-                shapes.icon(kinds[0], bx + (BAND_W - 2) / 2, y + 6, 7)
+        trail.towns(shapes, towns, y, ch, y + 6 if big else None)
         trail.cards(c, shapes, p, y, ch, 2)
         if alive:
             wx = trail.wagon_x(p)
@@ -375,16 +387,7 @@ def email_picture(
                     c.add(f'<circle cx="{num(wx)}" cy="{num(y + ch / 2)}" r="{radius}" fill="{colour}"/>')
         y += ch + 10
         if big and mine is not None:
-            hand = [h for h in mine.get("hand") or [] if isinstance(h, dict)]
-            x = E_PAD + c.text(E_PAD, y + E_HAND_H / 2 + 5, "Your hand", size=14, bold=True) + 10
-            for h in hand:
-                if x + E_HAND_W > W - E_PAD:
-                    break
-                shapes.card(x, y, E_HAND_W, E_HAND_H, h)
-                x += E_HAND_W + 6
-            if not hand:
-                c.text(x, y + E_HAND_H / 2 + 5, "none", size=T, fill=MUTED)
-            shapes.draw(c)
+            _hand(c, shapes, mine, E_PAD, y, W - E_PAD, (E_HAND_W, E_HAND_H, 6), (14, T, 5, 10))
             y += E_HAND_H + 6
             supplies = [str(s.get("name") or "") if isinstance(s, dict) else str(s) for s in mine.get("supplies") or []]
             words = "Your supplies: " + (", ".join(s for s in supplies if s) or "none")
@@ -392,12 +395,7 @@ def email_picture(
             y += 34
 
     x = E_PAD
-    for item, word in (
-        ({"kind": "river_supply"}, "river"),
-        ({"kind": "trigger"}, "calamity trail"),
-        ({"kind": "town"}, "town"),
-        ({"kind": "fort"}, "fort"),
-    ):
+    for item, word in KEY:
         shapes.card(x, y, 14, 18, item)
         x += 18 + c.text(x + 18, y + 14, word, size=T, fill=MUTED) + 14
     shapes.draw(c)

@@ -5,15 +5,16 @@ pools of classic towns)."""
 from __future__ import annotations
 
 from ..base import Rng
-from .cards import supply_kind
+from .cards import SUPPLY_CARDS, supply_kind
 from .state import revised
 
 
 def count_kinds(cids) -> dict:
     """Returns how many supply cards of each kind a list of supply card ids holds."""
     counts = {}
+    kind_of = SUPPLY_CARDS.get  # supply_kind, without a call per card (a menu counts the bank)
     for cid in cids:
-        k = supply_kind(cid)
+        k = kind_of(cid, "food")
         counts[k] = counts.get(k, 0) + 1
     return counts
 
