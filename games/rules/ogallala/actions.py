@@ -232,58 +232,43 @@ def _raid_step(state, seat, events) -> None:
         state["pending"].pop(0)
 
 
-def do_lasso(state, seat, action, events):
-    _raid_step(state, seat, events)
+def _raid(state, seat, action, events, kind: str, verb: str, prep: str) -> str:
+    """Takes the card a lasso, an arrow or a hunt aims at off its victim's display and tells the
+    table (the victim hit); returns the card."""
     v = action["target"]
     cid = _take_from(state, v, action["row"], action["col"])
-    state["hand"].append(cid)
-    state["pending"].insert(0, {"seat": state["turn"], "kind": "place", "card": cid, "src": "lasso"})
     events.append(
         event(
-            "lasso",
+            kind,
             seat,
-            f"{seat_label(seat)} lassoes {info(cid).name} from "
+            f"{seat_label(seat)} {verb} {info(cid).name} {prep} "
             f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
             public={"victim": v, "card": card_public(cid)},
             audience=[v],
         )
     )
+    return cid
+
+
+def do_lasso(state, seat, action, events):
+    _raid_step(state, seat, events)
+    cid = _raid(state, seat, action, events, "lasso", "lassoes", "from")
+    state["hand"].append(cid)
+    state["pending"].insert(0, {"seat": state["turn"], "kind": "place", "card": cid, "src": "lasso"})
 
 
 def do_shoot(state, seat, action, events):
     _raid_step(state, seat, events)
-    v = action["target"]
-    cid = _take_from(state, v, action["row"], action["col"])
+    cid = _raid(state, seat, action, events, "arrow", "shoots", "in")
     (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
-    events.append(
-        event(
-            "arrow",
-            seat,
-            f"{seat_label(seat)} shoots {info(cid).name} in "
-            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-            public={"victim": v, "card": card_public(cid)},
-            audience=[v],
-        )
-    )
 
 
 def do_hunt(state, seat, action, events):
     task = state["pending"].pop(0)
-    v = action["target"]
-    cid = _take_from(state, v, action["row"], action["col"])
+    cid = _raid(state, seat, action, events, "hunt", "takes", "from")
     state["hand"].append(cid)
     # place the catch, then hunt on for the other half
     state["pending"][0:0] = [{"seat": state["turn"], "kind": "place", "card": cid, "src": "hunt"}, dict(task)]
-    events.append(
-        event(
-            "hunt",
-            seat,
-            f"{seat_label(seat)} takes {info(cid).name} from "
-            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-            public={"victim": v, "card": card_public(cid)},
-            audience=[v],
-        )
-    )
 
 
 def do_attack(state, seat, action, events):
