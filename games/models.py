@@ -140,6 +140,27 @@ class Game(models.Model):
     def engine(self):
         return get_engine(self.rules)
 
+    # A stored state is read as the engine's code reads it today: one written at an older state
+    # version is upgraded as the row loads (Engine.load_state), and saved so with the next move.
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        game = super().from_db(db, field_names, values)
+        game._load_state()
+        return game
+
+    def refresh_from_db(self, *args, **kwargs):
+        super().refresh_from_db(*args, **kwargs)
+        self._load_state()
+
+    def _load_state(self) -> None:
+        loaded = self.__dict__  # only fields already loaded: reading a deferred one would query
+        if loaded.get("state") is not None and loaded.get("rules"):
+            try:
+                engine = get_engine(self.rules)
+            except (KeyError, ImportError):  # a game this server does not serve: left as stored
+                return
+            self.state = engine.load_state(self.state)
+
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)

@@ -35,9 +35,12 @@ Every game package has the same modules, with the same meaning:
   components too big for `cards`.
 - `cards.py`: the components as data (card kinds, counts, ids) and lookups over them.
 - `state.py`: the state's shape, declared as `TypedDict`s (every key, with its meaning), the
-  dealing of a new state (`build_state`), and the small queries over a state that the engine,
-  the view and the bot share.
-- `menus.py`: whose decision it is (`to_act`), one check per action kind and the menu: a kind's
+  dealing of a new state (`build_state`), `upgrade` (a state of the previous `state_version` as
+  one of today's), and the small queries over a state that the engine, the view and the bot share.
+- `actions.py` (or the modules its docstring names): what each action does, a handler
+  `do_<kind>` per action kind, all in `HANDLERS`.
+- `menus.py`: one check per action kind and the menu (whose decision it is, `Engine.to_act`
+  reads off the Frame, with the engine's `turn_seats`): a kind's
   check is a gate that reads the position alone and a fit that reads the action, each returning
   the sentence a player reads or None (`checks.py` builds the menu and the refusal from them);
   `legal_actions` is the candidates that pass their check, and `refusal` runs the same checks on
@@ -62,12 +65,16 @@ Every game package has the same modules, with the same meaning:
   (`finishing_measure`); the engine's attributes and methods of those names use it. A game that
   declares nothing there has no such module.
 
-The same idea is stored under different keys in different games (the states of games already
-played keep their keys): the number of seats is `n` (Oregon Trail Race) or `seats`; the end of the
-game is `result` (Oregon Trail Race) or `over`; the queue of out-of-turn steps is `pending`
-(Oregon Trail Race, Crayon Rails) or `tasks` (Ogallala); a seat that left is a dead wagon
-(`players[s]["alive"]`), `players[s]["resigned"]` or a seat in `state["resigned"]`. Each
-game's `state.py` says which it uses.
+Every state starts with the same framework block (`Frame`), under the same names in every game:
+`version` (the engine's `state_version` when the state was written), `seats`, `turn` (whose turn
+it is), `phase`, `pending` (decisions owed before the turn goes on, `{"seat", "kind", ...}`, the
+first decided first), `result` (None while the game runs), `out` (the seats that left: resigned,
+dropped or kicked) and `rng`. So `Engine` answers `to_act`, `turn_seat` and `result` itself and
+runs a resignation's common part (`resign`), and a game adds only its hooks (`turn_seats`,
+`seat_left`). A game's `state.py` extends `Frame` with its own keys, and its `upgrade` turns a
+state saved at an older version (the server stored it; `Engine.load_state` calls it) into one
+of today's. Each game's actions module names a handler `do_<kind>(state, seat, action, events)`
+and lists them in `HANDLERS` ({kind: handler}), the table its `do_apply` dispatches through.
 """
 
 from __future__ import annotations
@@ -161,6 +168,39 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class Decision(TypedDict):
+    """An entry of a state's `pending`: a decision owed before the turn goes on (a game's own
+    entries add their keys: the card it is about, the seat it hits)."""
+
+    seat: int  # the seat that decides
+    kind: str  # what is decided (a game's own word: "victim", "derailment", "place")
+
+
+class Frame(TypedDict):
+    """The top-level keys every game's state has, with the same meaning (each game's State
+    extends it). The base Engine reads them for `to_act`, `turn_seat`, `result` and `resign`."""
+
+    version: int  # the engine's state_version when the state was written (absent: 1)
+    seats: int  # the number of seats, 0..seats-1 in turn order
+    turn: int  # the seat whose turn it is
+    phase: str  # the game's stage ("play"; a game's own setup stages before it)
+    pending: list[Decision]  # decisions owed before the turn goes on; the first is decided next
+    result: dict | None  # None while the game runs, else the result (Engine.result returns a copy)
+    out: list[int]  # the seats that left the game (resigned, dropped or kicked), sorted
+    rng: RngState  # the game's randomness
+
+
+def frame_to_act(state: dict, turn_seats) -> list[int]:
+    """Returns the seats that must decide now, read off the Frame: none once the game is over,
+    the seat of the first pending decision, else `turn_seats(state)` (Engine.to_act; a game's
+    own modules that ask whose decision it is call this with the engine's hook)."""
+    if state["result"] is not None:
+        return []
+    if state["pending"]:
+        return [state["pending"][0]["seat"]]
+    return turn_seats(state)
 
 
 def new_rng(seed) -> RngState:
@@ -265,6 +305,7 @@ class Engine:
     name = ""
     title = ""
     version = "1"
+    state_version = 1  # the version of the state's shape new_state writes (Frame's `version`)
     min_seats = 2
     max_seats = 2
     pitch = ""
@@ -339,17 +380,39 @@ class Engine:
         """Returns the dealt starting state."""
         raise NotImplementedError
 
+    def load_state(self, state: dict) -> dict:
+        """Returns a stored state as this code reads it: a state written at an older
+        `state_version` (no "version": 1) goes through the game package's `state.upgrade`, one
+        version at a time. Every state the server reads back (a game's row, a replay's
+        snapshot, an imported file) comes through here."""
+        while state.get("version", 1) < self.state_version:
+            state = self._own_module("state").upgrade(state)
+        return state
+
     def to_act(self, state: dict) -> list[int]:
-        """Returns the seats that must decide now (empty when the game is over)."""
-        raise NotImplementedError
+        """Returns the seats that must decide now: none once the game is over, the seat of the
+        first pending decision when one is owed, else `turn_seats`."""
+        return frame_to_act(state, self.turn_seats)
+
+    def turn_seats(self, state: dict) -> list[int]:
+        """Returns the seats to decide when no decision is pending: by default the turn's seat
+        (override for a stage whose decider is not the turn's, such as a setup draft)."""
+        return [state["turn"]]
 
     def turn_seat(self, state: dict) -> int | None:
         """Returns the seat whose turn it is, or None (the game is over, or has no turn player).
 
         A seat in to_act other than this one decides out of turn (a calamity's victim choosing):
-        its notice is a "decision needed", not "your turn".
+        its notice is a "decision needed", not "your turn". By default there is none: every
+        decision's notice is a "decision needed"; `turn_of_state` is the answer of a game whose
+        notices name its turns.
         """
         return None
+
+    def turn_of_state(self, state: dict) -> int | None:
+        """Returns the state's `turn`, or None once the game is over (turn_seat's answer for a game
+        whose notices name its turns)."""
+        return None if state["result"] is not None else state["turn"]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         """Returns every action the seat may take now (empty if it is not to act)."""
@@ -402,11 +465,31 @@ class Engine:
         return {**public, "hands": hands}
 
     def result(self, state: dict) -> dict | None:
-        """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
-        raise NotImplementedError
+        """Returns None while the game runs, else {"winners", "ranking", "reason", ...}: a copy
+        of the state's `result`."""
+        return None if state["result"] is None else dict(state["result"])
 
     def resign(self, state: dict, seat: int) -> list[dict]:
-        """Takes a seat out of the game (resigned or dropped); returns the events."""
+        """Takes a seat out of the game (resigned, dropped or kicked); returns the events.
+
+        A finished game is refused (IllegalAction, nothing changed). A seat already out changes
+        nothing and tells nothing (no events): a seat the game put out itself (Oregon Trail
+        Race's dead wagon) still leaves the server's table, and a log holding such a leaving
+        replays. Otherwise the seat joins `out`, then the game's `seat_left` does the rest: drops
+        its pending decisions, passes the turn on, ends the game when too few remain. An engine
+        without `seat_left` cannot take a seat out (NotImplementedError, nothing changed)."""
+        if type(self).seat_left is Engine.seat_left:
+            raise NotImplementedError(f"{self.name} cannot take a seat out")
+        if state["result"] is not None:
+            raise IllegalAction("This game is over.")
+        if seat in state["out"]:
+            return []
+        state["out"] = sorted([*state["out"], seat])
+        return self.seat_left(state, seat)
+
+    def seat_left(self, state: dict, seat: int) -> list[dict]:
+        """The game's part of a resignation (`resign`), the seat already in `out`: what happens
+        to its cards, its decisions and the turn; returns the events (the first says who left)."""
         raise NotImplementedError
 
     def default_action(self, state: dict, seat: int) -> dict:

@@ -82,7 +82,7 @@ def _place_a_card(state, acts):
 def test_ogallala_one_tap_on_the_river_places_the_drawn_card(live_server, browser, make_user):
     state, action = _position(OGALLALA, "table:ogallala", _place_a_card)
     game, page, errors = _table(browser, live_server, make_user, "ogallala", state)
-    card = state["tasks"][0]["card"]
+    card = state["pending"][0]["card"]
     bar = page.locator("#tp-bar")
     assert bar.is_visible() and "tap a space of your river" in bar.inner_text()
     assert not page.locator("#tp-move-list").is_visible()  # one toggle away

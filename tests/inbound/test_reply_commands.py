@@ -245,7 +245,12 @@ def test_one_reply_places_the_card_and_draws_the_next(make_game):
     assert result.outcome == "played", result.detail
     game.refresh_from_db()
     assert game.state["displays"][0][1][6].startswith("furs")  # a booty card: its drawer draws again
-    assert game.state["hand"] == [warrior] and game.state["tasks"][0] == {"t": "place", "card": warrior, "src": "stack"}
+    assert game.state["hand"] == [warrior] and game.state["pending"][0] == {
+        "seat": 0,
+        "kind": "place",
+        "card": warrior,
+        "src": "stack",
+    }
     emailed = Move.objects.filter(game=game, channel="email").order_by("seq")
     assert [m.action["type"] for m in emailed] == ["draw", "place", "draw"]
     assert ok.context["played"] == "Place Furs at row 2, space 7; then Draw from the warriors stack"

@@ -89,7 +89,7 @@ def test_oregon_trail_every_decision():
 
 
 def _ogallala_kind(state):
-    return state["tasks"][0]["t"] if state["tasks"] else "turn"
+    return state["pending"][0]["kind"] if state["pending"] else "turn"
 
 
 def _ogallala_expected(engine, state, seat, kind, legal):

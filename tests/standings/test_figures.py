@@ -42,7 +42,7 @@ def test_ogallala_boats_and_their_points(edition):
     assert sum(found["boats"].values()) == len(boats)
     assert {int(size) for size in found["boats"]} == {len(b.cards) for b in boats}
     if edition == "I":  # the boats' tallies are the whole score in Ogallala I
-        assert sum(found["boat_points"].values()) == sum(state["over"]["scores"])
+        assert sum(found["boat_points"].values()) == sum(state["result"]["scores"])
 
 
 def test_crayon_rails_deliveries_and_payoffs():

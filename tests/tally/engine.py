@@ -33,26 +33,25 @@ class TallyEngine(Engine):
 
     # -- the game ------------------------------------------------------------------------------
     def new_state(self, options, seats, seed):
-        state = {
+        state = {  # the Frame's keys (games.rules.base.Frame), then the game's own
+            "version": self.state_version,
+            "seats": seats,
+            "turn": 0,
+            "phase": "play",
+            "pending": [],
+            "result": None,
+            "out": [],
             "rng": new_rng(seed),
             "options": dict(options),
-            "n": seats,
             "deck": sorted(VALUES),
             "hands": [],
             "played": [[] for _ in range(seats)],
-            "turn": 0,
-            "out": [],
-            "result": None,
         }
         Rng(state).shuffle(state["deck"])
         state["hands"] = [[state["deck"].pop() for _ in range(HAND)] for _ in range(seats)]
         return state
 
-    def to_act(self, state):
-        return [] if state["result"] is not None else [state["turn"]]
-
-    def turn_seat(self, state):
-        return None if state["result"] is not None else state["turn"]
+    turn_seat = Engine.turn_of_state  # to_act and result are the base's, read off the Frame
 
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
@@ -81,18 +80,18 @@ class TallyEngine(Engine):
         return events + self._end_if_over(state)
 
     def _next(self, state):
-        n = state["n"]
+        n = state["seats"]
         state["turn"] = next(
             ((state["turn"] + k) % n for k in range(1, n + 1) if (state["turn"] + k) % n not in state["out"]),
             state["turn"],
         )
 
     def _end_if_over(self, state):
-        playing = [s for s in range(state["n"]) if s not in state["out"]]
+        playing = [s for s in range(state["seats"]) if s not in state["out"]]
         rounds = state["options"]["rounds"]
         if len(playing) > 1 and any(len(state["played"][s]) < rounds for s in playing):
             return []
-        tallies = [_tally(state, s) for s in range(state["n"])]
+        tallies = [_tally(state, s) for s in range(state["seats"])]
         low = state["options"]["scoring"] == "low"
         ranking = sorted(playing, key=lambda s: tallies[s] if low else -tallies[s]) + list(state["out"])
         best = tallies[ranking[0]]
@@ -105,11 +104,7 @@ class TallyEngine(Engine):
         state["result"] = {"winners": winners, "ranking": ranking, "reason": reason, "tally": tallies}
         return [event("game_over", None, reason, public={"winners": winners})]
 
-    def result(self, state):
-        return state["result"]
-
-    def resign(self, state, seat):
-        state["out"].append(seat)
+    def seat_left(self, state, seat):
         if state["turn"] == seat:
             self._next(state)
         return [event("player_out", seat, f"{seat_label(seat)} leaves the game.")] + self._end_if_over(state)
@@ -136,7 +131,7 @@ class TallyEngine(Engine):
                     "hand_count": len(state["hands"][s]),
                     "out": s in state["out"],
                 }
-                for s in range(state["n"])
+                for s in range(state["seats"])
             ],
             "result": state["result"],
         }
@@ -147,7 +142,7 @@ class TallyEngine(Engine):
     def table_text(self, state, seat):
         lines = [
             f"{seat_label(s)}: tally {_tally(state, s)}, {counted(len(state['played'][s]), 'card')} played"
-            for s in range(state["n"])
+            for s in range(state["seats"])
         ]
         if seat is not None:
             lines.append("Your hand: " + ", ".join(str(VALUES[c]) for c in sorted(state["hands"][seat])))
@@ -163,13 +158,13 @@ class TallyEngine(Engine):
     # -- checks used by the conformance suite --------------------------------------------------
     def card_places(self, state):
         places = {"deck": list(state["deck"])}
-        for s in range(state["n"]):
+        for s in range(state["seats"]):
             places[f"hand:{s}"] = list(state["hands"][s])
             places[f"played:{s}"] = list(state["played"][s])
         return places
 
     def hidden_places(self, state, seat):
-        return {"deck"} | {f"hand:{s}" for s in range(state["n"]) if s != seat}
+        return {"deck"} | {f"hand:{s}" for s in range(state["seats"]) if s != seat}
 
 
 def _tally(state, seat) -> int:

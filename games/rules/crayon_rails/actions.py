@@ -9,12 +9,12 @@ from .board import CITY_INDEX, CITY_LIST, city_name, edge_nodes, xy
 from .cards import DEMANDS, demand_text
 from .events import lose_load
 from .menus import unlocked_pool
-from .paths import milepost
+from .paths import check_build, check_move, milepost, parse_path
 from .state import DRAFT_KEEP, FEE, HAND, TRAIN_NAMES, UPGRADE_COST, city_at
 from .turns import next_drafter
 
 
-def _keep(state, seat, action, events):
+def do_keep(state, seat, action, events):
     p = state["players"][seat]
     cid, d = action["card"], action["demand"]
     state["draft"]["offer"].remove(cid)
@@ -33,11 +33,11 @@ def _keep(state, seat, action, events):
         next_drafter(state, seat, events)
 
 
-def _keep_done(state, seat, action, events):
+def do_keep_done(state, seat, action, events):
     next_drafter(state, seat, events)
 
 
-def _place_train(state, seat, action, events):
+def do_place_train(state, seat, action, events):
     p = state["players"][seat]
     city = CITY_INDEX[action["city"]]
     p["pos"] = CITY_LIST[city]["posts"][0]
@@ -52,8 +52,10 @@ def _place_train(state, seat, action, events):
     )
 
 
-def move(state, seat, path, fees, action, events):
-    """Moves the train along a path check_move passed, paying the fees it found."""
+def do_move(state, seat, action, events):
+    """Moves the train along the action's path (check_move passed it), paying the fees it finds."""
+    path = parse_path(action)
+    fees = check_move(state, seat, path)
     p = state["players"][seat]
     for s in fees:
         p["cash"] -= FEE
@@ -74,7 +76,7 @@ def move(state, seat, path, fees, action, events):
     )
 
 
-def _pickup(state, seat, action, events):
+def do_pickup(state, seat, action, events):
     p = state["players"][seat]
     g = action["good"]
     p["loads"].append(g)
@@ -88,7 +90,7 @@ def _pickup(state, seat, action, events):
     )
 
 
-def _drop(state, seat, action, events):
+def do_drop(state, seat, action, events):
     p = state["players"][seat]
     p["loads"].remove(action["good"])
     p["stage"] = "move"
@@ -102,7 +104,7 @@ def _drop(state, seat, action, events):
     )
 
 
-def _deliver(state, seat, action, events):
+def do_deliver(state, seat, action, events):
     p = state["players"][seat]
     cid, d = action["card"], action["demand"]
     good, city, pay = DEMANDS[cid][d]
@@ -139,7 +141,7 @@ def _deliver(state, seat, action, events):
     )
 
 
-def _lock(state, seat, action, events):
+def do_lock(state, seat, action, events):
     p = state["players"][seat]
     cid, d, g = action["card"], action["demand"], action["good"]
     p["locks"].append({"card": cid, "demand": d, "good": g, "private": False, "loaded": True})
@@ -155,7 +157,7 @@ def _lock(state, seat, action, events):
     )
 
 
-def _pitch(state, seat, action, events):
+def do_pitch(state, seat, action, events):
     p = state["players"][seat]
     unlocked = unlocked_pool(state)
     pitched = []
@@ -176,7 +178,7 @@ def _pitch(state, seat, action, events):
     )
 
 
-def _discard_hand(state, seat, action, events):
+def do_discard_hand(state, seat, action, events):
     p = state["players"][seat]
     state["discard"] += p["hand"]
     n = len(p["hand"])
@@ -192,7 +194,7 @@ def _discard_hand(state, seat, action, events):
     )
 
 
-def _upgrade(state, seat, action, events):
+def do_upgrade(state, seat, action, events):
     p = state["players"][seat]
     p["cash"] -= UPGRADE_COST
     p["train"] = action["train"]
@@ -208,9 +210,10 @@ def _upgrade(state, seat, action, events):
     )
 
 
-def build(state, seat, path, info, action, events):
-    """Builds the new sections of a path check_build passed, for the cost it found."""
-    cost, new = info
+def do_build(state, seat, action, events):
+    """Builds the new sections of the action's path (check_build passed it), for the cost it finds."""
+    path = parse_path(action)
+    cost, new = check_build(state, seat, path)
     p = state["players"][seat]
     p["track"] += new
     p["cash"] -= cost
@@ -232,28 +235,30 @@ def build(state, seat, path, info, action, events):
     )
 
 
-def _end_turn(state, seat, action, events):
+def do_end_turn(state, seat, action, events):
     state["players"][seat]["stage"] = "over"
     events.append(event("end_turn", seat, f"{seat_label(seat)} ends the turn."))
 
 
-def _lose_load(state, seat, action, events):
+def do_lose_load(state, seat, action, events):
     state["pending"].pop(0)
     lose_load(state, seat, action, events)
 
 
-# what each simple action does (engine.do_apply plays it; a build or move path plays `build` or `move`)
-SIMPLE_ACTIONS = {
-    "keep": _keep,
-    "keep_done": _keep_done,
-    "place_train": _place_train,
-    "pickup": _pickup,
-    "drop": _drop,
-    "deliver": _deliver,
-    "lock": _lock,
-    "pitch": _pitch,
-    "discard_hand": _discard_hand,
-    "upgrade": _upgrade,
-    "end_turn": _end_turn,
-    "lose_load": _lose_load,
+# the handler of each action type (engine.do_apply dispatches through it)
+HANDLERS = {
+    "keep": do_keep,
+    "keep_done": do_keep_done,
+    "place_train": do_place_train,
+    "pickup": do_pickup,
+    "drop": do_drop,
+    "deliver": do_deliver,
+    "lock": do_lock,
+    "pitch": do_pitch,
+    "discard_hand": do_discard_hand,
+    "upgrade": do_upgrade,
+    "end_turn": do_end_turn,
+    "lose_load": do_lose_load,
+    "build": do_build,
+    "move": do_move,
 }

@@ -192,7 +192,7 @@ def cheapest_routes(state: dict, seat: int, limit: int | None) -> tuple[dict, di
     exceed the seat's cash are not taken."""
     p = state["players"][seat]
     adj = net.move_graph(state)
-    payees = [s for s, q in enumerate(state["players"]) if s != seat and not q["resigned"] and s not in p["fees"]]
+    payees = [s for s, q in enumerate(state["players"]) if s != seat and s not in state["out"] and s not in p["fees"]]
     bit = {s: 1 << i for i, s in enumerate(payees)}
     most = p["cash"] // FEE
     start = (p["pos"], 0)

@@ -94,6 +94,7 @@ class CrayonRailsEngine(Engine):
     name = "crayon-rails"
     title = "Crayon Rails"
     version = "1"
+    state_version = 2  # 2: the common Frame (state.upgrade reads a version-1 state)
     min_seats = 2
     max_seats = 6
     pitch = "Draw track between the cities of Tessary and carry goods to the cities that pay for them."
@@ -174,9 +175,9 @@ class CrayonRailsEngine(Engine):
         return state
 
     # -- whose move, the menu, the checks -----------------------------------------------------------
-    def to_act(self, state: dict) -> list[int]:
-        """Returns the seat that must decide now."""
-        return menus.to_act(state)
+    def turn_seats(self, state: dict) -> list[int]:
+        """Returns who decides when no derailed player is choosing: the drafter, else the turn."""
+        return menus.turn_seats(state)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         """Returns the menu: every simple action plus ready-made build and move paths."""
@@ -254,24 +255,14 @@ class CrayonRailsEngine(Engine):
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         """Applies an action accepts took; returns the events."""
         events: list[dict] = []
-        if paths.takes_path(state, action):
-            path = paths.parse_path(action)
-            if action["type"] == "build":
-                actions.build(state, seat, path, paths.check_build(state, seat, path), action, events)
-            else:
-                actions.move(state, seat, path, paths.check_move(state, seat, path), action, events)
-        else:
-            actions.SIMPLE_ACTIONS[action["type"]](state, seat, action, events)
+        actions.HANDLERS[action["type"]](state, seat, action, events)
         turns.after(state, events)
         return events
 
-    def result(self, state: dict) -> dict | None:
-        """Returns None while the game runs, else {"winners", "ranking", "reason", "cash"}."""
-        return dict(state["over"]) if state["over"] else None
-
-    def resign(self, state: dict, seat: int) -> list[dict]:
-        """Takes a seat out: its track stays (free to use), its cards and loads go back."""
-        return turns.resign(state, seat)
+    def seat_left(self, state: dict, seat: int) -> list[dict]:
+        """The game's part of a resignation (Engine.resign): its track stays (free to use), its
+        cards and loads go back (turns.seat_left)."""
+        return turns.seat_left(state, seat)
 
     # -- bots, defaults, standing orders ----------------------------------------------------------
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
@@ -287,7 +278,7 @@ class CrayonRailsEngine(Engine):
         return legal[0]
 
     def decision_kind(self, state: dict, seat: int) -> str | None:
-        if not state["over"] and state["pending"] and state["pending"][0]["seat"] == seat:
+        if not state["result"] and state["pending"] and state["pending"][0]["seat"] == seat:
             return "derailment"
         return None
 

@@ -22,7 +22,7 @@ def settle(state: dict, events: list) -> None:
     if state["phase"] != "play":
         return
     guard = 0
-    while not state["pending"] and not state["over"] and guard < 400:
+    while not state["pending"] and not state["result"] and guard < 400:
         guard += 1
         if state["mode"] == "public":
             n = pool_target(state)

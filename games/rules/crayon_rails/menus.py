@@ -12,7 +12,7 @@ each fact out once (a menu asks many checks).
 from __future__ import annotations
 
 from .. import checks
-from ..base import IllegalAction
+from ..base import IllegalAction, frame_to_act
 from . import network as net
 from .board import CITY_INDEX, CITY_LIST
 from .cards import DEMANDS
@@ -37,15 +37,17 @@ NOT_AFTER_BUILD = ("pickup", "deliver", "drop", "move", "place_train")
 AT_A_CITY = ("pickup", "deliver", "drop")
 
 
-def to_act(state: dict) -> list[int]:
-    """Returns the seat that must decide now: a derailed player choosing, the drafter, the turn."""
-    if state["over"]:
-        return []
-    if state["pending"]:
-        return [state["pending"][0]["seat"]]
+def turn_seats(state: dict) -> list[int]:
+    """Returns who decides when no derailed player is choosing: the drafter, else the turn
+    (Engine.turn_seats)."""
     if state["phase"] == "draft":
         return [state["draft"]["seat"]]
     return [state["turn"]]
+
+
+def to_act(state: dict) -> list[int]:
+    """Returns the seat that must decide now: a derailed player choosing, the drafter, the turn."""
+    return frame_to_act(state, turn_seats)
 
 
 def unlocked_pool(state: dict) -> list[str]:
@@ -352,7 +354,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 def refusal(state: dict, seat: int, action: dict) -> str | None:
     """Returns why the seat may not play the action now, by the same checks as the menu (for a
     path, the validators'); None when they pass."""
-    if state["over"]:
+    if state["result"]:
         return "The game is over."
     if seat not in to_act(state):
         return "It is not your turn to decide anything."

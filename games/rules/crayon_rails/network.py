@@ -458,6 +458,6 @@ def route_fee_owners(state: dict, seat: int, path: list[int]) -> list[int]:
     out = []
     for a, b in zip(path, path[1:]):
         s = taken.get(edge(a, b))
-        if s is not None and s != seat and not state["players"][s]["resigned"] and s not in out:
+        if s is not None and s != seat and s not in state["out"] and s not in out:
             out.append(s)
     return out

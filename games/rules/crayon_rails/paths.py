@@ -174,7 +174,7 @@ def move_menu(state: dict, seat: int) -> list[dict]:
         targets,
         net.tracks_key(state),
         net.move_env(state),
-        tuple(s for s, q in enumerate(state["players"]) if q["resigned"]),
+        tuple(state["out"]),
     )
 
     def compute():
@@ -205,7 +205,7 @@ def move_routes(state: dict, seat: int) -> list[tuple[int, list[int]]]:
         tuple(p["fees"]),
         net.tracks_key(state),
         net.move_env(state),
-        tuple(s for s, q in enumerate(state["players"]) if q["resigned"]),
+        tuple(state["out"]),
     )
 
     def compute():

@@ -4,16 +4,16 @@ the bot share.
 A state is JSON (`State`): mileposts are node integers (board.node), track sections edge integers
 (board.edge); views turn both back into [x, y] points.
 
-Keys shared in idea with the other games, under this game's names: the number of seats is
-`seats`, the end of the game is `over`, out-of-turn decisions queue in `pending`, and a seat that
-left (resigned or dropped) has `players[s]["resigned"]` set.
+The framework keys are base.Frame's: `phase` is draft, build or play; out-of-turn decisions (a
+derailed player's) queue in `pending`; a seat that left is in `out` (its track stays). `upgrade`
+reads a state saved before that frame (version 1: `over`, `players[s]["resigned"]`).
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
 
-from ..base import Rng, RngState, new_rng
+from ..base import Frame, Rng, new_rng
 from .board import CITY_INDEX, CITY_OF, GOODS, MAJORS, SOURCES
 from .cards import ALL_CARDS, DEMANDS, is_event
 
@@ -45,7 +45,6 @@ class Player(TypedDict):
     stage: str  # start -> move -> build, or pitched; "over" ends the turn
     lost_turns: int  # turns still to lose after a derailment
     derailed: bool  # derailed during its own turn: the turn ends
-    resigned: bool  # the seat left the game (resigned or dropped); its track stays
 
 
 class Draft(TypedDict):
@@ -85,16 +84,18 @@ class Over(TypedDict):
     cash: list[int]  # each seat's cash at the end
 
 
-class State(TypedDict):
-    """The whole state of a Crayon Rails game."""
+STATE_VERSION = 2  # the Frame (Engine.state_version)
 
+
+class State(Frame):
+    """The whole state of a Crayon Rails game (the Frame's keys, then the game's own)."""
+
+    phase: str  # draft (public setup), build (the two initial building turns) or play
+    pending: list[Pending]  # derailed players still to pick a load to lose
+    result: Over | None  # None while the game runs
     mode: str  # public (the public-locking pool) or standard (three cards in hand)
     cash_to_win: int  # cash needed, with all but one major city linked, to win
     max_rounds: int  # operating rounds before the game ends by the limit (0: none)
-    seats: int  # the number of seats
-    rng: RngState  # the game's randomness
-    phase: str  # draft (public setup), build (the two initial building turns) or play
-    turn: int  # the seat whose turn it is
     round: int  # operating rounds begun
     initial_order: list[int]  # the initial building turns' seats, in order
     players: list[Player]  # one per seat
@@ -104,9 +105,7 @@ class State(TypedDict):
     set_aside: list[str]  # events dealt during setup, shuffled back before building
     draft: Draft | None  # public setup draft; None outside it
     events: list[EventInForce]  # events in force
-    pending: list[Pending]  # derailed players still to pick a load to lose
     owed: int  # standard: demand cards the turn player is still to draw
-    over: Over | None  # None while the game runs
 
 
 TRAINS = {"freight": (9, 2), "fast": (12, 2), "heavy": (9, 3), "super": (12, 3)}
@@ -140,20 +139,23 @@ def new_player() -> Player:
         "stage": "start",  # start -> move -> build, or pitched; "over" ends the turn
         "lost_turns": 0,
         "derailed": False,
-        "resigned": False,
     }
 
 
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns a shuffled state before any card is dealt."""
     state: State = {
+        "version": STATE_VERSION,
+        "seats": seats,
+        "turn": 0,
+        "phase": "draft",
+        "pending": [],
+        "result": None,
+        "out": [],
+        "rng": new_rng(seed),
         "mode": options["mode"],
         "cash_to_win": options["cash_to_win"],
         "max_rounds": options["max_rounds"],
-        "seats": seats,
-        "rng": new_rng(seed),
-        "phase": "draft",
-        "turn": 0,
         "round": 0,
         "initial_order": [],
         "players": [new_player() for _ in range(seats)],
@@ -163,16 +165,24 @@ def build_state(options: dict, seats: int, seed) -> State:
         "set_aside": [],
         "draft": None,
         "events": [],
-        "pending": [],
         "owed": 0,
-        "over": None,
     }
     Rng(state).shuffle(state["deck"])
     return state
 
 
+def upgrade(state: dict) -> dict:
+    """Returns a version-1 state (before the Frame) as a version-2 one: `over` becomes `result`,
+    the seats whose `players[s]["resigned"]` is set become `out`."""
+    old = dict(state)
+    result = old.pop("over")
+    players = [{k: v for k, v in p.items() if k != "resigned"} for p in old["players"]]
+    out = [s for s, p in enumerate(old["players"]) if p["resigned"]]
+    return {**old, "version": 2, "result": result, "out": out, "players": players}
+
+
 def active(state: dict) -> list[int]:
-    return [s for s, p in enumerate(state["players"]) if not p["resigned"]]
+    return [s for s in range(state["seats"]) if s not in state["out"]]
 
 
 def speed(p: dict) -> int:

@@ -55,8 +55,8 @@ def next_drafter(state: dict, seat: int, events: list) -> None:
 def after(state: dict, events: list) -> None:
     """Refills cards, then ends the turn or the game if the action did."""
     settle(state, events)
-    if state["over"] or state["pending"] or state["phase"] != "play":
-        if not state["over"] and not state["pending"] and state["phase"] == "build":
+    if state["result"] or state["pending"] or state["phase"] != "play":
+        if not state["result"] and not state["pending"] and state["phase"] == "build":
             p = state["players"][state["turn"]]
             if p.get("stage") == "over":
                 p["stage"] = "start"
@@ -78,7 +78,7 @@ def after(state: dict, events: list) -> None:
 
 def _has_won(state: dict, seat: int) -> bool:
     p = state["players"][seat]
-    if p["resigned"] or p["cash"] < state["cash_to_win"]:
+    if seat in state["out"] or p["cash"] < state["cash_to_win"]:
         return False
     if state["mode"] == "public" and locked_loads(p):
         return False
@@ -91,7 +91,7 @@ def end_turn(state: dict, events: list) -> None:
     if state["phase"] == "build":
         order = state["initial_order"]
         order.pop(0)
-        while order and state["players"][order[0]]["resigned"]:
+        while order and order[0] in state["out"]:
             order.pop(0)
         if order:
             state["turn"] = order[0]
@@ -178,7 +178,7 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
     def rank(s):
         p = players[s]
         return (
-            p["resigned"],
+            s in state["out"],
             s not in winners,
             -min(net.connected_majors(p["track"]), MAJORS_TO_WIN),
             -p["cash"],
@@ -186,7 +186,7 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
         )
 
     ranking = sorted(range(state["seats"]), key=rank)
-    state["over"] = {"winners": winners, "ranking": ranking, "reason": reason, "cash": [p["cash"] for p in players]}
+    state["result"] = {"winners": winners, "ranking": ranking, "reason": reason, "cash": [p["cash"] for p in players]}
     state["pending"] = []
     names = " and ".join(seat_label(s) for s in winners) or "Nobody"
     events.append(
@@ -199,14 +199,11 @@ def _finish(state: dict, winners: list[int], reason: str, events: list) -> None:
     )
 
 
-def resign(state: dict, seat: int) -> list[dict]:
-    """Takes a seat out: its track stays (free to use), its cards and loads go back."""
-    events: list[dict] = []
+def seat_left(state: dict, seat: int) -> list[dict]:
+    """A seat left the game (Engine.resign put it in `out`): its track stays (free to use), its
+    cards and loads go back; returns the events."""
     p = state["players"][seat]
-    if state["over"] or p["resigned"]:
-        return events
-    p["resigned"] = True
-    events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game; the track stays."))
+    events: list[dict] = [event("resigned", seat, f"{seat_label(seat)} leaves the game; the track stays.")]
     state["discard"] += p["hand"]
     p["hand"] = []
     p["locks"] = []

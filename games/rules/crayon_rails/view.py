@@ -14,7 +14,7 @@ from .state import MAJORS_TO_WIN, TRAIN_NAMES, TRAINS, chips_left, lock_map
 
 def _status(state: dict, s: int) -> str:
     p = state["players"][s]
-    if p["resigned"]:
+    if s in state["out"]:
         return "resigned"
     if p["lost_turns"]:
         return "derailed"
@@ -68,7 +68,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
     out = {
         "game": engine.name,
         "mode": state["mode"],
-        "phase": "over" if state["over"] else state["phase"],
+        "phase": "over" if state["result"] else state["phase"],
         "turn": state["turn"],
         "round": state["round"],
         "max_rounds": state["max_rounds"],

@@ -262,7 +262,7 @@ def _flood_end(state: dict, seat: int, river: str) -> str:
 
 def explain_hit(engine, state: dict, event: dict, seat: int) -> list[str]:
     """Returns [what it does, what mends it, by when] for a player an event hits (Engine.explain_hit)."""
-    if state["over"] or not 0 <= seat < len(state["players"]):
+    if state["result"] or not 0 <= seat < len(state["players"]):
         return []
     p = state["players"][seat]
     kind = event.get("type")

@@ -14,7 +14,7 @@ from .turns import finish
 from .words import space_text
 
 
-def _do_draw(state, seat, action, events):
+def do_draw(state, seat, action, events):
     stack = state["stacks"][action["stack"]]
     cid = stack.pop()
     card = info(cid)
@@ -48,7 +48,7 @@ def _do_draw(state, seat, action, events):
         )
         return
     state["hand"].append(cid)
-    state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack"})
+    state["pending"].insert(0, {"seat": state["turn"], "kind": "place", "card": cid, "src": "stack"})
 
 
 def _draw_unseen(state, seat, cid, action, events):
@@ -59,7 +59,7 @@ def _draw_unseen(state, seat, cid, action, events):
     """
     state["keep_drawing"] = False  # the discard ends the turn, whatever the card
     state["hand"].append(cid)
-    state["tasks"].insert(0, {"t": "place", "card": cid, "src": "stack", "unseen": True})
+    state["pending"].insert(0, {"seat": state["turn"], "kind": "place", "card": cid, "src": "stack", "unseen": True})
     events.append(
         event(
             "draw",
@@ -71,11 +71,11 @@ def _draw_unseen(state, seat, cid, action, events):
     )
 
 
-def _do_place(state, seat, action, events):
-    task = state["tasks"].pop(0)
+def do_place(state, seat, action, events):
+    task = state["pending"].pop(0)
     disp = state["displays"][seat]
     before = {(b.row, b.start, b.end) for b in boats_of(disp)}
-    if task["t"] == "take":
+    if task["kind"] == "take":
         cid = taken_card(state, task)
         if "card" in task:
             state["spare"].remove(cid)
@@ -116,11 +116,11 @@ def _follow_ups(state, seat, cid, src, before, events):
     new = [b for b in boats_of(state["displays"][seat]) if (b.row, b.start, b.end) not in before]
     steps = []
     if src == "stack" and card.kind == "lasso":
-        steps.append({"t": "lasso"})
+        steps.append({"seat": state["turn"], "kind": "lasso"})
     if src == "stack" and card.kind == "archer":
-        steps.append({"t": "archer"})
+        steps.append({"seat": state["turn"], "kind": "archer"})
     if state["edition"] == "II" and card.role == "person":
-        steps.append({"t": "hunt", "suite": card.suite})
+        steps.append({"seat": state["turn"], "kind": "hunt", "suite": card.suite})
     for b in new:
         events.append(
             event(
@@ -134,21 +134,22 @@ def _follow_ups(state, seat, cid, src, before, events):
         shaman = any(info(x).kind == "shaman" for x in b.cards)
         steps.append(
             {
-                "t": "attack",
+                "seat": state["turn"],
+                "kind": "attack",
                 "row": b.row,
                 "start": b.start,
                 "end": b.end,
                 "shots": 2 if shaman and state["edition"] == "II" else 1,
             }
         )
-    state["tasks"][0:0] = steps
-    if new and state["edition"] == "I" and {"t": "end_offer"} not in state["tasks"]:
+    state["pending"][0:0] = steps
+    if new and state["edition"] == "I" and {"seat": state["turn"], "kind": "end_offer"} not in state["pending"]:
         # offered once the turn's pending steps (spoils, further raids) are done
-        state["tasks"].append({"t": "end_offer"})
+        state["pending"].append({"seat": state["turn"], "kind": "end_offer"})
 
 
-def _do_discard(state, seat, action, events, used: bool = False):
-    task = state["tasks"].pop(0)
+def do_discard(state, seat, action, events, used: bool = False):
+    task = state["pending"].pop(0)
     cid = task["card"]
     name = info(cid).name
     state["hand"].remove(cid)
@@ -165,40 +166,40 @@ def _do_discard(state, seat, action, events, used: bool = False):
         # a card drawn before drawing hid it (a game begun under an earlier version)
         state["keep_drawing"] = False
         if info(cid).kind in ("archer", "lasso"):
-            state["tasks"].insert(0, {"t": info(cid).kind})
+            state["pending"].insert(0, {"seat": state["turn"], "kind": info(cid).kind})
 
 
-def _do_leave(state, seat, action, events):
-    task = state["tasks"].pop(0)
+def do_leave(state, seat, action, events):
+    task = state["pending"].pop(0)
     name = info(taken_card(state, task)).name
     where = "in the box" if "card" in task else f"to {seat_label(task['victim'])}"
     events.append(event("left", seat, f"{seat_label(seat)} leaves {name} {where}."))
 
 
-def _do_pass(state, seat, action, events):
-    task = state["tasks"].pop(0)
-    what = {"lasso": "the lasso", "archer": "the bow and arrow", "hunt": "the hunt"}[task["t"]]
+def do_pass(state, seat, action, events):
+    task = state["pending"].pop(0)
+    what = {"lasso": "the lasso", "archer": "the bow and arrow", "hunt": "the hunt"}[task["kind"]]
     events.append(event("pass", seat, f"{seat_label(seat)} does not use {what}."))
 
 
-def _do_no_attack(state, seat, action, events):
-    state["tasks"].pop(0)
+def do_no_attack(state, seat, action, events):
+    state["pending"].pop(0)
     events.append(event("no_attack", seat, f"{seat_label(seat)} does not attack."))
 
 
-def _do_continue(state, seat, action, events):
-    state["tasks"].pop(0)
+def do_continue(state, seat, action, events):
+    state["pending"].pop(0)
     events.append(event("continue", seat, f"{seat_label(seat)} plays on."))
 
 
-def _do_end_game(state, seat, action, events):
-    state["tasks"].pop(0)
+def do_end_game(state, seat, action, events):
+    state["pending"].pop(0)
     n = len(boats_of(state["displays"][seat]))
     finish(state, f"{seat_label(seat)} ended the game with {n} complete boats.", events)
 
 
-def _do_sink(state, seat, action, events):
-    task = state["tasks"].pop(0)
+def do_sink(state, seat, action, events):
+    task = state["pending"].pop(0)
     cid = task["card"]
     state["hand"].remove(cid)
     disp = state["displays"][seat]
@@ -225,68 +226,53 @@ def _take_from(state, victim, r, c) -> str:
 def _raid_step(state, seat, events) -> None:
     """Takes the lasso or arrow step off the queue: the card's own, or (II) the unplaceable
     drawn card's, which is discarded face down as it is used."""
-    if state["tasks"][0]["t"] == "place":
-        _do_discard(state, seat, {}, events, used=True)
+    if state["pending"][0]["kind"] == "place":
+        do_discard(state, seat, {}, events, used=True)
     else:
-        state["tasks"].pop(0)
+        state["pending"].pop(0)
 
 
-def _do_lasso(state, seat, action, events):
-    _raid_step(state, seat, events)
+def _raid(state, seat, action, events, kind: str, verb: str, prep: str) -> str:
+    """Takes the card a lasso, an arrow or a hunt aims at off its victim's display and tells the
+    table (the victim hit); returns the card."""
     v = action["target"]
     cid = _take_from(state, v, action["row"], action["col"])
+    events.append(
+        event(
+            kind,
+            seat,
+            f"{seat_label(seat)} {verb} {info(cid).name} {prep} "
+            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
+            public={"victim": v, "card": card_public(cid)},
+            audience=[v],
+        )
+    )
+    return cid
+
+
+def do_lasso(state, seat, action, events):
+    _raid_step(state, seat, events)
+    cid = _raid(state, seat, action, events, "lasso", "lassoes", "from")
     state["hand"].append(cid)
-    state["tasks"].insert(0, {"t": "place", "card": cid, "src": "lasso"})
-    events.append(
-        event(
-            "lasso",
-            seat,
-            f"{seat_label(seat)} lassoes {info(cid).name} from "
-            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-            public={"victim": v, "card": card_public(cid)},
-            audience=[v],
-        )
-    )
+    state["pending"].insert(0, {"seat": state["turn"], "kind": "place", "card": cid, "src": "lasso"})
 
 
-def _do_shoot(state, seat, action, events):
+def do_shoot(state, seat, action, events):
     _raid_step(state, seat, events)
-    v = action["target"]
-    cid = _take_from(state, v, action["row"], action["col"])
+    cid = _raid(state, seat, action, events, "arrow", "shoots", "in")
     (state["removed"] if state["edition"] == "I" else state["discard"]).append(cid)
-    events.append(
-        event(
-            "arrow",
-            seat,
-            f"{seat_label(seat)} shoots {info(cid).name} in "
-            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-            public={"victim": v, "card": card_public(cid)},
-            audience=[v],
-        )
-    )
 
 
-def _do_hunt(state, seat, action, events):
-    task = state["tasks"].pop(0)
-    v = action["target"]
-    cid = _take_from(state, v, action["row"], action["col"])
+def do_hunt(state, seat, action, events):
+    task = state["pending"].pop(0)
+    cid = _raid(state, seat, action, events, "hunt", "takes", "from")
     state["hand"].append(cid)
     # place the catch, then hunt on for the other half
-    state["tasks"][0:0] = [{"t": "place", "card": cid, "src": "hunt"}, dict(task)]
-    events.append(
-        event(
-            "hunt",
-            seat,
-            f"{seat_label(seat)} takes {info(cid).name} from "
-            f"{seat_label(v)}'s {space_text(action['row'], action['col'])}.",
-            public={"victim": v, "card": card_public(cid)},
-            audience=[v],
-        )
-    )
+    state["pending"][0:0] = [{"seat": state["turn"], "kind": "place", "card": cid, "src": "hunt"}, dict(task)]
 
 
-def _do_attack(state, seat, action, events):
-    task = state["tasks"].pop(0)
+def do_attack(state, seat, action, events):
+    task = state["pending"].pop(0)
     boat = attacker(state, seat, task)
     power = task.get("power") or boat.strength
     v = action["target"]
@@ -306,23 +292,23 @@ def _do_attack(state, seat, action, events):
         for c, cid in spoils:
             vdisp[target.row][c] = None
             state["hand"].append(cid)
-            steps.append({"t": "place", "card": cid, "src": "spoils"})
+            steps.append({"seat": state["turn"], "kind": "place", "card": cid, "src": "spoils"})
     else:
         state["discard"] += dead
         state["spoils_taken"] = 0
-        takes = [{"t": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
+        takes = [{"seat": state["turn"], "kind": "take", "victim": v, "row": target.row, "col": c} for c, _ in spoils]
         takes += _left_behind(state, v, dead)
         # the free draw is for an attacker who cannot use any of the cards, whether or not he
         # takes those he could; after a shaman's second attack, only if neither had any
         usable = any(take_ok(state, seat, t) for t in takes)
         free = not usable and ("power" not in task or state["keep_drawing"])
         steps += takes
-        steps.append({"t": "attack_done", "free": free})
+        steps.append({"seat": state["turn"], "kind": "attack_done", "free": free})
         left = power - (target.strength + 1)
         if task["shots"] > 1 and left > 0:
             hit = task.get("hit", []) + [[v, target.row, c] for c in range(target.start, target.end + 1)]
             steps.append(dict(task, shots=task["shots"] - 1, power=left, hit=hit))
-    state["tasks"][0:0] = steps
+    state["pending"][0:0] = steps
     events.append(
         event(
             "attack",
@@ -356,7 +342,7 @@ def _left_behind(state: dict, victim: int, dead: list) -> list[dict]:
         spare = next((x for x in state["spare"] if info(x).kind == kind and x not in offered), None)
         if spare:
             offered.add(spare)
-            steps.append({"t": "take", "victim": victim, "card": spare, "src": "spare"})
+            steps.append({"seat": state["turn"], "kind": "take", "victim": victim, "card": spare, "src": "spare"})
     return steps
 
 
@@ -365,19 +351,19 @@ def _left_text(steps: list) -> str:
     return f"; the warriors leave {n} empty card{'s' if n != 1 else ''} behind" if n else ""
 
 
-# what each action does, by its type (engine.do_apply plays it)
-ACTIONS = {
-    "draw": _do_draw,
-    "place": _do_place,
-    "discard": _do_discard,
-    "leave": _do_leave,
-    "pass": _do_pass,
-    "no_attack": _do_no_attack,
-    "continue": _do_continue,
-    "end_game": _do_end_game,
-    "sink": _do_sink,
-    "lasso": _do_lasso,
-    "shoot": _do_shoot,
-    "hunt": _do_hunt,
-    "attack": _do_attack,
+# the handler of each action type (engine.do_apply dispatches through it)
+HANDLERS = {
+    "draw": do_draw,
+    "place": do_place,
+    "discard": do_discard,
+    "leave": do_leave,
+    "pass": do_pass,
+    "no_attack": do_no_attack,
+    "continue": do_continue,
+    "end_game": do_end_game,
+    "sink": do_sink,
+    "lasso": do_lasso,
+    "shoot": do_shoot,
+    "hunt": do_hunt,
+    "attack": do_attack,
 }

@@ -142,7 +142,7 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
     if len(legal) == 1:
         return legal[0]
     phase = engine.phase(state)
-    task = state["tasks"][0] if state["tasks"] else {}
+    task = state["pending"][0] if state["pending"] else {}
     if phase == "draw":
         return _choose_stack(state, seat, legal, rnd)
     if phase in ("place", "take"):

@@ -1,6 +1,6 @@
 """Ogallala (I and II): draw cards, build boats on your river display, raid the others.
 
-The turn is a queue of pending steps (`state["tasks"]`): drawing a card puts a "place" step on
+The turn is a queue of pending steps (`state["pending"]`, each the turn player's): drawing a card puts a "place" step on
 it; placing a card may add a lasso, arrow or hunt step, an attack step for each boat it
 completed, and (Ogallala I) the offer to end the game. The first step of the queue is the
 active player's decision; with an empty queue they draw again or the turn passes on.
@@ -24,6 +24,7 @@ class OgallalaEngine(Engine):
     name = "ogallala"
     title = "Ogallala"
     version = "1"
+    state_version = 2  # 2: the common Frame (state.upgrade reads a version-1 state)
     min_seats = 2
     max_seats = 4
     pitch = "Fill your stretch of river with canoes and warriors, and raid the other players' boats for their points."
@@ -135,13 +136,7 @@ class OgallalaEngine(Engine):
         """Returns the pending step: "draw", a task kind, or "over"."""
         return current_step(state)
 
-    def to_act(self, state: dict) -> list[int]:
-        """Returns the seats that must decide now (empty when the game is over)."""
-        return menus.to_act(state)
-
-    def turn_seat(self, state: dict) -> int | None:
-        """Returns the seat whose turn it is (None once the game is over)."""
-        return None if state["over"] else state["turn"]
+    turn_seat = Engine.turn_of_state  # the turn player's notice is "your turn"
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         """Returns every action the seat may take now (empty if it is not to act)."""
@@ -151,7 +146,7 @@ class OgallalaEngine(Engine):
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         """Applies an action already known to be legal; returns the events."""
         events: list[dict] = []
-        actions.ACTIONS[action["type"]](state, seat, action, events)
+        actions.HANDLERS[action["type"]](state, seat, action, events)
         turns.advance(state, events)
         return events
 
@@ -159,13 +154,9 @@ class OgallalaEngine(Engine):
         """Returns each seat's tally as it stands."""
         return turns.tallies(state)
 
-    def result(self, state: dict) -> dict | None:
-        """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
-        return turns.result(state)
-
-    def resign(self, state: dict, seat: int) -> list[dict]:
-        """Takes a seat out of the game (resigned or dropped); returns the events."""
-        return turns.resign(state, seat)
+    def seat_left(self, state: dict, seat: int) -> list[dict]:
+        """The game's part of a resignation (Engine.resign): see turns.seat_left."""
+        return turns.seat_left(state, seat)
 
     # -- bots and defaults -----------------------------------------------------------------------
     def bot_action(self, state: dict, seat: int, rnd) -> dict:
@@ -230,7 +221,7 @@ class OgallalaEngine(Engine):
         hidden = {f"stack:{k}" for k in range(len(state["stacks"]))}
         if state["edition"] == "II":
             hidden.add("discard")
-        if seat != state["turn"] and state["tasks"] and state["tasks"][0].get("unseen"):
+        if seat != state["turn"] and state["pending"] and state["pending"][0].get("unseen"):
             hidden.add("hand")  # II: a drawn card that has no space, seen by its drawer only
         return hidden
 

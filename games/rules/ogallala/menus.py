@@ -1,7 +1,7 @@
-"""What a seat may do now in Ogallala: whose decision it is, where a card may go, whom a raid or
+"""What a seat may do now in Ogallala (whose decision it is, Engine.to_act says): where a card may go, whom a raid or
 an attack may hit, one check per action kind, and the menu.
 
-The turn is a queue of steps (`state["tasks"]`, engine.py); the first one (or "draw" with an empty
+The turn is a queue of steps (`state["pending"]`, engine.py); the first one (or "draw" with an empty
 queue) is the step the seat decides. A check returns why an action may not be played now, as a
 sentence the player reads, or None when it may: its gate reads the step alone (why no action of
 the kind may be played now), its fit reads the action (the space, the target). The menu
@@ -19,11 +19,6 @@ from .. import checks
 from .cards import info
 from .display import Group, boats_of, groups_of, row_groups, row_is_monochrome
 from .state import current_step, taken_card
-
-
-def to_act(state: dict) -> list[int]:
-    """Returns the seats that must decide now (empty when the game is over)."""
-    return [] if state["over"] else [state["turn"]]
 
 
 def placements(state: dict, seat: int, cid: str) -> list[tuple[int, int]]:
@@ -205,7 +200,7 @@ class Step:
         self.state = state
         self.seat = seat
         self.phase = current_step(state)
-        self.task = state["tasks"][0] if state["tasks"] else {}
+        self.task = state["pending"][0] if state["pending"] else {}
         self.memo: dict = {}
 
     def card(self) -> str | None:
@@ -352,7 +347,7 @@ CANDIDATES = checks.table(
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
     """Returns every action the seat may take now: the candidates that pass their check."""
-    if state["over"] or seat != state["turn"]:
+    if state["result"] or seat != state["turn"]:
         return []
     return checks.menu(Step(state, seat), KINDS, CANDIDATES)
 
@@ -360,7 +355,7 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 def refusal(state: dict, seat: int, action: dict) -> str | None:
     """Returns why the seat may not play the action now, by the same checks as the menu; None
     when they pass."""
-    if state["over"]:
+    if state["result"]:
         return "The game is over."
     if seat != state["turn"]:
         return "It is not your turn."

@@ -3,24 +3,27 @@
 The state is one JSON-serialisable dict (`State`). The river displays hold card ids; boats and
 sections are never stored but read off the cards (display.py).
 
-Keys shared in idea with the other games, under this game's names: the number of seats is
-`seats`, the end of the game is `over`, the turn's pending steps queue in `tasks`, and a seat
-that left (resigned or dropped) is listed in `resigned`.
+The framework keys are base.Frame's: the turn's pending steps queue in `pending` (each the turn
+player's), `phase` is always "play", a seat that left is in `out`. `upgrade` reads a state saved
+before that frame (version 1: `tasks` with a step's kind under "t", `over`, `resigned`).
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from ..base import Rng, RngState, new_rng
+from ..base import Frame, Rng, new_rng
 from .cards import deck, info, spare_empties, stack_of
 from .display import ROWS
 
+STATE_VERSION = 2  # the Frame (Engine.state_version)
+
 
 class Task(TypedDict):
-    """A pending step of the turn player's turn; the first of `tasks` is their decision now."""
+    """A pending step of the turn player's turn; the first of `pending` is their decision now."""
 
-    t: str  # place, take, lasso, archer, hunt, attack, attack_done or end_offer
+    seat: int  # the turn player
+    kind: str  # place, take, lasso, archer, hunt, attack, attack_done or end_offer
     card: NotRequired[str]  # place: the card in hand to place; take: the box's card on offer
     src: NotRequired[str]  # place: where the card came from (stack, lasso, hunt, spoils); take: spare (the box)
     unseen: NotRequired[bool]  # place (II): a drawn card with no space, discarded face down
@@ -37,7 +40,7 @@ class Task(TypedDict):
 
 
 class Over(TypedDict):
-    """How the game ended (Engine.result adds nothing but a copy)."""
+    """How the game ended (`result`; Engine.result returns a copy)."""
 
     reason: str  # a sentence for the log
     scores: list[int]  # each seat's tally
@@ -45,28 +48,24 @@ class Over(TypedDict):
     ranking: list[int]  # every seat, best first; seats that left come last
 
 
-class State(TypedDict):
-    """The whole state of an Ogallala game."""
+class State(Frame):
+    """The whole state of an Ogallala game (the Frame's keys, then the game's own)."""
 
+    pending: list[Task]  # the turn's pending steps, first decided first
+    result: Over | None  # None while the game runs
     edition: str  # I or II
     row_length: int  # spaces per display row (14 or 16)
     two_tribes: bool  # Ogallala I variant: red and blue warriors never share a boat
-    seats: int  # the number of seats
-    rng: RngState  # the game's randomness
     stacks: list[list[str]]  # face-down stacks (I: bows and sterns, warriors, booty; II: one)
     discard: list[str]  # discarded cards (II: reshuffled into a new stack when it runs out)
     removed: list[str]  # cards out of the game (conquered warriors, sunk boats, I's arrows)
     hand: list[str]  # cards the turn player holds and must place
     displays: list[list[list[str | None]]]  # per seat: ROWS rows of row_length card ids or None
-    turn: int  # the seat whose turn it is
     keep_drawing: bool  # the turn player draws again when the queue is empty
-    tasks: list[Task]  # the turn's pending steps, first decided first
     first_three: int | None  # II: the seat that completed three boats first
-    over: Over | None  # None while the game runs
     spoils_taken: int  # II: cards taken as spoils by the current attack
     placed_since_reshuffle: int  # II: cards placed since the stack was last reshuffled
     reshuffles: int  # II: how often the discard became the stack
-    resigned: list[int]  # seats that left the game (their displays stay)
     variants: NotRequired[dict]  # the surplus-card variants played, option -> value (absent: none)
     spare: NotRequired[list[str]]  # spoils_canoes: the box's empty bows, sterns and canoe sections left
 
@@ -84,25 +83,27 @@ VARIANT_DEFAULTS = {
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns the dealt starting state for the given (normalised) options."""
     state: State = {
+        "version": STATE_VERSION,
+        "seats": seats,
+        "turn": 0,
+        "phase": "play",
+        "pending": [],
+        "result": None,
+        "out": [],
+        "rng": new_rng(seed),
         "edition": options["edition"],
         "row_length": options["row_length"],
         "two_tribes": options["two_tribes"],
-        "seats": seats,
-        "rng": new_rng(seed),
         "stacks": [],
         "discard": [],
         "removed": [],
         "hand": [],
         "displays": [[[None] * options["row_length"] for _ in range(ROWS)] for _ in range(seats)],
-        "turn": 0,
         "keep_drawing": True,
-        "tasks": [],
         "first_three": None,
-        "over": None,
         "spoils_taken": 0,
         "placed_since_reshuffle": 0,
         "reshuffles": 0,
-        "resigned": [],
     }
     variants = {k: options[k] for k in VARIANT_DEFAULTS if k in options and options[k] != VARIANT_DEFAULTS[k]}
     if variants:
@@ -123,11 +124,27 @@ def build_state(options: dict, seats: int, seed) -> State:
     return state
 
 
+def upgrade(state: dict) -> dict:
+    """Returns a version-1 state (before the Frame) as a version-2 one: `tasks` (a step's kind
+    under "t") becomes `pending` (each step the turn player's), `over` becomes `result`,
+    `resigned` becomes `out` (sorted), and `phase` is "play"."""
+    old = dict(state)
+    tasks = old.pop("tasks")
+    new = {
+        "version": 2,
+        "phase": "play",
+        "pending": [{"seat": old["turn"], "kind": t["t"], **{k: v for k, v in t.items() if k != "t"}} for t in tasks],
+        "result": old.pop("over"),
+        "out": sorted(old.pop("resigned")),
+    }
+    return {**old, **new}
+
+
 def current_step(state: dict) -> str:
     """Returns the pending step: "draw", a task kind, or "over"."""
-    if state["over"]:
+    if state["result"]:
         return "over"
-    return state["tasks"][0]["t"] if state["tasks"] else "draw"
+    return state["pending"][0]["kind"] if state["pending"] else "draw"
 
 
 def next_seat(state: dict, seat: int) -> int:
@@ -135,7 +152,7 @@ def next_seat(state: dict, seat: int) -> int:
     n = state["seats"]
     for step in range(1, n + 1):
         nxt = (seat + step) % n
-        if nxt not in state["resigned"]:
+        if nxt not in state["out"]:
             return nxt
     return seat
 

@@ -11,7 +11,7 @@ from .state import next_seat
 
 # -- between decisions ----------------------------------------------------------------
 def _needs_decision(state: dict, seat: int, task: dict) -> bool:
-    t = task["t"]
+    t = task["kind"]
     if t in ("lasso", "archer", "hunt"):
         return bool(targets(state, seat, t, task))
     if t == "attack":
@@ -25,12 +25,12 @@ def _needs_decision(state: dict, seat: int, task: dict) -> bool:
 
 def advance(state: dict, events: list) -> None:
     """Resolves what needs no decision, up to the next decision or the end of the game."""
-    while not state["over"]:
+    while not state["result"]:
         seat = state["turn"]
-        tasks = state["tasks"]
+        tasks = state["pending"]
         if tasks:
             task = tasks[0]
-            if task["t"] == "attack_done":
+            if task["kind"] == "attack_done":
                 tasks.pop(0)
                 state["keep_drawing"] = task["free"]
                 continue
@@ -86,14 +86,14 @@ def tallies(state: dict) -> list[int]:
 
 
 def finish(state: dict, reason: str, events: list) -> None:
-    state["tasks"] = []
+    state["pending"] = []
     scores = tallies(state)
-    out = set(state["resigned"])
+    out = set(state["out"])
     # a seat that left the game is ranked last and never wins
     ranking = sorted(range(state["seats"]), key=lambda s: (s in out, -scores[s], s))
     best = max(scores[s] for s in ranking if s not in out)
     winners = [s for s in ranking if s not in out and scores[s] == best]
-    state["over"] = {"reason": reason, "scores": scores, "winners": winners, "ranking": ranking}
+    state["result"] = {"reason": reason, "scores": scores, "winners": winners, "ranking": ranking}
     names = " and ".join(seat_label(s) for s in winners)
     events.append(
         event(
@@ -105,38 +105,21 @@ def finish(state: dict, reason: str, events: list) -> None:
     )
 
 
-def result(state: dict) -> dict | None:
-    """Returns None while the game runs, else {"winners", "ranking", "reason"}."""
-    over = state["over"]
-    if not over:
-        return None
-    return {
-        "winners": over["winners"],
-        "ranking": over["ranking"],
-        "reason": over["reason"],
-        "scores": over["scores"],
-    }
-
-
-def resign(state: dict, seat: int) -> list[dict]:
-    """Takes a seat out of the game (resigned or dropped); returns the events.
+def seat_left(state: dict, seat: int) -> list[dict]:
+    """A seat left the game (Engine.resign put it in `out`); returns the events.
 
     Its river display stays on the table (others may still raid it); cards it was holding
     are discarded. With one player left the game ends and is tallied.
     """
-    events: list[dict] = []
-    if state["over"] or seat in state["resigned"]:
-        return events
-    state["resigned"].append(seat)
-    events.append(event("resigned", seat, f"{seat_label(seat)} leaves the game."))
-    left = [s for s in range(state["seats"]) if s not in state["resigned"]]
+    events: list[dict] = [event("resigned", seat, f"{seat_label(seat)} leaves the game.")]
+    left = [s for s in range(state["seats"]) if s not in state["out"]]
     if len(left) == 1:
         finish(state, f"{seat_label(left[0])} is the only player left.", events)
         return events
     if state["turn"] == seat:
         state["discard"] += state["hand"]
         state["hand"] = []
-        state["tasks"] = []
+        state["pending"] = []
         state["turn"] = next_seat(state, seat)
         state["keep_drawing"] = True
         advance(state, events)

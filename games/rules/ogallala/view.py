@@ -52,20 +52,20 @@ def view(engine, state: dict, seat: int | None) -> dict:
                 "sections": sections,
                 "complete_boats": len(boats),
                 "score": scores[s],
-                "resigned": s in state["resigned"],
+                "resigned": s in state["out"],
             }
         )
     names = list(STACKS_I) if state["edition"] == "I" else ["stack"]
     pending = None
     # II: a drawn card that has no space waits for its discard face down, seen by its drawer only
-    unseen = state["tasks"][0]["card"] if state["tasks"] and state["tasks"][0].get("unseen") else None
+    unseen = state["pending"][0]["card"] if state["pending"] and state["pending"][0].get("unseen") else None
     if unseen and seat == state["turn"]:
         unseen = None
-    if not state["over"]:
+    if not state["result"]:
         phase = engine.phase(state)
         pending = {"phase": phase, "seat": state["turn"]}
-        if state["tasks"]:
-            task = state["tasks"][0]
+        if state["pending"]:
+            task = state["pending"][0]
             if unseen:
                 pending["face_down"] = True
             elif task.get("card"):

@@ -23,13 +23,13 @@ def space_text(r: int, c: int) -> str:
 def action_label(engine, state: dict, seat: int, action: dict) -> str:
     """Returns a short phrase for a legal action."""
     t = action["type"]
-    task = state["tasks"][0] if state["tasks"] else {}
+    task = state["pending"][0] if state["pending"] else {}
     if t == "draw":
         if state["edition"] == "I":
             return f"Draw from the {STACKS_I[action['stack']]} stack"
         return "Draw a card"
     if t == "place":
-        if task.get("t") == "take":
+        if task.get("kind") == "take":
             cid = taken_card(state, task)
             where = space_text(action["row"], action["col"])
             return f"Take {info(cid).name} and place it at {where}"
@@ -71,7 +71,7 @@ def action_label(engine, state: dict, seat: int, action: dict) -> str:
         return label
     return {
         "pass": {"lasso": "Do not use the lasso", "archer": "Do not shoot", "hunt": "Take nothing more"}.get(
-            task.get("t"), "Pass"
+            task.get("kind"), "Pass"
         ),
         "no_attack": "Do not attack",
         "end_game": "End the game now",
@@ -256,7 +256,7 @@ def explain_hit(engine, state: dict, event: dict, seat: int) -> list[str]:
     kind = RAID_EVENTS.get(event.get("type"))
     pub = event.get("public") or {}
     edition = state["edition"]
-    if kind is None or state["over"] or pub.get("victim", seat) != seat or edition not in RAID_EFFECT[kind]:
+    if kind is None or state["result"] or pub.get("victim", seat) != seat or edition not in RAID_EFFECT[kind]:
         return []
     raider = seat_label(event["seat"]) if event.get("seat") is not None else "the raider"
     card = pub.get("card") or {}

@@ -25,7 +25,7 @@ def _spend_action(state) -> None:
 
 
 # -- the revised draft --------------------------------------------------------------------------
-def draft(state, seat, action, events) -> None:
+def do_draft(state, seat, action, events) -> None:
     """Takes the drafted supply from the bank; after the last pick the race starts."""
     cid = from_bank(state, action["supply"])
     state["players"][seat]["supplies"].append(cid)
@@ -48,14 +48,16 @@ def draft(state, seat, action, events) -> None:
 
 
 # -- the turn's actions -------------------------------------------------------------------------
-def _end_turn(state, p, action, events):
+def do_end_turn(state, seat, action, events):
+    p = state["players"][seat]
     state["actions_left"] = 0
     for c in p["calamities"]:
         c.pop("penalty_now", None)  # the measles' lost action goes unused
     events.append(event("turn_ended", p["seat"], f"{seat_label(p['seat'])} ends the turn."))
 
 
-def _scout(state, p, action, events):
+def do_scout(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     if not state["trail_deck"]:
         state["trail_deck"] = state["trail_discard"]
@@ -74,9 +76,9 @@ def _scout(state, p, action, events):
     )
 
 
-def _forge(state, p, action, events):
+def do_forge(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
-    seat = p["seat"]
     cid = action["card"]
     p["hand"].remove(cid)
     info = TRAIL_CARDS[cid]
@@ -113,7 +115,8 @@ def _forge(state, p, action, events):
     _check_arrival(state, p, events)
 
 
-def _ford(state, p, action, events):
+def do_ford(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     _try_ford(state, p, events)
     trim(state, events)
@@ -172,7 +175,8 @@ def _check_arrival(state, p, events):
         events.append(event("reached_willamette", p["seat"], f"{seat_label(p['seat'])} reaches Willamette Valley."))
 
 
-def _mend(state, p, action, events):
+def do_mend(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     c = calamity_of(p, action["calamity"])
     rem = remedy(c)
@@ -181,7 +185,8 @@ def _mend(state, p, action, events):
     mend_calamity(state, p, c, "mends", events, " with " + " and ".join(SUPPLY_NAMES[k] for k in rem))
 
 
-def _trade(state, p, action, events):
+def do_trade(state, seat, action, events):
+    p = state["players"][seat]
     c = calamity_of(p, action["calamity"])
     covered, _missing = split_remedy(p, remedy(c))
     give = action["give"]
@@ -205,7 +210,8 @@ def _trade(state, p, action, events):
     mend_calamity(state, p, c, "trades and mends", events, f" (rolled {roll}, gave {gave})")
 
 
-def _step_back(state, p, action, events):
+def do_step_back(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     p["pos"] -= 1
     p["in_town"] = bool(towns_at(state, p["pos"])) and p["pos"] > 0
@@ -219,7 +225,8 @@ def _step_back(state, p, action, events):
     )
 
 
-def _step_forward(state, p, action, events):
+def do_step_forward(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     p["pos"] += 1
     p["in_town"] = False
@@ -258,13 +265,15 @@ def _town_benefit(state, p, kind, action, events):
     )
 
 
-def _use_town(state, p, action, events):
+def do_use_town(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     town = town_of(state, action["town"])
     _town_benefit(state, p, town["kind"], action, events)
 
 
-def _place_town(state, p, action, events):
+def do_place_town(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     cid = action["card"]
     p["hand"].remove(cid)
@@ -321,7 +330,8 @@ def _classic_forfeit(state, p, events):
             settle_pool(state, t)
 
 
-def _enter_town(state, p, action, events):
+def do_enter_town(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     town = town_of(state, action["town"])
     p["in_town"] = True
@@ -338,13 +348,15 @@ def _enter_town(state, p, action, events):
     )
 
 
-def _mend_any(state, p, action, events):
+def do_mend_any(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     c = calamity_of(p, action["calamity"])
     mend_calamity(state, p, c, "mends", events, " in town")
 
 
-def _buy(state, p, action, events):
+def do_buy(state, seat, action, events):
+    p = state["players"][seat]
     _spend_action(state)
     got = draw_supplies(state, 1)
     p["supplies"].extend(got)
@@ -365,59 +377,78 @@ def _buy(state, p, action, events):
     )
 
 
-# what each action of the turn's player does, by its type (engine.do_apply plays it)
-TURN_ACTIONS = {
-    "end_turn": _end_turn,
-    "scout": _scout,
-    "forge": _forge,
-    "ford": _ford,
-    "mend": _mend,
-    "trade": _trade,
-    "step_back": _step_back,
-    "step_forward": _step_forward,
-    "use_town": _use_town,
-    "place_town": _place_town,
-    "enter_town": _enter_town,
-    "mend_any": _mend_any,
-    "buy": _buy,
-}
-
-
 # -- the answers to pending decisions -----------------------------------------------------------
-def answer(state, seat, action, events) -> None:
-    """Resolves the first pending decision with the seat's answer."""
+# Each answer takes the first pending decision (menus.answers lists an answer's type for one
+# kind of decision only, but "bullets", which answers a thief or a hunt).
+def do_victim(state, seat, action, events):
+    state["pending"].pop(0)
+    draw_calamity(state, state["players"][seat], state["players"][action["seat"]], events)
+
+
+def do_lose_supply(state, seat, action, events):
+    state["pending"].pop(0)
+    spend(state, state["players"][seat], action["supply"])
+    events.append(
+        event(
+            "supply_lost",
+            seat,
+            f"{seat_label(seat)} loses {SUPPLY_NAMES[action['supply']]} in the river.",
+            public={"supply": action["supply"]},
+        )
+    )
+
+
+def do_bullets(state, seat, action, events):
     pend = state["pending"].pop(0)
-    kind = pend["kind"]
-    p = state["players"][seat]
-    if kind == "victim":
-        draw_calamity(state, p, state["players"][action["seat"]], events)
-    elif kind == "river_loss":
-        spend(state, p, action["supply"])
-        events.append(
-            event(
-                "supply_lost",
-                seat,
-                f"{seat_label(seat)} loses {SUPPLY_NAMES[action['supply']]} in the river.",
-                public={"supply": action["supply"]},
-            )
-        )
-    elif kind == "thief_bullets":
+    if pend["kind"] == "thief_bullets":
         thief_answer(state, pend, action["use"], events)
-    elif kind == "hunting_bullets":
-        hunting_answer(state, p, pend["card"], action["use"], events)
-    elif kind == "measles_medicine":
-        measles_answer(state, p, pend, action, events)
-    elif kind == "town_pick":
-        town = town_of(state, pend["town"])
-        cid = next(c for c in town["pool"] if supply_kind(c) == action["supply"])
-        town["pool"].remove(cid)
-        p["supplies"].append(cid)
-        events.append(
-            event(
-                "town_supply_taken",
-                seat,
-                f"{seat_label(seat)} takes {SUPPLY_NAMES[action['supply']]} from the {town['kind']}.",
-                public={"supply": action["supply"]},
-            )
+    else:
+        hunting_answer(state, state["players"][seat], pend["card"], action["use"], events)
+
+
+def do_measles(state, seat, action, events):
+    pend = state["pending"].pop(0)
+    measles_answer(state, state["players"][seat], pend, action, events)
+
+
+def do_take_supply(state, seat, action, events):
+    pend = state["pending"].pop(0)
+    p = state["players"][seat]
+    town = town_of(state, pend["town"])
+    cid = next(c for c in town["pool"] if supply_kind(c) == action["supply"])
+    town["pool"].remove(cid)
+    p["supplies"].append(cid)
+    events.append(
+        event(
+            "town_supply_taken",
+            seat,
+            f"{seat_label(seat)} takes {SUPPLY_NAMES[action['supply']]} from the {town['kind']}.",
+            public={"supply": action["supply"]},
         )
-        settle_pool(state, town)
+    )
+    settle_pool(state, town)
+
+
+# the handler of each action type (engine.do_apply dispatches through it): the draft's, the turn
+# player's, and the answers to pending decisions
+HANDLERS = {
+    "draft": do_draft,
+    "end_turn": do_end_turn,
+    "scout": do_scout,
+    "forge": do_forge,
+    "ford": do_ford,
+    "mend": do_mend,
+    "trade": do_trade,
+    "step_back": do_step_back,
+    "step_forward": do_step_forward,
+    "use_town": do_use_town,
+    "place_town": do_place_town,
+    "enter_town": do_enter_town,
+    "mend_any": do_mend_any,
+    "buy": do_buy,
+    "victim": do_victim,
+    "lose_supply": do_lose_supply,
+    "bullets": do_bullets,
+    "measles": do_measles,
+    "take_supply": do_take_supply,
+}

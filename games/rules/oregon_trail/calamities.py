@@ -188,10 +188,16 @@ def _measles(state, forger, victim, cid, events):
 def _measles_lands(state, victim, cid, events):
     if _find_active(state, "measles", cid)[1] is not None:
         _pair_deaths(state, victim, cid, events)
-    elif revised(state):
-        _add_calamity(state, victim, cid, fewer=1)
     else:
-        _add_calamity(state, victim, cid, skip=1)
+        _slowed(state, victim, cid, 1)
+
+
+def _slowed(state, victim, cid, count):
+    """Lays a calamity that costs `count`: revised, actions fewer; classic, turns lost."""
+    if revised(state):
+        _add_calamity(state, victim, cid, fewer=count)
+    else:
+        _add_calamity(state, victim, cid, skip=count)
 
 
 def _at_once(state, forger, victim, cid, events):
@@ -201,10 +207,7 @@ def _at_once(state, forger, victim, cid, events):
 
 
 def _broken_arm(state, forger, victim, cid, events):
-    if revised(state):
-        _add_calamity(state, victim, cid, fewer=2)
-    else:
-        _add_calamity(state, victim, cid, skip=2)
+    _slowed(state, victim, cid, 2)
 
 
 def _thief(state, forger, victim, cid, events):

@@ -23,6 +23,7 @@ class OregonTrailEngine(Engine):
     name = "oregon-trail-race"
     title = "Oregon Trail Race"
     version = "1"
+    state_version = 2  # 2: the common Frame (state.upgrade reads a version-1 state)
     min_seats = 2
     max_seats = 6
     pitch = "Race your wagon party west along a trail you lay card by card, through rivers, towns and calamities."
@@ -103,13 +104,7 @@ class OregonTrailEngine(Engine):
         return build_state(self.normalize_options(options, seats), seats, seed)
 
     # -- whose move --------------------------------------------------------------------------
-    def to_act(self, state):
-        """Returns the seat that must decide now."""
-        return menus.to_act(state)
-
-    def turn_seat(self, state):
-        """Returns the seat whose turn it is (None once the game is over)."""
-        return None if state["result"] is not None else state["turn"]
+    turn_seat = Engine.turn_of_state  # the turn player's notice is "your turn"
 
     def legal_actions(self, state, seat):
         """Returns every action the seat may take now: the candidates that pass their check."""
@@ -119,24 +114,15 @@ class OregonTrailEngine(Engine):
     def do_apply(self, state, seat, action):
         """Applies a legal action; returns the events."""
         events = []
-        if state["pending"]:
-            actions.answer(state, seat, action, events)
-        elif state["phase"] == "draft":
-            actions.draft(state, seat, action, events)
-        else:
-            actions.TURN_ACTIONS[action["type"]](state, state["players"][seat], action, events)
+        actions.HANDLERS[action["type"]](state, seat, action, events)
         turns.after(state, events)
         return events
 
-    def resign(self, state, seat):
-        """Takes a seat out of the race (resigned or dropped); returns the events."""
-        return turns.resign(state, seat)
+    def seat_left(self, state, seat):
+        """The game's part of a resignation (Engine.resign): the wagon is out (turns.seat_left)."""
+        return turns.seat_left(state, seat)
 
     # -- result, view ---------------------------------------------------------------------------
-    def result(self, state):
-        """Returns the result once the game is over."""
-        return state["result"]
-
     def view(self, state, seat):
         """Returns what the seat (None: a spectator) may see."""
         return view_mod.view(self, state, seat)

@@ -19,6 +19,7 @@ fact out once.
 from __future__ import annotations
 
 from .. import checks
+from ..base import frame_to_act
 from .cards import SUPPLY_KINDS, TOWN_KINDS, TRAIL_CARDS, supply_kind, turned
 from .state import blocked, calamity_of, living, oxen_dead, remedy, town_of, towns_at
 from .supplies import bank_counts, kinds_held, split_remedy
@@ -48,11 +49,7 @@ NO_ACTION_LEFT = "The Measles took your last action: mend it with Medicine to ge
 
 def to_act(state) -> list[int]:
     """Returns the seat that must decide now: the first pending decision's, else the turn's."""
-    if state["result"] is not None:
-        return []
-    if state["pending"]:
-        return [state["pending"][0]["seat"]]
-    return [state["turn"]]
+    return frame_to_act(state, lambda s: [s["turn"]])
 
 
 def can_scout(state) -> bool:

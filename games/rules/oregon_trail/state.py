@@ -5,16 +5,19 @@ point p stands after the p-th trail card of its own trail (0 is Independence); t
 sit at a point in every trail at once and never count. A player's trail length is
 `trimmed + len(trail)`; trimmed cards went back to the trail discard.
 
-Keys shared in idea with the other games, under this game's names: the number of seats is `n`,
-the end of the game is `result`, out-of-turn decisions queue in `pending`, and a seat that left
-(resigned, dropped or dead) is a player with `alive` false.
+The framework keys are base.Frame's: `phase` is draft (revised setup) or play, out-of-turn
+decisions queue in `pending`. `out` holds every wagon out of the race: a seat that left and a
+wagon whose party died alike (each player with `alive` false): the rules end a dead party's race
+as leaving ends it (only a wagon with someone alive can win, and the last one alive wins), the
+engine takes both out the same way, and a state saved before the Frame (version 1: `n`, no
+`out`, which `upgrade` reads) cannot tell them apart.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from ..base import Rng, RngState, new_rng
+from ..base import Frame, Rng, new_rng
 from .cards import BROKEN_PARTS, CALAMITY_CARDS, REMEDY, SUPPLY_CARDS, TRAIL_CARDS
 
 
@@ -90,18 +93,20 @@ class Result(TypedDict):
     reason: str  # a sentence for the log
 
 
-class State(TypedDict):
-    """The whole state of an Oregon Trail Race game."""
+STATE_VERSION = 2  # the Frame (Engine.state_version)
 
-    rng: RngState  # the game's randomness
+
+class State(Frame):
+    """The whole state of an Oregon Trail Race game (the Frame's keys, then the game's own)."""
+
+    phase: str  # draft (revised setup) or play
+    pending: list[Pending]  # out-of-turn decisions, first asked first
+    result: Result | None  # None while the game runs
+    out: list[int]  # the wagons out of the race: dead, or their seat left (sorted)
     options: dict  # the normalised options (ruleset, trail_length, classic_thief)
     ruleset: str  # revised or classic (as in options)
-    n: int  # the number of seats
-    phase: str  # draft (revised setup) or play
-    turn: int  # the seat whose turn it is
     turn_number: int  # turns played so far, from 1
     actions_left: int  # actions left in this turn
-    pending: list[Pending]  # out-of-turn decisions, first asked first
     players: list[Player]  # one per seat
     towns: list[Town]  # towns and forts on the table
     trail_deck: list[str]  # trail card ids, drawn from the end
@@ -114,7 +119,6 @@ class State(TypedDict):
     revealed: list[str]  # calamity cards waiting for their victim's decision
     floor: int  # classic: nobody steps back before this point any more
     outs: int  # wagons lost so far (the next out_order)
-    result: Result | None  # None while the game runs
     draft_order: NotRequired[list[int]]  # revised setup: the seats still to draft, in order
 
 
@@ -142,18 +146,30 @@ def new_player(seat: int) -> Player:
     }
 
 
+def upgrade(state: dict) -> dict:
+    """Returns a version-1 state (before the Frame) as a version-2 one: `n` becomes `seats`, and
+    `out` lists the wagons out of the race (those not `alive`)."""
+    old = dict(state)
+    seats = old.pop("n")
+    out = [p["seat"] for p in old["players"] if not p["alive"]]
+    return {**old, "version": 2, "seats": seats, "out": out}
+
+
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns the dealt starting state for the given (normalised) options."""
     state: State = {
+        "version": STATE_VERSION,
+        "seats": seats,
+        "turn": 0,
+        "phase": "play",
+        "pending": [],
+        "result": None,
+        "out": [],
         "rng": new_rng(seed),
         "options": dict(options),
         "ruleset": options["ruleset"],
-        "n": seats,
-        "phase": "play",
-        "turn": 0,
         "turn_number": 1,
         "actions_left": 1,
-        "pending": [],
         "players": [new_player(s) for s in range(seats)],
         "towns": [],
         "trail_deck": sorted(TRAIL_CARDS),
@@ -166,7 +182,6 @@ def build_state(options: dict, seats: int, seed) -> State:
         "revealed": [],  # a calamity card waiting for its victim's decision
         "floor": 0,  # classic: nobody steps back before this point any more
         "outs": 0,
-        "result": None,
     }
     rng = Rng(state)
     rng.shuffle(state["trail_deck"])

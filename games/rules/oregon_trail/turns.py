@@ -35,6 +35,8 @@ def player_out(state, p, events, settle=True, text=None) -> None:
     """Takes a wagon out of the race: its cards go back, its decisions and gains go."""
     seat = p["seat"]
     p["alive"] = False
+    if seat not in state["out"]:  # a dead wagon is out of the race as a seat that left is
+        state["out"] = sorted([*state["out"], seat])
     p["members"] = 0
     p["out_order"] = state["outs"]
     state["outs"] += 1
@@ -73,12 +75,11 @@ def player_out(state, p, events, settle=True, text=None) -> None:
         check_over(state, events)
 
 
-def resign(state, seat) -> list[dict]:
-    """Takes a seat out of the race (resigned or dropped); returns the events."""
-    events = []
+def seat_left(state, seat) -> list[dict]:
+    """A seat left the race (Engine.resign put it in `out`): its wagon is out as a dead one is;
+    returns the events."""
+    events: list[dict] = []
     p = state["players"][seat]
-    if not p["alive"] or state["result"] is not None:
-        return events
     if state["phase"] == "draft":
         state["draft_order"] = [s for s in state["draft_order"] if s != seat]
     player_out(state, p, events, text=f"{seat_label(seat)} leaves the race.")
@@ -90,7 +91,7 @@ def resign(state, seat) -> list[dict]:
         else:
             state["phase"] = "play"
             del state["draft_order"]
-            first = next_seat(state, state["n"] - 1)
+            first = next_seat(state, state["seats"] - 1)
             state["turn"] = first
             begin_turn_loop(state, first, events)
     else:  # the same end-of-action step as an answered decision: a spent turn ends
@@ -224,7 +225,7 @@ def begin_turn_loop(state, seat, events) -> None:
 
 def next_seat(state, seat) -> int:
     """Returns the next seat after this one with a living wagon."""
-    n = state["n"]
+    n = state["seats"]
     for i in range(1, n + 1):
         s = (seat + i) % n
         if state["players"][s]["alive"]:

@@ -133,7 +133,7 @@ def test_public_mode_shows_the_pool_and_its_locks_to_everyone():
 
 def test_a_finished_game_says_who_won():
     s = position("standard")
-    s["over"] = {"winners": [1], "ranking": [1, 0, 2], "reason": "Rich and linked.", "cash": [63, 260, 41]}
+    s["result"] = {"winners": [1], "ranking": [1, 0, 2], "reason": "Rich and linked.", "cash": [63, 260, 41]}
     t = text(s, 2)
     assert "Game over: Player 2 wins. Rich and linked." in t
 

@@ -281,7 +281,7 @@ def test_ogallala_ii_discard_is_reshuffled_as_often_as_its_cards_still_fit():
     ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
     ENGINE.apply(s, 0, legal(s, 0, "place")[0])
     _resolve(s)
-    assert not s["over"]
+    assert not s["result"]
     assert s["reshuffles"] == 6 and len(s["stacks"][0]) == 97 and s["discard"] == []
 
 

@@ -88,7 +88,7 @@ def test_two_an_empty_card_left_behind_is_taken_or_left_in_the_box():
     ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 4})
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     assert kinds(s, 1, 0)[:2] == [".", "."]  # both warriors die
-    canoe = s["tasks"][0]["card"]
+    canoe = s["pending"][0]["card"]
     assert info(canoe).kind == "canoe" and canoe in s["spare"]
     assert ENGINE.action_label(s, 0, {"type": "leave"}) == "Leave Empty canoe section in the box"
     ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 0})
