@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from core.errors import GameError
+from games import services
 from games.clock import vacations as notify
 from games.clock.vacations import paused_deadline
 from games.models import Game, Move, Seat
