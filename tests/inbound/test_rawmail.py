@@ -83,7 +83,7 @@ def test_a_nul_byte_is_refused():
 
 
 def declarations(count: int, spelling: bytes = b"boundary=") -> bytes:
-    return TOP + b"".join(b"X-Part-%d: multipart/mixed; %s\"p%d\"\r\n" % (i, spelling, i) for i in range(count))
+    return TOP + b"".join(b'X-Part-%d: multipart/mixed; %s"p%d"\r\n' % (i, spelling, i) for i in range(count))
 
 
 @pytest.mark.parametrize("spelling", [b"boundary=", b"BOUNDARY =", b"Boundary\t= "])
