@@ -9,9 +9,9 @@ from email.message import EmailMessage
 import pytest
 
 from inbound.parse import (
-    html_text,
     header,
     hostile_reason,
+    html_text,
     message_text,
     parse_message,
     parsed_refusal,
