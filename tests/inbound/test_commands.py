@@ -294,7 +294,7 @@ def test_what_a_step_says_is_quoted_back_80_characters_at_most(text):
 
 class Labelled(Engine):
     def action_label(self, state, seat, action):
-        return f"Player {seat + 1} builds to {action['to']}"
+        return f"Player {seat + 1} builds to {action['to']} ({state['money']} left)"
 
 
 @pytest.mark.django_db
@@ -302,11 +302,11 @@ def test_a_command_is_a_menu_entry_labelled_with_the_players_names(make_game):
     game = make_game()
     engine = Labelled({"type": "build", "to": "Kestrel Bay"})
     seat = game.seats.get(position=0)
-    table_ = SimpleNamespace(pk=game.pk, engine=engine, state=game.state, seats=game.seats)
+    table_ = SimpleNamespace(pk=game.pk, engine=engine, state={"money": 40}, seats=game.seats)
     entry = command_choice(table_, seat, "build to Kestrel Bay")
     assert entry == {
         "index": None,
-        "label": f"{seat.name} builds to Kestrel Bay",
+        "label": f"{seat.name} builds to Kestrel Bay (40 left)",
         "action": {"type": "build", "to": "Kestrel Bay"},
     }
-    assert engine.read == [(game.state, 0, "build to Kestrel Bay")]
+    assert engine.read == [({"money": 40}, 0, "build to Kestrel Bay")]

@@ -90,3 +90,9 @@ def test_a_reply_is_read_40000_characters_at_most():
 )
 def test_the_written_line_is_the_first_with_a_letter_or_digit(text, line):
     assert written_line(text) == line
+
+
+def test_quote_headers_in_other_languages_are_cut_too():
+    header = "Am Mo., 1. Jan. 2030 um 10:00 schrieb Trailpost <x@example.com>:"
+    assert reply_text(f"3\n\n{header}\n> 1. Advance\n> 3. End") == "3"
+    assert first_line(f"{header}\n> 1. Advance\n\n3") == "3"
