@@ -48,6 +48,11 @@ def test_top_headers_keeps_the_values_as_written():
     assert msg["From"] == "Ann  <Ann@Example.com>"
 
 
+def test_top_headers_keeps_undecodable_bytes_without_raising():
+    msg = top_headers(b"From: \xffAnn <ann@example.com>\r\nTo: \xfe\r\n\r\n1", ("From", "To"))
+    assert [name for name, _ in msg.items()] == ["from", "to"]
+
+
 def test_top_headers_keeps_a_hundred_at_most():
     data = b"".join(b"To: a%d@example.com\r\n" % i for i in range(MAX_KEPT_HEADERS + 20)) + b"\r\n"
     values = top_headers(data, ("To",)).get_all("To")
@@ -116,8 +121,28 @@ def test_delimiters_are_counted_for_every_boundary_as_written():
 
 
 def test_dashes_in_the_text_are_no_delimiters():
-    text = TOP + b"Content-Type: multipart/mixed; boundary=b\r\n\r\n" + b"--bb is no part\r\n" * 10
-    assert check(text.replace(b"boundary=b", b"boundary=c") + b"--c\r\n\r\n1\r\n--c--\r\n") is None
+    text = TOP + b"Content-Type: multipart/mixed; boundary=c\r\n\r\n" + b"--bb is no part\r\n-- \r\n" * 150
+    assert check(text + b"--c\r\n\r\n1\r\n--c--\r\n") is None
+    assert check(text.replace(b"boundary=c", b'boundary="c"') + b"--c\r\n\r\n1\r\n--c--\r\n") is None
+
+
+def test_a_message_without_top_headers_has_its_parts_measured():
+    headers = b"X-H: v\r\n" * (MAX_HEADER_LINES + 1)
+    data = b"\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n" + headers + b"\r\n1\r\n--b--\r\n"
+    assert check(data) == ("malformed", "It has more than 1000 header lines.")
+    first = b"\n--b\r\nContent-Type: multipart/mixed; boundary=b\r\n" + headers + b"\r\nbody\r\n"
+    assert check(first) == ("malformed", "It has more than 1000 header lines.")
+
+
+def test_a_part_without_headers_adds_no_header_bytes():
+    def filled(pad: int, empty_parts: int) -> bytes:
+        return parts(part_with_headers(1, b"a" * pad), *[b"--b\r\n\r\n1\r\n"] * empty_parts)
+
+    pad = MAX_HEADER_BYTES - 200
+    while check(filled(pad + 1, 0)) is None:
+        pad += 1
+    assert check(filled(pad, 0)) is None  # the header bytes are exactly at the limit
+    assert check(filled(pad, 150)) is None
 
 
 def test_a_top_block_over_64_kb_is_refused():
@@ -128,6 +153,8 @@ def test_a_top_block_over_64_kb_is_refused():
     assert check(b"X-Big: a" + at_limit + b"\r\n1\r\n") == ("malformed", "A header block is over 65536 bytes.")
     assert check(at_limit) is None  # all header, no body, within the limit
     assert check(b"X" + at_limit) == ("malformed", "A header block is over 65536 bytes.")
+    # one byte over, ended by a blank line: over as one block, not counted in all
+    assert check(b"X" + at_limit + b"\r\n1\r\n") == ("malformed", "A header block is over 65536 bytes.")
 
 
 def part_with_headers(lines: int, pad: bytes = b"v") -> bytes:
