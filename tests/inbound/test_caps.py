@@ -157,3 +157,10 @@ def test_no_answer_once_the_answers_of_refusal_are_used_up(seat):
         " No answer was sent: 3 answers of refusal went to this seat this hour."
     )
     assert told == []
+
+
+def test_a_cap_of_none_reads_no_reply(seat, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 0}
+    why = caps.over_cap(seat, now(seat), SINCE)
+    assert why.startswith("It was not read: more than 0 replies")
+    assert why.endswith("You can reply again from Fri 01 Mar 2030, 12:00 UTC.")

@@ -29,6 +29,8 @@ def test_an_env_file_sets_its_variables(tmp_path):
         "MIXED=\"d'\n"
         'ONE="\n'
         "EMPTY=\n"
+        'QUOTES=""\n'
+        "XMASX=XmasX\n"
         "_UNDER9=x=y\n"
     )
     assert read_env_file(str(path)) == {
@@ -39,6 +41,8 @@ def test_an_env_file_sets_its_variables(tmp_path):
         "MIXED": "\"d'",
         "ONE": '"',
         "EMPTY": "",
+        "QUOTES": "",
+        "XMASX": "XmasX",
         "_UNDER9": "x=y",
     }
 
@@ -167,3 +171,12 @@ def test_a_command_that_exits_otherwise_defers(pipe_env, monkeypatch, capsys):
     monkeypatch.setattr(management, "call_command", exits)
     assert main([]) == EX_TEMPFAIL
     assert capsys.readouterr().err == "receive_email: deferred, the mail server will try again later: SystemExit: 2\n"
+
+
+def test_arguments_the_pipe_refuses_defer_with_its_name(stdin, pipe_env, capsys):
+    stdin(NO_TOKEN)
+    assert main(["--env-file"]) == EX_TEMPFAIL
+    err = capsys.readouterr().err
+    assert err.startswith("usage: receive_email ") and err.endswith(
+        "receive_email: deferred, the mail server will try again later: SystemExit: 2\n"
+    )
