@@ -96,3 +96,8 @@ def test_quote_headers_in_other_languages_are_cut_too():
     header = "Am Mo., 1. Jan. 2030 um 10:00 schrieb Trailpost <x@example.com>:"
     assert reply_text(f"3\n\n{header}\n> 1. Advance\n> 3. End") == "3"
     assert first_line(f"{header}\n> 1. Advance\n\n3") == "3"
+
+
+def test_a_reply_of_rules_or_quotes_only_has_no_answer_line():
+    assert first_line("____\n* * *\n") == ""
+    assert first_line(f"{HEADER}\n> 1. Advance\n> 2. Send") == ""
