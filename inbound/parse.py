@@ -95,7 +95,7 @@ def message_text(msg) -> str:
         part = None
     if part is None:
         part = msg if not msg.is_multipart() else None
-    if part is None:
+    if part is None or part.get_content_maintype() != "text":  # a lone picture or file has no text
         return ""
     try:
         text = part.get_content()

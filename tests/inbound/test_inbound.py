@@ -135,6 +135,22 @@ def test_an_unreadable_reply_gets_an_error_and_a_fresh_menu(make_game):
 
 
 @pytest.mark.django_db
+def test_a_reply_that_is_only_an_attachment_is_answered_not_a_crash(make_game):
+    # Its one part is a picture: the reply's text was its bytes, and trimming them raised (the
+    # pipe deferred the message, for the MTA to retry for days).
+    game = make_game()
+    seat = turn_seat(game)
+    msg = EmailMessage()
+    msg["From"], msg["To"] = "someone@example.com", menu_note(seat).context["decision"]["reply_to"]
+    msg["Message-ID"] = make_msgid()
+    msg.set_content(b"\x89PNG\r\n", maintype="image", subtype="png")
+    result = handle_raw(msg.as_bytes())
+    assert result.outcome == "not_understood" and result.detail.startswith("The reply had no move in it.")
+    assert not Move.objects.filter(channel="email").exists()
+    assert Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR).exists()
+
+
+@pytest.mark.django_db
 def test_receive_email_command_reads_stdin(make_game, monkeypatch):
     game = make_game()
     seat = turn_seat(game)

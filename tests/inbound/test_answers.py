@@ -1,0 +1,93 @@
+"""The answers a reply gets (inbound.answers), written to the outbox directly: what each says
+(played, not played and why, how to play by email, a chat message not posted), the fresh menu
+when the seat has a decision, and none for a seat whose player is gone."""
+
+import pytest
+
+from games import services
+from games.models import Game
+from inbound import answers
+from notifications.models import Kind, Notification
+
+from .conftest import seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def answer(seat, kind):
+    return Notification.objects.filter(seat=seat, kind=kind).latest("pk")
+
+
+def test_not_played_says_why_quotes_the_line_and_gives_a_fresh_menu(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    stale = Game.objects.get(pk=game.pk)
+    Game.objects.filter(pk=game.pk).update(title="Renamed trail")
+    answers.reply_error(stale, seat, "x" * 300, "Not a move.", "<m@example.com>", over_cap=True)
+    note = answer(seat, Kind.REPLY_ERROR)
+    assert note.context["error"] == "Not a move." and note.context["line"] == "x" * 200
+    assert note.context["in_reply_to"] == "<m@example.com>" and note.context["over_cap"] is True
+    assert note.context["decision"]["moves"][0]["label"] == "Advance one step"
+    assert note.context["game"]["title"] == "Renamed trail"  # the game read again, not the caller's copy
+    assert note.email == seat.user.email
+
+
+def test_no_menu_for_a_seat_without_a_decision(make_game):
+    game = make_game()
+    waiting = next(s for s in game.seats.all() if s.pk != turn_seat(game).pk)
+    answers.reply_error(game, waiting, "1", "Not your turn.")
+    note = answer(waiting, Kind.REPLY_ERROR)
+    assert "decision" not in note.context and note.context["in_reply_to"] == ""
+
+
+def test_played_says_what_was_played_what_it_did_and_what_was_not(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    result = services.move_submit(
+        game=game, seat=seat, action={"type": "advance"}, expected_version=game.version, channel="email"
+    )
+    answers.reply_ok(game, seat, "Advance one step", [result], "<m@example.com>", stopped=("y" * 300, "No."))
+    note = answer(seat, Kind.REPLY_OK)
+    assert note.context["played"] == "Advance one step" and note.context["in_reply_to"] == "<m@example.com>"
+    assert note.context["events"] == [f"Seat {seat.position} advances."]
+    assert note.context["not_played"] == {"step": "y" * 200, "why": "No."}
+    answers.reply_ok(game, seat, "Advance one step", [])
+    note = answer(seat, Kind.REPLY_OK)
+    assert "not_played" not in note.context and note.context["events"] == [] and note.context["in_reply_to"] == ""
+
+
+def test_how_to_play_by_email_has_the_menu_in_a_game_in_play(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    answers.reply_help(game, seat, "<h@example.com>")
+    note = answer(seat, Kind.REPLY_ERROR)
+    assert note.context["help"] is True and note.context["active"] is True
+    assert note.context["in_reply_to"] == "<h@example.com>" and note.context["decision"]["moves"]
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED)
+    answers.reply_help(game, seat)
+    note = answer(seat, Kind.REPLY_ERROR)
+    assert note.context["active"] is False and "decision" not in note.context and note.context["in_reply_to"] == ""
+
+
+def test_a_chat_reply_not_posted_is_told_why_in_its_thread(make_game):
+    game = make_game()
+    seat = seat_at(game, 1)
+    answers.chat_refused(seat, "The table is closed.", "\n--\n" + "z" * 300 + "\nmore", "<c@example.com>", muted=True)
+    note = answer(seat, Kind.REPLY_ERROR)
+    assert note.context["error"] == "The table is closed." and note.context["line"] == "z" * 200
+    assert note.context["chat"] is True and note.context["muted"] is True
+    assert note.context["in_reply_to"] == "<c@example.com>" and "decision" not in note.context
+    assert note.game_id == game.pk
+
+
+def test_a_seat_whose_player_is_gone_gets_no_answer(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    seat.user = None
+    seat.save(update_fields=["user"])
+    before = Notification.objects.count()
+    answers.reply_error(game, seat, "1", "No.")
+    answers.reply_ok(game, seat, "Advance one step", [])
+    answers.reply_help(game, seat)
+    answers.chat_refused(seat, "No.", "hi", "")
+    assert Notification.objects.count() == before
