@@ -109,7 +109,7 @@ def test_a_move_made_before_the_night_keeps_the_night_out_of_the_bank(users):
     for user in users[:2]:
         set_quiet(user, "Europe/Berlin", time(23), time(7))
     with time_machine.travel(utc(2030, 1, 15, 12), tick=False) as clock:  # 13:00 CET
-        game = start_game(users, bank=24)
+        game = quiet_game(users, bank=24)
         seat = turn_seat(game)
         assert seat.deadline_at == utc(2030, 1, 16, 20)  # 24 h of bank and the 8-hour night
         clock.move_to(utc(2030, 1, 15, 18))  # 19:00 CET: 6 h used, the night still ahead
