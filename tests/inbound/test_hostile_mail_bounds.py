@@ -6,7 +6,6 @@ bench/hostile_mail.py times each shape."""
 
 import base64
 import os
-import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -70,9 +69,9 @@ def test_hostile_shapes_are_refused_from_their_bytes_and_recorded(make_game, no_
     game = make_game()
     seat = turn_seat(game)
     before = Notification.objects.count()
-    started = time.monotonic()
+    # refused from its bytes, the parser never reached (no_parsing): 28,000 flat parts took the
+    # parser 14.7 s before; bench/hostile_mail.py measures it, not this test
     result = handle_raw(shape(reply_to_address(seat)))
-    assert time.monotonic() - started < 2  # 14.7 s for 28,000 flat parts before; see the bench
     assert result.outcome == "malformed" and why in result.detail
     nothing_played_or_answered(game, before)
     record = InboundMessage.objects.get()
