@@ -462,3 +462,92 @@ def test_the_database_holds_a_key_unique_per_game_and_sender(started):
     with pytest.raises(IntegrityError), transaction.atomic():
         row(last + 3, bob).save()
     assert started.moves.filter(idempotency_key="k").count() == 2
+
+
+def test_a_retry_with_the_same_key_is_the_same_move_whatever_the_order_of_its_fields(started):
+    """A client may send the same JSON object with its fields in another order: still the same move."""
+    seat = seat_to_act(started)
+    card = started.state["hands"][seat.position][0]
+
+    def submit(action):
+        return services.move_submit(
+            game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-3"
+        )
+
+    first = submit({"type": "play", "card": card})
+    again = submit({"card": card, "type": "play"})
+    assert first.applied and not again.applied and again.move.pk == first.move.pk
+
+
+def test_an_outsiders_move_is_refused_as_not_theirs_or_as_no_such_game_when_they_cannot_see_it(started, make_user):
+    """With no seat given, the actor's own seat plays; an outsider learns only what the game's
+    pages would tell them: a public game exists (they do not play in it), a private one does not."""
+    outsider = make_user("eve")
+
+    def submit():
+        return services.move_submit(
+            game=started, seat=None, action={"type": "draw"}, expected_version=None, channel="api", actor=outsider
+        )
+
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_A_PLAYER and exc.value.message == "You are not playing in this game."
+    Game.objects.filter(pk=started.pk).update(visibility=Game.Visibility.PRIVATE)
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_FOUND and exc.value.message == "There is no such game."
+    with pytest.raises(GameError) as exc:  # and anyone for a game that does not exist
+        services.move_submit(
+            game=started.pk + 10_000, seat=None, action={"type": "draw"}, expected_version=None, channel="api"
+        )
+    assert exc.value.code == ErrorCode.NOT_FOUND
+    assert started.moves.count() == 1
+
+
+def test_a_move_under_the_callers_lock_updates_what_it_locked_in_place(started):
+    """The sweep passes the game and seats it locked: the move updates them, so its next move of
+    the same game reads the new version and state without reading the game again."""
+    from django.db import transaction
+
+    from games.hotpath import lock_game_with_seats
+
+    seat = seat_to_act(started)
+    with transaction.atomic():
+        locked = lock_game_with_seats(started.pk)
+        result = services.move_submit(
+            game=started.pk,
+            seat=seat,
+            action={"type": "draw"},
+            expected_version=1,
+            channel=Move.Channel.TIMEOUT,
+            locked=locked,
+        )
+    started.refresh_from_db()
+    assert result.applied and locked.game.version == started.version == 2
+    assert locked.game.state == started.state
+    mine = next(s for s in locked.seats if s.pk == seat.pk)
+    assert mine.missed_deadlines == 1 == Seat.objects.get(pk=seat.pk).missed_deadlines
+
+
+def test_a_refused_move_with_a_key_under_the_callers_lock_leaves_the_callers_transaction_usable(started):
+    """A move with an idempotency key takes a savepoint even under the caller's lock: its refusal
+    is taken back alone, and the caller's transaction goes on."""
+    from django.db import transaction
+
+    from games.hotpath import lock_game_with_seats
+
+    idle = _idle_seat(started)
+    with transaction.atomic():
+        locked = lock_game_with_seats(started.pk)
+        with pytest.raises(GameError) as exc:
+            services.move_submit(
+                game=started.pk,
+                seat=idle,
+                action={"type": "draw"},
+                expected_version=None,
+                channel=Move.Channel.API,
+                idempotency_key="k-4",
+                locked=locked,
+            )
+        assert exc.value.code == ErrorCode.NOT_YOUR_TURN
+        assert Game.objects.filter(pk=started.pk).count() == 1  # the transaction still answers
