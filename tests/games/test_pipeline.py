@@ -38,6 +38,7 @@ def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
     assert result.applied and result.version == started.version == 2
     move = started.moves.get(seq=2)
     assert move.action == action and move.position == seat.position and move.channel == "api"
+    assert move.kind == Move.Kind.MOVE and move.seat_id == seat.pk and move.events == result.events != []
     assert seat.position not in started.engine.to_act(started.state)
 
 
@@ -159,6 +160,7 @@ def test_finishing_reveals_the_seed_and_replay_verifies(started):
         )
     started.refresh_from_db()
     assert started.status == Game.Status.FINISHED and started.result["winners"]
+    assert started.finished_at is not None and started.version == started.moves.order_by("-seq").first().seq
     assert started.revealed_seed == started.seed
     report = selectors.verify_game(started)
     assert report["reproduces_snapshot"] and report["seed_matches_hash"]
@@ -551,3 +553,19 @@ def test_a_refused_move_with_a_key_under_the_callers_lock_leaves_the_callers_tra
             )
         assert exc.value.code == ErrorCode.NOT_YOUR_TURN
         assert Game.objects.filter(pk=started.pk).count() == 1  # the transaction still answers
+
+
+def test_a_log_note_longer_than_its_field_is_cut_to_fit(started, make_user):
+    """A note names players (up to 150 characters each): the log keeps its first 200 characters."""
+    seat = _idle_seat(started)
+    long_note = "".join(f"{i} missed 3 deadlines in a row and a bot takes the seat. " for i in range(5))
+    services.seat_replace(
+        game=started,
+        seat=seat,
+        by=make_user("mod", is_staff=True),
+        bot=True,
+        channel=Move.Channel.TIMEOUT,
+        note=lambda old, new: long_note,
+    )
+    move = started.moves.order_by("-seq").first()
+    assert move.kind == Move.Kind.ADMIN and move.note == long_note[:200]
