@@ -569,3 +569,73 @@ def test_a_log_note_longer_than_its_field_is_cut_to_fit(started, make_user):
     )
     move = started.moves.order_by("-seq").first()
     assert move.kind == Move.Kind.ADMIN and move.note == long_note[:200]
+
+
+def _refusal(game, seat, action, **kw):
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=game, seat=seat, action=action, channel=kw.pop("channel", Move.Channel.API), **kw)
+    return exc.value.code, exc.value.message, exc.value.extra
+
+
+def test_each_refused_move_says_why_in_a_sentence_with_its_details(started, make_user):
+    """What a refused move tells its sender, check by check in the pipeline's order; none changes the game."""
+    acting, idle = seat_to_act(started), _idle_seat(started)
+    other = start_game(make_user("cy"), make_user("di"))
+    draw = {"type": "draw"}
+    assert _refusal(started, seat_to_act(other), draw, expected_version=None) == (
+        ErrorCode.NOT_A_PLAYER,
+        "You are not playing in this game.",
+        {},
+    )
+    assert _refusal(started, idle, draw, expected_version=None) == (
+        ErrorCode.NOT_YOUR_TURN,
+        "It is not your turn.",
+        {"to_act": [acting.position]},
+    )
+    assert _refusal(started, acting, draw, expected_version=0) == (
+        ErrorCode.STALE_VERSION,
+        "The game has moved on since you looked: reload and choose again.",
+        {"current_version": 1, "expected_version": 0},
+    )
+    for malformed in (["draw"], {"type": 7}, {"card": "c1"}):
+        assert _refusal(started, acting, malformed, expected_version=1) == (
+            ErrorCode.MALFORMED_ACTION,
+            'A move must be an object with a \'type\', e.g. {"type": "scout"}.',
+            {},
+        )
+    assert _refusal(started, acting, {"type": "play", "card": "nope"}, expected_version=1) == (
+        ErrorCode.ILLEGAL_ACTION,
+        "That move is not allowed now.",
+        {},
+    )
+    Seat.objects.filter(pk=idle.pk).update(is_bot=True)
+    assert _refusal(started, idle, draw, expected_version=None, channel=Move.Channel.WEB)[:2] == (
+        ErrorCode.NOT_A_PLAYER,
+        "A bot plays this seat.",
+    )
+    Seat.objects.filter(pk=idle.pk).update(status=Seat.Status.RESIGNED)
+    assert _refusal(started, idle, draw, expected_version=None)[:2] == (
+        ErrorCode.NOT_A_PLAYER,
+        "You have left this game.",
+    )
+    Game.objects.filter(pk=started.pk).update(status=Game.Status.PAUSED)
+    assert _refusal(started, acting, draw, expected_version=1) == (
+        ErrorCode.GAME_NOT_ACTIVE,
+        "This game is paused: no moves can be made now.",
+        {"status": "paused"},
+    )
+    started.refresh_from_db()
+    assert started.version == 1 and started.moves.count() == 1
+
+
+def test_a_key_reused_for_another_move_says_so(started):
+    seat = seat_to_act(started)
+    legal = started.engine.legal_actions(started.state, seat.position)
+    services.move_submit(
+        game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API, idempotency_key="k-5"
+    )
+    code, message, _ = _refusal(started, seat, legal[1], expected_version=1, idempotency_key="k-5")
+    assert (code, message) == (
+        ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        "This Idempotency-Key was already used for a different move.",
+    )
