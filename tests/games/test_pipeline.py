@@ -498,6 +498,10 @@ def test_an_outsiders_move_is_refused_as_not_theirs_or_as_no_such_game_when_they
     with pytest.raises(GameError) as exc:
         submit()
     assert exc.value.code == ErrorCode.NOT_FOUND and exc.value.message == "There is no such game."
+    started.former_players.add(outsider)  # a player who lost their seat may still see the game
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_A_PLAYER
     with pytest.raises(GameError) as exc:  # and anyone for a game that does not exist
         services.move_submit(
             game=started.pk + 10_000, seat=None, action={"type": "draw"}, expected_version=None, channel="api"
