@@ -5,7 +5,9 @@ import pytest
 from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.models import Game, Move, Seat
+from games.rules.base import seat_label
 from tests.builders import seat_to_act, start_game
+from tests.toy_engine import SHED
 
 pytestmark = pytest.mark.django_db
 
@@ -643,3 +645,23 @@ def test_a_key_reused_for_another_move_says_so(started):
         ErrorCode.IDEMPOTENCY_KEY_REUSED,
         "This Idempotency-Key was already used for a different move.",
     )
+
+
+class _NamingShed(type(SHED)):
+    """The toy cards game, whose refusals name the seats as engines do ("Player N")."""
+
+    def explain_illegal(self, state, seat, action):
+        return f"{seat_label(seat)} holds no such card; {seat_label(1 - seat)} may not have it either."
+
+
+NAMING_SHED = _NamingShed("toy-naming", "Shed that names seats", hand_size=3)
+
+
+def test_an_illegal_move_is_explained_with_the_players_names(make_user, serve_games):
+    serve_games({"toy-naming": "tests.games.test_pipeline:NAMING_SHED"})
+    game = start_game(make_user("ann"), make_user("bob"), rules="toy-naming")
+    seat = seat_to_act(game)
+    other = game.seats.exclude(pk=seat.pk).select_related("user").get()
+    code, message, _ = _refusal(game, seat, {"type": "play", "card": "nope"}, expected_version=None)
+    assert code == ErrorCode.ILLEGAL_ACTION
+    assert message == f"{seat.user.public_name} holds no such card; {other.user.public_name} may not have it either."
