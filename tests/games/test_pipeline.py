@@ -665,3 +665,28 @@ def test_an_illegal_move_is_explained_with_the_players_names(make_user, serve_ga
     code, message, _ = _refusal(game, seat, {"type": "play", "card": "nope"}, expected_version=None)
     assert code == ErrorCode.ILLEGAL_ACTION
     assert message == f"{seat.user.public_name} holds no such card; {other.user.public_name} may not have it either."
+
+
+def test_a_players_own_move_ends_their_run_of_missed_deadlines_and_their_away_mark(started):
+    """A run of missed deadlines counts misses in a row, and an out-of-office reply marked the
+    player away: their own move ends both (a bot's move for them ends neither)."""
+    from django.utils import timezone
+
+    seat = seat_to_act(started)
+    Seat.objects.filter(pk=seat.pk).update(missed_deadlines=2)
+    type(seat.user).objects.filter(pk=seat.user_id).update(seems_away_since=timezone.now())
+    services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=1, channel=Move.Channel.BOT)
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    assert seat.missed_deadlines == 2 and seat.user.seems_away_since is not None
+    services.move_submit(
+        game=started, seat=seat_to_act(started), action={"type": "draw"}, expected_version=2, channel="web"
+    )
+    mine = seat_to_act(started)
+    assert mine.pk == seat.pk
+    services.move_submit(
+        game=started, seat=mine, action={"type": "draw"}, expected_version=3, channel=Move.Channel.EMAIL
+    )
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    assert seat.missed_deadlines == 0 and seat.user.seems_away_since is None
