@@ -684,6 +684,9 @@ def test_a_players_own_move_ends_their_run_of_missed_deadlines_and_their_away_ma
     )
     mine = seat_to_act(started)
     assert mine.pk == seat.pk
+    # no deadline for this decision (as when a standing order answers it): only the miss count changes
+    Seat.objects.filter(pk=mine.pk).update(deadline_at=None)
+    mine.refresh_from_db()
     services.move_submit(
         game=started, seat=mine, action={"type": "draw"}, expected_version=3, channel=Move.Channel.EMAIL
     )
