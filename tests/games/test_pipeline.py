@@ -508,7 +508,7 @@ def test_an_outsiders_move_is_refused_as_not_theirs_or_as_no_such_game_when_they
         services.move_submit(
             game=started.pk + 10_000, seat=None, action={"type": "draw"}, expected_version=None, channel="api"
         )
-    assert exc.value.code == ErrorCode.NOT_FOUND
+    assert exc.value.code == ErrorCode.NOT_FOUND and exc.value.message == "There is no such game."
     assert started.moves.count() == 1
 
 
