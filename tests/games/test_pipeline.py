@@ -89,8 +89,9 @@ def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(s
     again = services.move_submit(
         game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-1"
     )
-    assert first.applied and not again.applied
+    assert first.applied is True and again.applied is False
     assert again.move.pk == first.move.pk and again.version == first.version
+    assert again.events == first.events != []
     assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
 
 
