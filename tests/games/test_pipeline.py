@@ -5,7 +5,7 @@ import pytest
 from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.models import Game, Move, Seat
-from games.rules.base import seat_label
+from games.rules.base import IllegalAction, seat_label
 from tests.builders import seat_to_act, start_game
 from tests.toy_engine import SHED
 
@@ -651,6 +651,11 @@ def test_a_key_reused_for_another_move_says_so(started):
 class _NamingShed(type(SHED)):
     """The toy cards game, whose refusals name the seats as engines do ("Player N")."""
 
+    def accepts(self, state, seat, action):
+        if action["type"] == "play" and not isinstance(action.get("card"), str):
+            raise IllegalAction(f"{seat_label(seat)} must name a card to play.", code="MALFORMED_ACTION")
+        return super().accepts(state, seat, action)
+
     def explain_illegal(self, state, seat, action):
         return f"{seat_label(seat)} holds no such card; {seat_label(1 - seat)} may not have it either."
 
@@ -666,6 +671,9 @@ def test_an_illegal_move_is_explained_with_the_players_names(make_user, serve_ga
     code, message, _ = _refusal(game, seat, {"type": "play", "card": "nope"}, expected_version=None)
     assert code == ErrorCode.ILLEGAL_ACTION
     assert message == f"{seat.user.public_name} holds no such card; {other.user.public_name} may not have it either."
+    # a move the engine finds malformed is refused as malformed
+    code, message, _ = _refusal(game, seat, {"type": "play", "card": 7}, expected_version=None)
+    assert (code, message) == (ErrorCode.MALFORMED_ACTION, f"{seat.user.public_name} must name a card to play.")
 
 
 def test_a_players_own_move_ends_their_run_of_missed_deadlines_and_their_away_mark(started):
