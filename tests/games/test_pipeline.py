@@ -41,6 +41,7 @@ def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
     move = started.moves.get(seq=2)
     assert move.action == action and move.position == seat.position and move.channel == "api"
     assert move.kind == Move.Kind.MOVE and move.seat_id == seat.pk and move.events == result.events != []
+    assert move.note == ""  # a played move's log row says it with its events, not a note
     assert seat.position not in started.engine.to_act(started.state)
 
 
