@@ -64,15 +64,27 @@ def _locked(game: Game) -> Game:
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
+def _locked_seat(game: Game, seat: Seat) -> tuple[Game, Seat]:
+    """Returns the game and one of its seats re-read under their row locks, the game's first."""
+    game = _locked(game)
+    return game, Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+
+
+def _check_in_play(game: Game, message: str) -> None:
+    """Refuses, with `message`, an act on a game that is not in play (active or paused)."""
+    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
+        raise GameError(ErrorCode.GAME_NOT_ACTIVE, message)
+
+
 def _seats(game: Game) -> list[Seat]:
     """Returns the game's seats with their players (what a change announces)."""
     return list(game.seats.select_related("user").order_by("position", "pk"))
 
 
-def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, events=None, note="") -> Move:
-    """Appends a log row; every row bumps the game version and takes it as its seq."""
+def _next_move(game: Game, *, kind, channel, actor=None, seat=None, action=None, events=None, note="", **extra) -> Move:
+    """Returns the game's next log row, not saved yet: it bumps the game version and takes it as its seq."""
     game.version += 1
-    return Move.objects.create(
+    return Move(
         game=game,
         seq=game.version,
         kind=kind,
@@ -83,7 +95,15 @@ def _log(game: Game, *, kind, channel, actor=None, seat=None, action=None, event
         action=action or {},
         events=events or [],
         note=note[:200],
+        **extra,
     )
+
+
+def _log(game: Game, **fields) -> Move:
+    """Appends a log row (_next_move's fields) and saves it."""
+    move = _next_move(game, **fields)
+    move.save(force_insert=True)
+    return move
 
 
 def _announce(
@@ -542,15 +562,12 @@ def _move_submit(*, game_id, seat, action, expected_version, channel, idempotenc
         # An engine names seats "Player N": the player reads the names ("Ann already has track…").
         names = {s.position: s.name for s in game.seats.select_related("user") if s.position is not None}
         raise GameError(code, name_seats(exc.message, names)) from None
-    game.version += 1
-    move = Move(
-        game=game,
-        seq=game.version,
+    move = _next_move(
+        game,
         kind=Move.Kind.MOVE,
         channel=channel,
         actor=actor,
         seat=seat,
-        position=seat.position,
         action=action,
         events=events,
         idempotency_key=idempotency_key,
@@ -595,8 +612,7 @@ def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str, not
     the caller holds the game's row lock. `reason` completes the log's note "<name> <reason>"
     (`note`, when given, is the whole note). The engine is asked first: an engine that cannot
     take a seat out (NotImplementedError) leaves everything as it was."""
-    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.")
+    _check_in_play(game, "This game is not in play.")
     if seat.status != Seat.Status.PLAYING:
         raise GameError(ErrorCode.NOT_A_PLAYER, "That player has already left this game.")
     engine = game.engine
@@ -647,6 +663,20 @@ def _note(sentence: str, reason: str = "") -> str:
     return note if len(note) <= 200 else note[:199] + "…"
 
 
+def _log_moderation(game: Game, *, by, act: str, sentence: str, reason: str) -> Move:
+    """Logs a moderator's act on the whole game (pause, resume, abort) and saves the game with it."""
+    move = _log(
+        game,
+        kind=Move.Kind.ADMIN,
+        channel=Move.Channel.ADMIN,
+        actor=by,
+        action={"type": act, "reason": reason},
+        note=_note(sentence, reason),
+    )
+    game.save()
+    return move
+
+
 def _moderated(game: Game, move: Move, action: str, reason: str, *, seat=None, former=None, former_name="") -> None:
     """Announces a moderator's act (games.events.Moderated) once its writes are done."""
     events.announce(
@@ -663,13 +693,11 @@ def _moderated(game: Game, move: Move, action: str, reason: str, *, seat=None, f
     )
 
 
-def _hand_over(game: Game, seat: Seat, seq: int) -> None:
-    """Ends the seat's current tenure at the move `seq` and starts its new holder's there: moves
-    before it keep the name of whoever played them (games.models.Tenure)."""
-    Tenure.objects.filter(game=game, position=seat.position, until_seq__isnull=True).update(until_seq=seq)
-    Tenure.objects.create(
-        game=game, position=seat.position, user=seat.user, is_bot=seat.is_bot, name=seat.name, from_seq=seq
-    )
+def _hand_over(game: Game, position: int, seq: int, *, user, is_bot: bool, name: str) -> None:
+    """Ends the current tenure of the seat at `position` at the move `seq` and starts its new
+    holder's there: moves before it keep the name of whoever played them (games.models.Tenure)."""
+    Tenure.objects.filter(game=game, position=position, until_seq__isnull=True).update(until_seq=seq)
+    Tenure.objects.create(game=game, position=position, user=user, is_bot=is_bot, name=name, from_seq=seq)
 
 
 @transaction.atomic
@@ -689,10 +717,7 @@ def tenures_follow_rename(*, user) -> int:
         if tenure.from_seq > game.version:  # no move in it yet: it simply takes the new name
             Tenure.objects.filter(pk=tenure.pk).update(name=name)
         else:
-            Tenure.objects.filter(pk=tenure.pk).update(until_seq=game.version + 1)
-            Tenure.objects.create(
-                game=game, position=tenure.position, user=user, is_bot=False, name=name, from_seq=game.version + 1
-            )
+            _hand_over(game, tenure.position, game.version + 1, user=user, is_bot=False, name=name)
         moved += 1
     return moved
 
@@ -706,15 +731,7 @@ def game_pause(*, game: Game, by, reason: str = "") -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
     game.status = Game.Status.PAUSED
     game.paused_at = timezone.now()
-    move = _log(
-        game,
-        kind=Move.Kind.ADMIN,
-        channel=Move.Channel.ADMIN,
-        actor=by,
-        action={"type": "pause", "reason": reason},
-        note=_note("A moderator paused the game", reason),
-    )
-    game.save()
+    move = _log_moderation(game, by=by, act="pause", sentence="A moderator paused the game", reason=reason)
     if bank.is_bank(game):  # each bank keeps what was left of it (no increment: nobody moved)
         for seat in game.seats.select_related("user").filter(bank_running=True, deadline_at__isnull=False):
             settle_bank(seat, game, game.paused_at, increment=False)
@@ -733,15 +750,7 @@ def game_resume(*, game: Game, by, reason: str = "") -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
     game.status = Game.Status.ACTIVE
     game.paused_at = None
-    move = _log(
-        game,
-        kind=Move.Kind.ADMIN,
-        channel=Move.Channel.ADMIN,
-        actor=by,
-        action={"type": "resume", "reason": reason},
-        note=_note("A moderator resumed the game", reason),
-    )
-    game.save()
+    move = _log_moderation(game, by=by, act="resume", sentence="A moderator resumed the game", reason=reason)
     _settle(game, move, [], before=set())
     _moderated(game, move, "resume", reason)
     return game
@@ -756,15 +765,7 @@ def game_abort(*, game: Game, by, reason: str = "") -> Game:
         raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
-    move = _log(
-        game,
-        kind=Move.Kind.ADMIN,
-        channel=Move.Channel.ADMIN,
-        actor=by,
-        action={"type": "abort", "reason": reason},
-        note=_note("A moderator aborted the game", reason),
-    )
-    game.save()
+    move = _log_moderation(game, by=by, act="abort", sentence="A moderator aborted the game", reason=reason)
     game.seats.update(deadline_at=None)
     _moderated(game, move, "abort", reason)
     return game
@@ -774,8 +775,7 @@ def game_abort(*, game: Game, by, reason: str = "") -> Game:
 def game_undo(*, game: Game, by, count: int = 1) -> Move:
     """Undoes the last `count` moves by replaying the log without them; the undo is logged."""
     game = _locked(game)
-    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can have moves undone.")
+    _check_in_play(game, "Only a game in play can have moves undone.")
     targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
     if len(targets) < count or count < 1:
         raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
@@ -825,7 +825,7 @@ def _give_seat(game: Game, seat: Seat, *, by, user, channel, note) -> Move:
         note=note(old, seat.name),
     )
     game.save(update_fields=["version"])
-    _hand_over(game, seat, move.seq)
+    _hand_over(game, seat.position, move.seq, user=seat.user, is_bot=seat.is_bot, name=seat.name)
     if game.status == Game.Status.ACTIVE:
         newly = []
         if seat.position in set(game.engine.to_act(game.state)):
@@ -848,10 +848,8 @@ def seat_replace(
     replacement (channel "admin") is announced, with its reason, to the players and to whoever
     lost the seat; the clock's (channel "timeout", `note(old, new)` saying why) tells them itself."""
     reason = _reason(reason)
-    game = _locked(game)
-    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
-    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Seats can only be replaced in a game in play.")
+    game, seat = _locked_seat(game, seat)
+    _check_in_play(game, "Seats can only be replaced in a game in play.")
     if (user is None) == (not bot):
         raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
     if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
@@ -878,10 +876,8 @@ def seat_kick(*, game: Game, seat: Seat, by, reason: str) -> Seat:
     if by is None or not getattr(by, "is_staff", False):
         raise GameError(ErrorCode.PERMISSION_DENIED, "Only a moderator can kick a player.")
     reason = _reason(reason, required=True)
-    game = _locked(game)
-    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
-    if game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Players can only be kicked from a game in play.")
+    game, seat = _locked_seat(game, seat)
+    _check_in_play(game, "Players can only be kicked from a game in play.")
     if seat.position is None or seat.is_bot or seat.user_id is None:
         raise GameError(ErrorCode.VALIDATION_ERROR, "Only a player can be kicked: a bot plays that seat.")
     if seat.status != Seat.Status.PLAYING:
@@ -922,8 +918,7 @@ def seat_kick(*, game: Game, seat: Seat, by, reason: str) -> Seat:
 def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
     """Pushes a seat's current deadline back by some hours (on a time bank: adds them to the
     bank, whose time left is read from the deadline)."""
-    game = _locked(game)
-    seat = Seat.objects.select_for_update().get(pk=seat.pk, game=game)
+    game, seat = _locked_seat(game, seat)
     if seat.deadline_at is None:
         raise GameError(ErrorCode.VALIDATION_ERROR, "That seat has no pending deadline.")
     if hours < 1:

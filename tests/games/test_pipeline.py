@@ -5,7 +5,9 @@ import pytest
 from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.models import Game, Move, Seat
+from games.rules.base import IllegalAction, seat_label
 from tests.builders import seat_to_act, start_game
+from tests.toy_engine import SHED
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +40,8 @@ def test_a_legal_move_is_logged_snapshotted_and_bumps_the_version(started):
     assert result.applied and result.version == started.version == 2
     move = started.moves.get(seq=2)
     assert move.action == action and move.position == seat.position and move.channel == "api"
+    assert move.kind == Move.Kind.MOVE and move.seat_id == seat.pk and move.events == result.events != []
+    assert move.note == ""  # a played move's log row says it with its events, not a note
     assert seat.position not in started.engine.to_act(started.state)
 
 
@@ -86,8 +90,9 @@ def test_repeated_idempotency_key_returns_the_first_answer_and_applies_nothing(s
     again = services.move_submit(
         game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-1"
     )
-    assert first.applied and not again.applied
+    assert first.applied is True and again.applied is False
     assert again.move.pk == first.move.pk and again.version == first.version
+    assert again.events == first.events != []
     assert started.moves.filter(kind=Move.Kind.MOVE).count() == 1
 
 
@@ -159,6 +164,7 @@ def test_finishing_reveals_the_seed_and_replay_verifies(started):
         )
     started.refresh_from_db()
     assert started.status == Game.Status.FINISHED and started.result["winners"]
+    assert started.finished_at is not None and started.version == started.moves.order_by("-seq").first().seq
     assert started.revealed_seed == started.seed
     report = selectors.verify_game(started)
     assert report["reproduces_snapshot"] and report["seed_matches_hash"]
@@ -462,3 +468,238 @@ def test_the_database_holds_a_key_unique_per_game_and_sender(started):
     with pytest.raises(IntegrityError), transaction.atomic():
         row(last + 3, bob).save()
     assert started.moves.filter(idempotency_key="k").count() == 2
+
+
+def test_a_retry_with_the_same_key_is_the_same_move_whatever_the_order_of_its_fields(started):
+    """A client may send the same JSON object with its fields in another order: still the same move."""
+    seat = seat_to_act(started)
+    card = started.state["hands"][seat.position][0]
+
+    def submit(action):
+        return services.move_submit(
+            game=started, seat=seat, action=action, expected_version=1, channel=Move.Channel.API, idempotency_key="k-3"
+        )
+
+    first = submit({"type": "play", "card": card})
+    again = submit({"card": card, "type": "play"})
+    assert first.applied and not again.applied and again.move.pk == first.move.pk
+
+
+def test_an_outsiders_move_is_refused_as_not_theirs_or_as_no_such_game_when_they_cannot_see_it(started, make_user):
+    """With no seat given, the actor's own seat plays; an outsider learns only what the game's
+    pages would tell them: a public game exists (they do not play in it), a private one does not."""
+    outsider = make_user("eve")
+
+    def submit():
+        return services.move_submit(
+            game=started, seat=None, action={"type": "draw"}, expected_version=None, channel="api", actor=outsider
+        )
+
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_A_PLAYER and exc.value.message == "You are not playing in this game."
+    Game.objects.filter(pk=started.pk).update(visibility=Game.Visibility.PRIVATE)
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_FOUND and exc.value.message == "There is no such game."
+    started.former_players.add(outsider)  # a player who lost their seat may still see the game
+    with pytest.raises(GameError) as exc:
+        submit()
+    assert exc.value.code == ErrorCode.NOT_A_PLAYER
+    with pytest.raises(GameError) as exc:  # and anyone for a game that does not exist
+        services.move_submit(
+            game=started.pk + 10_000, seat=None, action={"type": "draw"}, expected_version=None, channel="api"
+        )
+    assert exc.value.code == ErrorCode.NOT_FOUND and exc.value.message == "There is no such game."
+    assert started.moves.count() == 1
+
+
+def test_a_move_under_the_callers_lock_updates_what_it_locked_in_place(started):
+    """The sweep passes the game and seats it locked: the move updates them, so its next move of
+    the same game reads the new version and state without reading the game again."""
+    from django.db import transaction
+
+    from games.hotpath import lock_game_with_seats
+
+    seat = seat_to_act(started)
+    with transaction.atomic():
+        locked = lock_game_with_seats(started.pk)
+        result = services.move_submit(
+            game=started.pk,
+            seat=seat,
+            action={"type": "draw"},
+            expected_version=1,
+            channel=Move.Channel.TIMEOUT,
+            locked=locked,
+        )
+    started.refresh_from_db()
+    assert result.applied and locked.game.version == started.version == 2
+    assert locked.game.state == started.state
+    mine = next(s for s in locked.seats if s.pk == seat.pk)
+    assert mine.missed_deadlines == 1 == Seat.objects.get(pk=seat.pk).missed_deadlines
+
+
+def test_a_refused_move_with_a_key_under_the_callers_lock_leaves_the_callers_transaction_usable(started):
+    """A move with an idempotency key takes a savepoint even under the caller's lock: its refusal
+    is taken back alone, and the caller's transaction goes on."""
+    from django.db import transaction
+
+    from games.hotpath import lock_game_with_seats
+
+    idle = _idle_seat(started)
+    with transaction.atomic():
+        locked = lock_game_with_seats(started.pk)
+        with pytest.raises(GameError) as exc:
+            services.move_submit(
+                game=started.pk,
+                seat=idle,
+                action={"type": "draw"},
+                expected_version=None,
+                channel=Move.Channel.API,
+                idempotency_key="k-4",
+                locked=locked,
+            )
+        assert exc.value.code == ErrorCode.NOT_YOUR_TURN
+        assert Game.objects.filter(pk=started.pk).count() == 1  # the transaction still answers
+
+
+def test_a_log_note_longer_than_its_field_is_cut_to_fit(started, make_user):
+    """A note names players (up to 150 characters each): the log keeps its first 200 characters."""
+    seat = _idle_seat(started)
+    long_note = "".join(f"{i} missed 3 deadlines in a row and a bot takes the seat. " for i in range(5))
+    services.seat_replace(
+        game=started,
+        seat=seat,
+        by=make_user("mod", is_staff=True),
+        bot=True,
+        channel=Move.Channel.TIMEOUT,
+        note=lambda old, new: long_note,
+    )
+    move = started.moves.order_by("-seq").first()
+    assert move.kind == Move.Kind.ADMIN and move.note == long_note[:200]
+
+
+def _refusal(game, seat, action, **kw):
+    with pytest.raises(GameError) as exc:
+        services.move_submit(game=game, seat=seat, action=action, channel=kw.pop("channel", Move.Channel.API), **kw)
+    return exc.value.code, exc.value.message, exc.value.extra
+
+
+def test_each_refused_move_says_why_in_a_sentence_with_its_details(started, make_user):
+    """What a refused move tells its sender, check by check in the pipeline's order; none changes the game."""
+    acting, idle = seat_to_act(started), _idle_seat(started)
+    other = start_game(make_user("cy"), make_user("di"))
+    draw = {"type": "draw"}
+    assert _refusal(started, seat_to_act(other), draw, expected_version=None) == (
+        ErrorCode.NOT_A_PLAYER,
+        "You are not playing in this game.",
+        {},
+    )
+    assert _refusal(started, idle, draw, expected_version=None) == (
+        ErrorCode.NOT_YOUR_TURN,
+        "It is not your turn.",
+        {"to_act": [acting.position]},
+    )
+    assert _refusal(started, acting, draw, expected_version=0) == (
+        ErrorCode.STALE_VERSION,
+        "The game has moved on since you looked: reload and choose again.",
+        {"current_version": 1, "expected_version": 0},
+    )
+    for malformed in (["draw"], {"type": 7}, {"card": "c1"}):
+        assert _refusal(started, acting, malformed, expected_version=1) == (
+            ErrorCode.MALFORMED_ACTION,
+            'A move must be an object with a \'type\', e.g. {"type": "scout"}.',
+            {},
+        )
+    assert _refusal(started, acting, {"type": "play", "card": "nope"}, expected_version=1) == (
+        ErrorCode.ILLEGAL_ACTION,
+        "That move is not allowed now.",
+        {},
+    )
+    Seat.objects.filter(pk=idle.pk).update(is_bot=True)
+    assert _refusal(started, idle, draw, expected_version=None, channel=Move.Channel.WEB)[:2] == (
+        ErrorCode.NOT_A_PLAYER,
+        "A bot plays this seat.",
+    )
+    Seat.objects.filter(pk=idle.pk).update(status=Seat.Status.RESIGNED)
+    assert _refusal(started, idle, draw, expected_version=None)[:2] == (
+        ErrorCode.NOT_A_PLAYER,
+        "You have left this game.",
+    )
+    Game.objects.filter(pk=started.pk).update(status=Game.Status.PAUSED)
+    assert _refusal(started, acting, draw, expected_version=1) == (
+        ErrorCode.GAME_NOT_ACTIVE,
+        "This game is paused: no moves can be made now.",
+        {"status": "paused"},
+    )
+    started.refresh_from_db()
+    assert started.version == 1 and started.moves.count() == 1
+
+
+def test_a_key_reused_for_another_move_says_so(started):
+    seat = seat_to_act(started)
+    legal = started.engine.legal_actions(started.state, seat.position)
+    services.move_submit(
+        game=started, seat=seat, action=legal[0], expected_version=1, channel=Move.Channel.API, idempotency_key="k-5"
+    )
+    code, message, _ = _refusal(started, seat, legal[1], expected_version=1, idempotency_key="k-5")
+    assert (code, message) == (
+        ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        "This Idempotency-Key was already used for a different move.",
+    )
+
+
+class _NamingShed(type(SHED)):
+    """The toy cards game, whose refusals name the seats as engines do ("Player N")."""
+
+    def accepts(self, state, seat, action):
+        if action["type"] == "play" and not isinstance(action.get("card"), str):
+            raise IllegalAction(f"{seat_label(seat)} must name a card to play.", code="MALFORMED_ACTION")
+        return super().accepts(state, seat, action)
+
+    def explain_illegal(self, state, seat, action):
+        return f"{seat_label(seat)} holds no such card; {seat_label(1 - seat)} may not have it either."
+
+
+NAMING_SHED = _NamingShed("toy-naming", "Shed that names seats", hand_size=3)
+
+
+def test_an_illegal_move_is_explained_with_the_players_names(make_user, serve_games):
+    serve_games({"toy-naming": "tests.games.test_pipeline:NAMING_SHED"})
+    game = start_game(make_user("ann"), make_user("bob"), rules="toy-naming")
+    seat = seat_to_act(game)
+    other = game.seats.exclude(pk=seat.pk).select_related("user").get()
+    code, message, _ = _refusal(game, seat, {"type": "play", "card": "nope"}, expected_version=None)
+    assert code == ErrorCode.ILLEGAL_ACTION
+    assert message == f"{seat.user.public_name} holds no such card; {other.user.public_name} may not have it either."
+    # a move the engine finds malformed is refused as malformed
+    code, message, _ = _refusal(game, seat, {"type": "play", "card": 7}, expected_version=None)
+    assert (code, message) == (ErrorCode.MALFORMED_ACTION, f"{seat.user.public_name} must name a card to play.")
+
+
+def test_a_players_own_move_ends_their_run_of_missed_deadlines_and_their_away_mark(started):
+    """A run of missed deadlines counts misses in a row, and an out-of-office reply marked the
+    player away: their own move ends both (a bot's move for them ends neither)."""
+    from django.utils import timezone
+
+    seat = seat_to_act(started)
+    Seat.objects.filter(pk=seat.pk).update(missed_deadlines=2)
+    type(seat.user).objects.filter(pk=seat.user_id).update(seems_away_since=timezone.now())
+    services.move_submit(game=started, seat=seat, action={"type": "draw"}, expected_version=1, channel=Move.Channel.BOT)
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    assert seat.missed_deadlines == 2 and seat.user.seems_away_since is not None
+    services.move_submit(
+        game=started, seat=seat_to_act(started), action={"type": "draw"}, expected_version=2, channel="web"
+    )
+    mine = seat_to_act(started)
+    assert mine.pk == seat.pk
+    # no deadline for this decision (as when a standing order answers it): only the miss count changes
+    Seat.objects.filter(pk=mine.pk).update(deadline_at=None)
+    mine.refresh_from_db()
+    services.move_submit(
+        game=started, seat=mine, action={"type": "draw"}, expected_version=3, channel=Move.Channel.EMAIL
+    )
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    assert seat.missed_deadlines == 0 and seat.user.seems_away_since is None
