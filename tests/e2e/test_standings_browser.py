@@ -9,8 +9,9 @@ import pathlib
 
 import pytest
 
+from tests.builders import play_out
 from tests.e2e.test_pages import _check, _context
-from tests.standings.helpers import new_game, play_out, resign
+from tests.standings.helpers import new_game, resign
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
