@@ -208,6 +208,20 @@ def new_rng(seed) -> RngState:
     return {"seed": str(seed), "counter": 0}
 
 
+def new_frame(version: int, seats: int, seed, *, phase: str = "play", turn: int = 0) -> Frame:
+    """Returns the Frame of a fresh state: nobody out, nothing pending, no result yet."""
+    return {
+        "version": version,
+        "seats": seats,
+        "turn": turn,
+        "phase": phase,
+        "pending": [],
+        "result": None,
+        "out": [],
+        "rng": new_rng(seed),
+    }
+
+
 SEAT_LABEL = re.compile(r"\bPlayer (\d+)\b")
 
 

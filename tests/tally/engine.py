@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.rules.base import Engine, Rng, counted, event, new_rng, seat_label
+from games.rules.base import Engine, Rng, counted, event, new_frame, seat_label
 
 VALUES = {f"tally-{i:02d}": i % 8 + 1 for i in range(24)}  # card id -> value
 HAND = 3
@@ -33,15 +33,8 @@ class TallyEngine(Engine):
 
     # -- the game ------------------------------------------------------------------------------
     def new_state(self, options, seats, seed):
-        state = {  # the Frame's keys (games.rules.base.Frame), then the game's own
-            "version": self.state_version,
-            "seats": seats,
-            "turn": 0,
-            "phase": "play",
-            "pending": [],
-            "result": None,
-            "out": [],
-            "rng": new_rng(seed),
+        state = {  # the Frame (games.rules.base.Frame), then the game's own
+            **new_frame(self.state_version, seats, seed),
             "options": dict(options),
             "deck": sorted(VALUES),
             "hands": [],

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from ..base import Frame, Rng, new_rng
+from ..base import Frame, Rng, new_frame
 from .board import CITY_INDEX, CITY_OF, GOODS, MAJORS, SOURCES
 from .cards import ALL_CARDS, DEMANDS, is_event
 
@@ -145,14 +145,7 @@ def new_player() -> Player:
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns a shuffled state before any card is dealt."""
     state: State = {
-        "version": STATE_VERSION,
-        "seats": seats,
-        "turn": 0,
-        "phase": "draft",
-        "pending": [],
-        "result": None,
-        "out": [],
-        "rng": new_rng(seed),
+        **new_frame(STATE_VERSION, seats, seed, phase="draft"),
         "mode": options["mode"],
         "cash_to_win": options["cash_to_win"],
         "max_rounds": options["max_rounds"],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from ..base import Frame, Rng, new_rng
+from ..base import Frame, Rng, new_frame
 from .cards import deck, info, spare_empties, stack_of
 from .display import ROWS
 
@@ -83,14 +83,7 @@ VARIANT_DEFAULTS = {
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns the dealt starting state for the given (normalised) options."""
     state: State = {
-        "version": STATE_VERSION,
-        "seats": seats,
-        "turn": 0,
-        "phase": "play",
-        "pending": [],
-        "result": None,
-        "out": [],
-        "rng": new_rng(seed),
+        **new_frame(STATE_VERSION, seats, seed),
         "edition": options["edition"],
         "row_length": options["row_length"],
         "two_tribes": options["two_tribes"],

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from ..base import Frame, Rng, new_rng
+from ..base import Frame, Rng, new_frame
 from .cards import BROKEN_PARTS, CALAMITY_CARDS, REMEDY, SUPPLY_CARDS, TRAIL_CARDS
 
 
@@ -158,14 +158,7 @@ def upgrade(state: dict) -> dict:
 def build_state(options: dict, seats: int, seed) -> State:
     """Returns the dealt starting state for the given (normalised) options."""
     state: State = {
-        "version": STATE_VERSION,
-        "seats": seats,
-        "turn": 0,
-        "phase": "play",
-        "pending": [],
-        "result": None,
-        "out": [],
-        "rng": new_rng(seed),
+        **new_frame(STATE_VERSION, seats, seed),
         "options": dict(options),
         "ruleset": options["ruleset"],
         "turn_number": 1,
