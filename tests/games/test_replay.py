@@ -224,7 +224,7 @@ def test_the_api_gives_a_player_in_play_their_own_view_only(api_for, trio):
     assert (data["step"], data["total_steps"], data["open"], data["position"]) == (12, 30, False, 1)
     assert data["hands"] == []
     state = replay_state(game, upto_seq=[seq for seq, _ in replay.steps(game)][11])
-    assert [c["card"] for c in data["view"]["me"]["hand"]] == state["players"][1]["hand"]
+    assert [c["card"] for c in data["view"]["hand"]] == state["players"][1]["hand"]
     body = api.get(api_url(game, 12)).content.decode()
     for other in (0, 2):
         for cid in state["players"][other]["hand"] + state["players"][other]["supplies"]:
@@ -262,10 +262,11 @@ def test_the_api_shows_every_hand_once_over_but_never_a_deck_or_the_seed(client,
     assert response.status_code == 200
     data = response.json()
     assert data["open"] is True and data["position"] is None
-    assert {h["seat"]: [c["card"] for c in h["me"]["hand"]] for h in data["hands"]} == {
+    assert {h["seat"]: [c["card"] for c in h["hand"]] for h in data["hands"]} == {
         s: p["hand"] for s, p in enumerate(game.state["players"])
     }
     assert {h["name"] for h in data["hands"]} == {u.display_name for u in trio}
+    assert all(set(h) == {"seat", "name", "hand", "supplies"} for h in data["hands"]) and "hand" not in data["view"]
     body = response.content.decode()
     assert game.seed not in body and '"rng"' not in body
     for deck in ("trail_deck", "calamity_deck", "supply_deck"):
