@@ -4,6 +4,7 @@ from the seed, on every engine; an undo drops the snapshots it made wrong; who m
 player in play only their own hand, every hand once the game is over, never the seed or a deck);
 and outside input (a step that is not a number, or not one of the game's) answered clearly."""
 
+import html as htmllib
 import re
 
 import pytest
@@ -252,6 +253,25 @@ def test_once_over_everyone_who_may_see_the_game_sees_every_hand(client, trio, m
         assert cards and all(cid in html for cid in cards)
         assert Seat.objects.get(game=game, position=position).name in html
     assert "Player 1" not in html and "Player 2" not in html  # names, never seat labels
+
+
+def test_once_over_the_page_lists_each_oregon_seats_trail_cards_and_supplies(client, trio, make_user):
+    game = played(trio, "oregon-trail-race", moves=24)
+    services.game_abort(game=game, by=make_user("Mod", is_staff=True))
+    game = Game.objects.get(pk=game.pk)
+    html = client.get(url(game, 24)).content.decode()
+    shown = [
+        htmllib.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r"<p>((?:Trail cards|Supplies):.*?)</p>", html)
+    ]
+    view = game.engine.open_view(game.state)
+    expected = []
+    for h in view["hands"]:
+        cards = [c["name"] + (f" ({c['left']}→{c['right']})" if c["left"] else "") for c in h["hand"]]
+        expected += [
+            "Trail cards: " + (", ".join(cards) or "none"),
+            "Supplies: " + (", ".join(s["name"] for s in h["supplies"]) or "none"),
+        ]
+    assert len(expected) == 6 and shown == expected
 
 
 def test_the_api_shows_every_hand_once_over_but_never_a_deck_or_the_seed(client, trio, make_user):
