@@ -15,7 +15,7 @@ import pytest
 from django.template import Context, Template
 
 from games.boards import board_data
-from games.pictures import render_png, table_svg
+from games.pictures import email_svg, render_png, table_svg
 from games.rules import get_engine
 from games.rules.base import Rng
 from games.rules.drawing.fonts import font, text_width
@@ -195,3 +195,11 @@ def test_the_page_tag_draws_the_table_for_a_browser():
     assert html == table_svg("oregon-trail-race", view, names=NAMES, me=2, browser=True)
     assert html.startswith("<svg") and "<text" in html and "style=" not in html
     assert Template("{% load pictures %}{% table_picture %}").render(Context({"view": None})) == ""
+
+
+def test_an_oregon_seats_view_drawn_without_me_is_drawn_for_the_seat_it_marks():
+    engine, options, state = _position("oregon-trail-race", {}, 3, 30)
+    view = engine.view(state, 2)  # its own `hand` and `supplies`; the seat is the player marked is_me
+    for draw in (table_svg, email_svg):
+        assert draw("oregon-trail-race", view, names=NAMES) == draw("oregon-trail-race", view, names=NAMES, me=2)
+        assert draw("oregon-trail-race", view, names=NAMES) != draw("oregon-trail-race", view, names=NAMES, me=1)

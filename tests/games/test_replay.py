@@ -4,6 +4,7 @@ from the seed, on every engine; an undo drops the snapshots it made wrong; who m
 player in play only their own hand, every hand once the game is over, never the seed or a deck);
 and outside input (a step that is not a number, or not one of the game's) answered clearly."""
 
+import html as htmllib
 import re
 
 import pytest
@@ -224,7 +225,7 @@ def test_the_api_gives_a_player_in_play_their_own_view_only(api_for, trio):
     assert (data["step"], data["total_steps"], data["open"], data["position"]) == (12, 30, False, 1)
     assert data["hands"] == []
     state = replay_state(game, upto_seq=[seq for seq, _ in replay.steps(game)][11])
-    assert [c["card"] for c in data["view"]["me"]["hand"]] == state["players"][1]["hand"]
+    assert [c["card"] for c in data["view"]["hand"]] == state["players"][1]["hand"]
     body = api.get(api_url(game, 12)).content.decode()
     for other in (0, 2):
         for cid in state["players"][other]["hand"] + state["players"][other]["supplies"]:
@@ -254,6 +255,25 @@ def test_once_over_everyone_who_may_see_the_game_sees_every_hand(client, trio, m
     assert "Player 1" not in html and "Player 2" not in html  # names, never seat labels
 
 
+def test_once_over_the_page_lists_each_oregon_seats_trail_cards_and_supplies(client, trio, make_user):
+    game = played(trio, "oregon-trail-race", moves=24)
+    services.game_abort(game=game, by=make_user("Mod", is_staff=True))
+    game = Game.objects.get(pk=game.pk)
+    html = client.get(url(game, 24)).content.decode()
+    shown = [
+        htmllib.unescape(re.sub(r"<[^>]+>", "", p)) for p in re.findall(r"<p>((?:Trail cards|Supplies):.*?)</p>", html)
+    ]
+    view = game.engine.open_view(game.state)
+    expected = []
+    for h in view["hands"]:
+        cards = [c["name"] + (f" ({c['left']}→{c['right']})" if c["left"] else "") for c in h["hand"]]
+        expected += [
+            "Trail cards: " + (", ".join(cards) or "none"),
+            "Supplies: " + (", ".join(s["name"] for s in h["supplies"]) or "none"),
+        ]
+    assert len(expected) == 6 and shown == expected
+
+
 def test_the_api_shows_every_hand_once_over_but_never_a_deck_or_the_seed(client, trio, make_user):
     game = played(trio, "oregon-trail-race", moves=24)
     services.game_abort(game=game, by=make_user("Mod", is_staff=True))
@@ -262,10 +282,11 @@ def test_the_api_shows_every_hand_once_over_but_never_a_deck_or_the_seed(client,
     assert response.status_code == 200
     data = response.json()
     assert data["open"] is True and data["position"] is None
-    assert {h["seat"]: [c["card"] for c in h["me"]["hand"]] for h in data["hands"]} == {
+    assert {h["seat"]: [c["card"] for c in h["hand"]] for h in data["hands"]} == {
         s: p["hand"] for s, p in enumerate(game.state["players"])
     }
     assert {h["name"] for h in data["hands"]} == {u.display_name for u in trio}
+    assert all(set(h) == {"seat", "name", "hand", "supplies"} for h in data["hands"]) and "hand" not in data["view"]
     body = response.content.decode()
     assert game.seed not in body and '"rng"' not in body
     for deck in ("trail_deck", "calamity_deck", "supply_deck"):

@@ -59,6 +59,10 @@ def _check_views(engine, state, players):
         for place in engine.hidden_places(state, viewer):
             leaked = strings.intersection(places.get(place, []))
             assert not leaked, f"seat {viewer} sees {sorted(leaked)} from hidden place {place}"
+        if viewer is not None:  # one vocabulary (#28): a seat's own hand is its view's top-level `hand`
+            assert isinstance(view.get("hand"), list), f"seat {viewer}'s view has no top-level hand"
+            own = set(places.get(f"hand:{viewer}", []))
+            assert own <= json_strings(view["hand"], set()), f"seat {viewer}'s hand is not in its view's `hand`"
         json.loads(dumped)
 
 

@@ -39,10 +39,9 @@ def _ogallala_things(view, seat):
 
 
 def _oregon_things(view, seat):
-    me = view.get("me") or {}
     things = {f"bank:{b['kind']}" for b in view.get("supply_bank") or [] if b["count"]}
-    things |= {f"mine:{s['kind']}" for s in me.get("supplies") or []}
-    things |= {f"hand:{c['card']}" for c in me.get("hand") or []}
+    things |= {f"mine:{s['kind']}" for s in view.get("supplies") or []}
+    things |= {f"hand:{c['card']}" for c in view.get("hand") or []}
     things |= {f"town:{t['card']}" for t in view.get("towns") or []}
     things |= {f"pool:{k}" for t in view.get("towns") or [] for k in t.get("pool") or []}
     things |= {f"player:{p['seat']}" for p in view["players"]}

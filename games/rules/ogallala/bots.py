@@ -141,7 +141,7 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
     legal = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    phase = engine.phase(state)
+    phase = engine.current_step(state)
     task = state["pending"][0] if state["pending"] else {}
     if phase == "draw":
         return _choose_stack(state, seat, legal, rnd)

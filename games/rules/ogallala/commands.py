@@ -28,7 +28,7 @@ def space_code(r: int, c: int) -> str:
 
 def _plain_places(engine, state: dict, seat: int) -> dict[tuple[int, int], dict]:
     """Returns the placements that move no other card, by space, when the seat has a card to place."""
-    if state["result"] or seat != state["turn"] or engine.phase(state) not in ("place", "take"):
+    if state["result"] or seat != state["turn"] or engine.current_step(state) not in ("place", "take"):
         return {}
     return {
         (a["row"], a["col"]): a
@@ -79,7 +79,12 @@ def command(engine, state: dict, seat: int, text: str) -> dict | None:
     if match:
         return _code_action(engine, state, seat, match.group(1).upper(), int(match.group(2)))
     words = set(re.sub(r"[^\w\s]", " ", text.lower()).split())
-    if state["edition"] == "I" and engine.phase(state) == "draw" and seat == state["turn"] and not state["result"]:
+    if (
+        state["edition"] == "I"
+        and engine.current_step(state) == "draw"
+        and seat == state["turn"]
+        and not state["result"]
+    ):
         stacks = [k for k, name in enumerate(STACKS_I) if words & STACK_WORDS[k]]
         if len(stacks) == 1:
             action = {"type": "draw", "stack": stacks[0]}
@@ -96,7 +101,7 @@ STACK_WORDS = ({"bow", "bows", "stern", "sterns"}, {"warrior", "warriors"}, {"bo
 def _code_action(engine, state: dict, seat: int, letter: str, number: int) -> dict:
     """Returns the placement a space's code names, or raises IllegalAction saying why not."""
     code = f"{letter}{number}"
-    if state["result"] or seat != state["turn"] or engine.phase(state) not in ("place", "take"):
+    if state["result"] or seat != state["turn"] or engine.current_step(state) not in ("place", "take"):
         raise IllegalAction(f"You have no card to place now, so {code} plays nothing.")
     length = state["row_length"]
     if letter not in ROW_CODES or not 1 <= number <= length:

@@ -132,8 +132,9 @@ class OgallalaEngine(Engine):
 
     # -- reading the state -----------------------------------------------------------------------
     @staticmethod
-    def phase(state: dict) -> str:
-        """Returns the pending step: "draw", a task kind, or "over"."""
+    def current_step(state: dict) -> str:
+        """Returns the pending step: "draw", a task kind, or "over" (not the Frame's `phase`,
+        which stays "play" all game)."""
         return current_step(state)
 
     turn_seat = Engine.turn_of_state  # the turn player's notice is "your turn"

@@ -62,7 +62,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
     if unseen and seat == state["turn"]:
         unseen = None
     if not state["result"]:
-        phase = engine.phase(state)
+        phase = engine.current_step(state)
         pending = {"phase": phase, "seat": state["turn"]}
         if state["pending"]:
             task = state["pending"][0]

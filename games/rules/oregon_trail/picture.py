@@ -168,12 +168,12 @@ def _read(view: dict, names: dict | None, me: int | None) -> tuple:
     view, the seat looking, the trail's length, the goal's name, the players, the towns, the points
     of the trail where towns stand)."""
     names = seat_names(view, names)
-    mine = view.get("me") if isinstance(view.get("me"), dict) else None
-    if me is None and mine is not None:
-        me = mine.get("seat")
+    mine = view if isinstance(view.get("hand"), list) else None  # a seat's view: its `hand` and `supplies`
     n = max(1, int(view.get("trail_length") or 20))
     goal = "Willamette Valley" if view.get("ruleset") == "classic" else "Oregon"
     players = [p for p in view.get("players") or [] if isinstance(p, dict) and isinstance(p.get("seat"), int)]
+    if me is None and mine is not None:
+        me = next((p["seat"] for p in players if p.get("is_me") is True), None)
     towns = [t for t in view.get("towns") or [] if isinstance(t, dict) and isinstance(t.get("point"), int)]
     points = sorted({t["point"] for t in towns if 0 <= t["point"] <= n})
     return names, token_labels(names), mine, me, n, goal, players, towns, points

@@ -1,6 +1,7 @@
 """What a seat sees of an Oregon Trail Race game: the secrets boundary. `view` holds everything
-public and, for a seat, its own hand and supplies; never another seat's hand or supplies, the
-decks' order nor the seed. The words a player reads (labels, the table as text, refusals, hits)
+public and, for a seat, its own `hand` and `supplies` (top-level keys, as every engine's seat view
+carries its own hand; the seat itself is the player marked `is_me`, and a decision it owes is
+`pending`); never another seat's hand or supplies, the decks' order nor the seed. The words a player reads (labels, the table as text, refusals, hits)
 are in words.py.
 
 Trail items carry a `col`: the board template lays every trail on one grid where a card's
@@ -101,7 +102,7 @@ def _track(state, p):
 
 
 def view(engine, state, seat):
-    """Returns the public view plus the seat's own hand, supplies and decisions."""
+    """Returns the public view plus, for a seat (None: a spectator), its own hand and supplies."""
     revised = state["ruleset"] == "revised"
     players = []
     for p in state["players"]:
@@ -178,25 +179,21 @@ def view(engine, state, seat):
             if key in pend:
                 info[key] = pend[key]
         out["pending"] = info
-    if seat is not None:
+    if seat is not None:  # the seat's own part, under the names every engine's seat view uses
         me = state["players"][seat]
-        out["me"] = {
-            "seat": seat,
-            "hand": [
-                {
-                    "card": c,
-                    "kind": TRAIL_CARDS[c]["kind"],
-                    "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
-                    "left": TRAIL_CARDS[c]["left"],
-                    "right": TRAIL_CARDS[c]["right"],
-                }
-                for c in me["hand"]
-            ],
-            "supplies": [
-                {"card": c, "kind": supply_kind(c), "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]
-            ],
-            "decision": engine.decision_kind(state, seat),
-        }
+        out["hand"] = [
+            {
+                "card": c,
+                "kind": TRAIL_CARDS[c]["kind"],
+                "name": TRAIL_NAMES[TRAIL_CARDS[c]["kind"]],
+                "left": TRAIL_CARDS[c]["left"],
+                "right": TRAIL_CARDS[c]["right"],
+            }
+            for c in me["hand"]
+        ]
+        out["supplies"] = [
+            {"card": c, "kind": supply_kind(c), "name": SUPPLY_NAMES[supply_kind(c)]} for c in me["supplies"]
+        ]
     return out
 
 

@@ -268,16 +268,15 @@ def table_text(engine, state, seat):
     if v["revealed"]:
         lines.append("Calamity drawn: " + ", ".join(CALAMITY_NAMES[r["kind"]] for r in v["revealed"]) + ".")
 
-    mine = v.get("me")
-    if mine is not None:
+    if seat is not None:  # a seat's view: its own hand and supplies
         me = v["players"][seat]
         lines.append("")
         lines.append("Your hand:")
-        lines += [f"- {_hand_text(c)}" for c in mine["hand"]] or ["- (no trail cards)"]
+        lines += [f"- {_hand_text(c)}" for c in v["hand"]] or ["- (no trail cards)"]
         lines.append("")
         lines.append("Your wagon:")
         lines.append(f"- {me['members']} wagon member{'s' if me['members'] != 1 else ''}, {_where(v, me)}")
-        supplies = _counted(s["name"] for s in mine["supplies"])
+        supplies = _counted(s["name"] for s in v["supplies"])
         lines += _wrap("- Supplies:", supplies or ["none"])
         if me["calamities"]:
             lines.append("- Calamities:")

@@ -50,7 +50,7 @@ def test_draw_one_keeps_drawing_after_empty_bow_and_booty():
     s = fresh()
     draw(s, 0, "bow")
     ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 0})
-    assert ENGINE.phase(s) == "draw" and ENGINE.to_act(s) == [0]
+    assert ENGINE.current_step(s) == "draw" and ENGINE.to_act(s) == [0]
     draw(s, 0, "furs")
     ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 1})
     assert ENGINE.to_act(s) == [0]
@@ -119,7 +119,7 @@ def test_two_discard_is_reshuffled_when_the_stack_is_empty():
         ENGINE.apply(s, s["turn"], {"type": "draw", "stack": 0})
         act = legal(s, s["turn"])[0]
         ENGINE.apply(s, s["turn"], act)
-        while ENGINE.phase(s) not in ("draw", "over"):
+        while ENGINE.current_step(s) not in ("draw", "over"):
             ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
     assert s["reshuffles"] == 1 and len(s["stacks"][0]) == 95 and s["discard"] == []
 
@@ -222,7 +222,7 @@ def test_ogallala_ii_unplaceable_drawn_card_ends_the_turn():
     assert legal(s, 0) == [{"type": "discard"}]
     ENGINE.apply(s, 0, {"type": "discard"})
     assert info(s["discard"][-1]).kind == "tent"
-    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
 
 
 def test_ogallala_ii_unplaceable_drawn_card_is_seen_by_its_drawer_only():
@@ -265,7 +265,7 @@ def test_ogallala_ii_an_unplaceable_archer_discarded_unused_stays_unseen():
 
 
 def _resolve(s):
-    while ENGINE.phase(s) not in ("draw", "over"):
+    while ENGINE.current_step(s) not in ("draw", "over"):
         ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
 
 

@@ -43,7 +43,7 @@ def test_one_passing_the_chance_means_a_further_boat_is_needed_to_end():
     draw(s, 0, "stern")
     place(s, 0, 0, 2)
     ENGINE.apply(s, 0, {"type": "continue"})
-    assert ENGINE.phase(s) == "draw"  # the empty stern lets the drawing go on
+    assert ENGINE.current_step(s) == "draw"  # the empty stern lets the drawing go on
     with pytest.raises(IllegalAction):
         ENGINE.apply(s, 0, {"type": "end_game"})
     lay(s, 0, 0, 6, "bow")
@@ -61,10 +61,10 @@ def test_one_end_offer_comes_after_the_spoils_are_placed():
     draw(s, 0, "stern")
     place(s, 0, 0, 2)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
-    assert ENGINE.phase(s) == "place"
+    assert ENGINE.current_step(s) == "place"
     place(s, 0, 0, 5)
     place(s, 0, 0, 6)
-    assert ENGINE.phase(s) == "end_offer" and s["hand"] == []
+    assert ENGINE.current_step(s) == "end_offer" and s["hand"] == []
 
 
 def test_one_ends_when_all_three_stacks_are_empty():
@@ -74,7 +74,7 @@ def test_one_ends_when_all_three_stacks_are_empty():
     s["stacks"] = [[], [last], []]
     ENGINE.apply(s, 0, {"type": "draw", "stack": 1})
     ENGINE.apply(s, 0, legal(s, 0)[0])
-    while ENGINE.phase(s) != "over":
+    while ENGINE.current_step(s) != "over":
         ENGINE.apply(s, 0, legal(s, 0)[-1])
     assert ENGINE.result(s)["reason"] == "All three stacks are empty."
 
@@ -97,7 +97,7 @@ def test_two_ends_when_all_cards_have_been_placed():
     s["stacks"][0] = [last]
     ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
     ENGINE.apply(s, 0, legal(s, 0)[0])
-    while ENGINE.phase(s) != "over":
+    while ENGINE.current_step(s) != "over":
         ENGINE.apply(s, s["turn"], legal(s, s["turn"])[-1])
     assert ENGINE.result(s)["reason"] == "All cards have been placed."
 
@@ -108,7 +108,7 @@ def test_a_player_who_resigns_mid_turn_discards_the_hand_and_the_turn_passes():
     draw(s, 0, "tent")
     events = ENGINE.resign(s, 0)
     assert events[0]["type"] == "resigned"
-    assert s["hand"] == [] and ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+    assert s["hand"] == [] and ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
     assert ENGINE.view(s, None)["players"][0]["resigned"]
     ENGINE.resign(s, 2)
     res = ENGINE.result(s)

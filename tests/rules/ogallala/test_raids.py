@@ -20,13 +20,13 @@ def test_lasso_takes_one_card_from_another_players_incomplete_boat():
     lay(s, 1, 1, 0, "bow", "tent", "stern")
     draw(s, 0, "lasso")
     place(s, 0, 0, 5)
-    assert ENGINE.phase(s) == "lasso"
+    assert ENGINE.current_step(s) == "lasso"
     targets = {(a["row"], a["col"]) for a in legal(s, 0, "lasso")}
     assert targets == {(0, 0), (0, 1)}  # never from the complete boat in row 2
     events = ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 1})
     lasso = next(e for e in events if e["type"] == "lasso")
     assert lasso["audience"] == [1] and "Furs" in lasso["public"]["text"]
-    assert ENGINE.phase(s) == "place" and info(s["hand"][0]).kind == "furs"
+    assert ENGINE.current_step(s) == "place" and info(s["hand"][0]).kind == "furs"
     place(s, 0, 0, 6)
     assert kinds(s, 1, 0)[:2] == ["bow", "."]
     assert kinds(s, 0, 0)[5:7] == ["lasso", "furs"]
@@ -171,10 +171,10 @@ def test_completed_boat_attacks_a_weaker_section_or_boat_of_another_player():
     assert kinds(s, 1, 0)[:3] == [".", ".", "."]
     assert sorted(info(c).kind for c in s["removed"]) == ["bow_warrior", "warrior3"]
     # the spoils (the tobacco) are placed by the winner on a space of their choice
-    assert ENGINE.phase(s) == "place" and info(s["hand"][0]).kind == "tobacco"
+    assert ENGINE.current_step(s) == "place" and info(s["hand"][0]).kind == "tobacco"
     place(s, 0, 2, 7)
     assert kinds(s, 0, 2)[7] == "tobacco"
-    assert ENGINE.phase(s) == "draw" and ENGINE.to_act(s) == [0]  # the stern was empty
+    assert ENGINE.current_step(s) == "draw" and ENGINE.to_act(s) == [0]  # the stern was empty
 
 
 def test_attack_is_optional_and_only_right_after_completion():
@@ -184,7 +184,7 @@ def test_attack_is_optional_and_only_right_after_completion():
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "no_attack"})
-    assert ENGINE.phase(s) == "draw"
+    assert ENGINE.current_step(s) == "draw"
     with pytest.raises(IllegalAction):
         ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
 
@@ -197,7 +197,7 @@ def test_totem_pole_guards_its_boat_and_section_from_attacks_and_arrows():
     draw(s, 0, "stern")
     place(s, 0, 0, col)
     assert legal(s, 0, "attack") == []
-    assert ENGINE.phase(s) == "draw"
+    assert ENGINE.current_step(s) == "draw"
     draw(s, 0, "archer")
     place(s, 0, 2, 0)
     assert legal(s, 0, "shoot") == []
@@ -242,7 +242,7 @@ def test_a_boat_completed_from_the_spoils_attacks_again():
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     place(s, 0, 1, 2)  # the captured stern completes bow-warrior3-stern
-    assert ENGINE.phase(s) == "attack"
+    assert ENGINE.current_step(s) == "attack"
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 5}]
 
 
@@ -257,7 +257,7 @@ def test_two_attack_takes_only_cards_the_attacker_lacks_and_can_place():
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 0}]
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     # the furs (already on the attacker's display) is skipped; the tent is offered
-    assert ENGINE.phase(s) == "take" and {"type": "leave"} in legal(s, 0)
+    assert ENGINE.current_step(s) == "take" and {"type": "leave"} in legal(s, 0)
     place(s, 0, 1, 9)
     assert kinds(s, 1, 0)[:3] == ["furs", ".", "."]
     assert kinds(s, 0, 1)[9] == "tent"
@@ -275,7 +275,7 @@ def test_two_attack_without_usable_spoils_gives_a_free_draw():
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     # ...but nothing of the spoils could be used, so the attacker draws again
-    assert ENGINE.to_act(s) == [0] and ENGINE.phase(s) == "draw"
+    assert ENGINE.to_act(s) == [0] and ENGINE.current_step(s) == "draw"
 
 
 def test_two_shaman_splits_the_attack_between_two_boats():
@@ -335,7 +335,7 @@ def test_two_hunter_may_not_take_cards_he_cannot_place():
     lay(s, 1, 0, 0, "gold_front", "gold_rear")
     draw(s, 0, "gold_digger")
     place(s, 0, 0, 0)  # the last free space: the gold cannot be placed, so it cannot be taken
-    assert ENGINE.phase(s) == "draw"
+    assert ENGINE.current_step(s) == "draw"
     assert kinds(s, 1, 0)[:2] == ["gold_front", "gold_rear"]
 
 
@@ -391,10 +391,10 @@ def test_ogallala_ii_attacker_who_leaves_usable_spoils_does_not_draw_again():
     draw(s, 0, "stern")  # already on the display: this draw ends the turn
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
-    assert ENGINE.phase(s) == "take"
+    assert ENGINE.current_step(s) == "take"
     ENGINE.apply(s, 0, {"type": "leave"})
     assert kinds(s, 1, 0)[:2] == ["tent", "."]
-    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
 
 
 def test_ogallala_ii_shaman_free_draw_only_when_no_spoils_of_either_attack_were_usable():
@@ -408,6 +408,6 @@ def test_ogallala_ii_shaman_free_draw_only_when_no_spoils_of_either_attack_were_
     place(s, 0, 0, col)
     ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
     ENGINE.apply(s, 0, {"type": "leave"})
-    assert ENGINE.phase(s) == "attack"
+    assert ENGINE.current_step(s) == "attack"
     ENGINE.apply(s, 0, {"type": "attack", "target": 2, "row": 0, "start": 0})
-    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"

@@ -51,7 +51,7 @@ def test_the_cards_of_every_display_appear_in_their_rows_and_spaces():
 def test_the_card_to_place_is_shown_to_the_seat_who_holds_it_and_as_the_view_does_to_others():
     s = fresh()
     draw(s, 0, "shaman")
-    assert ENGINE.phase(s) == "place"
+    assert ENGINE.current_step(s) == "place"
     mine = ENGINE.table_text(s, 0)
     assert "Your turn: place Shaman (10)." in mine
     # a drawn card is face up: the view shows it to every seat, so the text does too

@@ -77,7 +77,7 @@ def test_two_without_the_variant_conquered_warriors_leave_nothing():
     draw(s, 0, "stern")
     ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
     events = ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
-    assert "behind" not in events[-1]["public"]["text"] and ENGINE.phase(s) == "draw"
+    assert "behind" not in events[-1]["public"]["text"] and ENGINE.current_step(s) == "draw"
 
 
 def test_two_an_empty_card_left_behind_is_taken_or_left_in_the_box():
@@ -94,7 +94,7 @@ def test_two_an_empty_card_left_behind_is_taken_or_left_in_the_box():
     ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 0})
     assert kinds(s, 0, 1)[0] == "canoe" and canoe not in s["spare"]
     # the stern with a warrior leaves an empty stern; the attacker already has sterns: not offered
-    assert ENGINE.phase(s) == "draw" and ENGINE.to_act(s) == [1]
+    assert ENGINE.current_step(s) == "draw" and ENGINE.to_act(s) == [1]
     assert sum(len(cards) for cards in ENGINE.card_places(s).values()) == 98 + 12  # the deck and the box's empties
 
 

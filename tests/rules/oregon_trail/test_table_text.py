@@ -29,7 +29,7 @@ def _position():
 
 def _card_labels(state, seat):
     view = ENGINE.view(state, seat)
-    return [_hand_text(c) for c in view["me"]["hand"]]
+    return [_hand_text(c) for c in view["hand"]]
 
 
 def _section(lines, heading):

@@ -16,8 +16,9 @@ def test_view_shows_own_hand_and_supplies_but_only_sizes_of_others():
     view = ENGINE.view(state, 0)
     dumped = json.dumps(view)
     me = state["players"][0]
-    assert [c["card"] for c in view["me"]["hand"]] == me["hand"]
-    assert [c["card"] for c in view["me"]["supplies"]] == me["supplies"]
+    assert [c["card"] for c in view["hand"]] == me["hand"]
+    assert [c["card"] for c in view["supplies"]] == me["supplies"]
+    assert "me" not in view and [p["is_me"] for p in view["players"]] == [True, False, False]
     for other in state["players"][1:]:
         for cid in other["hand"] + other["supplies"]:
             assert cid not in dumped
@@ -30,12 +31,21 @@ def test_view_shows_own_hand_and_supplies_but_only_sizes_of_others():
 def test_spectator_view_has_public_information_only():
     state = ENGINE.new_state({}, 2, "v")
     view = ENGINE.view(state, None)
-    assert "me" not in view
+    assert "hand" not in view and "supplies" not in view
     assert view["phase"] == "draft" and view["to_act"] == [1]
     assert {b["kind"]: b["count"] for b in view["supply_bank"]}["bullets"] == 2
     assert [p["seat"] for p in view["players"]] == [0, 1]
     dumped = json.dumps(view)
     assert not any(cid in dumped for p in state["players"] for cid in p["hand"])
+
+
+def test_open_view_shows_each_hand_and_supplies_under_hands_only():
+    state = ENGINE.new_state({"ruleset": "revised"}, 3, "view-seed-7f3a")
+    table = ENGINE.open_view(state)
+    assert "hand" not in table and "supplies" not in table  # the spectator's table gains no hand
+    assert [set(h) for h in table["hands"]] == [{"seat", "hand", "supplies"}] * 3
+    assert [[c["card"] for c in h["hand"]] for h in table["hands"]] == [p["hand"] for p in state["players"]]
+    assert [[s["card"] for s in h["supplies"]] for h in table["hands"]] == [p["supplies"] for p in state["players"]]
 
 
 def test_view_shows_trails_towns_markers_and_calamity_countdowns():
