@@ -1,6 +1,6 @@
 """Builders the tests share: a game of any engine in the lobby or started, the seat to act, a seat
-by position, a move played through the move pipeline (games.services), as a player's would be, and a game played
-on by its engine's bots to a state a test wants (or to its end).
+by position, a move played through the move pipeline (games.services), as a player's would be,
+and a game played on by its engine's bots to a state a test wants (or to its end).
 
     lobby = lobby_game(owner, other, rules="ogallala", title="Waiting")  # created, joined, not started
     game = start(lobby)  # started by its owner
@@ -23,9 +23,9 @@ from games.rules.base import Rng
 def lobby_game(owner, *others, rules: str = "toy-shed", bots: int = 0, entropy: dict | None = None, **create):
     """A game of `rules` in the lobby, not started: created by `owner` with `bots` bot seats, and
     joined by the users `others` through its invite link. `entropy` maps a player (the owner too)
-    to that player's own words for the seed (unsaid: none, as game_create takes it);
-    `create` goes to game_create (max_players: the engine's most unless said; options, title,
-    visibility, is_open...)."""
+    to that player's own words for the seed (none for a player it leaves out); `create` goes to
+    game_create (max_players: the engine's most unless said; options, title, visibility,
+    is_open...)."""
     entropy = entropy or {}
     game = services.game_create(owner=owner, rules=rules, bots=bots, entropy=entropy.get(owner), **create)
     for user in others:
