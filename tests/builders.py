@@ -1,7 +1,9 @@
-"""Builders the tests share: a started game of any engine, the seat to act, a seat by position, a
-move played through the move pipeline (games.services), as a player's would be, and a game played
-on by its engine's bots to a state a test wants (or to its end).
+"""Builders the tests share: a game of any engine in the lobby or started, the seat to act, a seat
+by position, a move played through the move pipeline (games.services), as a player's would be,
+and a game played on by its engine's bots to a state a test wants (or to its end).
 
+    lobby = lobby_game(owner, other, rules="ogallala", title="Waiting")  # created, joined, not started
+    game = start(lobby)  # started by its owner
     game = start_game(owner, other, rules="ogallala", options={"edition": "II"})
     play(game, seat_to_act(game), {"type": "draw"})
     game = play_until(game, lambda game: game.moves.count() >= 10)
@@ -18,16 +20,32 @@ from games.models import Game, Move, Seat
 from games.rules.base import Rng
 
 
+def lobby_game(owner, *others, rules: str = "toy-shed", bots: int = 0, entropy: dict | None = None, **create):
+    """A game of `rules` in the lobby, not started: created by `owner` with `bots` bot seats, and
+    joined by the users `others` through its invite link. `entropy` maps a player (the owner too)
+    to that player's own words for the seed (none for a player it leaves out); `create` goes to
+    game_create (max_players: the engine's most unless said; options, title, visibility,
+    is_open...)."""
+    entropy = entropy or {}
+    game = services.game_create(owner=owner, rules=rules, bots=bots, entropy=entropy.get(owner), **create)
+    for user in others:
+        services.game_join(game=game, user=user, code=game.invite_code, entropy=entropy.get(user))
+    game.refresh_from_db()
+    return game
+
+
 def start_game(owner, *others, rules: str = "toy-shed", bots: int = 0, max_players: int | None = None, **create):
     """A started game of `rules` with `owner`, the users `others` and `bots` bots seated (as many
-    seats as that, unless `max_players` says more); `create` goes to game_create (options,
-    turn_hours, on_missed...)."""
-    game = services.game_create(
-        owner=owner, rules=rules, max_players=max_players or 1 + len(others) + bots, bots=bots, **create
+    seats as that, unless `max_players` says more); the rest goes to lobby_game (entropy) and
+    game_create (options, turn_hours, on_missed...)."""
+    return start(
+        lobby_game(owner, *others, rules=rules, bots=bots, max_players=max_players or 1 + len(others) + bots, **create)
     )
-    for user in others:
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=owner)
+
+
+def start(game: Game) -> Game:
+    """Starts a lobby game (lobby_game) as its owner would; returns it read afresh."""
+    services.game_start(game=game, by=game.owner)
     game.refresh_from_db()
     return game
 

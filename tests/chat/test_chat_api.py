@@ -8,8 +8,8 @@ import time_machine
 from django.core.cache import cache
 
 from chat.models import Message
-from games import services
 from games.models import Game
+from tests.builders import lobby_game
 
 from .conftest import post
 
@@ -76,7 +76,7 @@ def test_who_may_use_the_chat_api(table, api_for, client, make_user):
     assert not Message.objects.exists()
     # A private game's chat does not exist for a stranger.
     eve = make_user("Eve")
-    private = services.game_create(owner=table.ann, rules="toy-notify", visibility=Game.Visibility.PRIVATE, bots=1)
+    private = lobby_game(table.ann, rules="toy-notify", visibility=Game.Visibility.PRIVATE, bots=1)
     _error(api_for(eve).get(f"/api/games/{private.pk}/chat/"), 404, "NOT_FOUND")
     _error(api_for(eve).post(f"/api/games/{private.pk}/chat/", {"text": "hi"}, format="json"), 404, "NOT_FOUND")
     _error(api_for(eve).get("/api/games/999999/chat/"), 404, "NOT_FOUND")

@@ -10,7 +10,7 @@ from django.urls import reverse
 from chat.models import Message
 from games import services
 from games.models import Game
-from tests.builders import start_game
+from tests.builders import lobby_game, start_game
 
 from .conftest import post
 
@@ -182,8 +182,7 @@ def test_an_aborted_game_closes_the_table(client, table):
 
 def test_players_may_talk_in_the_lobby(client, make_user):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules="toy-notify", title="Soon")
-    services.game_join(game=game, user=bob, code=game.invite_code)
+    game = lobby_game(ann, bob, rules="toy-notify", title="Soon")
     client.force_login(bob)
     client.post(reverse("chat:chat", args=[game.pk]), {"text": "start it!"})
     assert Message.objects.get().author_position is None

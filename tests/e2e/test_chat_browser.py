@@ -24,12 +24,10 @@ RUN_AXE = """async () => {
 def test_posting_from_the_page_shows_the_message_to_both_players(
     width, live_server, signed_in_context, make_user, tmp_path
 ):
-    from games import services
+    from tests.builders import start_game
 
     ann, bob = make_user("Ann Chat"), make_user("Bob Chat")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", title="Talking trail")
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules="oregon-trail-race", title="Talking trail")
     url = f"{live_server.url}/games/{game.pk}/"
     shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
@@ -89,12 +87,10 @@ def test_posting_from_the_page_shows_the_message_to_both_players(
 
 def test_the_panel_works_without_javascript(live_server, signed_in_context, make_user):
     from chat.models import Message
-    from games import services
+    from tests.builders import start_game
 
     ann, bob = make_user("Ann Plain"), make_user("Bob Plain")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", title="Plain trail")
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules="oregon-trail-race", title="Plain trail")
     context = signed_in_context(bob, 1280, java_script_enabled=False)
     try:
         page = context.new_page()

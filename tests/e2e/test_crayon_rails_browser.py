@@ -9,9 +9,10 @@ import re
 import pytest
 from django.test import Client
 
-from games import rules, services
+from games import rules
 from games.models import Game
 from games.rules.crayon_rails.picture import PALETTE
+from tests.builders import start_game
 from tests.games.test_crayon_rails_play import _city_graph, _route, free_build
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
@@ -62,10 +63,7 @@ def _send(page):
 
 def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, crayon_rails):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, rules="crayon-rails")
     pages = {s.position: _logged_in_page(browser, live_server, s.user) for s in game.seats.all()}
     errors = []
     for page in pages.values():
@@ -141,10 +139,7 @@ def test_build_and_move_by_clicking_the_map(live_server, browser, make_user, cra
 
 def test_path_tools_keep_a_path_across_swaps(live_server, browser, make_user, fake_rails):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules="crayon-rails", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, rules="crayon-rails")
     mover = game.seats.get(position=0).user
     page = _logged_in_page(browser, live_server, mover)
     errors = []

@@ -56,12 +56,10 @@ class Visitor:
 
 
 def _game(owner, rules, *, bots=1, options=None, start=True):
-    from games import services
+    from tests import builders
 
-    game = services.game_create(owner=owner, rules=rules, options=options or {}, title=f"CSP {rules}", bots=bots)
-    if start:
-        services.game_start(game=game, by=owner)
-    return game
+    game = builders.lobby_game(owner, rules=rules, options=options or {}, title=f"CSP {rules}", bots=bots)
+    return builders.start(game) if start else game
 
 
 def test_no_page_breaks_the_content_security_policy(live_server, browser, make_user, settings):

@@ -59,11 +59,10 @@ def _pages(user, game_pk):
 
 @pytest.fixture
 def seated(make_user):
-    from games import services
+    from tests.builders import start_game
 
     ann = make_user("Annabel Longname-Trailblazer")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2, bots=1)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, rules="oregon-trail-race", bots=1)
     return ann, game
 
 

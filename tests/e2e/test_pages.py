@@ -94,14 +94,10 @@ def _context(browser, live_server, width, user=None):
 
 
 def _game(owner, rules, *, others=(), bots=0, start=True, title=None):
-    from games import services
+    from tests import builders
 
-    game = services.game_create(owner=owner, rules=rules, options={}, title=title or f"Pages {rules}", bots=bots)
-    for user in others:
-        services.game_join(game=game, user=user)
-    if start:
-        services.game_start(game=game, by=owner)
-    return game
+    game = builders.lobby_game(owner, *others, rules=rules, options={}, title=title or f"Pages {rules}", bots=bots)
+    return builders.start(game) if start else game
 
 
 def _advance(game, moves):

@@ -61,11 +61,11 @@ def _version(page):
 
 @pytest.mark.both_databases  # two people at once through the live server: also on SQLite (make run's database)
 def test_two_people_play_on_the_table_without_a_reload(live_server, signed_in_context, make_user, tmp_path):
-    from games import services
     from games.models import Game
+    from tests.builders import lobby_game
 
     ann, bob = make_user("Ann Table"), make_user("Bob Table")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2, title="Table talk trail")
+    game = lobby_game(ann, rules="oregon-trail-race", max_players=2, title="Table talk trail")
     url = f"{live_server.url}/games/{game.pk}/"
     shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from tests.builders import lobby_game, start_game
 from tests.e2e.test_pages import _check, _context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
@@ -22,11 +23,13 @@ def _finished_game(ann, bob):
     from games import services
     from games.models import Game
 
-    game = services.game_create(
-        owner=ann, rules="oregon-trail-race", max_players=2, title="Seeded table", entropy="Ann's lucky words"
+    game = start_game(
+        ann,
+        bob,
+        rules="oregon-trail-race",
+        title="Seeded table",
+        entropy={ann: "Ann's lucky words", bob: "5f1c0e9a7d3b42e68c0a9b1d2e3f4a5b"},
     )
-    services.game_join(game=game, user=bob, entropy="5f1c0e9a7d3b42e68c0a9b1d2e3f4a5b")
-    services.game_start(game=game, by=ann)
     for _ in range(6):
         game = Game.objects.get(pk=game.pk)
         position = game.engine.to_act(game.state)[0]
@@ -39,13 +42,12 @@ def _finished_game(ann, bob):
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_seed_pages_fit_pass_axe_and_the_entropy_is_filled(width, live_server, browser, make_user, tmp_path):
-    from games import services
 
     shots = pathlib.Path(os.environ.get("TRAILPOST_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     ann, bob, cy = make_user("Ann Seeds"), make_user("Bob Seeds"), make_user("Cy Seeds")
     finished = _finished_game(ann, bob)
-    lobby = services.game_create(owner=ann, rules="ogallala", max_players=3, title="Join with entropy")
+    lobby = lobby_game(ann, rules="ogallala", max_players=3, title="Join with entropy")
 
     problems = []
     # The pages as the real CSP serves them: no script error, entropy.js runs.
@@ -76,7 +78,7 @@ def test_the_seed_pages_fit_pass_axe_and_the_entropy_is_filled(width, live_serve
 
     # Layout and axe on each page (bypassing the CSP only to inject axe-core).
     pages = [
-        ("join page", cy, f"/join/{services.game_create(owner=ann, rules='ogallala', max_players=3).invite_code}/"),
+        ("join page", cy, f"/join/{lobby_game(ann, rules='ogallala', max_players=3).invite_code}/"),
         ("verify page", cy, f"/games/{finished.pk}/verify/"),
         ("finished game page", bob, f"/games/{finished.pk}/"),
         ("import page", cy, "/games/import/"),

@@ -10,13 +10,13 @@ reached by the engines' bots from a fixed seed."""
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import Game, Move
 from games.rules.base import Rng
 from games.rules.crayon_rails import board
 from games.rules.crayon_rails.engine import ENGINE as CRAYON
 from games.rules.ogallala.engine import ENGINE as OGALLALA
 from games.rules.oregon_trail.engine import ENGINE as OREGON
+from tests.builders import start_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("browser")]
 
@@ -40,10 +40,7 @@ def _position(engine, seed, want, limit=3000):
 def _table(browser, live_server, make_user, rules, state, *, js=True):
     """A two-player game at `state`, and the page of the player in seat 0 on a phone."""
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(owner=ann, rules=rules, max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
-    game = Game.objects.get(pk=game.pk)
+    game = start_game(ann, bob, rules=rules)
     game.state = state
     game.save()
     player = game.seats.get(position=0).user

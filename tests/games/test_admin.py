@@ -261,9 +261,7 @@ def test_the_kick_form_and_the_moderated_log_fit_and_pass_axe(live_server, brows
 
     admin = make_user("mod", is_staff=True, is_superuser=True)
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2, title="Moderated table")
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, title="Moderated table")
     services.game_pause(game=game, by=admin, reason="Server maintenance")
     services.game_resume(game=game, by=admin, reason="Back up")
     services.seat_kick(game=game, seat=Seat.objects.get(game=game, user=bob), by=admin, reason="Abusive chat")

@@ -8,7 +8,7 @@ from django.db import connection
 from core.errors import GameError
 from games import services
 from games.models import Game, Move
-from tests.builders import start_game
+from tests.builders import lobby_game, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,7 +92,7 @@ def test_invitations_at_once_to_several_games_keep_the_senders_cap(make_user, to
 
     settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_HOUR": 1}
     owner = make_user()
-    games = [services.game_create(owner=owner, rules="toy-shed", max_players=2) for _ in range(4)]
+    games = [lobby_game(owner, max_players=2) for _ in range(4)]
 
     def invite(i):
         return services.game_invite(game=games[i], by=owner, email=f"friend{i}@example.com")

@@ -23,7 +23,7 @@ from django.core.management.base import CommandError
 from games import archive, services
 from games.models import Game, Move, Seat, Tenure
 from games.rules import get_engine
-from tests.builders import start_game
+from tests.builders import lobby_game, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -34,16 +34,14 @@ ENGINES = ("oregon-trail-race", "ogallala", "crayon-rails")
 def _finished(owner, other, rules, *, moves=14, private=False, moderator=None):
     """A game of `rules` between two people: `moves` first-legal moves, one undone (when a
     moderator is given), then the owner resigns and the other wins."""
-    game = services.game_create(
-        owner=owner,
+    game = start_game(
+        owner,
+        other,
         rules=rules,
         title=f"Export {rules}",
-        max_players=2,
-        entropy="owner's phrase",
+        entropy={owner: "owner's phrase", other: "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
         visibility=Game.Visibility.PRIVATE if private else Game.Visibility.PUBLIC,
     )
-    services.game_join(game=game, user=other, entropy="0f1e2d3c4b5a69788796a5b4c3d2e1f0")
-    services.game_start(game=game, by=owner)
     for i in range(moves):
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE:
@@ -424,8 +422,7 @@ def test_the_import_command(people, tmp_path, capsys):
 
 def test_a_game_aborted_before_it_started_exports_verifies_and_imports(people, tmp_path):
     ann, bob, mod = people
-    game = services.game_create(owner=ann, rules="ogallala", max_players=3, entropy="early")
-    services.game_join(game=game, user=bob)
+    game = lobby_game(ann, bob, rules="ogallala", max_players=3, entropy={ann: "early"})
     services.game_abort(game=game, by=mod)
     doc = archive.export_game(Game.objects.get(pk=game.pk))
     assert doc["status"] == "aborted" and doc["seed"] == "" and doc["server_seed"] == game.server_seed

@@ -6,7 +6,7 @@ from core.errors import ErrorCode, GameError
 from games import selectors, services
 from games.models import Game, Move, Seat
 from games.rules.base import IllegalAction, seat_label
-from tests.builders import seat_to_act, start_game
+from tests.builders import lobby_game, seat_to_act, start_game
 from tests.toy_engine import SHED
 
 pytestmark = pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_resign_takes_the_player_out_and_can_end_the_game(started):
 
 def test_join_rules(make_user, toy_engine):
     owner = make_user()
-    game = services.game_create(owner=owner, rules="toy-shed", max_players=2, is_open=False)
+    game = lobby_game(owner, max_players=2, is_open=False)
     with pytest.raises(GameError) as exc:
         services.game_join(game=game, user=make_user())
     assert exc.value.code == ErrorCode.INVALID_INVITE
@@ -208,7 +208,7 @@ def test_join_rules(make_user, toy_engine):
 
 def test_start_needs_enough_players_and_the_owner(make_user, toy_engine):
     owner = make_user()
-    game = services.game_create(owner=owner, rules="toy-shed", max_players=3)
+    game = lobby_game(owner, max_players=3)
     with pytest.raises(GameError) as exc:
         services.game_start(game=game, by=owner)
     assert exc.value.code == ErrorCode.NOT_ENOUGH_PLAYERS
@@ -377,9 +377,7 @@ def test_both_forms_of_the_hot_path_write_the_same_rows(make_user, toy_engine, s
     def play(hand_written):
         settings.TRAILPOST = {**settings.TRAILPOST, "SQL_HOTPATH": hand_written}
         owner, guest = make_user(), make_user()
-        game = services.game_create(owner=owner, rules="toy-shed", max_players=2)
-        services.game_join(game=game, user=guest, code=game.invite_code)
-        services.game_start(game=game, by=owner)
+        game = start_game(owner, guest)
         Game.objects.filter(pk=game.pk).update(state=toy_engine.new_state(game.options, 2, "same seed"))
         for _ in range(8):
             game.refresh_from_db()

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
+from tests.builders import lobby_game, start
 
 pytestmark = pytest.mark.django_db
 
@@ -66,18 +67,16 @@ def people(make_user):
 def _played(people, *, visibility):
     """A game in play: ann (owner) and bob seated, rita resigned, fred replaced by a bot, carl invited."""
     ann = people["ann"]
-    game = services.game_create(
-        owner=ann,
-        rules="toy-shed",
+    game = lobby_game(
+        ann,
+        *(people[name] for name in ("bob", "rita", "fred")),
         title=f"The {visibility} table",
         max_players=4,
         is_open=False,
         visibility=visibility,
     )
     services.game_invite(game=game, by=ann, email=people["carl"].email.upper())
-    for name in ("bob", "rita", "fred"):
-        services.game_join(game=game, user=people[name], code=game.invite_code)
-    services.game_start(game=game, by=ann)
+    game = start(game)
     services.game_resign(game=Game.objects.get(pk=game.pk), user=people["rita"])
     game = Game.objects.get(pk=game.pk)
     services.seat_replace(game=game, seat=game.seats.get(user=people["fred"]), by=people["staff"], bot=True)
@@ -175,8 +174,8 @@ def test_a_stranger_reads_a_public_game_through_the_api(public_game, people, met
 
 def test_private_games_are_not_listed_for_outsiders(people, toy_engine):
     ann, sam = people["ann"], people["sam"]
-    hidden = services.game_create(owner=ann, rules="toy-shed", title="Hidden table", visibility="private")
-    shown = services.game_create(owner=ann, rules="toy-shed", title="Shown table")
+    hidden = lobby_game(ann, title="Hidden table", visibility="private")
+    shown = lobby_game(ann, title="Shown table")
     client = _client(sam)
     listed = {g["id"] for g in client.get("/api/games/open/").json()}
     assert shown.pk in listed and hidden.pk not in listed
@@ -187,7 +186,7 @@ def test_private_games_are_not_listed_for_outsiders(people, toy_engine):
 
 def test_the_invite_link_still_lets_someone_see_and_join_a_private_game(people, toy_engine):
     ann, sam = people["ann"], people["sam"]
-    game = services.game_create(owner=ann, rules="toy-shed", title="Link table", visibility="private", is_open=False)
+    game = lobby_game(ann, title="Link table", visibility="private", is_open=False)
     client = _client(sam)
     assert client.get(f"/games/{game.pk}/").status_code == 404
     link = reverse("games:join_link", args=[game.invite_code])
@@ -200,7 +199,7 @@ def test_the_invite_link_still_lets_someone_see_and_join_a_private_game(people, 
 
 def test_an_invitation_code_joins_a_private_game_through_the_api(people, api_for, toy_engine):
     ann, carl = people["ann"], people["carl"]
-    game = services.game_create(owner=ann, rules="toy-shed", visibility="private", is_open=False)
+    game = lobby_game(ann, visibility="private", is_open=False)
     invitation = services.game_invite(game=game, by=ann, email="someone-else@example.org")
     resp = api_for(carl).post("/api/games/join/", {"code": invitation.code}, format="json")
     assert resp.status_code == 200 and resp.json()["visibility"] == "private"
@@ -208,8 +207,7 @@ def test_an_invitation_code_joins_a_private_game_through_the_api(people, api_for
 
 def test_leaving_a_private_game_answers_the_one_who_left(people, api_for, toy_engine):
     ann, bob = people["ann"], people["bob"]
-    game = services.game_create(owner=ann, rules="toy-shed", visibility="private")
-    services.game_join(game=game, user=bob, code=game.invite_code)
+    game = lobby_game(ann, bob, visibility="private")
     client = api_for(bob)
     assert client.post(f"/api/games/{game.pk}/leave/").status_code == 200
     assert client.get(f"/api/games/{game.pk}/").status_code == 404

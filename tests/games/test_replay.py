@@ -15,6 +15,7 @@ from games.models import Game, Move, Seat, Snapshot
 from games.rules import get_engine
 from games.rules.base import Rng
 from games.selectors import replay_state
+from tests.builders import lobby_game, start
 from tests.helpers import json_strings
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +28,9 @@ def played(users, rules, *, options=None, moves=60, visibility="public", seed=SE
     """A started game between `users`, dealt from a fixed seed, with `moves` moves played by the
     engine's bot through move_submit (as the web plays them), or fewer if it ends first."""
     owner, *others = users
-    game = services.game_create(
-        owner=owner, rules=rules, options=options or {}, title=f"Replay {rules}", visibility=visibility
+    game = start(
+        lobby_game(owner, *others, rules=rules, options=options or {}, title=f"Replay {rules}", visibility=visibility)
     )
-    for user in others:
-        services.game_join(game=game, user=user, code=game.invite_code)
-    services.game_start(game=game, by=owner)
-    game = Game.objects.get(pk=game.pk)
     engine = game.engine
     game.seed = seed  # the dealt table and every draw, the same on every run
     game.seed_sha256 = Game.hash_seed(seed)
@@ -313,7 +310,7 @@ def test_a_private_game_is_a_404_to_anyone_but_its_people(client, api_for, trio,
 
 
 def test_a_game_in_its_lobby_has_nothing_to_replay(client, api_for, trio):
-    game = services.game_create(owner=trio[0], rules="ogallala", options={}, title="Waiting")
+    game = lobby_game(trio[0], rules="ogallala", options={}, title="Waiting")
     client.force_login(trio[0])
     response = client.get(url(game))
     assert response.status_code == 302 and response["Location"] == reverse("games:detail", args=[game.pk])

@@ -9,8 +9,8 @@ import pytest
 from django.template.loader import get_template
 from django.urls import reverse
 
-from games import services
 from games.rules import engine_slugs, get_engine
+from tests.builders import lobby_game, start_game
 
 from .test_glossary import log_measles
 
@@ -79,7 +79,7 @@ def test_the_pages_carry_no_inline_script_or_style(client):
 def test_the_game_page_and_the_create_page_link_to_the_summary(client, make_user, slug):
     user = make_user("ann")
     client.force_login(user)
-    game = services.game_create(owner=user, rules=slug, max_players=get_engine(slug).min_seats)
+    game = lobby_game(user, rules=slug, max_players=get_engine(slug).min_seats)
     detail = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert f'href="/rules/{slug}/"' in detail
     new = client.get(reverse("games:new", args=[slug])).content.decode()
@@ -114,9 +114,7 @@ def test_rules_pages_and_glossary_popovers_in_the_browser(browser, live_server, 
 
     shots = os.environ.get("TRAILPOST_SCREENSHOTS") or str(tmp_path)
     ann, bob = make_user("ann"), make_user("bob")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2)
-    services.game_join(game=game, user=bob)
-    services.game_start(game=game, by=ann)
+    game = start_game(ann, bob, rules="oregon-trail-race")
     context = _session_context(browser, live_server, ann, width)
     page = context.new_page()
 

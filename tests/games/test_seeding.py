@@ -12,6 +12,7 @@ from games.forms import GameCreateForm
 from games.models import Game, Seat
 from games.rules import get_engine, seeding
 from games.rules.base import Rng
+from tests.builders import lobby_game, start, start_game
 
 SERVER = "a" * 64
 
@@ -128,11 +129,10 @@ def test_the_commitment_is_published_at_creation_and_unchanged_at_the_start(peop
 @db
 def test_join_by_code_takes_entropy_and_bots_give_none(people, api_for):
     ann, bob, _ = people
-    game = services.game_create(owner=ann, rules="ogallala", max_players=3, bots=1, is_open=False)
+    game = lobby_game(ann, rules="ogallala", max_players=3, bots=1, is_open=False)
     answer = api_for(bob).post("/api/games/join/", {"code": game.invite_code, "entropy": "bob's dice"}, format="json")
     assert answer.status_code == 200 and answer.json()["my_entropy"] == "bob's dice"
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
+    game = start(game)
     order = sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))
     assert [s.entropy for s in order] == ["", "", "bob's dice"]
     assert game.seed == seeding.derive_seed(game.server_seed, ["", "", "bob's dice"])
@@ -149,7 +149,7 @@ def test_bad_entropy_in_the_api_is_a_400_and_nothing_is_created(people, api_for,
     assert answer.status_code == 400 and answer.json()["code"] == "VALIDATION_ERROR"
     assert message in answer.json()["message"]
     assert Game.objects.count() == before
-    game = services.game_create(owner=ann, rules="ogallala", max_players=3)
+    game = lobby_game(ann, rules="ogallala", max_players=3)
     for path, body in ((f"/api/games/{game.pk}/join/", {}), ("/api/games/join/", {"code": game.invite_code})):
         answer = api_for(bob).post(path, {**body, "entropy": entropy}, format="json")
         assert answer.status_code == 400 and answer.json()["code"] == "VALIDATION_ERROR", answer.json()
@@ -159,23 +159,20 @@ def test_bad_entropy_in_the_api_is_a_400_and_nothing_is_created(people, api_for,
 @db
 def test_anonymous_cannot_join_through_the_api(people, client):
     ann, _, _ = people
-    game = services.game_create(owner=ann, rules="ogallala", max_players=3)
+    game = lobby_game(ann, rules="ogallala", max_players=3)
     assert client.post(f"/api/games/{game.pk}/join/", {"entropy": "x"}).status_code == 401
     assert game.seats.count() == 1
 
 
-def _finish(game, ann, bob):
-    services.game_join(game=game, user=bob, entropy="bob's secret phrase")
-    services.game_start(game=game, by=ann)
-    return game
+def _started(ann, bob):
+    """A started game of ann's and bob's, each with words of their own for the seed."""
+    return start_game(ann, bob, rules="oregon-trail-race", entropy={ann: "ann's own words", bob: "bob's secret phrase"})
 
 
 @db
 def test_server_seed_and_contributions_stay_private_until_the_end(people, api_for, client):
     ann, bob, cy = people
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2, entropy="ann's own words")
-    _finish(game, ann, bob)
-    game.refresh_from_db()
+    game = _started(ann, bob)
     # Before the end: the commitment for all; the server seed for none; each contribution to its owner.
     for user, own, other in (
         (ann, "ann's own words", "bob's secret phrase"),
@@ -229,7 +226,7 @@ def test_the_new_game_form_takes_entropy(people, client):
 @db
 def test_the_join_page_and_the_game_page_take_entropy(people, client):
     ann, bob, cy = people
-    game = services.game_create(owner=ann, rules="ogallala", max_players=3, visibility="private", is_open=False)
+    game = lobby_game(ann, rules="ogallala", max_players=3, visibility="private", is_open=False)
     link = f"/join/{game.invite_code}/"
     anonymous = client.get(link)
     assert anonymous.status_code == 200 and 'name="entropy"' in anonymous.content.decode()
@@ -246,7 +243,7 @@ def test_the_join_page_and_the_game_page_take_entropy(people, client):
     assert "your entropy <code>bob's words</code>" in shown and game.server_seed_sha256 in shown
 
     # The game page's own join button (an open public game) carries the field too.
-    open_game = services.game_create(owner=ann, rules="ogallala", max_players=3)
+    open_game = lobby_game(ann, rules="ogallala", max_players=3)
     client.force_login(cy)
     assert 'name="entropy"' in client.get(f"/games/{open_game.pk}/").content.decode()
     refused = client.post(f"/games/{open_game.pk}/join/", {"entropy": "y" * 300}, follow=True)
@@ -260,8 +257,7 @@ def test_the_join_page_and_the_game_page_take_entropy(people, client):
 @db
 def test_the_verify_page_recomputes_the_seed_and_the_seating(people, client):
     ann, bob, cy = people
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=2, entropy="ann's own words")
-    _finish(game, ann, bob)
+    game = _started(ann, bob)
     services.game_resign(game=game, user=bob)
     game.refresh_from_db()
     client.force_login(cy)

@@ -12,7 +12,7 @@ from core.errors import ErrorCode, GameError
 from games import services
 from games.models import Game, Invitation, Move, Seat
 from notifications.models import Kind, Notification
-from tests.builders import seat_to_act, start_game
+from tests.builders import lobby_game, seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -90,9 +90,7 @@ def test_bots_cannot_be_added_once_the_game_has_started(duel, people, api_for):
 
 def test_an_invitation_code_seats_only_the_first_person_who_uses_it(people, make_user, api_for):
     ann, bob = people
-    game = services.game_create(
-        owner=ann, rules="toy-shed", max_players=3, is_open=False, visibility=Game.Visibility.PRIVATE
-    )
+    game = lobby_game(ann, max_players=3, is_open=False, visibility=Game.Visibility.PRIVATE)
     invitation = services.game_invite(game=game, by=ann, email=bob.email)
     assert api_for(bob).post("/api/games/join/", {"code": invitation.code}, format="json").status_code == 200
     stranger = make_user("eve")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, Move
 from games.rules import engine_slugs
-from tests.builders import start_game
+from tests.builders import lobby_game, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +159,7 @@ def test_live_fragment_is_204_until_the_version_moves(client, make_user, toy_eng
 
 def test_join_link_page(client, make_user, toy_engine):
     ann = make_user("ann")
-    game = services.game_create(owner=ann, rules="toy-shed", max_players=2, is_open=False)
+    game = lobby_game(ann, max_players=2, is_open=False)
     bob = make_user("bob")
     client.force_login(bob)
     url = reverse("games:join_link", args=[game.invite_code])

@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from games import selectors, services
 from games.models import Game, Invitation, Move, Seat
-from tests.builders import play, start_game
+from tests import builders
+from tests.builders import lobby_game, play, start_game
 from tests.rules.oregon_trail import helpers as otr
 
 pytestmark = pytest.mark.django_db
@@ -24,8 +25,9 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 def _game(make_user, *, rules="oregon-trail-race", start=True, private=False, bots=0, options=None):
     ann, bob = make_user("Ann Table"), make_user("Bob Table")
-    game = services.game_create(
-        owner=ann,
+    game = (start_game if start else lobby_game)(
+        ann,
+        bob,
         rules=rules,
         options=options or {},
         title="On the table",
@@ -33,10 +35,6 @@ def _game(make_user, *, rules="oregon-trail-race", start=True, private=False, bo
         bots=bots,
         visibility=Game.Visibility.PRIVATE if private else Game.Visibility.PUBLIC,
     )
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    if start:
-        services.game_start(game=game, by=ann)
-    game.refresh_from_db()
     return game, ann, bob
 
 
@@ -239,7 +237,7 @@ def _stamp(body):
 
 def test_the_waiting_room_poll_sees_a_joiner_a_bot_and_the_start(client, make_user):
     ann = make_user("Ann Wait")
-    game = services.game_create(owner=ann, rules="oregon-trail-race", max_players=3, title="Waiting room")
+    game = lobby_game(ann, rules="oregon-trail-race", max_players=3, title="Waiting room")
     client.force_login(ann)
     page = client.get(reverse("games:detail", args=[game.pk])).content.decode()
     assert 'id="waiting-room"' in page and 'hx-trigger="every 4s"' in page
@@ -257,8 +255,7 @@ def test_the_waiting_room_poll_sees_a_joiner_a_bot_and_the_start(client, make_us
     body = _live(client, game, s=_stamp(body)).content.decode()
     assert "(bot)" in body
     stamp = _stamp(body)
-    services.game_start(game=game, by=ann)
-    game.refresh_from_db()
+    game = builders.start(game)
     body = _live(client, game, v=0, s=stamp).content.decode()
     assert 'id="waiting-room"' not in body and 'class="panel board"' in body and 'id="log-entries"' in body
 
@@ -524,7 +521,7 @@ def test_who_may_open_a_rematch(client, make_user):
 def test_a_rematch_past_the_invitation_cap_creates_nothing(client, make_user, settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "INVITATIONS_PER_DAY": 1}
     game, ann, bob = _finished(make_user)
-    other = services.game_create(owner=bob, rules="oregon-trail-race", title="Another")
+    other = lobby_game(bob, rules="oregon-trail-race", title="Another")
     services.game_invite(game=other, by=bob, email="someone@example.com")  # bob's one invitation today
     client.force_login(bob)
     body = client.post(reverse("games:rematch", args=[game.pk]), **HX).content.decode()

@@ -13,7 +13,7 @@ from games import services
 from games.models import Game
 from games.rules import IllegalAction, engines
 from games.rules.base import seat_label
-from tests.builders import start_game
+from tests.builders import lobby_game, start, start_game
 from tests.toy_engine import RACE
 
 pytestmark = pytest.mark.django_db
@@ -68,16 +68,15 @@ def test_the_engine_says_its_options_in_words():
 
 def _game(make_user, **kw):
     ann, bob = make_user("Ann"), make_user("Bob")
-    game = services.game_create(
-        owner=ann, rules="oregon-trail-race", title="Wagons", max_players=3, options={"ruleset": "classic"}, **kw
+    game = lobby_game(
+        ann, bob, rules="oregon-trail-race", title="Wagons", max_players=3, options={"ruleset": "classic"}, **kw
     )
-    services.game_join(game=game, user=bob, code=game.invite_code)
-    return Game.objects.get(pk=game.pk), ann, bob
+    return game, ann, bob
 
 
 def test_the_game_page_shows_no_version_number(client, make_user):
     game, ann, bob = _game(make_user)
-    services.game_start(game=game, by=ann)
+    game = start(game)
     client.force_login(ann)
     page = _text(client.get(reverse("games:detail", args=[game.pk])))
     assert not re.search(r"\bversion\s+\d", page, re.I)

@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Game
 from games.timekeeper.autoplay import bots_play
 from inbound.route import handle_raw
 from notifications.models import Notification
+from tests.builders import lobby_game
 from tests.inbound.test_inbound import reply
 
 from .conftest import T0, minute, turn_seat
@@ -28,11 +28,9 @@ def logged_channels(game, api) -> tuple[list, list]:
 
 
 def lobby(users, rules, bots=0, turn_hours=48):
-    game = services.game_create(
-        owner=users[0], rules=rules, title="Channels", max_players=2 + bots, bots=bots, turn_hours=turn_hours
+    return lobby_game(
+        users[0], users[1], rules=rules, title="Channels", max_players=2 + bots, bots=bots, turn_hours=turn_hours
     )
-    services.game_join(game=game, user=users[1], code=game.invite_code)
-    return game
 
 
 def web(user) -> Client:

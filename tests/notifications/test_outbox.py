@@ -13,7 +13,7 @@ from games.models import Move
 from notifications import delivery, outbox
 from notifications.models import Delivery, GameMute, Kind, KindPreference, Notification, NotificationSettings
 from notifications.tokens import read_reply_token
-from tests.builders import play
+from tests.builders import lobby_game, play
 
 from .conftest import free_port, hook_server, seat_at, turn_seat
 
@@ -200,7 +200,7 @@ def test_preferences_never_digest_and_mute(make_game, users, eager):
 
 
 def test_invitation_email(users, eager, django_capture_on_commit_callbacks):
-    game = services.game_create(owner=users[0], rules="toy-notify", title="Invite test")
+    game = lobby_game(users[0], rules="toy-notify", title="Invite test")
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         invitation = services.game_invite(game=game, by=users[0], email="friend@example.org")
@@ -454,7 +454,7 @@ def test_a_missed_deadline_tells_its_player_what_was_played_and_what_comes_of_mo
 def test_an_invitation_goes_to_the_address_with_the_inviter_and_the_link(users, settings):
     from games import events
 
-    game = services.game_create(owner=users[0], rules="toy-notify", title="Invite test")
+    game = lobby_game(users[0], rules="toy-notify", title="Invite test")
     invitation = services.game_invite(game=game, by=users[0], email="friend@example.org")
     [notice] = outbox.on_invitation_sent(events.InvitationSent(invitation=invitation))
     assert (notice.kind, notice.user, notice.email, notice.game) == (Kind.INVITATION, None, "friend@example.org", game)

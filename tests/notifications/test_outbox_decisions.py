@@ -89,6 +89,22 @@ def game_of(players, n=3, rules="toy-telling", **create):
     return start_game(*players[:n], rules=rules, title="Decisions", turn_hours=48, **create)
 
 
+def in_turn(game):
+    """The game's seats in turn order, from the seat to act."""
+    first = seat_to_act(game)
+    count = game.seats.count()
+    return [first, *(seat_at(game, (first.position + i) % count) for i in range(1, count))]
+
+
+def struck(players, rules="toy-telling"):
+    """A game of three in which the seat to act has sent a calamity to the next seat; returns the
+    game, the sender and the victim."""
+    game = game_of(players, rules=rules)
+    a, victim, _ = in_turn(game)
+    play(game, a, {"type": "calamity", "victim": victim.position})
+    return game, a, victim
+
+
 def notices(game, **where):
     return list(Notification.objects.filter(game=game, **where).order_by("pk"))
 
@@ -225,9 +241,7 @@ def test_since_the_last_move_leaves_out_undone_moves_and_counts_only_the_seats_o
 
 def test_each_event_since_the_last_move_names_the_players_as_of_its_own_move(players):
     game = game_of(players)
-    a = seat_to_act(game)
-    b = seat_at(game, (a.position + 1) % 3)
-    c = seat_at(game, (a.position + 2) % 3)
+    a, b, c = in_turn(game)
     play(game, a, {"type": "calamity", "victim": b.position})
     services.seat_replace(game=game, seat=b, by=players[0], user=players[3], reason="swap")
     play(game, b.position, {"type": "medicine", "use": True})  # Dee's seat now
@@ -285,10 +299,7 @@ def test_a_turn_passing_asks_the_next_player_with_the_move_told(players):
 
 
 def test_a_calamity_tells_its_victim_at_once_with_the_menu_and_no_second_notice(players):
-    game = game_of(players)
-    a = seat_to_act(game)
-    victim = seat_at(game, (a.position + 1) % 3)
-    play(game, a, {"type": "calamity", "victim": victim.position})
+    game, a, victim = struck(players)
     [note] = notices(game, seat=victim)
     assert (note.kind, note.delivery) == (Kind.HIT, Delivery.IMMEDIATE)
     context = drawn(note)
@@ -305,8 +316,7 @@ def test_a_calamity_tells_its_victim_at_once_with_the_menu_and_no_second_notice(
 def test_a_hit_on_a_player_at_the_table_waits_out_the_grace_window(players, settings):
     settings.TRAILPOST = {**settings.TRAILPOST, "GRACE_SECONDS": 60}
     game = game_of(players)
-    a = seat_to_act(game)
-    victim = seat_at(game, (a.position + 1) % 3)
+    a, victim, _ = in_turn(game)
     Seat.objects.filter(pk=victim.pk).update(seen_at=timezone.now())
     play(game, a, {"type": "calamity", "victim": victim.position})
     assert [(n.kind, n.delivery) for n in notices(game, seat=victim)] == [(Kind.HIT, Delivery.GRACE)]
@@ -314,8 +324,7 @@ def test_a_hit_on_a_player_at_the_table_waits_out_the_grace_window(players, sett
 
 def test_a_hit_turned_off_leaves_the_victim_a_decision_notice_that_tells_it(players):
     game = game_of(players)
-    a = seat_to_act(game)
-    victim = seat_at(game, (a.position + 1) % 3)
+    a, victim, _ = in_turn(game)
     KindPreference.objects.create(user=victim.user, kind=Kind.HIT, delivery=Delivery.NEVER)
     play(game, a, {"type": "calamity", "victim": victim.position})
     [note] = notices(game, seat=victim)
@@ -327,20 +336,14 @@ def test_a_hit_turned_off_leaves_the_victim_a_decision_notice_that_tells_it(play
 
 
 def test_a_hit_that_is_no_news_of_its_own_goes_into_the_next_email(players):
-    game = game_of(players, rules="toy-quiet")
-    a = seat_to_act(game)
-    victim = seat_at(game, (a.position + 1) % 3)
-    play(game, a, {"type": "calamity", "victim": victim.position})
+    game, a, victim = struck(players, rules="toy-quiet")
     [note] = notices(game, seat=victim)
     assert note.kind == Kind.DECISION  # out of turn: the engine names its kind
     assert drawn(note)["decision"]["moves"][0]["label"] == "Use medicine"
 
 
 def test_a_failing_judgement_of_a_hit_still_tells_the_victim(players, caplog):
-    game = game_of(players, rules="toy-broken")
-    a = seat_to_act(game)
-    victim = seat_at(game, (a.position + 1) % 3)
-    play(game, a, {"type": "calamity", "victim": victim.position})
+    game, a, victim = struck(players, rules="toy-broken")
     assert [n.kind for n in notices(game, seat=victim)] == [Kind.HIT]
     assert [r.getMessage() for r in caplog.records if r.name == "notifications.outbox"] == [
         f"hit_matters failed in game {game.pk} for position {victim.position}"
@@ -350,8 +353,7 @@ def test_a_failing_judgement_of_a_hit_still_tells_the_victim(players, caplog):
 def test_a_players_own_move_hits_them_by_mail_only_when_they_were_not_looking(players):
     for channel, told in [("web", False), ("email", False), ("api", False), ("timeout", True), ("standing", True)]:
         game = game_of(players, n=2)
-        a = seat_to_act(game)
-        b = seat_at(game, 1 - a.position)
+        a, b = in_turn(game)
         play(game, a, {"type": "calamity", "victim": b.position})
         play(game, b, {"type": "medicine", "use": False}, channel=channel)
         hits = notices(game, seat=b, kind=Kind.HIT)[1:]
@@ -369,9 +371,7 @@ def test_a_players_own_move_hits_them_by_mail_only_when_they_were_not_looking(pl
 
 def test_a_hit_on_a_seat_that_does_not_decide_now_shows_its_table(players):
     game = game_of(players)
-    a = seat_to_act(game)
-    b = seat_at(game, (a.position + 1) % 3)
-    c = seat_at(game, (a.position + 2) % 3)
+    a, b, c = in_turn(game)
     move = Move.objects.get(game=game, seq=game.version)
     found = changed(game, move=move, events_=[hit(a.position, c.position, text=f"{seat_label(a.position)} hits.")])
     [note] = [n for n in found if n.seat_id == c.pk]
@@ -417,9 +417,7 @@ def test_every_deciding_seat_with_a_person_not_looking_is_asked(players):
 
 def test_a_hits_effects_are_the_later_events_that_hit_or_are_made_by_that_seat(players):
     game = game_of(players)
-    a = seat_to_act(game)
-    b = seat_at(game, (a.position + 1) % 3)
-    c = seat_at(game, (a.position + 2) % 3)
+    a, b, c = in_turn(game)
     evs = [
         hit(a.position, a.position, text="Before."),
         {**hit(a.position, c.position, text="First."), "private": {str(c.position): {"text": "Only you."}}},
@@ -545,9 +543,7 @@ def test_a_resignation_that_ends_the_game_tells_the_result(players):
 
 def test_the_deciding_seats_asked_are_the_people_not_looking_who_have_a_move(players):
     game = game_of(players)
-    a = seat_to_act(game)
-    b = seat_at(game, (a.position + 1) % 3)
-    c = seat_at(game, (a.position + 2) % 3)
+    a, b, c = in_turn(game)
     move = Move.objects.get(game=game, seq=game.version)
     # a seat with nothing legal to do is not asked; the one whose turn it is, is
     found = changed(game, move=move, deciding=[b, a])

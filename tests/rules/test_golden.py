@@ -57,35 +57,46 @@ def _path(slug: str, options: dict) -> Path:
 # -- recording --------------------------------------------------------------------------------
 
 
+def bot_game(engine, opts: dict, seed: str, bot_seed: str):
+    """Plays a game of SEATS seats dealt from `seed`, every action the engine's bot's choice
+    (random.Random seeded from `bot_seed`); yields (actions, state) at the start and after each
+    action, the same list and state played on, until the game ends or MAX_ACTIONS are played."""
+    state = engine.new_state(opts, SEATS, seed)
+    rnd = random.Random(bot_seed)
+    actions: list = []
+    yield actions, state
+    while engine.result(state) is None and len(actions) < MAX_ACTIONS:
+        seat = engine.to_act(state)[0]
+        action = engine.bot_action(state, seat, rnd)
+        if action not in engine.legal_actions(state, seat):
+            raise AssertionError(f"{engine.name}: the bot chose an illegal action {action!r}")
+        engine.apply(state, seat, action)
+        actions.append([seat, action])
+        yield actions, state
+
+
+def game_doc(slug: str, opts: dict, seed: str, bot_seed: str, **rest) -> dict:
+    """A recorded game as JSON holds it: what it was played from, and `rest` (what it led to)."""
+    return json_roundtrip({"engine": slug, "options": opts, "seats": SEATS, "seed": seed, "bot_seed": bot_seed, **rest})
+
+
 def record(slug: str, options: dict) -> dict:
     """Plays a seeded bot game and returns the golden document for it."""
     engine = get_engine(slug)
     opts = engine.normalize_options(options, SEATS)
     seed = f"golden:{_stem(slug, options)}"
     bot_seed = f"{seed}:bots"
-    state = engine.new_state(opts, SEATS, seed)
-    rnd = random.Random(bot_seed)
-    actions = []
-    while engine.result(state) is None and len(actions) < MAX_ACTIONS:
-        seat = engine.to_act(state)[0]
-        action = engine.bot_action(state, seat, rnd)
-        if action not in engine.legal_actions(state, seat):
-            raise AssertionError(f"{slug}: the bot chose an illegal action {action!r}")
-        engine.apply(state, seat, action)
-        actions.append([seat, action])
+    *_, (actions, state) = bot_game(engine, opts, seed, bot_seed)
     result = engine.result(state)
-    return json_roundtrip(
-        {
-            "engine": slug,
-            "options": opts,
-            "seats": SEATS,
-            "seed": seed,
-            "bot_seed": bot_seed,
-            "actions": actions,
-            "stopped_after": None if result is not None else len(actions),
-            "state": state,
-            "result": result,
-        }
+    return game_doc(
+        slug,
+        opts,
+        seed,
+        bot_seed,
+        actions=actions,
+        stopped_after=None if result is not None else len(actions),
+        state=state,
+        result=result,
     )
 
 

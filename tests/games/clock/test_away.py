@@ -13,7 +13,7 @@ from games.models import Move, Seat, Vacation
 from notifications.delivery import render_notification
 from notifications.models import Kind, Notification
 from notifications.tokens import back_token
-from tests.builders import start_game
+from tests.builders import lobby_game, start_game
 
 from .conftest import T0, minute, turn_seat
 
@@ -216,9 +216,7 @@ def test_an_away_day_tells_each_table_and_the_player_even_if_they_muted_it(away_
         "your deadlines in all your games moved 24 hours later.",
         "back_url": site_url(reverse("notifications:back", args=[token])),
     }
-    table = services.game_create(owner=olga, rules="toy-notify", title="All three", max_players=3)
-    for other in users[1:3]:
-        services.game_join(game=table, user=other, code=table.invite_code)
+    table = lobby_game(olga, *users[1:3], rules="toy-notify", title="All three", max_players=3)
     with CaptureQueriesContext(connection) as queries:
         told = outbox.on_away_day(_away_day(olga, [table], left=3))
     assert sorted(n.user_id for n in told) == sorted([users[1].pk, users[2].pk, olga.pk])
