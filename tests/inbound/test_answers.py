@@ -7,7 +7,8 @@ import pytest
 from games import services
 from games.models import Game
 from inbound import answers
-from notifications.models import Kind, Notification
+from notifications.models import Delivery, Kind, Notification
+from notifications.services import game_mute_set
 
 from .conftest import seat_at, turn_seat
 
@@ -91,3 +92,20 @@ def test_a_seat_whose_player_is_gone_gets_no_answer(make_game):
     answers.reply_help(game, seat)
     answers.chat_refused(seat, "No.", "hi", "")
     assert Notification.objects.count() == before
+
+
+def test_a_player_who_muted_the_game_still_gets_the_answers_to_their_replies(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    game_mute_set(user=seat.user, game=game, muted=True)
+    answers.reply_error(game, seat, "9", "No such move.")
+    answers.reply_ok(game, seat, "Advance one step", [])
+    answers.reply_help(game, seat)
+    answers.chat_refused(seat, "The table is closed.", "hi", "")
+    sent = Notification.objects.filter(seat=seat, kind__in=[Kind.REPLY_OK, Kind.REPLY_ERROR]).order_by("pk")
+    assert [(n.kind, n.delivery) for n in sent] == [
+        (Kind.REPLY_ERROR, Delivery.IMMEDIATE),
+        (Kind.REPLY_OK, Delivery.IMMEDIATE),
+        (Kind.REPLY_ERROR, Delivery.IMMEDIATE),
+        (Kind.REPLY_ERROR, Delivery.IMMEDIATE),
+    ]
