@@ -2,6 +2,8 @@
 (played, not played and why, how to play by email, a chat message not posted), the fresh menu
 when the seat has a decision, and none for a seat whose player is gone."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from games import services
@@ -57,6 +59,15 @@ def test_played_says_what_was_played_what_it_did_and_what_was_not(make_game):
     assert "not_played" not in note.context and note.context["events"] == [] and note.context["in_reply_to"] == ""
 
 
+def test_played_names_the_seats_its_events_tell_of_by_their_players(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    first = seat_at(game, 0)
+    told = SimpleNamespace(events=[{"type": "ford", "seat": 0, "public": {"text": "Player 1 fords the river."}}])
+    answers.reply_ok(game, seat, "Ford the river", [told])
+    assert answer(seat, Kind.REPLY_OK).context["events"] == [f"{first.name} fords the river."]
+
+
 def test_how_to_play_by_email_has_the_menu_in_a_game_in_play(make_game):
     game = make_game()
     seat = turn_seat(game)
@@ -64,6 +75,7 @@ def test_how_to_play_by_email_has_the_menu_in_a_game_in_play(make_game):
     note = answer(seat, Kind.REPLY_ERROR)
     assert note.context["help"] is True and note.context["active"] is True
     assert note.context["in_reply_to"] == "<h@example.com>" and note.context["decision"]["moves"]
+    assert note.game_id == game.pk and note.context["game"]["title"] == "Test trail"
     Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED)
     answers.reply_help(game, seat)
     note = answer(seat, Kind.REPLY_ERROR)
