@@ -8,6 +8,7 @@ from email.message import EmailMessage
 
 import pytest
 
+from games.models import Game
 from inbound.route import handle_message, handle_raw, record_too_large
 from notifications.models import InboundMessage, Kind, Notification
 from notifications.tokens import chat_address, help_address, reply_address
@@ -193,3 +194,45 @@ def test_an_out_of_office_marks_only_a_move_emails_player_away(make_game, users)
         mail(play_address(game, seat), "Away", message_id="<r.3@mail.example.com>", Auto_Submitted="auto-replied")
     )
     assert list(type(users[0]).objects.filter(seems_away_since__isnull=False)) == [seat.user]
+
+
+def test_a_later_step_left_without_a_decision_stops_there_and_the_record_says_so(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    step = "advance " + "a" * 100  # the record quotes a step's first 80 characters
+    result = handle_raw(mail(play_address(game, seat), f"Advance one step; {step}"))
+    assert result.outcome == "played" and result.seq == game.moves.latest("seq").seq
+    assert (
+        result.detail
+        == f"Played: Advance one step. Not played: “{step[:80]}”: You had no decision left to make by then."
+    )
+    ok = Notification.objects.get(seat=seat, kind=Kind.REPLY_OK).context
+    assert ok["not_played"] == {"step": step, "why": "You had no decision left to make by then."}
+    assert InboundMessage.objects.get().detail == result.detail
+
+
+def test_a_reply_to_a_paused_game_or_from_a_seat_without_a_decision_is_answered_why(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    waiting = next(s for s in game.seats.all() if s.pk != seat.pk)
+    result = handle_raw(mail(play_address(game, waiting), "Advance one step"))
+    why = "You have no decision to make in this game right now."
+    assert (result.outcome, result.detail, result.game_id) == ("refused", why, game.pk)
+    assert Notification.objects.get(seat=waiting, kind=Kind.REPLY_ERROR).context["error"] == why
+    address = play_address(game, seat)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, version=game.version + 1)
+    result = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
+    assert (result.outcome, result.detail) == ("stale", "This game is paused.")
+    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["error"] == "This game is paused."
+    assert not game.moves.filter(channel="email").exists()
+
+
+def test_a_redelivered_reply_is_a_duplicate_and_plays_nothing_again(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step")
+    first = handle_raw(raw)
+    again = handle_raw(raw)
+    assert (again.outcome, again.detail, again.game_id) == ("duplicate", "This email was already handled.", game.pk)
+    assert game.moves.filter(channel="email").count() == 1 and InboundMessage.objects.get().outcome == "played"
+    assert first.outcome == "played"
