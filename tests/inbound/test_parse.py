@@ -77,6 +77,20 @@ def test_message_text_prefers_the_plain_part_then_the_html():
     assert "> Advance one step" in message_text(only_html)
 
 
+def test_message_text_finds_an_html_part_among_attachments():
+    msg = EmailMessage()
+    msg.set_content("<div>End the turn</div>", subtype="html")
+    msg.add_attachment(b"\x89PNG", maintype="image", subtype="png", filename="map.png")
+    assert msg.get_content_type() == "multipart/mixed"
+    assert message_text(msg).strip() == "End the turn"
+
+
+def test_message_text_of_parts_the_library_cannot_walk_is_empty():
+    # A multipart part without a boundary holds a string, which get_body cannot walk (it raises).
+    msg = raw("Content-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: multipart/related\n\n3\n--x--\n")
+    assert message_text(msg) == ""
+
+
 def test_message_text_of_a_message_without_text_is_empty():
     msg = EmailMessage()
     msg.set_content(b"\x89PNG", maintype="image", subtype="png")
