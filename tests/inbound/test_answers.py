@@ -54,6 +54,7 @@ def test_played_says_what_was_played_what_it_did_and_what_was_not(make_game):
     assert note.context["played"] == "Advance one step" and note.context["in_reply_to"] == "<m@example.com>"
     assert note.context["events"] == [f"Seat {seat.position} advances."]
     assert note.context["not_played"] == {"step": "y" * 200, "why": "No."}
+    assert note.game_id == game.pk and note.context["game"]["title"] == "Test trail"
     answers.reply_ok(game, seat, "Advance one step", [])
     note = answer(seat, Kind.REPLY_OK)
     assert "not_played" not in note.context and note.context["events"] == [] and note.context["in_reply_to"] == ""

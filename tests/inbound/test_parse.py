@@ -85,6 +85,10 @@ def test_message_text_finds_an_html_part_among_attachments():
     assert message_text(msg).strip() == "End the turn"
 
 
+def test_message_text_of_a_single_part_in_another_text_type_is_its_text():
+    assert message_text(raw("Content-Type: text/markdown; charset=utf-8\n\n3\n")).strip() == "3"
+
+
 def test_message_text_of_parts_the_library_cannot_walk_is_empty():
     # A multipart part without a boundary holds a string, which get_body cannot walk (it raises).
     msg = raw("Content-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: multipart/related\n\n3\n--x--\n")
