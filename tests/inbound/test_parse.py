@@ -310,3 +310,25 @@ def test_a_message_that_cannot_be_written_back_or_checked_is_malformed():
         ("malformed", "It could not be read as an email."),
     )
     assert parsed_refusal(Unwritable(), "abc", 5) == ("abc", 5, ("malformed", "It could not be read as an email."))
+
+
+def test_a_message_that_cannot_be_written_back_is_malformed_however_its_parts_read():
+    class Unwritable(EmailMessage):
+        def as_bytes(self, *args, **kwargs):
+            raise ValueError("cannot")
+
+    msg = Unwritable()
+    msg.set_content("1")
+    assert hostile_reason(msg) is None
+    assert parsed_refusal(msg, "", None)[2] == ("malformed", "It could not be read as an email.")
+
+
+def test_a_message_whose_parts_cannot_be_checked_is_logged_with_its_traceback(caplog):
+    class Unreadable(EmailMessage):
+        def get_payload(self, *args, **kwargs):
+            raise ValueError("cannot")
+
+    caplog.set_level("WARNING", logger="inbound.parse")
+    assert parsed_refusal(Unreadable(), "abc", 5)[2] == ("malformed", "It could not be read as an email.")
+    [record] = caplog.records
+    assert record.getMessage() == "inbound email could not be checked" and record.exc_info[0] is ValueError
