@@ -6,6 +6,7 @@ outside input: it is let through, or refused with a sentence, never an exception
 import base64
 import json
 import urllib.parse
+from types import SimpleNamespace
 
 import pytest
 from django.http import Http404, HttpResponse
@@ -316,11 +317,32 @@ def test_a_message_the_view_cannot_parse_is_recorded_malformed(rf, caplog):
 
 
 def test_a_delivered_message_goes_to_the_handler(caplog):
-    from types import SimpleNamespace
-
     from anymail.inbound import AnymailInboundMessage
 
     caplog.set_level("INFO", logger="inbound.webhooks")
     message = AnymailInboundMessage.parse_raw_mime(REPLY.replace("play+t", "someone"))
     webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
     assert "inbound email via mailgun: no_token" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_delivered_message_is_read_with_its_envelope(make_game):
+    from anymail.inbound import AnymailInboundMessage
+
+    from notifications.models import InboundMessage
+    from notifications.tokens import reply_address
+
+    from .conftest import turn_seat
+
+    game = make_game()
+    seat = turn_seat(game)
+    address = reply_address(seat_id=seat.pk, game_id=game.pk, version=game.version)
+    message = AnymailInboundMessage.parse_raw_mime(REPLY.replace("play+t@example.com", "trailpost@example.com"))
+    message.envelope_recipient, message.envelope_sender = address, ""  # the token in the envelope only
+    webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.seat_id) == ("bounce", seat.pk)  # the null envelope sender: a bounce
+    message.envelope_sender = "ann@example.com"
+    message["Message-ID"] = "<w.2@example.com>"
+    webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
+    assert InboundMessage.objects.get(message_id="<w.2@example.com>").outcome == "played"
