@@ -282,6 +282,22 @@ def test_an_unknown_transfer_encoding_is_cut_in_the_sentence():
     assert why == f"A part has an unknown transfer encoding ({'x' * 40})."
 
 
+def test_an_unknown_charset_is_cut_in_the_sentence():
+    why = hostile_reason(raw(f"Content-Type: text/plain; charset={'y' * 100}\n\n1\n"))
+    assert why == f"A text part has an unknown charset ({'y' * 40})."
+
+
+def test_quoted_printable_holding_lone_surrogates_is_checked_not_raised():
+    # An 8-bit byte makes the library decode the payload in the part's charset, and this one
+    # (unicode-escape) turns "\\udce9" into a lone surrogate: the check must not raise on it.
+    msg = parse_message(
+        b"Content-Type: text/plain; charset=unicode-escape\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+        b"\\udce9 \xe9 =ZZ\r\n"
+    )
+    assert "\udce9" in msg.get_payload()
+    assert hostile_reason(msg) == "A part has broken quoted-printable."
+
+
 def test_a_parsed_message_with_its_hash_is_checked_for_its_parts_only():
     msg = raw(nest(11))
     assert parsed_refusal(msg, "abc", 12) == ("abc", 12, ("malformed", "Its MIME parts are nested more than 10 deep."))
