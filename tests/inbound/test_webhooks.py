@@ -4,6 +4,7 @@ in a string), and the refusals of what is over rawmail's limits or cannot be rea
 outside input: it is let through, or refused with a sentence, never an exception."""
 
 import base64
+import hashlib
 import json
 import urllib.parse
 from types import SimpleNamespace
@@ -280,6 +281,8 @@ def test_a_post_over_the_limits_is_recorded_and_answered_200_without_the_view(rf
         len(posted.body),
         None,
     )
+    # keyed by its bytes: another refused post is recorded too, not taken for this one again
+    assert row.message_key == hashlib.sha256(hashlib.sha256(posted.body).hexdigest().encode()).hexdigest()
 
 
 @pytest.mark.django_db
