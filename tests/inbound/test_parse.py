@@ -193,6 +193,8 @@ def test_a_robot_in_the_from_header_is_a_bounce():
     assert robot_reason(msg) == ("bounce", "It came from MAILER-DAEMON.")
     msg.replace_header("From", "postmaster@mx.example.com")
     assert robot_reason(msg, "ann@example.com") == ("bounce", "It came from postmaster.")
+    # the local part ends at the first "@": a domain literal may hold one too
+    assert robot_reason(mail(), "mailer-daemon@[mx@example.com]") == ("bounce", "It came from MAILER-DAEMON.")
 
 
 def test_a_report_is_a_bounce():

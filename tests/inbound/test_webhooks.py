@@ -10,6 +10,7 @@ import urllib.parse
 from types import SimpleNamespace
 
 import pytest
+from django.core.exceptions import SuspiciousOperation
 from django.http import Http404, HttpResponse
 
 from inbound import webhooks
@@ -222,6 +223,11 @@ def test_anymails_urls_are_guarded_and_served_only_when_named(rf, settings):
     for pattern in guarded:
         with pytest.raises(Http404):
             pattern.callback(rf.post("/x/"))
+    settings.TRAILPOST_INBOUND_WEBHOOKS = ["sendgrid"]  # its webhooks reach anymail's views, the others' do not
+    with pytest.raises(Http404):
+        next(p for p in guarded if p.name == "mailgun_tracking_webhook").callback(rf.post("/x/"))
+    with pytest.raises(SuspiciousOperation):  # anymail's view: no credentials
+        next(p for p in guarded if p.name == "sendgrid_tracking_webhook").callback(rf.post("/x/"))
     inbound = next(p for p in guarded if p.name == "mailgun_inbound_webhook")
     assert inbound.callback.__wrapped__.__wrapped__ is next(
         p.callback for p in urls.urlpatterns if p.name == "mailgun_inbound_webhook"
