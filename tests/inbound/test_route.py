@@ -4,6 +4,7 @@ hour's answers), a chat+ one (its text cut before it is posted), mail refused fo
 that names no seat we issued (nothing recorded)."""
 
 import hashlib
+from datetime import timedelta
 from email.message import EmailMessage
 
 import pytest
@@ -13,7 +14,7 @@ from inbound.route import handle_message, handle_raw, record_too_large
 from notifications.models import InboundMessage, Kind, Notification
 from notifications.tokens import chat_address, help_address, reply_address
 
-from .conftest import seat_at, turn_seat
+from .conftest import T0, seat_at, turn_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -236,3 +237,19 @@ def test_a_redelivered_reply_is_a_duplicate_and_plays_nothing_again(make_game):
     assert (again.outcome, again.detail, again.game_id) == ("duplicate", "This email was already handled.", game.pk)
     assert game.moves.filter(channel="email").count() == 1 and InboundMessage.objects.get().outcome == "played"
     assert first.outcome == "played"
+
+
+def test_once_the_hours_answers_are_used_up_only_a_reply_to_the_current_email_is_read(make_game, settings, clock):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = turn_seat(game)
+    address = play_address(game, seat)
+    assert handle_raw(mail(address, "fly to the moon")).outcome == "not_understood"  # the hour's one answer
+    played = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
+    assert played.outcome == "played"  # the current email's reply is read all the same
+    clock.move_to(T0 + timedelta(minutes=30))
+    stale = handle_raw(mail(address, "second", message_id="<r.3@mail.example.com>"))
+    assert stale.outcome == "stale" and Notification.objects.filter(kind=Kind.REPLY_ERROR).count() == 1
+    clock.move_to(T0 + timedelta(minutes=90))  # the answer is over an hour old: the reply is read again
+    assert handle_raw(mail(address, "third", message_id="<r.4@mail.example.com>")).outcome == "stale"
+    assert Notification.objects.filter(kind=Kind.REPLY_ERROR).latest("pk").context["line"] == "third"
