@@ -67,6 +67,10 @@ def test_played_names_the_seats_its_events_tell_of_by_their_players(make_game):
     told = SimpleNamespace(events=[{"type": "ford", "seat": 0, "public": {"text": "Player 1 fords the river."}}])
     answers.reply_ok(game, seat, "Ford the river", [told])
     assert answer(seat, Kind.REPLY_OK).context["events"] == [f"{first.name} fords the river."]
+    mine = {"type": "drew", "seat": seat.position, "public": {"text": "A card is drawn."}}
+    mine["private"] = {str(seat.position): {"text": "You drew 7."}}
+    answers.reply_ok(game, seat, "Draw", [SimpleNamespace(events=[mine])])
+    assert answer(seat, Kind.REPLY_OK).context["events"] == ["A card is drawn. (You drew 7.)"]  # the reader's own part
 
 
 def test_how_to_play_by_email_has_the_menu_in_a_game_in_play(make_game):

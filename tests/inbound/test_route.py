@@ -253,3 +253,15 @@ def test_once_the_hours_answers_are_used_up_only_a_reply_to_the_current_email_is
     clock.move_to(T0 + timedelta(minutes=90))  # the answer is over an hour old: the reply is read again
     assert handle_raw(mail(address, "third", message_id="<r.4@mail.example.com>")).outcome == "stale"
     assert Notification.objects.filter(kind=Kind.REPLY_ERROR).latest("pk").context["line"] == "third"
+
+
+def test_each_message_refused_for_its_size_is_recorded_and_help_replies_have_their_cap(make_game, settings):
+    record_too_large(recipients=[], envelope_sender="a@example.com", size=10**8)
+    record_too_large(recipients=[], envelope_sender="a@example.com", size=10**8)
+    assert InboundMessage.objects.filter(outcome="too_large").count() == 2  # not one taken for the other
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = seat_at(game, 1)
+    address = help_address(seat_id=seat.pk, game_id=game.pk)
+    assert handle_raw(mail(address, "Thanks!")).outcome == "help"
+    assert handle_raw(mail(address, "Thanks again!", message_id="<r.2@mail.example.com>")).outcome == "over_cap"

@@ -355,3 +355,12 @@ def test_a_delivered_message_is_read_with_its_envelope(make_game):
     message["Message-ID"] = "<w.2@example.com>"
     webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
     assert InboundMessage.objects.get(message_id="<w.2@example.com>").outcome == "played"
+
+
+def test_lone_surrogates_in_a_posts_json_are_counted_not_raised(rf):
+    posted = rf.post("/x/", '{"a": "\\ud800 x"}', content_type="application/json")
+    assert _webhook_texts(posted) == [b"\xed\xa0\x80 x"]
+    form = rf.post(
+        "/x/", "f=" + urllib.parse.quote('{"a": "\\ud800 y"}'), content_type="application/x-www-form-urlencoded"
+    )
+    assert _webhook_texts(form)[0].endswith(b"\n\xed\xa0\x80 y")
