@@ -106,6 +106,7 @@ def record_too_large(*, recipients, envelope_sender: str | None, size: int) -> N
     handle_message(
         email.message.EmailMessage(),
         recipients=recipients,
+        envelope_sender=envelope_sender,
         raw_hash=uuid.uuid4().hex,
         size=size,
         refusal=(

@@ -51,7 +51,7 @@ def test_html_text_keeps_quotes_and_drops_what_is_not_text():
     assert text.splitlines()[0] == "End the turn now"
     assert "> Advance one step" in text
     assert "Word" not in text and "p{}" not in text and "https" not in text and "**" not in text
-    assert "| " not in text and "cell" in text
+    assert "| " not in text and "---" not in text and "cell" in text
 
 
 def test_html_text_reads_200000_characters_at_most():
@@ -64,7 +64,8 @@ def test_html_text_of_markup_html2text_cannot_read_is_empty(caplog):
     # raised the root logger's
     caplog.set_level("WARNING", logger="inbound.parse")
     assert html_text(None) == ""
-    assert "could not be converted" in caplog.text
+    [record] = caplog.records
+    assert record.getMessage() == "an HTML reply could not be converted to text" and record.exc_info is not None
 
 
 def test_message_text_prefers_the_plain_part_then_the_html():
@@ -75,6 +76,24 @@ def test_message_text_prefers_the_plain_part_then_the_html():
     only_html.set_content("<div>3</div><blockquote>Advance one step</blockquote>", subtype="html")
     assert message_text(only_html).strip().splitlines()[0] == "3"
     assert "> Advance one step" in message_text(only_html)
+
+
+def test_message_text_finds_an_html_part_among_attachments():
+    msg = EmailMessage()
+    msg.set_content("<div>End the turn</div>", subtype="html")
+    msg.add_attachment(b"\x89PNG", maintype="image", subtype="png", filename="map.png")
+    assert msg.get_content_type() == "multipart/mixed"
+    assert message_text(msg).strip() == "End the turn"
+
+
+def test_message_text_of_a_single_part_in_another_text_type_is_its_text():
+    assert message_text(raw("Content-Type: text/markdown; charset=utf-8\n\n3\n")).strip() == "3"
+
+
+def test_message_text_of_parts_the_library_cannot_walk_is_empty():
+    # A multipart part without a boundary holds a string, which get_body cannot walk (it raises).
+    msg = raw("Content-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: multipart/related\n\n3\n--x--\n")
+    assert message_text(msg) == ""
 
 
 def test_message_text_of_a_message_without_text_is_empty():
@@ -174,6 +193,8 @@ def test_a_robot_in_the_from_header_is_a_bounce():
     assert robot_reason(msg) == ("bounce", "It came from MAILER-DAEMON.")
     msg.replace_header("From", "postmaster@mx.example.com")
     assert robot_reason(msg, "ann@example.com") == ("bounce", "It came from postmaster.")
+    # the local part ends at the first "@": a domain literal may hold one too
+    assert robot_reason(mail(), "mailer-daemon@[mx@example.com]") == ("bounce", "It came from MAILER-DAEMON.")
 
 
 def test_a_report_is_a_bounce():
@@ -263,6 +284,22 @@ def test_an_unknown_transfer_encoding_is_cut_in_the_sentence():
     assert why == f"A part has an unknown transfer encoding ({'x' * 40})."
 
 
+def test_an_unknown_charset_is_cut_in_the_sentence():
+    why = hostile_reason(raw(f"Content-Type: text/plain; charset={'y' * 100}\n\n1\n"))
+    assert why == f"A text part has an unknown charset ({'y' * 40})."
+
+
+def test_quoted_printable_holding_lone_surrogates_is_checked_not_raised():
+    # An 8-bit byte makes the library decode the payload in the part's charset, and this one
+    # (unicode-escape) turns "\\udce9" into a lone surrogate: the check must not raise on it.
+    msg = parse_message(
+        b"Content-Type: text/plain; charset=unicode-escape\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+        b"\\udce9 \xe9 =ZZ\r\n"
+    )
+    assert "\udce9" in msg.get_payload()
+    assert hostile_reason(msg) == "A part has broken quoted-printable."
+
+
 def test_a_parsed_message_with_its_hash_is_checked_for_its_parts_only():
     msg = raw(nest(11))
     assert parsed_refusal(msg, "abc", 12) == ("abc", 12, ("malformed", "Its MIME parts are nested more than 10 deep."))
@@ -292,3 +329,25 @@ def test_a_message_that_cannot_be_written_back_or_checked_is_malformed():
         ("malformed", "It could not be read as an email."),
     )
     assert parsed_refusal(Unwritable(), "abc", 5) == ("abc", 5, ("malformed", "It could not be read as an email."))
+
+
+def test_a_message_that_cannot_be_written_back_is_malformed_however_its_parts_read():
+    class Unwritable(EmailMessage):
+        def as_bytes(self, *args, **kwargs):
+            raise ValueError("cannot")
+
+    msg = Unwritable()
+    msg.set_content("1")
+    assert hostile_reason(msg) is None
+    assert parsed_refusal(msg, "", None)[2] == ("malformed", "It could not be read as an email.")
+
+
+def test_a_message_whose_parts_cannot_be_checked_is_logged_with_its_traceback(caplog):
+    class Unreadable(EmailMessage):
+        def get_payload(self, *args, **kwargs):
+            raise ValueError("cannot")
+
+    caplog.set_level("WARNING", logger="inbound.parse")
+    assert parsed_refusal(Unreadable(), "abc", 5)[2] == ("malformed", "It could not be read as an email.")
+    [record] = caplog.records
+    assert record.getMessage() == "inbound email could not be checked" and record.exc_info[0] is ValueError

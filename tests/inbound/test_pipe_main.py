@@ -4,6 +4,7 @@ it says when it defers a message (and the traceback in its log file), and its ex
 its own."""
 
 import io
+import locale
 import os
 import re
 import sys
@@ -183,3 +184,31 @@ def test_arguments_the_pipe_refuses_defer_with_its_name(stdin, pipe_env, capsys)
     assert err.startswith("usage: receive_email ") and err.endswith(
         "receive_email: deferred, the mail server will try again later: SystemExit: 2\n"
     )
+
+
+@pytest.fixture
+def ascii_locale():
+    """The C locale's ASCII as the locale's encoding (this process's is UTF-8), restored after."""
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    if locale.getencoding() == "UTF-8":
+        pytest.skip("Python's UTF-8 mode is on: the locale's encoding is not read")
+    yield
+    locale.setlocale(locale.LC_CTYPE, before)
+
+
+def test_the_env_file_and_the_log_are_utf8_whatever_the_locale(tmp_path, monkeypatch, ascii_locale):
+    env = tmp_path / "env"
+    env.write_bytes("PASSWORD=pässwörd\n".encode())
+    assert read_env_file(str(env)) == {"PASSWORD": "pässwörd"}
+    log = tmp_path / "pipe.log"
+    monkeypatch.setenv(LOG_VARIABLE, str(log))
+    deferred(RuntimeError("the café's database is down"), io.StringIO())
+    assert "RuntimeError: the café's database is down" in log.read_bytes().decode()
+
+
+def test_without_a_settings_module_named_the_pipe_uses_the_projects(stdin, pipe_env, monkeypatch):
+    monkeypatch.delenv("DJANGO_SETTINGS_MODULE")
+    stdin(NO_TOKEN)
+    assert main([]) == 0
+    assert os.environ["DJANGO_SETTINGS_MODULE"] == "config.settings"

@@ -4,10 +4,13 @@ in a string), and the refusals of what is over rawmail's limits or cannot be rea
 outside input: it is let through, or refused with a sentence, never an exception."""
 
 import base64
+import hashlib
 import json
 import urllib.parse
+from types import SimpleNamespace
 
 import pytest
+from django.core.exceptions import SuspiciousOperation
 from django.http import Http404, HttpResponse
 
 from inbound import webhooks
@@ -220,6 +223,11 @@ def test_anymails_urls_are_guarded_and_served_only_when_named(rf, settings):
     for pattern in guarded:
         with pytest.raises(Http404):
             pattern.callback(rf.post("/x/"))
+    settings.TRAILPOST_INBOUND_WEBHOOKS = ["sendgrid"]  # its webhooks reach anymail's views, the others' do not
+    with pytest.raises(Http404):
+        next(p for p in guarded if p.name == "mailgun_tracking_webhook").callback(rf.post("/x/"))
+    with pytest.raises(SuspiciousOperation):  # anymail's view: no credentials
+        next(p for p in guarded if p.name == "sendgrid_tracking_webhook").callback(rf.post("/x/"))
     inbound = next(p for p in guarded if p.name == "mailgun_inbound_webhook")
     assert inbound.callback.__wrapped__.__wrapped__ is next(
         p.callback for p in urls.urlpatterns if p.name == "mailgun_inbound_webhook"
@@ -279,6 +287,8 @@ def test_a_post_over_the_limits_is_recorded_and_answered_200_without_the_view(rf
         len(posted.body),
         None,
     )
+    # keyed by its bytes: another refused post is recorded too, not taken for this one again
+    assert row.message_key == hashlib.sha256(hashlib.sha256(posted.body).hexdigest().encode()).hexdigest()
 
 
 @pytest.mark.django_db
@@ -316,11 +326,41 @@ def test_a_message_the_view_cannot_parse_is_recorded_malformed(rf, caplog):
 
 
 def test_a_delivered_message_goes_to_the_handler(caplog):
-    from types import SimpleNamespace
-
     from anymail.inbound import AnymailInboundMessage
 
     caplog.set_level("INFO", logger="inbound.webhooks")
     message = AnymailInboundMessage.parse_raw_mime(REPLY.replace("play+t", "someone"))
     webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
     assert "inbound email via mailgun: no_token" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_delivered_message_is_read_with_its_envelope(make_game):
+    from anymail.inbound import AnymailInboundMessage
+
+    from notifications.models import InboundMessage
+    from notifications.tokens import reply_address
+
+    from .conftest import turn_seat
+
+    game = make_game()
+    seat = turn_seat(game)
+    address = reply_address(seat_id=seat.pk, game_id=game.pk, version=game.version)
+    message = AnymailInboundMessage.parse_raw_mime(REPLY.replace("play+t@example.com", "trailpost@example.com"))
+    message.envelope_recipient, message.envelope_sender = address, ""  # the token in the envelope only
+    webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.seat_id) == ("bounce", seat.pk)  # the null envelope sender: a bounce
+    message.envelope_sender = "ann@example.com"
+    message["Message-ID"] = "<w.2@example.com>"
+    webhooks.on_anymail_inbound(None, SimpleNamespace(message=message), "mailgun")
+    assert InboundMessage.objects.get(message_id="<w.2@example.com>").outcome == "played"
+
+
+def test_lone_surrogates_in_a_posts_json_are_counted_not_raised(rf):
+    posted = rf.post("/x/", '{"a": "\\ud800 x"}', content_type="application/json")
+    assert _webhook_texts(posted) == [b"\xed\xa0\x80 x"]
+    form = rf.post(
+        "/x/", "f=" + urllib.parse.quote('{"a": "\\ud800 y"}'), content_type="application/x-www-form-urlencoded"
+    )
+    assert _webhook_texts(form)[0].endswith(b"\n\xed\xa0\x80 y")

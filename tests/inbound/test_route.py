@@ -1,0 +1,267 @@
+"""inbound.route in process, what it records and answers for each address it reads: a play+ reply
+(its record's key, sender, size and reply address), a help+ one (answered once an hour, within the
+hour's answers), a chat+ one (its text cut before it is posted), mail refused for its size, and mail
+that names no seat we issued (nothing recorded)."""
+
+import hashlib
+from datetime import timedelta
+from email.message import EmailMessage
+
+import pytest
+
+from games.models import Game
+from inbound.route import handle_message, handle_raw, record_too_large
+from notifications.models import InboundMessage, Kind, Notification
+from notifications.tokens import chat_address, help_address, reply_address
+
+from .conftest import T0, seat_at, turn_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def mail(to, body="1", *, sender="Player <player@example.com>", message_id="<r.1@mail.example.com>", **headers):
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = "Re: Your turn"
+    if message_id:
+        msg["Message-ID"] = message_id
+    for name, value in headers.items():
+        msg[name.replace("_", "-")] = value
+    msg.set_content(body)
+    return msg.as_bytes()
+
+
+def play_address(game, seat):
+    return reply_address(seat_id=seat.pk, game_id=game.pk, version=game.version)
+
+
+def help_answers(seat):
+    return Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR, context__help=True)
+
+
+def test_a_played_reply_is_recorded_with_its_key_sender_size_and_address(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step")
+    result = handle_raw(raw)
+    assert (result.outcome, result.detail, result.game_id) == ("played", "Played: Advance one step", game.pk)
+    record = InboundMessage.objects.get()
+    assert record.message_key == hashlib.sha256(b"<r.1@mail.example.com>").hexdigest()
+    assert (record.message_id, record.sender, record.size) == (
+        "<r.1@mail.example.com>",
+        "Player <player@example.com>",
+        len(raw),
+    )
+    assert (record.game_id, record.seat_id, record.outcome) == (game.pk, seat.pk, "played")
+    assert record.reply_token == f"play:{seat.pk}-{game.pk}-{game.version}"
+    assert game.moves.get(seq=result.seq).idempotency_key == f"email:{record.message_key[:40]}"
+    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_OK).context["in_reply_to"] == "<r.1@mail.example.com>"
+
+
+def test_a_reply_without_a_message_id_is_keyed_by_its_bytes_and_text_is_read_as_its_bytes(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step", message_id=None)
+    assert handle_raw(raw.decode(), size=70_000).outcome == "played"
+    record = InboundMessage.objects.get()
+    assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
+    assert (record.message_id, record.size) == ("", 70_000)  # the size the pipe read, not what it kept
+
+
+def test_a_message_already_parsed_is_read_from_its_own_headers(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Message-ID"] = "player@example.com", play_address(game, seat), "<w.1@example.com>"
+    msg.set_content("Advance one step")
+    result = handle_message(msg)  # a webhook's: no raw hash, so its bytes are hashed and sized here
+    assert result.outcome == "played"
+    record = InboundMessage.objects.get()
+    assert (record.sender, record.message_id, record.size) == (
+        "player@example.com",
+        "<w.1@example.com>",
+        len(msg.as_bytes()),
+    )
+
+
+def test_mail_that_names_no_seat_we_issued_is_neither_recorded_nor_answered(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    notices = Notification.objects.count()
+    assert handle_raw(mail("trailpost@example.com")).outcome == "no_token"
+    forged = play_address(game, seat).replace(f"play+{seat.pk}-", f"play+{seat.pk + 100}-")
+    assert handle_raw(mail(forged)).outcome == "forged"
+    gone = reply_address(seat_id=seat.pk, game_id=game.pk + 100, version=game.version)  # signed, not this game's seat
+    assert handle_raw(mail(gone)).outcome == "forged"
+    msg = EmailMessage()
+    msg["To"] = forged
+    assert handle_message(msg, raw_hash="x").outcome == "forged"
+    assert not InboundMessage.objects.exists() and Notification.objects.count() == notices
+
+
+def test_mail_refused_for_its_size_is_recorded_under_no_seat(settings):
+    record_too_large(recipients=["trailpost@example.com"], envelope_sender="player@example.com", size=123_456)
+    record = InboundMessage.objects.get()
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    assert (record.outcome, record.size, record.seat_id, record.game_id) == ("too_large", 123_456, None, None)
+    assert record.detail == f"It was over the limit of {limit} bytes (refused with 552)."
+    assert record.sender == "player@example.com" and record.reply_token == ""
+
+
+def test_a_reply_to_an_email_that_asks_nothing_is_answered_once_an_hour(make_game, settings):
+    game = make_game()
+    seat = seat_at(game, 1)
+    address = help_address(seat_id=seat.pk, game_id=game.pk)
+    first = handle_raw(mail(address, "Thanks!"))
+    assert (first.outcome, first.detail, first.game_id) == (
+        "help",
+        "Answered with how to play and talk by email.",
+        game.pk,
+    )
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.reply_token) == ("help", f"help:{seat.pk}-{game.pk}")
+    assert record.detail == "Answered with how to play and talk by email."
+    assert help_answers(seat).get().context["in_reply_to"] == "<r.1@mail.example.com>"
+    again = handle_raw(mail(address, "Thanks again!", message_id="<r.2@mail.example.com>"))
+    assert (again.outcome, again.detail) == (
+        "help",
+        "Not answered: how to play by email was already sent within the hour.",
+    )
+    assert help_answers(seat).count() == 1
+    # Another seat's help, once its seat's answers of refusal are used up: silence.
+    other = seat_at(game, 0)
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    handle_raw(mail(play_address(game, other), "fly to the moon", message_id="<r.3@mail.example.com>"))
+    used_up = handle_raw(
+        mail(help_address(seat_id=other.pk, game_id=game.pk), "hi", message_id="<r.4@mail.example.com>")
+    )
+    assert (used_up.outcome, used_up.detail) == ("help", "Not answered: the hour's answers are used up.")
+    assert not help_answers(other).exists()
+
+
+@pytest.mark.parametrize("second", ["chat", "help"])
+def test_a_play_address_wins_over_the_others_and_a_chat_one_over_help(make_game, second):
+    game = make_game()
+    seat = turn_seat(game)
+    helper = help_address(seat_id=seat.pk, game_id=game.pk)
+    chat = chat_address(seat_id=seat.pk, game_id=game.pk, message_id=1)
+    others = helper if second == "help" else chat
+    assert handle_raw(mail(play_address(game, seat), "Advance one step", Cc=others)).outcome == "played"
+    if second == "chat":
+        # chat+ before help+: a message at the table (refused here: no chat email named that seat).
+        result = handle_raw(mail(chat, "hello", message_id="<r.2@mail.example.com>", Cc=helper))
+        assert result.outcome == "refused" and not help_answers(seat).exists()
+
+
+def test_the_envelopes_recipients_are_read_before_the_headers(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail("trailpost@example.com", "Advance one step")
+    assert handle_raw(raw, recipients=[play_address(game, seat)]).outcome == "played"
+    assert InboundMessage.objects.get().reply_token == f"play:{seat.pk}-{game.pk}-{game.version}"
+
+
+def test_a_chat_reply_is_cut_to_four_messages_before_it_is_posted(make_game, users):
+    from chat.services import post_message
+
+    game = make_game()
+    post_message(game=game, user=users[0], text="Anyone for a trade?")
+    chat = Notification.objects.filter(user=users[1], kind=Kind.CHAT).latest("pk")
+    result = handle_raw(mail(chat.context["reply_to"], ("z" * 299 + "\n") * 30))  # lines are cut at 400
+    assert result.outcome == "refused" and result.detail.endswith("this one has 8000.")
+    record = InboundMessage.objects.get()
+    message_id = chat.context["message"]["id"]
+    assert record.reply_token == f"chat:{chat.seat_id}-{game.pk}-{message_id}" and record.outcome == "refused"
+    answer = Notification.objects.get(seat=chat.seat, kind=Kind.REPLY_ERROR)
+    assert answer.context["chat"] is True and answer.context["line"] == "z" * 200
+    ok = handle_raw(mail(chat.context["reply_to"], "Me!", message_id="<r.2@mail.example.com>"))
+    assert ok.outcome == "chat" and ok.detail.startswith("Posted message ")
+
+
+def test_an_out_of_office_marks_only_a_move_emails_player_away(make_game, users):
+    from chat.services import post_message
+
+    game = make_game()
+    seat = turn_seat(game)
+    post_message(game=game, user=users[0], text="Anyone for a trade?")
+    chat = Notification.objects.filter(kind=Kind.CHAT).latest("pk")
+    assert handle_raw(mail(chat.context["reply_to"], "Away", Auto_Submitted="auto-replied")).outcome == "auto_reply"
+    helper = help_address(seat_id=seat.pk, game_id=game.pk)
+    away = handle_raw(mail(helper, "Away", message_id="<r.2@mail.example.com>", Auto_Submitted="auto-replied"))
+    assert away.outcome == "auto_reply"
+    assert not type(users[0]).objects.filter(seems_away_since__isnull=False).exists()
+    handle_raw(
+        mail(play_address(game, seat), "Away", message_id="<r.3@mail.example.com>", Auto_Submitted="auto-replied")
+    )
+    assert list(type(users[0]).objects.filter(seems_away_since__isnull=False)) == [seat.user]
+
+
+def test_a_later_step_left_without_a_decision_stops_there_and_the_record_says_so(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    step = "advance " + "a" * 100  # the record quotes a step's first 80 characters
+    result = handle_raw(mail(play_address(game, seat), f"Advance one step; {step}"))
+    assert result.outcome == "played" and result.seq == game.moves.latest("seq").seq
+    assert (
+        result.detail
+        == f"Played: Advance one step. Not played: “{step[:80]}”: You had no decision left to make by then."
+    )
+    ok = Notification.objects.get(seat=seat, kind=Kind.REPLY_OK).context
+    assert ok["not_played"] == {"step": step, "why": "You had no decision left to make by then."}
+    assert InboundMessage.objects.get().detail == result.detail
+
+
+def test_a_reply_to_a_paused_game_or_from_a_seat_without_a_decision_is_answered_why(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    waiting = next(s for s in game.seats.all() if s.pk != seat.pk)
+    result = handle_raw(mail(play_address(game, waiting), "Advance one step"))
+    why = "You have no decision to make in this game right now."
+    assert (result.outcome, result.detail, result.game_id) == ("refused", why, game.pk)
+    assert Notification.objects.get(seat=waiting, kind=Kind.REPLY_ERROR).context["error"] == why
+    address = play_address(game, seat)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, version=game.version + 1)
+    result = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
+    assert (result.outcome, result.detail) == ("stale", "This game is paused.")
+    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["error"] == "This game is paused."
+    assert not game.moves.filter(channel="email").exists()
+
+
+def test_a_redelivered_reply_is_a_duplicate_and_plays_nothing_again(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step")
+    first = handle_raw(raw)
+    again = handle_raw(raw)
+    assert (again.outcome, again.detail, again.game_id) == ("duplicate", "This email was already handled.", game.pk)
+    assert game.moves.filter(channel="email").count() == 1 and InboundMessage.objects.get().outcome == "played"
+    assert first.outcome == "played"
+
+
+def test_once_the_hours_answers_are_used_up_only_a_reply_to_the_current_email_is_read(make_game, settings, clock):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = turn_seat(game)
+    address = play_address(game, seat)
+    assert handle_raw(mail(address, "fly to the moon")).outcome == "not_understood"  # the hour's one answer
+    played = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
+    assert played.outcome == "played"  # the current email's reply is read all the same
+    clock.move_to(T0 + timedelta(minutes=30))
+    stale = handle_raw(mail(address, "second", message_id="<r.3@mail.example.com>"))
+    assert stale.outcome == "stale" and Notification.objects.filter(kind=Kind.REPLY_ERROR).count() == 1
+    clock.move_to(T0 + timedelta(minutes=90))  # the answer is over an hour old: the reply is read again
+    assert handle_raw(mail(address, "third", message_id="<r.4@mail.example.com>")).outcome == "stale"
+    assert Notification.objects.filter(kind=Kind.REPLY_ERROR).latest("pk").context["line"] == "third"
+
+
+def test_each_message_refused_for_its_size_is_recorded_and_help_replies_have_their_cap(make_game, settings):
+    record_too_large(recipients=[], envelope_sender="a@example.com", size=10**8)
+    record_too_large(recipients=[], envelope_sender="a@example.com", size=10**8)
+    assert InboundMessage.objects.filter(outcome="too_large").count() == 2  # not one taken for the other
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = seat_at(game, 1)
+    address = help_address(seat_id=seat.pk, game_id=game.pk)
+    assert handle_raw(mail(address, "Thanks!")).outcome == "help"
+    assert handle_raw(mail(address, "Thanks again!", message_id="<r.2@mail.example.com>")).outcome == "over_cap"
