@@ -116,3 +116,28 @@ def test_standing_orders_play_nothing_in_a_game_not_in_play_or_with_no_order(mak
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ACTIVE)
     assert apply_standing_orders(game.pk) == 1
     assert game.moves.latest("seq").channel == Move.Channel.STANDING
+
+
+class OrderedTwice(TwiceEngine):
+    """TWICE with a decision a standing order answers: whether to think again, which it always may."""
+
+    name = "toy-twice-ordered"
+    decision_kinds = {"again": {"label": "Think again", "answers": {"yes": "Think again"}}}
+
+    def decision_kind(self, state, seat):
+        return "again" if seat in self.to_act(state) else None
+
+    def standing_action(self, state, seat, kind, answer):
+        return {"type": "again"} if kind == "again" and answer == "yes" else None
+
+
+ORDERED = OrderedTwice()
+
+
+def test_standing_orders_play_at_most_their_limit_a_call_and_say_how_many(make_user, serve_games):
+    serve_games({ORDERED.name: "tests.games.timekeeper.test_autoplay:ORDERED"})
+    game = start_game(make_user("ann"), make_user("bob"), rules=ORDERED.name)
+    StandingOrder.objects.create(seat=seat_at(game, 0), kind="again", answer="yes")  # answers it for ever
+    assert apply_standing_orders(game.pk, limit=3) == 3
+    assert apply_standing_orders(game.pk) == 50
+    assert game.moves.filter(channel=Move.Channel.STANDING, position=0, action={"type": "again"}).count() == 53
