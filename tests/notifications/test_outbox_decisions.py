@@ -628,3 +628,30 @@ def test_a_hit_seat_that_left_the_game_gets_its_table_not_a_menu(players):
     [note] = changed(game, events_=[hit(None, a.position)])
     assert (note.context[outbox.LATER]["menu"], note.context[outbox.LATER]["table"]) == (False, False)
     assert "decision" not in note.context
+
+
+def test_completing_notices_reads_their_own_games_and_seats_alone(players):
+    """complete reads the pending notices' games and seats by their ids (two queries, whatever the
+    number of notices), not every game and seat there is."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game, other = game_of(players), game_of(players[1:])
+    note, elsewhere = notices(game)[0], notices(other)[0]
+    with CaptureQueriesContext(connection) as queries:
+        outbox.complete([note])
+    games, seats = (q["sql"] for q in queries.captured_queries[:2])
+    assert '"games_game"' in games and f" IN ({game.pk})" in games
+    assert '"games_seat"' in seats and f" IN ({note.seat_id})" in seats
+    assert note.context["decision"]["moves"] and outbox.LATER in elsewhere.context
+
+
+def test_a_notice_whose_seat_is_gone_goes_without_what_it_would_draw(players):
+    game = game_of(players)
+    note = notices(game)[0]
+    Seat.objects.filter(pk=note.seat_id).delete()
+    note.refresh_from_db()
+    assert note.seat_id is None
+    context = drawn(note)
+    assert outbox.LATER not in context and "moves" not in context["decision"] and "events" not in context
+    assert Notification.objects.get(pk=note.pk).context == context
