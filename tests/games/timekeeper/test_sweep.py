@@ -10,10 +10,11 @@ import time_machine
 
 from games import services
 from games.models import Move, Seat
+from games.rules.base import seat_label
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
 from tests.builders import seat_at, start_game
-from tests.toy_engine import TWICE
+from tests.toy_engine import TWICE, TwiceEngine
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
@@ -86,3 +87,25 @@ def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_the
     ]
     notes = Notification.objects.filter(game=game, kind=Kind.TIMEOUT)
     assert sorted(n.context["replaced"] for n in notes) == ["bot"] * 3
+
+
+class Labelled(TwiceEngine):
+    """TWICE whose moves' labels name the seat (as "Player N") and read the state."""
+
+    name = "toy-twice-labelled"
+
+    def action_label(self, state, seat, action):
+        return f"{seat_label(seat)} {action['type']}es, {len(state['to_act'])} deciding"
+
+
+LABELLED = Labelled()
+
+
+def test_a_timeout_tells_its_player_the_move_played_in_the_engines_words_with_the_names(make_user, clock, serve_games):
+    serve_games({LABELLED.name: "tests.games.timekeeper.test_sweep:LABELLED"})
+    game = start_game(make_user("ann"), make_user("bob"), rules=LABELLED.name, turn_hours=48)
+    first = seat_at(game, 0)
+    clock.move_to(T0 + timedelta(hours=48, seconds=1))
+    assert handle_due(T0 + timedelta(hours=48, seconds=1))["timeouts"] == 1
+    note = Notification.objects.get(game=game, kind=Kind.TIMEOUT)
+    assert (note.seat_id, note.context["played"]) == (first.pk, f"{first.name} passes, 1 deciding")
