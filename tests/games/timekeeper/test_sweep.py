@@ -13,7 +13,7 @@ from games.models import Move, Seat
 from games.rules.base import seat_label
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
-from tests.builders import seat_at, start_game
+from tests.builders import play, seat_at, start_game
 from tests.toy_engine import TWICE, TwiceEngine
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,18 @@ def test_a_timeout_tells_its_player_the_move_played_in_the_engines_words_with_th
     assert handle_due(T0 + timedelta(hours=48, seconds=1))["timeouts"] == 1
     note = Notification.objects.get(game=game, kind=Kind.TIMEOUT)
     assert (note.seat_id, note.context["played"]) == (first.pk, f"{first.name} passes, 1 deciding")
+
+
+def test_a_seat_timed_out_and_asked_again_in_the_same_sweep_keeps_its_count(trio, clock):
+    """Seats 2 and 0 time out in one sweep, in that order (seat 1 has left); seat 0's pass asks
+    seat 2 again, whose new deadline is written with the miss its own timeout counted."""
+    play(trio, 0, {"type": "all"})
+    services.game_resign(game=trio, user=seat_at(trio, 1).user)
+    Seat.objects.filter(game=trio, position=2).update(deadline_at=T0 + timedelta(hours=47))
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 2
+    assert _timeouts(trio) == [(2, {"type": "pass"}), (0, {"type": "pass"})]
+    again = seat_at(trio, 2)
+    assert (again.missed_deadlines, again.deadline_at) == (1, now + timedelta(hours=48))
+    assert seat_at(trio, 0).missed_deadlines == 1
