@@ -119,25 +119,65 @@ def test_standing_orders_play_nothing_in_a_game_not_in_play_or_with_no_order(mak
 
 
 class OrderedTwice(TwiceEngine):
-    """TWICE with a decision a standing order answers: whether to think again, which it always may."""
+    """TWICE with a decision a standing order answers, whether to think again, which it always
+    may: the answer names how many times the seat thought again before, and only that one is
+    taken (so an answer drawn for a game that moved on since is refused)."""
 
     name = "toy-twice-ordered"
     decision_kinds = {"again": {"label": "Think again", "answers": {"yes": "Think again"}}}
+    meanwhile: list = []  # callables run, one each, before the next answers: others moving
+
+    def accepts(self, state, seat, action):
+        if "thought" in action:
+            return seat in self.to_act(state) and action == {"type": "again", "thought": state.get("thoughts", 0)}
+        return super().accepts(state, seat, action)
+
+    def do_apply(self, state, seat, action):
+        if action["type"] == "again":
+            state["thoughts"] = state.get("thoughts", 0) + 1
+        return super().do_apply(state, seat, action)
 
     def decision_kind(self, state, seat):
         return "again" if seat in self.to_act(state) else None
 
     def standing_action(self, state, seat, kind, answer):
-        return {"type": "again"} if kind == "again" and answer == "yes" else None
+        if self.meanwhile:
+            self.meanwhile.pop(0)()
+        if kind == "again" and answer == "yes":
+            return {"type": "again", "thought": state.get("thoughts", 0)}
+        return None
 
 
 ORDERED = OrderedTwice()
 
 
-def test_standing_orders_play_at_most_their_limit_a_call_and_say_how_many(make_user, serve_games):
+@pytest.fixture
+def ordered(make_user, serve_games):
+    """Two players at the OrderedTwice rules, seat 0 to act, with a standing order that answers
+    it for ever."""
     serve_games({ORDERED.name: "tests.games.timekeeper.test_autoplay:ORDERED"})
+    ORDERED.meanwhile.clear()
     game = start_game(make_user("ann"), make_user("bob"), rules=ORDERED.name)
-    StandingOrder.objects.create(seat=seat_at(game, 0), kind="again", answer="yes")  # answers it for ever
-    assert apply_standing_orders(game.pk, limit=3) == 3
-    assert apply_standing_orders(game.pk) == 50
-    assert game.moves.filter(channel=Move.Channel.STANDING, position=0, action={"type": "again"}).count() == 53
+    StandingOrder.objects.create(seat=seat_at(game, 0), kind="again", answer="yes")
+    yield game
+    ORDERED.meanwhile.clear()
+
+
+def _thoughts(game):
+    moves = game.moves.filter(channel=Move.Channel.STANDING, position=0).order_by("seq")
+    return [m.action["thought"] for m in moves]
+
+
+def test_standing_orders_play_at_most_their_limit_a_call_and_say_how_many(ordered):
+    assert apply_standing_orders(ordered.pk, limit=3) == 3
+    assert apply_standing_orders(ordered.pk) == 50
+    assert _thoughts(ordered) == list(range(53))
+
+
+def test_a_standing_answer_someone_else_gave_first_is_drawn_again_for_the_game_as_it_is(ordered):
+    """Another task answered the decision while this one read it: the answer read for the old
+    version is refused as stale and not counted, and the order answers the game as it is now."""
+    seat = seat_at(ordered, 0)
+    ORDERED.meanwhile.append(lambda: play(ordered, seat, {"type": "again", "thought": 0}, channel="standing"))
+    assert apply_standing_orders(ordered.pk, limit=2) == 2
+    assert _thoughts(ordered) == [0, 1, 2]
