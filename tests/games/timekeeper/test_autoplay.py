@@ -143,8 +143,8 @@ class OrderedTwice(TwiceEngine):
     def standing_action(self, state, seat, kind, answer):
         if self.meanwhile:
             self.meanwhile.pop(0)()
-        if kind == "again" and answer == "yes":
-            return {"type": "again", "thought": state.get("thoughts", 0)}
+        if kind == "again" and answer in ("yes", "miscounted"):  # the second, one the engine refuses
+            return {"type": "again", "thought": state.get("thoughts", 0) + (answer == "miscounted")}
         return None
 
 
@@ -181,3 +181,12 @@ def test_a_standing_answer_someone_else_gave_first_is_drawn_again_for_the_game_a
     ORDERED.meanwhile.append(lambda: play(ordered, seat, {"type": "again", "thought": 0}, channel="standing"))
     assert apply_standing_orders(ordered.pk, limit=2) == 2
     assert _thoughts(ordered) == [0, 1, 2]
+
+
+def test_a_standing_answer_the_engine_refuses_is_logged_and_ends_the_call(ordered, caplog):
+    StandingOrder.objects.filter(seat__game=ordered).update(answer="miscounted")
+    assert apply_standing_orders(ordered.pk) == 0
+    seat = seat_at(ordered, 0)
+    said = [r.getMessage() for r in caplog.records if r.name == "games.timekeeper.autoplay"]
+    assert said == [f"standing order of seat {seat.pk} in game {ordered.pk} refused: That move is not allowed now."]
+    assert _thoughts(ordered) == []

@@ -9,7 +9,7 @@ import pytest
 import time_machine
 
 from games import services
-from games.models import Move, Seat
+from games.models import Game, Move, Seat
 from games.rules.base import seat_label
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
@@ -124,3 +124,10 @@ def test_a_seat_timed_out_and_asked_again_in_the_same_sweep_keeps_its_count(trio
     again = seat_at(trio, 2)
     assert (again.missed_deadlines, again.deadline_at) == (1, now + timedelta(hours=48))
     assert seat_at(trio, 0).missed_deadlines == 1
+
+
+def test_the_sweep_clears_the_deadlines_of_a_game_no_longer_in_play_and_plays_nothing(trio, clock):
+    Game.objects.filter(pk=trio.pk).update(status=Game.Status.PAUSED)
+    clock.move_to(T0 + timedelta(hours=49))
+    assert handle_due(T0 + timedelta(hours=49))["timeouts"] == 0
+    assert _timeouts(trio) == [] and not Seat.objects.filter(game=trio, deadline_at__isnull=False).exists()
