@@ -103,6 +103,10 @@ def test_an_order_answers_only_in_a_game_in_play_for_a_person_still_playing(make
     game.refresh_from_db()
     victim.refresh_from_db()
     assert covered_action(game, victim) == {"type": "medicine", "use": True}
+    StandingOrder.objects.filter(seat=victim).update(kind="another_choice")  # a kind of its own alone
+    StandingOrder.objects.create(seat=seat, kind="medicine_choice", answer="never")  # another seat's
+    assert covered_action(game, victim) is None
+    StandingOrder.objects.filter(seat=victim).update(kind="medicine_choice")
     game.status = Game.Status.PAUSED
     assert covered_action(game, victim) is None
     game.status = Game.Status.ACTIVE

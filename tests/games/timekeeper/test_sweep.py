@@ -131,3 +131,17 @@ def test_the_sweep_clears_the_deadlines_of_a_game_no_longer_in_play_and_plays_no
     clock.move_to(T0 + timedelta(hours=49))
     assert handle_due(T0 + timedelta(hours=49))["timeouts"] == 0
     assert _timeouts(trio) == [] and not Seat.objects.filter(game=trio, deadline_at__isnull=False).exists()
+
+
+def test_a_stale_deadline_due_first_holds_up_none_of_the_game_and_one_due_this_second_is_due(trio, clock):
+    """Seat 2 (not to act) has a stale deadline, due before the others: it is cleared and the sweep
+    goes on; seats 0 and 1, both due at this very second, both time out."""
+    play(trio, 0, {"type": "all"})
+    play(trio, 2, {"type": "pass"})
+    now = T0 + timedelta(hours=48)
+    Seat.objects.filter(game=trio, position=2).update(deadline_at=T0 + timedelta(minutes=1))
+    Seat.objects.filter(game=trio, position__in=[0, 1]).update(deadline_at=now)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 2
+    assert _timeouts(trio) == [(0, {"type": "pass"}), (1, {"type": "pass"})]
+    assert seat_at(trio, 2).missed_deadlines == 0
