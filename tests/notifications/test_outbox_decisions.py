@@ -59,7 +59,15 @@ class Counting(TwiceEngine):
         return found
 
 
+class Unexplained(TellingRace):
+    """The telling race whose explanation of a hit fails."""
+
+    def explain_hit(self, state, event, seat):
+        raise RuntimeError("the engine's explanation failed")
+
+
 TELLING = TellingRace("toy-telling")
+UNEXPLAINED = Unexplained("toy-unexplained")
 QUIET = TellingRace("toy-quiet", quiet={"calamity"})
 BROKEN = TellingRace("toy-broken", broken=True)
 COUNTING = Counting()
@@ -655,3 +663,16 @@ def test_a_notice_whose_seat_is_gone_goes_without_what_it_would_draw(players):
     context = drawn(note)
     assert outbox.LATER not in context and "moves" not in context["decision"] and "events" not in context
     assert Notification.objects.get(pk=note.pk).context == context
+
+
+def test_a_failing_explanation_of_a_hit_still_tells_the_victim(players, caplog):
+    game = game_of(players, rules="toy-unexplained")
+    a = seat_to_act(game)
+    victim = seat_at(game, (a.position + 1) % 3)
+    play(game, a, {"type": "calamity", "victim": victim.position})
+    [note] = notices(game, seat=victim)
+    context = drawn(note)
+    assert note.kind == Kind.HIT and context["explain"] == [] and context["decision"]["moves"]
+    assert [r.getMessage() for r in caplog.records if r.name == "notifications.outbox"] == [
+        f"explain_hit failed in game {game.pk} for position {victim.position}"
+    ]
