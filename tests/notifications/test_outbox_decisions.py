@@ -66,7 +66,15 @@ class Unexplained(TellingRace):
         raise RuntimeError("the engine's explanation failed")
 
 
+class Seeing(TellingRace):
+    """The telling race whose table says whose it is."""
+
+    def table_text(self, state, seat):
+        return super().table_text(state, seat) + ([f"You are {seat_label(seat)}."] if seat is not None else [])
+
+
 TELLING = TellingRace("toy-telling")
+SEEING = Seeing("toy-seeing")
 UNEXPLAINED = Unexplained("toy-unexplained")
 QUIET = TellingRace("toy-quiet", quiet={"calamity"})
 BROKEN = TellingRace("toy-broken", broken=True)
@@ -676,3 +684,14 @@ def test_a_failing_explanation_of_a_hit_still_tells_the_victim(players, caplog):
     assert [r.getMessage() for r in caplog.records if r.name == "notifications.outbox"] == [
         f"explain_hit failed in game {game.pk} for position {victim.position}"
     ]
+
+
+def test_a_hit_on_a_seat_that_does_not_decide_now_shows_the_table_as_that_seat_sees_it(players):
+    game = game_of(players, rules="toy-seeing")
+    a = seat_to_act(game)
+    c = seat_at(game, (a.position + 2) % 3)
+    move = Move.objects.get(game=game, seq=game.version)
+    found = changed(game, move=move, events_=[hit(a.position, c.position)])
+    [note] = [n for n in found if n.seat_id == c.pk]
+    names = {p: seat_at(game, p).name for p in range(3)}
+    assert drawn(note)["table"] == [f"{names[p]}: 0 steps, 2 members" for p in range(3)] + [f"You are {c.name}."]
