@@ -143,5 +143,5 @@ def test_a_stale_deadline_due_first_holds_up_none_of_the_game_and_one_due_this_s
     Seat.objects.filter(game=trio, position__in=[0, 1]).update(deadline_at=now)
     clock.move_to(now)
     assert handle_due(now)["timeouts"] == 2
-    assert _timeouts(trio) == [(0, {"type": "pass"}), (1, {"type": "pass"})]
+    assert sorted(_timeouts(trio)) == [(0, {"type": "pass"}), (1, {"type": "pass"})]  # in either order
     assert seat_at(trio, 2).missed_deadlines == 0
