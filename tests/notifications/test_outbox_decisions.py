@@ -59,7 +59,23 @@ class Counting(TwiceEngine):
         return found
 
 
+class Unexplained(TellingRace):
+    """The telling race whose explanation of a hit fails."""
+
+    def explain_hit(self, state, event, seat):
+        raise RuntimeError("the engine's explanation failed")
+
+
+class Seeing(TellingRace):
+    """The telling race whose table says whose it is."""
+
+    def table_text(self, state, seat):
+        return super().table_text(state, seat) + ([f"You are {seat_label(seat)}."] if seat is not None else [])
+
+
 TELLING = TellingRace("toy-telling")
+SEEING = Seeing("toy-seeing")
+UNEXPLAINED = Unexplained("toy-unexplained")
 QUIET = TellingRace("toy-quiet", quiet={"calamity"})
 BROKEN = TellingRace("toy-broken", broken=True)
 COUNTING = Counting()
@@ -624,3 +640,54 @@ def test_a_hit_seat_that_left_the_game_gets_its_table_not_a_menu(players):
     [note] = changed(game, events_=[hit(None, a.position)])
     assert (note.context[outbox.LATER]["menu"], note.context[outbox.LATER]["table"]) == (False, False)
     assert "decision" not in note.context
+
+
+def test_completing_notices_reads_their_own_games_and_seats_alone(players):
+    """complete reads the pending notices' games and seats by their ids (two queries, whatever the
+    number of notices), not every game and seat there is."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game, other = game_of(players), game_of(players[1:])
+    note, elsewhere = notices(game)[0], notices(other)[0]
+    with CaptureQueriesContext(connection) as queries:
+        outbox.complete([note])
+    games, seats = (q["sql"] for q in queries.captured_queries[:2])
+    assert '"games_game"' in games and f" IN ({game.pk})" in games
+    assert '"games_seat"' in seats and f" IN ({note.seat_id})" in seats
+    assert note.context["decision"]["moves"] and outbox.LATER in elsewhere.context
+
+
+def test_a_notice_whose_seat_is_gone_goes_without_what_it_would_draw(players):
+    game = game_of(players)
+    note = notices(game)[0]
+    Seat.objects.filter(pk=note.seat_id).delete()
+    note.refresh_from_db()
+    assert note.seat_id is None
+    context = drawn(note)
+    assert outbox.LATER not in context and "moves" not in context["decision"] and "events" not in context
+    assert Notification.objects.get(pk=note.pk).context == context
+
+
+def test_a_failing_explanation_of_a_hit_still_tells_the_victim(players, caplog):
+    game = game_of(players, rules="toy-unexplained")
+    a = seat_to_act(game)
+    victim = seat_at(game, (a.position + 1) % 3)
+    play(game, a, {"type": "calamity", "victim": victim.position})
+    [note] = notices(game, seat=victim)
+    context = drawn(note)
+    assert note.kind == Kind.HIT and context["explain"] == [] and context["decision"]["moves"]
+    assert [r.getMessage() for r in caplog.records if r.name == "notifications.outbox"] == [
+        f"explain_hit failed in game {game.pk} for position {victim.position}"
+    ]
+
+
+def test_a_hit_on_a_seat_that_does_not_decide_now_shows_the_table_as_that_seat_sees_it(players):
+    game = game_of(players, rules="toy-seeing")
+    a = seat_to_act(game)
+    c = seat_at(game, (a.position + 2) % 3)
+    move = Move.objects.get(game=game, seq=game.version)
+    found = changed(game, move=move, events_=[hit(a.position, c.position)])
+    [note] = [n for n in found if n.seat_id == c.pk]
+    names = {p: seat_at(game, p).name for p in range(3)}
+    assert drawn(note)["table"] == [f"{names[p]}: 0 steps, 2 members" for p in range(3)] + [f"You are {c.name}."]

@@ -88,3 +88,27 @@ def test_the_seat_flag_follows_its_orders_and_spares_the_lookup_without_any(make
         play(game, seat, {"type": "calamity", "victim": victim.position})
     assert not [q for q in queries.captured_queries if "standingorder" in q["sql"]]
     assert Move.objects.filter(game=game).latest("seq").channel == "web"
+
+
+def test_an_order_answers_only_in_a_game_in_play_for_a_person_still_playing(make_game):
+    from games.clock.orders import covered_action
+    from games.models import Game, Seat
+
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="always")
+    Seat.objects.filter(pk=victim.pk).update(has_standing_orders=True)
+    play(game, seat, {"type": "calamity", "victim": victim.position})
+    game.refresh_from_db()
+    victim.refresh_from_db()
+    assert covered_action(game, victim) == {"type": "medicine", "use": True}
+    StandingOrder.objects.filter(seat=victim).update(kind="another_choice")  # a kind of its own alone
+    StandingOrder.objects.create(seat=seat, kind="medicine_choice", answer="never")  # another seat's
+    assert covered_action(game, victim) is None
+    StandingOrder.objects.filter(seat=victim).update(kind="medicine_choice")
+    game.status = Game.Status.PAUSED
+    assert covered_action(game, victim) is None
+    game.status = Game.Status.ACTIVE
+    victim.status = Seat.Status.KICKED
+    assert covered_action(game, victim) is None

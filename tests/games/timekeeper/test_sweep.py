@@ -9,11 +9,12 @@ import pytest
 import time_machine
 
 from games import services
-from games.models import Move, Seat
+from games.models import Game, Move, Seat
+from games.rules.base import seat_label
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
-from tests.builders import seat_at, start_game
-from tests.toy_engine import TWICE
+from tests.builders import play, seat_at, start_game
+from tests.toy_engine import TWICE, TwiceEngine
 
 pytestmark = pytest.mark.django_db
 T0 = datetime(2030, 3, 1, 12, 0, tzinfo=UTC)
@@ -86,3 +87,61 @@ def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_the
     ]
     notes = Notification.objects.filter(game=game, kind=Kind.TIMEOUT)
     assert sorted(n.context["replaced"] for n in notes) == ["bot"] * 3
+
+
+class Labelled(TwiceEngine):
+    """TWICE whose moves' labels name the seat (as "Player N") and read the state."""
+
+    name = "toy-twice-labelled"
+
+    def action_label(self, state, seat, action):
+        return f"{seat_label(seat)} {action['type']}es, {len(state['to_act'])} deciding"
+
+
+LABELLED = Labelled()
+
+
+def test_a_timeout_tells_its_player_the_move_played_in_the_engines_words_with_the_names(make_user, clock, serve_games):
+    serve_games({LABELLED.name: "tests.games.timekeeper.test_sweep:LABELLED"})
+    game = start_game(make_user("ann"), make_user("bob"), rules=LABELLED.name, turn_hours=48)
+    first = seat_at(game, 0)
+    clock.move_to(T0 + timedelta(hours=48, seconds=1))
+    assert handle_due(T0 + timedelta(hours=48, seconds=1))["timeouts"] == 1
+    note = Notification.objects.get(game=game, kind=Kind.TIMEOUT)
+    assert (note.seat_id, note.context["played"]) == (first.pk, f"{first.name} passes, 1 deciding")
+
+
+def test_a_seat_timed_out_and_asked_again_in_the_same_sweep_keeps_its_count(trio, clock):
+    """Seats 2 and 0 time out in one sweep, in that order (seat 1 has left); seat 0's pass asks
+    seat 2 again, whose new deadline is written with the miss its own timeout counted."""
+    play(trio, 0, {"type": "all"})
+    services.game_resign(game=trio, user=seat_at(trio, 1).user)
+    Seat.objects.filter(game=trio, position=2).update(deadline_at=T0 + timedelta(hours=47))
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 2
+    assert _timeouts(trio) == [(2, {"type": "pass"}), (0, {"type": "pass"})]
+    again = seat_at(trio, 2)
+    assert (again.missed_deadlines, again.deadline_at) == (1, now + timedelta(hours=48))
+    assert seat_at(trio, 0).missed_deadlines == 1
+
+
+def test_the_sweep_clears_the_deadlines_of_a_game_no_longer_in_play_and_plays_nothing(trio, clock):
+    Game.objects.filter(pk=trio.pk).update(status=Game.Status.PAUSED)
+    clock.move_to(T0 + timedelta(hours=49))
+    assert handle_due(T0 + timedelta(hours=49))["timeouts"] == 0
+    assert _timeouts(trio) == [] and not Seat.objects.filter(game=trio, deadline_at__isnull=False).exists()
+
+
+def test_a_stale_deadline_due_first_holds_up_none_of_the_game_and_one_due_this_second_is_due(trio, clock):
+    """Seat 2 (not to act) has a stale deadline, due before the others: it is cleared and the sweep
+    goes on; seats 0 and 1, both due at this very second, both time out."""
+    play(trio, 0, {"type": "all"})
+    play(trio, 2, {"type": "pass"})
+    now = T0 + timedelta(hours=48)
+    Seat.objects.filter(game=trio, position=2).update(deadline_at=T0 + timedelta(minutes=1))
+    Seat.objects.filter(game=trio, position__in=[0, 1]).update(deadline_at=now)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 2
+    assert sorted(_timeouts(trio)) == [(0, {"type": "pass"}), (1, {"type": "pass"})]  # in either order
+    assert seat_at(trio, 2).missed_deadlines == 0
