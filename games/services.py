@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
@@ -477,25 +477,20 @@ def move_submit(
     """
     game_id = game if isinstance(game, int) else game.pk
     savepoint = locked is None or bool(idempotency_key)
-    try:
-        with transaction.atomic(savepoint=savepoint), pipeline():
-            return _move_submit(
-                game_id=game_id,
-                seat=seat,
-                action=action,
-                expected_version=expected_version,
-                channel=channel,
-                idempotency_key=idempotency_key,
-                actor=actor,
-                locked=locked,
-            )
-    except IntegrityError:
-        # A concurrent request with the same idempotency key committed first: answer with it.
-        if idempotency_key:
-            existing = _move_with_key(game_id, actor, idempotency_key)
-            if existing is not None:
-                return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
-        raise
+    # A repeated idempotency key needs no IntegrityError handler: every keyed move is looked up and
+    # inserted under its game's row lock, so the second of two requests with one key waits for the
+    # first to commit and then finds its move (tests/games/test_concurrency.py).
+    with transaction.atomic(savepoint=savepoint), pipeline():
+        return _move_submit(
+            game_id=game_id,
+            seat=seat,
+            action=action,
+            expected_version=expected_version,
+            channel=channel,
+            idempotency_key=idempotency_key,
+            actor=actor,
+            locked=locked,
+        )
 
 
 def _not_seated(game: Game, actor) -> GameError:
