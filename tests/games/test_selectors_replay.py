@@ -67,3 +67,22 @@ def test_a_game_not_started_has_no_state_to_replay(make_user, toy_engine):
     game = services.game_create(owner=make_user("ann"), rules="toy-shed", options=HAND)
     assert selectors.replay_state(game) is None
     assert selectors.state_as_of(game, 0) is None
+
+
+def test_a_seats_last_own_move_is_its_last_one_that_stands(played):
+    game, states, undo_seq = played
+    undone = game.moves.get(undone_by=undo_seq)
+    for seat in game.seats.all():
+        standing = game.moves.filter(position=seat.position, kind=Move.Kind.MOVE, undone_by__isnull=True)
+        expected = max(standing.values_list("seq", flat=True), default=None)
+        assert selectors.last_own_move(game, seat) == expected
+    seat = game.seats.get(position=undone.position)
+    assert selectors.last_own_move(game, seat) < undone.seq
+    services.game_resign(game=game, user=seat.user)  # a resignation is no move of its own
+    assert selectors.last_own_move(game, seat) < undone.seq
+    assert selectors.last_own_move(game, None) is None
+
+
+def test_no_seat_has_a_last_own_move_before_the_start(make_user, toy_engine):
+    game = services.game_create(owner=make_user("ann"), rules="toy-shed", options=HAND)
+    assert selectors.last_own_move(game, game.seats.get()) is None
