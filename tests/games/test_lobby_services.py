@@ -5,7 +5,7 @@ import pytest
 
 from core.errors import ErrorCode, GameError
 from games import services
-from games.models import Game, Invitation, Seat
+from games.models import Game, Invitation, Move, Seat
 from tests.builders import start_game
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +209,124 @@ def test_a_game_is_found_by_its_invite_link_or_an_invitations_code(lobby, people
     invitation = services.game_invite(game=lobby, by=people[0], email="dee@example.com")
     assert services.game_find_by_code(invitation.code) == lobby
     _refused(ErrorCode.INVALID_INVITE, "That invitation link is not valid.", services.game_find_by_code, code="nope")
+
+
+# -- create, join, start ------------------------------------------------------------------------
+
+
+def test_a_game_is_created_with_its_owner_seated_its_bots_and_the_servers_defaults(people, settings):
+    ann = people[0]
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND, bots=2, title="N" * 120, rated=1)
+    game.refresh_from_db()
+    assert (game.max_players, game.turn_hours, game.title, game.rated) == (
+        4,
+        settings.TRAILPOST["DEFAULT_TURN_HOURS"],
+        "N" * 100,
+        True,
+    )
+    assert (game.status, game.is_open, game.visibility, game.miss_limit) == (
+        Game.Status.LOBBY,
+        True,
+        Game.Visibility.PUBLIC,
+        3,
+    )
+    assert _seated(game) == sorted(
+        [(ann.username, False, ""), (None, True, "Ezra (bot)"), (None, True, "Nell (bot)")], key=str
+    )
+    assert game.server_seed and not game.seed
+
+
+@pytest.mark.parametrize(
+    "create, message",
+    [
+        ({"max_players": 5}, "Shed (test game) is for 2 to 4 players."),
+        ({"max_players": 1}, "Shed (test game) is for 2 to 4 players."),
+        ({"max_players": 2, "bots": 2}, "At most 1 bots fit in this game."),
+        ({"bots": -1}, "At most 3 bots fit in this game."),
+        ({"on_missed": "sleep"}, "When a player misses deadlines, choose 'bot' or 'drop'."),
+        ({"visibility": "secret"}, "A game is either 'public' or 'private'."),
+    ],
+)
+def test_a_game_with_options_out_of_bounds_is_not_created(people, create, message):
+    _refused(
+        ErrorCode.BAD_OPTIONS, message, services.game_create, owner=people[0], rules="toy-shed", options=HAND, **create
+    )
+    assert not Game.objects.exists()
+
+
+def test_a_game_fills_its_seats_up_to_its_maximum(people):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=2, options=HAND)
+    seat = services.game_join(game=game, user=bob)
+    assert (seat.game_id, seat.user_id, seat.position) == (game.pk, bob.pk, None)
+    _refused(ErrorCode.GAME_FULL, "This game is full.", services.game_join, game=game, user=cy)
+    _refused(ErrorCode.ALREADY_JOINED, "You are already in this game.", services.game_join, game=game, user=bob)
+    assert game.seats.count() == 2
+
+
+def test_an_invite_only_game_takes_its_link_or_an_invitation_and_marks_the_invitation_used(people):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=3, options=HAND, is_open=False)
+    _refused(
+        ErrorCode.INVALID_INVITE,
+        "This game is invite-only: you need an invitation to join.",
+        services.game_join,
+        game=game,
+        user=bob,
+    )
+    _refused(
+        ErrorCode.INVALID_INVITE,
+        "That invitation is not valid for this game.",
+        services.game_join,
+        game=game,
+        user=bob,
+        code="nope",
+    )
+    invitation = services.game_invite(game=game, by=ann, email=bob.email)
+    services.game_join(game=game, user=bob, code=invitation.code)
+    invitation.refresh_from_db()
+    assert invitation.accepted_by == bob and invitation.accepted_at is not None
+    services.game_join(game=game, user=cy, code=game.invite_code)
+    assert game.seats.count() == 3
+
+
+def test_a_start_seats_everyone_logs_it_and_opens_each_seats_tenure(people):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", max_players=3, options=HAND)
+    services.game_join(game=game, user=bob)
+    services.game_join(game=game, user=cy)
+    started = services.game_start(game=game, by=ann, channel=Move.Channel.API)
+    started.refresh_from_db()
+    assert (started.status, started.version) == (Game.Status.ACTIVE, 1)
+    assert started.started_at is not None and started.seed
+    assert sorted(started.seats.values_list("position", flat=True)) == [0, 1, 2]
+    start = started.moves.get()
+    assert (start.seq, start.kind, start.channel, start.actor, start.action, start.note) == (
+        1,
+        Move.Kind.ADMIN,
+        Move.Channel.API,
+        ann,
+        {"type": "start"},
+        "Game started",
+    )
+    tenures = started.tenures.order_by("position").values_list("position", "user", "from_seq", "until_seq")
+    seats = started.seats.order_by("position").values_list("position", "user")
+    assert list(tenures) == [(p, u, 1, None) for p, u in seats]
+
+
+def test_only_the_owner_starts_a_game_with_enough_players_and_only_once(people):
+    ann, bob, _ = people
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND)
+    with pytest.raises(GameError) as caught:
+        services.game_start(game=game, by=ann)
+    assert (caught.value.code, caught.value.message, caught.value.extra) == (
+        ErrorCode.NOT_ENOUGH_PLAYERS,
+        "Shed (test game) needs at least 2 players; add players or bots.",
+        {"seated": 1, "needed": 2},
+    )
+    services.game_join(game=game, user=bob)
+    _refused(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.", services.game_start, game=game, by=bob)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
+    services.game_start(game=game, by=ann)
+    _refused(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.", services.game_start, game=game, by=ann)
+    assert game.moves.count() == 1
