@@ -2,11 +2,13 @@
 logs (its act, its reason as one clean line, its note), what it does to the game and its deadlines,
 and what it refuses, with its sentence."""
 
+from datetime import timedelta
+
 import pytest
 
 from core.errors import ErrorCode, GameError
 from games import services
-from games.models import Game, Move
+from games.models import Game, Move, Seat
 from tests.builders import play, seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
@@ -142,3 +144,173 @@ def test_an_undo_of_one_move_or_several_says_how_many_and_rebuilds_the_state(due
         by=mod,
         count=0,
     )
+
+
+# -- seats --------------------------------------------------------------------------------------
+
+
+def _seat(game, user):
+    return game.seats.get(user=user)
+
+
+def test_a_seat_given_to_another_player_passes_its_tenure_on_at_the_logged_move(duel, mod, make_user):
+    cy = make_user("cy")
+    ann = duel.owner
+    seat = _seat(duel, ann)
+    seat.missed_deadlines = 2
+    seat.save(update_fields=["missed_deadlines"])
+    version = duel.version
+    out = services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="gone  away")
+    seat.refresh_from_db()
+    assert (out.pk, seat.user, seat.is_bot, seat.bot_name, seat.missed_deadlines) == (seat.pk, cy, False, "", 0)
+    duel.refresh_from_db()
+    assert duel.version == version + 1
+    assert _last(duel) == (
+        Move.Kind.ADMIN,
+        Move.Channel.ADMIN,
+        mod,
+        {"type": "replace_seat", "position": seat.position},
+        "A moderator replaced ann with cy: gone away",
+    )
+    tenures = duel.tenures.filter(position=seat.position).order_by("from_seq")
+    assert list(tenures.values_list("user", "name", "until_seq")) == [
+        (ann.pk, "ann", duel.version),
+        (cy.pk, "cy", None),
+    ]
+    assert list(duel.former_players.all()) == [ann]
+
+
+def test_a_seat_given_to_a_bot_is_named_for_its_position(duel, mod):
+    seat = _seat(duel, duel.owner)
+    services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
+    seat.refresh_from_db()
+    assert (seat.user, seat.is_bot, seat.bot_name) == (None, True, services.BOT_NAMES[seat.position])
+    assert _last(duel)[4] == f"A moderator replaced ann with {services.BOT_NAMES[seat.position]}."
+
+
+def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, mod, make_user):
+    seat = _seat(duel, duel.owner)
+    bob = duel.seats.exclude(pk=seat.pk).get().user
+    before = duel.moves.count()
+    message = "Replace a seat with either a user or a bot."
+    _refused(ErrorCode.VALIDATION_ERROR, message, services.seat_replace, game=duel, seat=seat, by=mod)
+    _refused(
+        ErrorCode.VALIDATION_ERROR,
+        message,
+        services.seat_replace,
+        game=duel,
+        seat=seat,
+        by=mod,
+        user=make_user("cy"),
+        bot=True,
+    )
+    _refused(
+        ErrorCode.ALREADY_JOINED,
+        "bob already has a seat in this game.",
+        services.seat_replace,
+        game=duel,
+        seat=seat,
+        by=mod,
+        user=bob,
+    )
+    assert duel.moves.count() == before
+    services.game_abort(game=duel, by=mod)
+    _refused(
+        ErrorCode.GAME_NOT_ACTIVE,
+        "Seats can only be replaced in a game in play.",
+        services.seat_replace,
+        game=duel,
+        seat=seat,
+        by=mod,
+        bot=True,
+    )
+
+
+def test_a_kicked_player_gives_their_seat_to_a_bot_or_leaves_as_the_game_says(make_user, toy_engine, mod):
+    for on_missed, note in [
+        (Game.OnMissed.BOT, "A moderator kicked ann and gave the seat to {bot}: cheating"),
+        (Game.OnMissed.DROP, "A moderator kicked ann out of the game: cheating"),
+    ]:
+        game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), options=HAND, on_missed=on_missed)
+        seat = _seat(game, game.owner)
+        out = services.seat_kick(game=game, seat=seat, by=mod, reason="cheating")
+        seat.refresh_from_db()
+        assert _last(game)[4] == note.format(bot=services.BOT_NAMES[seat.position])
+        if on_missed == Game.OnMissed.BOT:
+            assert (seat.is_bot, seat.user, seat.status) == (True, None, Seat.Status.PLAYING)
+        else:
+            assert (seat.is_bot, seat.user, seat.status) == (False, game.owner, Seat.Status.KICKED)
+        assert out.pk == seat.pk and list(game.former_players.all()) == [game.owner]
+
+
+def test_only_a_moderator_kicks_only_a_player_and_with_a_reason(duel, mod, make_user):
+    seat = _seat(duel, duel.owner)
+    before = duel.moves.count()
+    for by in (None, make_user("eve")):
+        _refused(
+            ErrorCode.PERMISSION_DENIED,
+            "Only a moderator can kick a player.",
+            services.seat_kick,
+            game=duel,
+            seat=seat,
+            by=by,
+            reason="x",
+        )
+    _refused(
+        ErrorCode.VALIDATION_ERROR,
+        "Give a reason: the players are told it.",
+        services.seat_kick,
+        game=duel,
+        seat=seat,
+        by=mod,
+        reason=" ",
+    )
+    assert duel.moves.count() == before
+    services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
+    _refused(
+        ErrorCode.VALIDATION_ERROR,
+        "Only a player can be kicked: a bot plays that seat.",
+        services.seat_kick,
+        game=duel,
+        seat=seat,
+        by=mod,
+        reason="x",
+    )
+
+
+def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
+    seat = seat_to_act(duel)
+    Seat.objects.filter(pk=seat.pk).update(reminder_sent_for=duel.version)  # a reminder was sent
+    deadline, version = seat.deadline_at, duel.version
+    out = services.deadline_extend(game=duel, seat=seat, by=mod, hours=5)
+    out.refresh_from_db()
+    assert out.deadline_at == deadline + timedelta(hours=5) and out.reminder_sent_for is None
+    duel.refresh_from_db()
+    assert duel.version == version + 1
+    assert _last(duel) == (
+        Move.Kind.ADMIN,
+        Move.Channel.ADMIN,
+        mod,
+        {"type": "extend_deadline", "hours": 5},
+        f"A moderator extended {seat.name}'s deadline by 5 h",
+    )
+    _refused(
+        ErrorCode.VALIDATION_ERROR,
+        "Extend by at least one hour.",
+        services.deadline_extend,
+        game=duel,
+        seat=seat,
+        by=mod,
+        hours=0,
+    )
+    idle = duel.seats.exclude(pk=seat.pk).get()
+    _refused(
+        ErrorCode.VALIDATION_ERROR,
+        "That seat has no pending deadline.",
+        services.deadline_extend,
+        game=duel,
+        seat=idle,
+        by=mod,
+        hours=1,
+    )
+    assert duel.moves.count() == version + 1
