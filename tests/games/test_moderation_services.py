@@ -294,6 +294,10 @@ def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
         {"type": "extend_deadline", "hours": 5},
         f"A moderator extended {seat.name}'s deadline by 5 h",
     )
+    assert duel.moves.order_by("-seq").first().seat == seat
+    services.deadline_extend(game=duel, seat=seat, by=mod, hours=1)  # one hour is enough
+    assert Seat.objects.get(pk=seat.pk).deadline_at == deadline + timedelta(hours=6)
+    version += 1
     _refused(
         ErrorCode.VALIDATION_ERROR,
         "Extend by at least one hour.",
