@@ -330,3 +330,28 @@ def test_only_the_owner_starts_a_game_with_enough_players_and_only_once(people):
     services.game_start(game=game, by=ann)
     _refused(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.", services.game_start, game=game, by=ann)
     assert game.moves.count() == 1
+
+
+def test_a_player_invites_an_address_written_any_way_before_the_start_only(lobby, people):
+    ann, bob, cy = people
+    invitation = services.game_invite(game=lobby, by=bob, email="  Dee@Example.COM ")
+    invitation.refresh_from_db()
+    assert (invitation.game, invitation.email, invitation.invited_by) == (lobby, "dee@example.com", bob)
+    _refused(
+        ErrorCode.NOT_A_PLAYER,
+        "Only players of this game can invite others.",
+        services.game_invite,
+        game=lobby,
+        by=cy,
+        email="eve@example.com",
+    )
+    services.game_start(game=lobby, by=ann)
+    _refused(
+        ErrorCode.GAME_NOT_IN_LOBBY,
+        "Invitations can only be sent before the game starts.",
+        services.game_invite,
+        game=lobby,
+        by=ann,
+        email="eve@example.com",
+    )
+    assert list(Invitation.objects.values_list("email", flat=True)) == ["dee@example.com"]
