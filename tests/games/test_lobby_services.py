@@ -119,8 +119,8 @@ def test_no_bot_is_added_to_a_full_game(lobby, people):
 # -- rematch ------------------------------------------------------------------------------------
 
 
-def _over(owner, *others, **create):
-    game = start_game(owner, *others, options=HAND, **create)
+def _over(owner, *others, options=HAND, **create):
+    game = start_game(owner, *others, options=options, **create)
     services.game_abort(game=game, by=owner)
     return Game.objects.get(pk=game.pk)
 
@@ -132,6 +132,8 @@ def test_a_rematch_copies_the_game_seats_its_bots_and_invites_the_other_players(
         bob,
         cy,
         bots=1,
+        options={"hand_size": 5},  # not the game's default
+        max_players=4,
         title="Friday table",
         turn_hours=36,
         clock=Game.Clock.BANK,
@@ -152,6 +154,7 @@ def test_a_rematch_copies_the_game_seats_its_bots_and_invites_the_other_players(
         "is_open", "miss_limit", "on_missed", "visibility", "rated",
     ]  # fmt: skip
     assert {f: getattr(rematch, f) for f in fields} == {f: getattr(over, f) for f in fields}
+    assert rematch.options["hand_size"] == 5
     assert (rematch.title, rematch.owner, rematch.status) == ("Friday table (rematch)", bob, Game.Status.LOBBY)
     assert _seated(rematch) == sorted([(bob.username, False, ""), (None, True, "Ezra (bot)")], key=str)
     invited = Invitation.objects.filter(game=rematch)
@@ -355,3 +358,10 @@ def test_a_player_invites_an_address_written_any_way_before_the_start_only(lobby
         email="eve@example.com",
     )
     assert list(Invitation.objects.values_list("email", flat=True)) == ["dee@example.com"]
+
+
+def test_a_rematch_keeps_a_seat_count_below_the_engines_most(people):
+    ann, bob, _ = people
+    over = _over(ann, bob, max_players=3)
+    rematch = services.game_rematch(game=over, by=ann)
+    assert Game.objects.get(pk=rematch.pk).max_players == 3

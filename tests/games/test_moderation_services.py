@@ -55,10 +55,10 @@ def test_a_pause_logs_its_reason_as_one_line_and_stops_the_deadlines(duel, mod):
     assert not game.seats.filter(deadline_at__isnull=False).exists()
 
 
-def test_a_resume_without_a_reason_logs_a_plain_sentence_and_sets_deadlines_again(duel, mod):
+def test_a_pause_without_a_reason_logs_a_plain_sentence_and_a_resume_sets_deadlines_again(duel, mod):
     services.game_pause(game=duel, by=mod)
     assert _last(duel)[3:] == ({"type": "pause", "reason": ""}, "A moderator paused the game.")
-    game = services.game_resume(game=duel, by=mod)
+    game = services.game_resume(game=duel, by=mod, reason=" fixed ")
     assert game.status == Game.Status.ACTIVE and game.paused_at is None
     game.refresh_from_db()
     assert (game.status, game.paused_at) == (Game.Status.ACTIVE, None)
@@ -66,8 +66,8 @@ def test_a_resume_without_a_reason_logs_a_plain_sentence_and_sets_deadlines_agai
         Move.Kind.ADMIN,
         Move.Channel.ADMIN,
         mod,
-        {"type": "resume", "reason": ""},
-        "A moderator resumed the game.",
+        {"type": "resume", "reason": "fixed"},
+        "A moderator resumed the game: fixed",
     )
     assert game.seats.filter(position=seat_to_act(game).position, deadline_at__isnull=False).exists()
 
