@@ -9,6 +9,7 @@ import pytest
 from core.errors import ErrorCode, GameError
 from games import services
 from games.models import Game, Move, Seat
+from notifications.models import Kind, Notification
 from tests.builders import play, seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,12 @@ def _refused(code, message, call, /, **kwargs):
     with pytest.raises(GameError) as caught:
         call(**kwargs)
     assert (caught.value.code, caught.value.message) == (code, message)
+
+
+def _told(game, move):
+    """Who was told of the act logged as `move`: (user, act, reason) for each moderation notice."""
+    notices = Notification.objects.filter(game=game, kind=Kind.MODERATION, context__seq=move.seq)
+    return sorted((n.user_id, n.context["action"], n.context["reason"]) for n in notices)
 
 
 def _last(game):
@@ -70,6 +77,8 @@ def test_a_pause_without_a_reason_logs_a_plain_sentence_and_a_resume_sets_deadli
         "A moderator resumed the game: fixed",
     )
     assert game.seats.filter(position=seat_to_act(game).position, deadline_at__isnull=False).exists()
+    players = sorted(game.seats.values_list("user", flat=True))
+    assert _told(game, game.moves.order_by("-seq").first()) == [(p, "resume", "fixed") for p in players]
 
 
 def test_an_abort_ends_the_game_for_good_and_logs_its_reason(duel, mod):
