@@ -327,3 +327,25 @@ def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
         hours=1,
     )
     assert duel.moves.count() == version + 1
+
+
+def test_a_pause_keeps_what_is_left_of_the_running_bank_and_adds_no_increment(make_user, toy_engine, mod):
+    game = start_game(
+        make_user("ann"),
+        make_user("bob"),
+        options=HAND,
+        clock=Game.Clock.BANK,
+        bank_hours=48,
+        increment_hours=12,
+        cap_hours=96,
+    )
+    acting = seat_to_act(game)
+    other = game.seats.exclude(pk=acting.pk).get()
+    assert acting.bank_running and not other.bank_running
+    before = (other.bank_seconds, other.bank_running)
+    services.game_pause(game=game, by=mod)
+    acting.refresh_from_db()
+    other.refresh_from_db()
+    assert not acting.bank_running and acting.deadline_at is None
+    assert 48 * 3600 - 600 < acting.bank_seconds <= 48 * 3600  # what the start's bank had left, no increment
+    assert (other.bank_seconds, other.bank_running) == before
