@@ -84,3 +84,14 @@ def test_the_games_waiting_for_a_user_are_those_with_their_deadline_running(peop
     assert selectors.waiting_count(ann) + selectors.waiting_count(bob) == 1
     assert selectors.waiting_count(cy) == 0
     assert selectors.waiting_count(None) == selectors.waiting_count(AnonymousUser()) == 0
+
+
+def test_no_hit_reads_as_an_empty_summary(people):
+    ann, bob, _ = people
+    game = start_game(ann, bob, options=HAND)
+    empty = {"seqs": set(), "first": None, "by": "", "explain": [], "more": 0}
+    names = selectors.seat_names(game)
+    assert selectors.hits_since(game, game.seats.get(user=ann), 0, names) == empty  # the toy game hits nobody
+    assert selectors.hits_since(game, None, 0, names) == empty
+    lobby = services.game_create(owner=ann, rules="toy-shed", options=HAND)
+    assert selectors.hits_since(lobby, lobby.seats.get(), 0, {}) == empty
