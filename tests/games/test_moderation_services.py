@@ -60,6 +60,8 @@ def test_a_pause_logs_its_reason_as_one_line_and_stops_the_deadlines(duel, mod):
         "A moderator paused the game: a bug in the deck",
     )
     assert not game.seats.filter(deadline_at__isnull=False).exists()
+    players = sorted(game.seats.values_list("user", flat=True))
+    assert _told(game, game.moves.order_by("-seq").first()) == [(p, "pause", "a bug in the deck") for p in players]
 
 
 def test_a_pause_without_a_reason_logs_a_plain_sentence_and_a_resume_sets_deadlines_again(duel, mod):
