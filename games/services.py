@@ -5,6 +5,9 @@ status, seat and version, and only then changes anything. Once its writes are do
 announced (games.events) inside the same transaction: the listeners' rows (notices) commit or
 roll back with it, and what they do after the commit (sending, bot turns) never happens for a
 rolled-back move.
+
+A service's transaction is a `with transaction.atomic():` around its body rather than the
+decorator (the same transaction): mutmut leaves decorated functions unmutated (issue #31).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
@@ -147,7 +150,6 @@ def _save_game(game: Game) -> None:
 # -- lobby --------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def game_create(
     *,
     owner,
@@ -172,86 +174,87 @@ def game_create(
     server's seed: its sha256 is public from now on (games.rules.seeding). `entropy` is the
     owner's own contribution to the seed. `clock` is "move" (turn_hours per decision) or "bank" (a
     time bank: bank_hours to start, increment_hours per move, at most cap_hours; games.clock.bank)."""
-    engine = _engine_for(rules)
-    max_players = max_players or engine.max_seats
-    if not engine.min_seats <= max_players <= engine.max_seats:
-        raise GameError(
-            ErrorCode.BAD_OPTIONS, f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players."
+    with transaction.atomic():
+        engine = _engine_for(rules)
+        max_players = max_players or engine.max_seats
+        if not engine.min_seats <= max_players <= engine.max_seats:
+            raise GameError(
+                ErrorCode.BAD_OPTIONS, f"{engine.title} is for {engine.min_seats} to {engine.max_seats} players."
+            )
+        if bots < 0 or bots + 1 > max_players:
+            raise GameError(ErrorCode.BAD_OPTIONS, f"At most {max_players - 1} bots fit in this game.")
+        try:
+            options = engine.normalize_options(options or {}, None)
+        except BadOptions as exc:
+            raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+        if on_missed not in Game.OnMissed.values:
+            raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
+        if visibility not in Game.Visibility.values:
+            raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
+        bank_hours, increment_hours, cap_hours = bank.validate_clock(
+            clock=clock, bank_hours=bank_hours, increment_hours=increment_hours, cap_hours=cap_hours
         )
-    if bots < 0 or bots + 1 > max_players:
-        raise GameError(ErrorCode.BAD_OPTIONS, f"At most {max_players - 1} bots fit in this game.")
-    try:
-        options = engine.normalize_options(options or {}, None)
-    except BadOptions as exc:
-        raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
-    if on_missed not in Game.OnMissed.values:
-        raise GameError(ErrorCode.BAD_OPTIONS, "When a player misses deadlines, choose 'bot' or 'drop'.")
-    if visibility not in Game.Visibility.values:
-        raise GameError(ErrorCode.BAD_OPTIONS, "A game is either 'public' or 'private'.")
-    bank_hours, increment_hours, cap_hours = bank.validate_clock(
-        clock=clock, bank_hours=bank_hours, increment_hours=increment_hours, cap_hours=cap_hours
-    )
-    entropy = _entropy(entropy)
-    server_seed = _new_server_seed()
-    game = Game.objects.create(
-        server_seed=server_seed,
-        server_seed_sha256=seeding.commitment(server_seed),
-        seed_scheme=seeding.SCHEME,
-        rules=rules,
-        rules_version=engine.version,
-        options=options,
-        title=title[:100],
-        owner=owner,
-        max_players=max_players,
-        is_open=is_open,
-        visibility=visibility,
-        turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
-        clock=clock,
-        bank_hours=bank_hours,
-        increment_hours=increment_hours,
-        cap_hours=cap_hours,
-        miss_limit=miss_limit,
-        on_missed=on_missed,
-        rated=bool(rated),
-    )
-    Seat.objects.create(game=game, user=owner, entropy=entropy)
-    for i in range(bots):
-        Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[i % len(BOT_NAMES)])
-    return game
+        entropy = _entropy(entropy)
+        server_seed = _new_server_seed()
+        game = Game.objects.create(
+            server_seed=server_seed,
+            server_seed_sha256=seeding.commitment(server_seed),
+            seed_scheme=seeding.SCHEME,
+            rules=rules,
+            rules_version=engine.version,
+            options=options,
+            title=title[:100],
+            owner=owner,
+            max_players=max_players,
+            is_open=is_open,
+            visibility=visibility,
+            turn_hours=turn_hours or settings.TRAILPOST["DEFAULT_TURN_HOURS"],
+            clock=clock,
+            bank_hours=bank_hours,
+            increment_hours=increment_hours,
+            cap_hours=cap_hours,
+            miss_limit=miss_limit,
+            on_missed=on_missed,
+            rated=bool(rated),
+        )
+        Seat.objects.create(game=game, user=owner, entropy=entropy)
+        for i in range(bots):
+            Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[i % len(BOT_NAMES)])
+        return game
 
 
-@transaction.atomic
 def game_rematch(*, game: Game, by) -> Game:
     """Opens a rematch of a game that is over, owned by `by` (one of its players): the same game,
     options, seat count, clock and settings, its bots seated again and every other human player
     invited by email (game_invite, so the same daily cap holds: past it nothing is created)."""
-    if not game.is_over:
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "A rematch can be offered once the game is over.")
-    seats = list(game.seats.select_related("user"))
-    if not any(s.user_id == by.pk for s in seats):
-        raise GameError(ErrorCode.NOT_A_PLAYER, "Only the players of this game can offer a rematch.")
-    rematch = game_create(
-        owner=by,
-        rules=game.rules,
-        options=game.options,
-        title=f"{game.title or f'Game {game.pk}'} (rematch)"[:100],
-        max_players=game.max_players,
-        turn_hours=game.turn_hours,
-        clock=game.clock,
-        bank_hours=game.bank_hours,
-        increment_hours=game.increment_hours,
-        cap_hours=game.cap_hours,
-        is_open=game.is_open,
-        bots=sum(1 for s in seats if s.is_bot),
-        miss_limit=game.miss_limit,
-        on_missed=game.on_missed,
-        visibility=game.visibility,
-        rated=game.rated,
-    )
-    for seat in seats:
-        if seat.user_id and seat.user_id != by.pk and not seat.is_bot and seat.user.email:
-            game_invite(game=rematch, by=by, email=seat.user.email)
-    return rematch
+    with transaction.atomic():
+        if not game.is_over:
+            raise GameError(ErrorCode.GAME_NOT_ACTIVE, "A rematch can be offered once the game is over.")
+        seats = list(game.seats.select_related("user"))
+        if not any(s.user_id == by.pk for s in seats):
+            raise GameError(ErrorCode.NOT_A_PLAYER, "Only the players of this game can offer a rematch.")
+        rematch = game_create(
+            owner=by,
+            rules=game.rules,
+            options=game.options,
+            title=f"{game.title or f'Game {game.pk}'} (rematch)"[:100],
+            max_players=game.max_players,
+            turn_hours=game.turn_hours,
+            clock=game.clock,
+            bank_hours=game.bank_hours,
+            increment_hours=game.increment_hours,
+            cap_hours=game.cap_hours,
+            is_open=game.is_open,
+            bots=sum(1 for s in seats if s.is_bot),
+            miss_limit=game.miss_limit,
+            on_missed=game.on_missed,
+            visibility=game.visibility,
+            rated=game.rated,
+        )
+        for seat in seats:
+            if seat.user_id and seat.user_id != by.pk and not seat.is_bot and seat.user.email:
+                game_invite(game=rematch, by=by, email=seat.user.email)
+        return rematch
 
 
 def _new_server_seed() -> str:
@@ -266,18 +269,18 @@ def _entropy(value) -> str:
         raise GameError(ErrorCode.VALIDATION_ERROR, str(exc)) from None
 
 
-@transaction.atomic
 def game_invite(*, game: Game, by, email: str) -> Invitation:
     """Invites an email address; the invitation email carries a join link."""
-    game = _locked(game)
-    if game.status != Game.Status.LOBBY:
-        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Invitations can only be sent before the game starts.")
-    if not game.seats.filter(user=by).exists():
-        raise GameError(ErrorCode.NOT_A_PLAYER, "Only players of this game can invite others.")
-    _check_invitation_cap(by)
-    invitation = Invitation.objects.create(game=game, email=email.strip().lower(), invited_by=by)
-    events.announce(events.InvitationSent(invitation=invitation))
-    return invitation
+    with transaction.atomic():
+        game = _locked(game)
+        if game.status != Game.Status.LOBBY:
+            raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Invitations can only be sent before the game starts.")
+        if not game.seats.filter(user=by).exists():
+            raise GameError(ErrorCode.NOT_A_PLAYER, "Only players of this game can invite others.")
+        _check_invitation_cap(by)
+        invitation = Invitation.objects.create(game=game, email=email.strip().lower(), invited_by=by)
+        events.announce(events.InvitationSent(invitation=invitation))
+        return invitation
 
 
 def _check_invitation_cap(user) -> None:
@@ -314,31 +317,31 @@ def _check_invitation_cap(user) -> None:
             )
 
 
-@transaction.atomic
 def game_join(*, game: Game, user, code: str | None = None, entropy: str | None = None) -> Seat:
     """Seats a user in a lobby game: an open game, or with its invite link or an invitation's code.
     `entropy` is the player's own contribution to the game's seed (games.rules.seeding)."""
-    entropy = _entropy(entropy)
-    game = _locked(game)
-    invitation = None
-    if code:
-        invitation = Invitation.objects.filter(game=game, code=code, accepted_by__isnull=True).first()
-        if code != game.invite_code and invitation is None:
-            raise GameError(ErrorCode.INVALID_INVITE, "That invitation is not valid for this game.")
-    elif not game.is_open:
-        raise GameError(ErrorCode.INVALID_INVITE, "This game is invite-only: you need an invitation to join.")
-    if game.status != Game.Status.LOBBY:
-        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
-    if game.seats.filter(user=user).exists():
-        raise GameError(ErrorCode.ALREADY_JOINED, "You are already in this game.")
-    if game.seats.count() >= game.max_players:
-        raise GameError(ErrorCode.GAME_FULL, "This game is full.")
-    seat = Seat.objects.create(game=game, user=user, entropy=entropy)
-    if invitation:
-        invitation.accepted_by = user
-        invitation.accepted_at = timezone.now()
-        invitation.save(update_fields=["accepted_by", "accepted_at"])
-    return seat
+    with transaction.atomic():
+        entropy = _entropy(entropy)
+        game = _locked(game)
+        invitation = None
+        if code:
+            invitation = Invitation.objects.filter(game=game, code=code, accepted_by__isnull=True).first()
+            if code != game.invite_code and invitation is None:
+                raise GameError(ErrorCode.INVALID_INVITE, "That invitation is not valid for this game.")
+        elif not game.is_open:
+            raise GameError(ErrorCode.INVALID_INVITE, "This game is invite-only: you need an invitation to join.")
+        if game.status != Game.Status.LOBBY:
+            raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
+        if game.seats.filter(user=user).exists():
+            raise GameError(ErrorCode.ALREADY_JOINED, "You are already in this game.")
+        if game.seats.count() >= game.max_players:
+            raise GameError(ErrorCode.GAME_FULL, "This game is full.")
+        seat = Seat.objects.create(game=game, user=user, entropy=entropy)
+        if invitation:
+            invitation.accepted_by = user
+            invitation.accepted_at = timezone.now()
+            invitation.save(update_fields=["accepted_by", "accepted_at"])
+        return seat
 
 
 def game_find_by_code(code: str) -> Game:
@@ -352,81 +355,83 @@ def game_find_by_code(code: str) -> Game:
     return game
 
 
-@transaction.atomic
 def game_leave(*, game: Game, user) -> None:
     """Takes a user out of a game that has not started (the owner cannot leave; abort instead)."""
-    game = _locked(game)
-    if game.status != Game.Status.LOBBY:
-        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "You can only leave before the game starts; resign instead.")
-    if game.owner_id == user.pk:
-        raise GameError(ErrorCode.NOT_THE_OWNER, "The owner cannot leave their own game.")
-    deleted, _ = game.seats.filter(user=user).delete()
-    if not deleted:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "You are not in this game.")
+    with transaction.atomic():
+        game = _locked(game)
+        if game.status != Game.Status.LOBBY:
+            raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "You can only leave before the game starts; resign instead.")
+        if game.owner_id == user.pk:
+            raise GameError(ErrorCode.NOT_THE_OWNER, "The owner cannot leave their own game.")
+        deleted, _ = game.seats.filter(user=user).delete()
+        if not deleted:
+            raise GameError(ErrorCode.NOT_A_PLAYER, "You are not in this game.")
 
 
-@transaction.atomic
 def game_add_bot(*, game: Game, by) -> Seat:
     """Adds a bot seat to a lobby game (owner only)."""
-    game = _locked(game)
-    if game.owner_id != by.pk:
-        raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can add bots.")
-    if game.status != Game.Status.LOBBY:
-        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Bots can only be added before the game starts.")
-    n = game.seats.count()
-    if n >= game.max_players:
-        raise GameError(ErrorCode.GAME_FULL, "This game is full.")
-    bots = game.seats.filter(is_bot=True).count()
-    return Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[bots % len(BOT_NAMES)])
+    with transaction.atomic():
+        game = _locked(game)
+        if game.owner_id != by.pk:
+            raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can add bots.")
+        if game.status != Game.Status.LOBBY:
+            raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "Bots can only be added before the game starts.")
+        n = game.seats.count()
+        if n >= game.max_players:
+            raise GameError(ErrorCode.GAME_FULL, "This game is full.")
+        bots = game.seats.filter(is_bot=True).count()
+        return Seat.objects.create(game=game, is_bot=True, bot_name=BOT_NAMES[bots % len(BOT_NAMES)])
 
 
-@transaction.atomic
 def game_start(*, game: Game, by, channel: str = Move.Channel.WEB) -> Game:
     """Starts a lobby game: orders the seats at random, deals, publishes sha256(seed). `channel`
     is how the start came (web, api, admin...), logged as it came."""
-    game = _locked(game)
-    if game.owner_id != by.pk:
-        raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.")
-    if game.status != Game.Status.LOBBY:
-        raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
-    engine = game.engine
-    seats = list(game.seats.all())
-    if len(seats) < engine.min_seats:
-        raise GameError(
-            ErrorCode.NOT_ENOUGH_PLAYERS,
-            f"{engine.title} needs at least {engine.min_seats} players; add players or bots.",
-            seated=len(seats),
-            needed=engine.min_seats,
+    with transaction.atomic():
+        game = _locked(game)
+        if game.owner_id != by.pk:
+            raise GameError(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.")
+        if game.status != Game.Status.LOBBY:
+            raise GameError(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.")
+        engine = game.engine
+        seats = list(game.seats.all())
+        if len(seats) < engine.min_seats:
+            raise GameError(
+                ErrorCode.NOT_ENOUGH_PLAYERS,
+                f"{engine.title} needs at least {engine.min_seats} players; add players or bots.",
+                seated=len(seats),
+                needed=engine.min_seats,
+            )
+        try:
+            game.options = engine.normalize_options(game.options, len(seats))
+        except BadOptions as exc:
+            raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+        _seed_and_seat(game, seats)
+        game.state = engine.new_state(game.options, len(seats), game.seed)
+        game.status = Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        game.version = 0
+        move = _log(
+            game, kind=Move.Kind.ADMIN, channel=channel, actor=by, action={"type": "start"}, note="Game started"
         )
-    try:
-        game.options = engine.normalize_options(game.options, len(seats))
-    except BadOptions as exc:
-        raise GameError(ErrorCode.BAD_OPTIONS, str(exc)) from None
-    _seed_and_seat(game, seats)
-    game.state = engine.new_state(game.options, len(seats), game.seed)
-    game.status = Game.Status.ACTIVE
-    game.started_at = timezone.now()
-    game.version = 0
-    move = _log(game, kind=Move.Kind.ADMIN, channel=channel, actor=by, action={"type": "start"}, note="Game started")
-    game.save()
-    Tenure.objects.bulk_create(
-        Tenure(game=game, position=s.position, user=s.user, is_bot=s.is_bot, name=s.name, from_seq=move.seq)
-        for s in sorted(seats, key=lambda s: s.position)
-    )
-    _settle(
-        game,
-        move,
-        [
-            {
-                "type": "game_started",
-                "seat": None,
-                "private": {},
-                "public": {"text": f"The game started with {len(seats)} players."},
-            }
-        ],
-        before=set(),
-    )
-    return game
+        game.save()
+        Tenure.objects.bulk_create(
+            Tenure(game=game, position=s.position, user=s.user, is_bot=s.is_bot, name=s.name, from_seq=move.seq)
+            for s in sorted(seats, key=lambda s: s.position)
+        )
+        _settle(
+            game,
+            move,
+            [
+                {
+                    "type": "game_started",
+                    "seat": None,
+                    "private": {},
+                    "public": {"text": f"The game started with {len(seats)} players."},
+                }
+            ],
+            before=set(),
+        )
+        return game
 
 
 def _seed_and_seat(game: Game, seats: list[Seat]) -> None:
@@ -472,25 +477,20 @@ def move_submit(
     """
     game_id = game if isinstance(game, int) else game.pk
     savepoint = locked is None or bool(idempotency_key)
-    try:
-        with transaction.atomic(savepoint=savepoint), pipeline():
-            return _move_submit(
-                game_id=game_id,
-                seat=seat,
-                action=action,
-                expected_version=expected_version,
-                channel=channel,
-                idempotency_key=idempotency_key,
-                actor=actor,
-                locked=locked,
-            )
-    except IntegrityError:
-        # A concurrent request with the same idempotency key committed first: answer with it.
-        if idempotency_key:
-            existing = _move_with_key(game_id, actor, idempotency_key)
-            if existing is not None:
-                return MoveResult(move=existing, version=existing.seq, applied=False, events=existing.events)
-        raise
+    # A repeated idempotency key needs no IntegrityError handler: every keyed move is looked up and
+    # inserted under its game's row lock, so the second of two requests with one key waits for the
+    # first to commit and then finds its move (tests/games/test_concurrency.py).
+    with transaction.atomic(savepoint=savepoint), pipeline():
+        return _move_submit(
+            game_id=game_id,
+            seat=seat,
+            action=action,
+            expected_version=expected_version,
+            channel=channel,
+            idempotency_key=idempotency_key,
+            actor=actor,
+            locked=locked,
+        )
 
 
 def _not_seated(game: Game, actor) -> GameError:
@@ -598,13 +598,15 @@ def _move_submit(*, game_id, seat, action, expected_version, channel, idempotenc
     return MoveResult(move=move, version=game.version, applied=True, events=events)
 
 
-@transaction.atomic
 def game_resign(*, game: Game, user, channel: str = Move.Channel.WEB) -> Move:
     """Resigns a player: they are out of the game (the engine decides what that does to it).
     `channel` is how the resignation came (web, api), logged as it came."""
-    game = _locked(game)
-    seat = player_seat(game, user)
-    return seat_out(game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=channel, reason="resigned")
+    with transaction.atomic():
+        game = _locked(game)
+        seat = player_seat(game, user)
+        return seat_out(
+            game=game, seat=seat, status=Seat.Status.RESIGNED, actor=user, channel=channel, reason="resigned"
+        )
 
 
 def seat_out(*, game: Game, seat: Seat, status, actor, channel, reason: str, note: str = "") -> Move:
@@ -700,102 +702,102 @@ def _hand_over(game: Game, position: int, seq: int, *, user, is_bot: bool, name:
     Tenure.objects.create(game=game, position=position, user=user, is_bot=is_bot, name=name, from_seq=seq)
 
 
-@transaction.atomic
 def tenures_follow_rename(*, user) -> int:
     """After a player changed their name: their seats in games in play are held under the new name
     from the next move on (their earlier moves keep the old one); returns how many tenures moved on."""
-    name = user.public_name
-    moved = 0
-    held = (
-        Tenure.objects.filter(user=user, is_bot=False, until_seq__isnull=True)
-        .filter(game__status__in=[Game.Status.ACTIVE, Game.Status.PAUSED])
-        .exclude(name=name)
-        .order_by("game_id", "position")
-    )
-    for tenure in held:
-        game = Game.objects.select_for_update().only("id", "version").get(pk=tenure.game_id)
-        if tenure.from_seq > game.version:  # no move in it yet: it simply takes the new name
-            Tenure.objects.filter(pk=tenure.pk).update(name=name)
-        else:
-            _hand_over(game, tenure.position, game.version + 1, user=user, is_bot=False, name=name)
-        moved += 1
-    return moved
+    with transaction.atomic():
+        name = user.public_name
+        moved = 0
+        held = (
+            Tenure.objects.filter(user=user, is_bot=False, until_seq__isnull=True)
+            .filter(game__status__in=[Game.Status.ACTIVE, Game.Status.PAUSED])
+            .exclude(name=name)
+            .order_by("game_id", "position")
+        )
+        for tenure in held:
+            game = Game.objects.select_for_update().only("id", "version").get(pk=tenure.game_id)
+            if tenure.from_seq > game.version:  # no move in it yet: it simply takes the new name
+                Tenure.objects.filter(pk=tenure.pk).update(name=name)
+            else:
+                _hand_over(game, tenure.position, game.version + 1, user=user, is_bot=False, name=name)
+            moved += 1
+        return moved
 
 
-@transaction.atomic
 def game_pause(*, game: Game, by, reason: str = "") -> Game:
     """Pauses an active game: no moves, and deadlines stop. The players are told, with the reason."""
-    reason = _reason(reason)
-    game = _locked(game)
-    if game.status != Game.Status.ACTIVE:
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
-    game.status = Game.Status.PAUSED
-    game.paused_at = timezone.now()
-    move = _log_moderation(game, by=by, act="pause", sentence="A moderator paused the game", reason=reason)
-    if bank.is_bank(game):  # each bank keeps what was left of it (no increment: nobody moved)
-        for seat in game.seats.select_related("user").filter(bank_running=True, deadline_at__isnull=False):
-            settle_bank(seat, game, game.paused_at, increment=False)
-            seat.save(update_fields=["bank_seconds", "bank_running"])
-    game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
-    _moderated(game, move, "pause", reason)
-    return game
+    with transaction.atomic():
+        reason = _reason(reason)
+        game = _locked(game)
+        if game.status != Game.Status.ACTIVE:
+            raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.")
+        game.status = Game.Status.PAUSED
+        game.paused_at = timezone.now()
+        move = _log_moderation(game, by=by, act="pause", sentence="A moderator paused the game", reason=reason)
+        if bank.is_bank(game):  # each bank keeps what was left of it (no increment: nobody moved)
+            for seat in game.seats.select_related("user").filter(bank_running=True, deadline_at__isnull=False):
+                settle_bank(seat, game, game.paused_at, increment=False)
+                seat.save(update_fields=["bank_seconds", "bank_running"])
+        game.seats.filter(deadline_at__isnull=False).update(deadline_at=None)
+        _moderated(game, move, "pause", reason)
+        return game
 
 
-@transaction.atomic
 def game_resume(*, game: Game, by, reason: str = "") -> Game:
     """Resumes a paused game; pending decisions get fresh deadlines. The players are told."""
-    reason = _reason(reason)
-    game = _locked(game)
-    if game.status != Game.Status.PAUSED:
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
-    game.status = Game.Status.ACTIVE
-    game.paused_at = None
-    move = _log_moderation(game, by=by, act="resume", sentence="A moderator resumed the game", reason=reason)
-    _settle(game, move, [], before=set())
-    _moderated(game, move, "resume", reason)
-    return game
+    with transaction.atomic():
+        reason = _reason(reason)
+        game = _locked(game)
+        if game.status != Game.Status.PAUSED:
+            raise GameError(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.")
+        game.status = Game.Status.ACTIVE
+        game.paused_at = None
+        move = _log_moderation(game, by=by, act="resume", sentence="A moderator resumed the game", reason=reason)
+        _settle(game, move, [], before=set())
+        _moderated(game, move, "resume", reason)
+        return game
 
 
-@transaction.atomic
 def game_abort(*, game: Game, by, reason: str = "") -> Game:
     """Aborts a game for good; its seed is revealed like a finished game's. The players are told."""
-    reason = _reason(reason)
-    game = _locked(game)
-    if game.is_over:
-        raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
-    game.status = Game.Status.ABORTED
-    game.finished_at = timezone.now()
-    move = _log_moderation(game, by=by, act="abort", sentence="A moderator aborted the game", reason=reason)
-    game.seats.update(deadline_at=None)
-    _moderated(game, move, "abort", reason)
-    return game
+    with transaction.atomic():
+        reason = _reason(reason)
+        game = _locked(game)
+        if game.is_over:
+            raise GameError(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.")
+        game.status = Game.Status.ABORTED
+        game.finished_at = timezone.now()
+        move = _log_moderation(game, by=by, act="abort", sentence="A moderator aborted the game", reason=reason)
+        game.seats.update(deadline_at=None)
+        _moderated(game, move, "abort", reason)
+        return game
 
 
-@transaction.atomic
 def game_undo(*, game: Game, by, count: int = 1) -> Move:
     """Undoes the last `count` moves by replaying the log without them; the undo is logged."""
-    game = _locked(game)
-    _check_in_play(game, "Only a game in play can have moves undone.")
-    targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
-    if len(targets) < count or count < 1:
-        raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
-    undo = _log(
-        game,
-        kind=Move.Kind.UNDO,
-        channel=Move.Channel.ADMIN,
-        actor=by,
-        action={"type": "undo", "moves": [m.seq for m in targets]},
-        note="A moderator undid the last move" if count == 1 else f"A moderator undid the last {count} moves",
-    )
-    Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
-    game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
-    game.state = replay_state(game)
-    game.result = None
-    game.finished_at = None
-    _finish_if_over(game)
-    _save_game(game)
-    _settle(game, undo, [], before=set())  # a rebuilt position: each pending decision starts afresh
-    return undo
+    with transaction.atomic():
+        game = _locked(game)
+        _check_in_play(game, "Only a game in play can have moves undone.")
+        targets = list(game.moves.filter(undone_by__isnull=True, kind=Move.Kind.MOVE).order_by("-seq")[:count])
+        if len(targets) < count or count < 1:
+            raise GameError(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.")
+        undo = _log(
+            game,
+            kind=Move.Kind.UNDO,
+            channel=Move.Channel.ADMIN,
+            actor=by,
+            action={"type": "undo", "moves": [m.seq for m in targets]},
+            note="A moderator undid the last move" if count == 1 else f"A moderator undid the last {count} moves",
+        )
+        Move.objects.filter(pk__in=[m.pk for m in targets]).update(undone_by=undo.seq)
+        game.snapshots.filter(seq__gte=targets[-1].seq).delete()  # replay snapshots that hold undone moves
+        game.state = replay_state(game)
+        game.result = None
+        game.finished_at = None
+        _finish_if_over(game)
+        _save_game(game)
+        _settle(game, undo, [], before=set())  # a rebuilt position: each pending decision starts afresh
+        return undo
 
 
 def _give_seat(game: Game, seat: Seat, *, by, user, channel, note) -> Move:
@@ -840,103 +842,106 @@ def _give_seat(game: Game, seat: Seat, *, by, user, channel, note) -> Move:
     return move
 
 
-@transaction.atomic
 def seat_replace(
     *, game: Game, seat: Seat, by, user=None, bot: bool = False, reason: str = "", channel=Move.Channel.ADMIN, note=None
 ) -> Seat:
     """Gives a seat to another user, or to a bot; the game's state is untouched. A moderator's
     replacement (channel "admin") is announced, with its reason, to the players and to whoever
     lost the seat; the clock's (channel "timeout", `note(old, new)` saying why) tells them itself."""
-    reason = _reason(reason)
-    game, seat = _locked_seat(game, seat)
-    _check_in_play(game, "Seats can only be replaced in a game in play.")
-    if (user is None) == (not bot):
-        raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
-    if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
-        raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
-    former = seat.user if seat.user_id is not None and seat.user_id != getattr(user, "pk", None) else None
-    former_name = seat.name
-    if note is None:
+    with transaction.atomic():
+        reason = _reason(reason)
+        game, seat = _locked_seat(game, seat)
+        _check_in_play(game, "Seats can only be replaced in a game in play.")
+        if (user is None) == (not bot):
+            raise GameError(ErrorCode.VALIDATION_ERROR, "Replace a seat with either a user or a bot.")
+        if user is not None and game.seats.filter(user=user).exclude(pk=seat.pk).exists():
+            raise GameError(ErrorCode.ALREADY_JOINED, f"{user} already has a seat in this game.")
+        former = seat.user if seat.user_id is not None and seat.user_id != getattr(user, "pk", None) else None
+        former_name = seat.name
+        if note is None:
 
-        def note(old, new):
-            return _note(f"A moderator replaced {old} with {new}", reason)
+            def note(old, new):
+                return _note(f"A moderator replaced {old} with {new}", reason)
 
-    move = _give_seat(game, seat, by=by, user=None if bot else user, channel=channel, note=note)
-    if channel == Move.Channel.ADMIN:
-        _moderated(game, move, "replace", reason, seat=seat, former=former, former_name=former_name)
-    return seat
+        move = _give_seat(game, seat, by=by, user=None if bot else user, channel=channel, note=note)
+        if channel == Move.Channel.ADMIN:
+            _moderated(game, move, "replace", reason, seat=seat, former=former, former_name=former_name)
+        return seat
 
 
-@transaction.atomic
 def seat_kick(*, game: Game, seat: Seat, by, reason: str) -> Seat:
     """Takes a player's seat away (staff only), with a reason the players are told: a bot takes
     it, or the player is out of the game (Seat.Status.KICKED, resigned in the engine), as the
     game's on_missed option says (a bot, where the engine cannot take a seat out). The kicked
     player may still watch the game; the log and the admin's history keep who did it."""
-    if by is None or not getattr(by, "is_staff", False):
-        raise GameError(ErrorCode.PERMISSION_DENIED, "Only a moderator can kick a player.")
-    reason = _reason(reason, required=True)
-    game, seat = _locked_seat(game, seat)
-    _check_in_play(game, "Players can only be kicked from a game in play.")
-    if seat.position is None or seat.is_bot or seat.user_id is None:
-        raise GameError(ErrorCode.VALIDATION_ERROR, "Only a player can be kicked: a bot plays that seat.")
-    if seat.status != Seat.Status.PLAYING:
-        raise GameError(ErrorCode.NOT_A_PLAYER, "That player has already left this game.")
-    user, name = seat.user, seat.name
-    game.former_players.add(user)  # they may still watch the game, private or not
-    move = None
-    if game.on_missed == Game.OnMissed.DROP:
-        try:
-            with transaction.atomic():
-                move = seat_out(
-                    game=game,
-                    seat=seat,
-                    status=Seat.Status.KICKED,
-                    actor=by,
-                    channel=Move.Channel.ADMIN,
-                    reason="",
-                    note=_note(f"A moderator kicked {name} out of the game", reason),
+    with transaction.atomic():
+        if by is None or not getattr(by, "is_staff", False):
+            raise GameError(ErrorCode.PERMISSION_DENIED, "Only a moderator can kick a player.")
+        reason = _reason(reason, required=True)
+        game, seat = _locked_seat(game, seat)
+        _check_in_play(game, "Players can only be kicked from a game in play.")
+        if seat.position is None or seat.is_bot or seat.user_id is None:
+            raise GameError(ErrorCode.VALIDATION_ERROR, "Only a player can be kicked: a bot plays that seat.")
+        if seat.status != Seat.Status.PLAYING:
+            raise GameError(ErrorCode.NOT_A_PLAYER, "That player has already left this game.")
+        user, name = seat.user, seat.name
+        game.former_players.add(user)  # they may still watch the game, private or not
+        move = None
+        if game.on_missed == Game.OnMissed.DROP:
+            try:
+                with transaction.atomic():
+                    move = seat_out(
+                        game=game,
+                        seat=seat,
+                        status=Seat.Status.KICKED,
+                        actor=by,
+                        channel=Move.Channel.ADMIN,
+                        reason="",
+                        note=_note(f"A moderator kicked {name} out of the game", reason),
+                    )
+            except NotImplementedError:
+                log.warning(
+                    "engine %s cannot take a seat out; a bot takes seat %s of game %s",
+                    game.rules,
+                    seat.position,
+                    game.pk,
                 )
-        except NotImplementedError:
-            log.warning(
-                "engine %s cannot take a seat out; a bot takes seat %s of game %s", game.rules, seat.position, game.pk
+        if move is None:
+            move = _give_seat(
+                game,
+                seat,
+                by=by,
+                user=None,
+                channel=Move.Channel.ADMIN,
+                note=lambda old, new: _note(f"A moderator kicked {old} and gave the seat to {new}", reason),
             )
-    if move is None:
-        move = _give_seat(
-            game,
-            seat,
-            by=by,
-            user=None,
-            channel=Move.Channel.ADMIN,
-            note=lambda old, new: _note(f"A moderator kicked {old} and gave the seat to {new}", reason),
-        )
-    _moderated(game, move, "kick", reason, seat=seat, former=user, former_name=name)
-    return seat
+        _moderated(game, move, "kick", reason, seat=seat, former=user, former_name=name)
+        return seat
 
 
-@transaction.atomic
 def deadline_extend(*, game: Game, seat: Seat, by, hours: int) -> Seat:
     """Pushes a seat's current deadline back by some hours (on a time bank: adds them to the
     bank, whose time left is read from the deadline)."""
-    game, seat = _locked_seat(game, seat)
-    if seat.deadline_at is None:
-        raise GameError(ErrorCode.VALIDATION_ERROR, "That seat has no pending deadline.")
-    if hours < 1:
-        raise GameError(ErrorCode.VALIDATION_ERROR, "Extend by at least one hour.")
-    seat.deadline_at += timedelta(hours=hours)
-    seat.reminder_sent_for = None
-    seat.save(update_fields=["deadline_at", "reminder_sent_for"])
-    _log(
-        game,
-        kind=Move.Kind.ADMIN,
-        channel=Move.Channel.ADMIN,
-        actor=by,
-        seat=seat,
-        action={"type": "extend_deadline", "hours": hours},
-        note=f"A moderator extended {seat.name}'s deadline by {hours} h",
-    )
-    game.save(update_fields=["version"])
-    return seat
+    with transaction.atomic():
+        game, seat = _locked_seat(game, seat)
+        if seat.deadline_at is None:
+            raise GameError(ErrorCode.VALIDATION_ERROR, "That seat has no pending deadline.")
+        if hours < 1:
+            raise GameError(ErrorCode.VALIDATION_ERROR, "Extend by at least one hour.")
+        seat.deadline_at += timedelta(hours=hours)
+        seat.reminder_sent_for = None
+        seat.save(update_fields=["deadline_at", "reminder_sent_for"])
+        _log(
+            game,
+            kind=Move.Kind.ADMIN,
+            channel=Move.Channel.ADMIN,
+            actor=by,
+            seat=seat,
+            action={"type": "extend_deadline", "hours": hours},
+            note=f"A moderator extended {seat.name}'s deadline by {hours} h",
+        )
+        game.save(update_fields=["version"])
+        return seat
 
 
 def seat_seen(game: Game, user, *, now=None) -> None:
