@@ -15,6 +15,9 @@ def act(s, seat, type_, **extra):
 
 
 def texts(events):
+    """Returns the events' log lines; each is the acting seat's (seat 0 throughout), the end of the
+    game nobody's."""
+    assert [e["seat"] for e in events] == [None if e["type"] == "game_over" else 0 for e in events]
     return [e["public"]["text"] for e in events]
 
 

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction, Rng
+from games.rules.ogallala.cards import info
 from games.rules.ogallala.display import boats_of
 from games.rules.ogallala.engine import ENGINE
 from games.rules.simulate import play_one, simulate
@@ -243,3 +244,40 @@ def test_a_player_who_leaves_out_of_turn_changes_nothing_of_the_turn():
     assert [e["public"]["text"] for e in events] == ["Player 3 leaves the game."]
     assert s["hand"] == hand and s["pending"] == pending and s["turn"] == 0 and s["discard"] == []
     assert ENGINE.to_act(s) == [0] and kinds(s, 2, 0)[:2] == ["bow", "furs"]
+
+
+def test_a_player_who_resigns_after_a_warrior_ends_the_drawing_the_next_player_draws_anew():
+    """I: "If the card is a Red Indian Card ... he may not draw any more cards. Then, the next
+    player becomes active": the leaver's stopped drawing is not the next player's."""
+    s = fresh(seats=3)
+    s["discard"] = [grab(s, "furs")]  # a card discarded before (a face-up discard pile)
+    draw(s, 0, "warrior2")
+    assert s["keep_drawing"] is False
+    events = ENGINE.resign(s, 0)
+    assert [(e["type"], e["seat"]) for e in events] == [("resigned", 0)]
+    assert ENGINE.to_act(s) == [1] and s["keep_drawing"] is True and s["pending"] == []
+    assert sorted(info(c).kind for c in s["discard"]) == ["furs", "warrior2"]
+    draw(s, 1, "furs")
+    place(s, 1, 0, 0)
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"  # booty: player 2 draws on
+
+
+def test_the_last_player_left_is_named_in_the_result():
+    """A game with one player left ends there, tallied (the rulings for a seat leaving)."""
+    s = fresh(seats=2)
+    events = ENGINE.resign(s, 1)
+    assert ENGINE.result(s)["reason"] == "Player 1 is the only player left."
+    assert [e["type"] for e in events] == ["resigned", "game_over"]
+
+
+def test_a_player_who_resigns_holding_the_last_card_ends_the_game():
+    """I: "The game also ends when all 3 card decks are empty": the leaver's card is discarded
+    and no stack is left for the next player."""
+    s = fresh(seats=3)
+    last = grab(s, "warrior1")
+    s["removed"] = [c for stack in s["stacks"] for c in stack]
+    s["stacks"] = [[], [last], []]
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 1})
+    events = ENGINE.resign(s, 0)
+    assert [e["type"] for e in events] == ["resigned", "game_over"]
+    assert ENGINE.result(s)["reason"] == "All three stacks are empty."
