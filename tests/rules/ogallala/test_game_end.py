@@ -216,6 +216,7 @@ def test_one_players_level_on_points_all_win_and_share_the_ranking_by_seat():
     events = _last_card_drawn_and_placed(s, 0)
     res = ENGINE.result(s)
     assert res["scores"] == [2, 0, 2] and res["winners"] == [0, 2] and res["ranking"] == [0, 2, 1]
+    assert events[-1]["public"]["winners"] == [0, 2] and events[-1]["public"]["scores"] == [2, 0, 2]
     assert events[-1]["public"]["text"] == (
         "Game over: All three stacks are empty. Player 1 and Player 3 win with 2 points."
     )
@@ -265,9 +266,13 @@ def test_a_player_who_resigns_after_a_warrior_ends_the_drawing_the_next_player_d
 def test_the_last_player_left_is_named_in_the_result():
     """A game with one player left ends there, tallied (the rulings for a seat leaving)."""
     s = fresh(seats=2)
+    draw(s, 0, "furs")
+    assert ENGINE.view(s, 0)["pending"]["phase"] == "place"
     events = ENGINE.resign(s, 1)
     assert ENGINE.result(s)["reason"] == "Player 1 is the only player left."
     assert [e["type"] for e in events] == ["resigned", "game_over"]
+    # the card drawn is not placed any more: nothing is left to do
+    assert s["pending"] == [] and ENGINE.view(s, 0)["pending"] is None and legal(s, 0) == []
 
 
 def test_a_player_who_resigns_holding_the_last_card_ends_the_game():
