@@ -411,3 +411,13 @@ def test_ogallala_ii_shaman_free_draw_only_when_no_spoils_of_either_attack_were_
     assert ENGINE.phase(s) == "attack"
     ENGINE.apply(s, 0, {"type": "attack", "target": 2, "row": 0, "start": 0})
     assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def test_a_lasso_with_nothing_to_catch_asks_nothing():
+    """Lasso: "catch one card from an incomplete boat" of another player: with no such card on
+    the table there is nothing to decide, and the lasso thrower's drawing ends (a Red Indian)."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs", "stern")  # complete: out of the lasso's reach
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 5)
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
