@@ -421,3 +421,14 @@ def test_a_lasso_with_nothing_to_catch_asks_nothing():
     draw(s, 0, "lasso")
     place(s, 0, 0, 5)
     assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def test_an_arrow_with_nobody_to_shoot_asks_nothing():
+    """Bow and arrow: "shoot one Red Indian from an incomplete boat": with no warrior card in
+    another player's incomplete boat there is nothing to decide."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs")  # incomplete, but no warrior
+    lay(s, 1, 1, 0, "bow", "warrior3", "stern")  # a warrior, in a complete boat
+    draw(s, 0, "archer")
+    place(s, 0, 0, 5)
+    assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
