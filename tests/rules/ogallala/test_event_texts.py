@@ -14,11 +14,32 @@ def act(s, seat, type_, **extra):
     return ENGINE.apply(s, seat, {"type": type_, **extra})
 
 
+# what each event type's line says (the first phrase found names the type)
+TYPES = [
+    ("Game over", "game_over"),
+    ("conquers", "attack"),
+    ("discards", "discarded"),
+    ("sinks", "sunk"),
+    ("completes a boat", "boat_completed"),
+    ("draws", "draw"),
+    ("places", "placed"),
+    ("lassoes", "lasso"),
+    ("shoots", "arrow"),
+    ("takes", "hunt"),
+    ("does not use", "pass"),
+    ("does not attack", "no_attack"),
+    ("plays on", "continue"),
+    ("leaves", "left"),
+]
+
+
 def texts(events):
     """Returns the events' log lines; each is the acting seat's (seat 0 throughout), the end of the
-    game nobody's."""
+    game nobody's, and its type is the one its line tells."""
     assert [e["seat"] for e in events] == [None if e["type"] == "game_over" else 0 for e in events]
-    return [e["public"]["text"] for e in events]
+    lines = [e["public"]["text"] for e in events]
+    assert [e["type"] for e in events] == [next(k for p, k in TYPES if p in line) for line in lines]
+    return lines
 
 
 def test_one_draw_names_the_stack_and_the_card_placed_names_its_space():

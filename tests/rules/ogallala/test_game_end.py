@@ -87,6 +87,7 @@ def test_two_ends_when_a_player_has_completed_three_boats_with_the_300_bonus():
     events = place(s, 0, 0, 2)
     assert any(e["type"] == "game_over" for e in events)
     assert s["first_three"] == 0
+    assert ENGINE.result(s)["reason"] == "Player 1 has completed 3 boats."
     cards, booty = 9, 2
     assert ENGINE.result(s)["scores"][0] == 10 * cards + 20 * booty + 300
 
