@@ -6,7 +6,7 @@ from games.rules.base import IllegalAction
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, kinds, lay, legal
+from .helpers import draw, fresh, grab, kinds, lay, legal
 
 
 def place(s, seat, r, c):
@@ -432,3 +432,27 @@ def test_an_arrow_with_nobody_to_shoot_asks_nothing():
     draw(s, 0, "archer")
     place(s, 0, 0, 5)
     assert ENGINE.to_act(s) == [1] and ENGINE.phase(s) == "draw"
+
+
+def test_crazy_axe_sinks_only_the_boat_chosen_of_two_in_its_row():
+    """Crazy Axe: "This boat sinks immediately. All its cards, including Crazy Axe, are removed
+    from play": the other boat and the loose card of that row stay, as does what was removed
+    before."""
+    s = fresh()
+    s["removed"].append(grab(s, "tent"))
+    lay(s, 0, 1, 0, "bow", "stern", ".", "furs", ".", "bow", "warrior1", "stern")
+    draw(s, 0, "axe")
+    ENGINE.apply(s, 0, {"type": "sink", "row": 1, "start": 5})
+    assert kinds(s, 0, 1)[:9] == ["bow", "stern", ".", "furs", ".", ".", ".", ".", "."]
+    assert sorted(info(c).kind for c in s["removed"]) == ["axe", "bow", "stern", "tent", "warrior1"]
+
+
+def test_the_next_player_starts_a_turn_free_to_draw_on():
+    """ "The player may continue to draw and place cards as long as the drawn card is" a bow or
+    stern without a Red Indian or a booty card: a turn begins with that right whole, whatever
+    ended the turn before (the view tells it)."""
+    s = fresh()
+    draw(s, 0, "warrior2")
+    assert ENGINE.view(s, 0)["keep_drawing"] is False
+    place(s, 0, 0, 0)
+    assert ENGINE.to_act(s) == [1] and ENGINE.view(s, 1)["keep_drawing"] is True
