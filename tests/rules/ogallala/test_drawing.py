@@ -277,12 +277,13 @@ def test_ogallala_ii_discard_is_reshuffled_as_often_as_its_cards_still_fit():
     s["discard"] = s["stacks"][0]
     s["stacks"][0] = [last]
     s["reshuffles"] = 5
-    s["placed_since_reshuffle"] = 4  # the last pass placed cards
+    s["placed_since_reshuffle"] = 0  # the last pass placed one card: the one drawn now
     ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
     ENGINE.apply(s, 0, legal(s, 0, "place")[0])
     _resolve(s)
     assert not s["result"]
     assert s["reshuffles"] == 6 and len(s["stacks"][0]) == 97 and s["discard"] == []
+    assert s["placed_since_reshuffle"] == 0  # the new pass has placed nothing yet
 
 
 def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game():

@@ -456,3 +456,21 @@ def test_the_next_player_starts_a_turn_free_to_draw_on():
     assert ENGINE.view(s, 0)["keep_drawing"] is False
     place(s, 0, 0, 0)
     assert ENGINE.to_act(s) == [1] and ENGINE.view(s, 1)["keep_drawing"] is True
+
+
+def test_two_hunter_who_completes_a_boat_hunts_and_places_his_catch_before_attacking():
+    """II: the hunter "may now immediately take the corresponding cards ... and place them in
+    his own boats"; a boat just completed "can attack": the hunt comes first, its catch placed
+    at once, and the attack waits for it."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "chieftain", ".", "stern")
+    lay(s, 1, 1, 0, "bear_front")
+    lay(s, 1, 2, 0, "warrior1")
+    draw(s, 0, "bear_hunter")
+    place(s, 0, 0, 2)  # completes bow-chieftain-hunter-stern
+    assert ENGINE.phase(s) == "hunt"
+    ENGINE.apply(s, 0, {"type": "hunt", "target": 1, "row": 1, "col": 0})
+    assert ENGINE.phase(s) == "place" and info(s["hand"][0]).kind == "bear_front"
+    place(s, 0, 1, 4)
+    assert ENGINE.phase(s) == "attack"
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 0}]
