@@ -279,9 +279,13 @@ def test_ogallala_ii_discard_is_reshuffled_as_often_as_its_cards_still_fit():
     s["reshuffles"] = 5
     s["placed_since_reshuffle"] = 0  # the last pass placed one card: the one drawn now
     ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
-    ENGINE.apply(s, 0, legal(s, 0, "place")[0])
+    events = ENGINE.apply(s, 0, legal(s, 0, "place")[0])
     _resolve(s)
     assert not s["result"]
+    shuffled = [(e["type"], e["seat"], e["public"]["text"]) for e in events if e["type"] == "reshuffle"]
+    assert shuffled == [
+        ("reshuffle", None, "The stack is empty: the 97 discarded cards are shuffled into a new stack.")
+    ]
     assert s["reshuffles"] == 6 and len(s["stacks"][0]) == 97 and s["discard"] == []
     assert s["placed_since_reshuffle"] == 0  # the new pass has placed nothing yet
 
