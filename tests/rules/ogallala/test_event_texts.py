@@ -101,7 +101,10 @@ def test_two_card_without_a_space_is_discarded_face_down_and_named_to_its_drawer
     """II: "When a newly-drawn card can not be placed it is discarded face down"."""
     s = fresh("II")
     fill_two_display(s, 0)
-    assert texts(draw(s, 0, "tent")) == ["Player 1 draws a card that has no space in their river."]
+    drawn = draw(s, 0, "tent")
+    assert texts(drawn) == ["Player 1 draws a card that has no space in their river."]
+    assert drawn[0]["public"] == {"card": None, "stack": 0, "text": texts(drawn)[0]}
+    assert drawn[0]["private"]["0"]["card"]["kind"] == "tent"
     assert ENGINE.view(s, 0)["keep_drawing"] is False  # "and the next player takes his turn"
     events = act(s, 0, "discard")
     assert texts(events) == ["Player 1 discards the card face down."]
