@@ -8,7 +8,7 @@ from games.rules.base import BadOptions, IllegalAction
 from games.rules.ogallala.cards import deck, info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fill_two_display, fresh, kinds, lay, legal
+from .helpers import draw, fill_two_display, fresh, grab, kinds, lay, legal
 
 
 def test_decks_follow_the_card_table():
@@ -307,3 +307,35 @@ def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game(
     ENGINE.apply(s, 0, {"type": "discard"})
     _resolve(s)
     assert ENGINE.result(s)["reason"] == "The stack ran out once more and the discarded cards no longer fit."
+
+
+def _drawn_before_unseen_draws(s, spec):
+    """Puts a drawn card in hand as a game begun before unplaceable draws were hidden held it:
+    its place step without "unseen", the drawing still on."""
+    cid = grab(s, spec)
+    s["hand"].append(cid)
+    s["pending"] = [{"seat": 0, "kind": "place", "card": cid, "src": "stack"}]
+    s["keep_drawing"] = True
+    return cid
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_drawn_card_still_ends_the_turn():
+    """II: "When a newly-drawn card can not be placed it is discarded face down, and the next
+    player takes his turn", in a game whose drawn card was not yet hidden too."""
+    s = fresh("II")
+    fill_two_display(s, 0)
+    cid = _drawn_before_unseen_draws(s, "tent")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert s["discard"] == [cid] and ENGINE.to_act(s) == [1] and ENGINE.view(s, 1)["keep_drawing"] is True
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_archer_still_shoots():
+    """II: the archer "may do this even if he cannot place the Red Indian with Bow and Arrow"."""
+    s = fresh("II")
+    fill_two_display(s, 0)
+    lay(s, 1, 0, 0, "warrior2")
+    _drawn_before_unseen_draws(s, "archer")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert ENGINE.phase(s) == "archer" and s["keep_drawing"] is False
+    ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 0})
+    assert ENGINE.to_act(s) == [1]
