@@ -339,3 +339,17 @@ def test_ogallala_ii_an_earlier_games_unplaceable_archer_still_shoots():
     assert ENGINE.phase(s) == "archer" and s["keep_drawing"] is False
     ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 0})
     assert ENGINE.to_act(s) == [1]
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_lasso_thrower_still_throws():
+    """II: the lasso thrower's card is used as the archer's is ("See 7. for the way rule 3. is
+    applied"), though it has no space: here a lasso sits in each row already."""
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "lasso")
+    lay(s, 1, 0, 0, "tent")
+    _drawn_before_unseen_draws(s, "lasso")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert ENGINE.phase(s) == "lasso"
+    ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 0})
+    assert kinds(s, 1, 0)[0] == "." and ENGINE.phase(s) == "place"
