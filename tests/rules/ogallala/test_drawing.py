@@ -337,6 +337,7 @@ def test_ogallala_ii_an_earlier_games_unplaceable_archer_still_shoots():
     _drawn_before_unseen_draws(s, "archer")
     ENGINE.apply(s, 0, {"type": "discard"})
     assert ENGINE.phase(s) == "archer" and s["keep_drawing"] is False
+    assert s["pending"] == [{"seat": 0, "kind": "archer"}]  # the saved step (state.Task)
     ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 0})
     assert ENGINE.to_act(s) == [1]
 
