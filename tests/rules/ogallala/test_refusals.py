@@ -5,10 +5,11 @@ import json
 
 import pytest
 
+from games.rules import checks
 from games.rules.base import IllegalAction
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, lay
+from .helpers import draw, fresh, lay, legal
 
 NOT_ALLOWED = "That move is not allowed now."
 NO_TAKE = "That card cannot be taken now."
@@ -120,3 +121,46 @@ def test_one_crazy_axe_is_not_placed_but_sinks_a_complete_boat_of_his_owner():
     assert refused(s, 0, {"type": "sink", "row": 0, "start": 1}) == NOT_ALLOWED
     assert refused(s, 0, {"type": "sink", "row": 1, "start": 0}) == NOT_ALLOWED
     assert ENGINE.explain_illegal(s, 0, {"type": "sink", "row": 0, "start": 0}) != NOT_ALLOWED
+
+
+def _positions():
+    """Positions at each kind of step: a draw, a placing with suite moves, a lasso, an attack,
+    a hunt, and II's unplaceable archer."""
+    s = fresh()
+    yield s
+    s = fresh()
+    lay(s, 0, 0, 3, "bear_front", ".", "bear_rear")
+    draw(s, 0, "bear_hunter")
+    yield s
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs")
+    draw(s, 0, "lasso")
+    ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 5})
+    yield s
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "chieftain")
+    lay(s, 1, 0, 0, "warrior3", "tobacco")
+    draw(s, 0, "stern")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
+    yield s
+    s = fresh("II")
+    lay(s, 1, 0, 0, "bear_front")
+    draw(s, 0, "bear_hunter")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 5})
+    yield s
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "archer")
+    lay(s, 1, 0, 3, "warrior2")
+    draw(s, 0, "archer")
+    yield s
+
+
+def test_every_move_of_the_menu_passes_its_check():
+    """The menu and the refusals are one set of checks: what the menu offers is never refused."""
+    phases = []
+    for s in _positions():
+        phases.append(ENGINE.phase(s))
+        for action in legal(s, 0):
+            assert ENGINE.explain_illegal(s, 0, action) == checks.SAME_MOVE, action
+    assert phases == ["draw", "place", "lasso", "attack", "hunt", "place"]
