@@ -8,7 +8,7 @@ from games.rules.base import BadOptions, IllegalAction
 from games.rules.ogallala.cards import deck, info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fill_two_display, fresh, kinds, lay, legal
+from .helpers import draw, fill_two_display, fresh, grab, kinds, lay, legal
 
 
 def test_decks_follow_the_card_table():
@@ -277,12 +277,17 @@ def test_ogallala_ii_discard_is_reshuffled_as_often_as_its_cards_still_fit():
     s["discard"] = s["stacks"][0]
     s["stacks"][0] = [last]
     s["reshuffles"] = 5
-    s["placed_since_reshuffle"] = 4  # the last pass placed cards
+    s["placed_since_reshuffle"] = 0  # the last pass placed one card: the one drawn now
     ENGINE.apply(s, 0, {"type": "draw", "stack": 0})
-    ENGINE.apply(s, 0, legal(s, 0, "place")[0])
+    events = ENGINE.apply(s, 0, legal(s, 0, "place")[0])
     _resolve(s)
     assert not s["result"]
+    shuffled = [(e["type"], e["seat"], e["public"]["text"]) for e in events if e["type"] == "reshuffle"]
+    assert shuffled == [
+        ("reshuffle", None, "The stack is empty: the 97 discarded cards are shuffled into a new stack.")
+    ]
     assert s["reshuffles"] == 6 and len(s["stacks"][0]) == 97 and s["discard"] == []
+    assert s["placed_since_reshuffle"] == 0  # the new pass has placed nothing yet
 
 
 def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game():
@@ -302,3 +307,50 @@ def test_ogallala_ii_a_pass_through_the_stack_that_places_nothing_ends_the_game(
     ENGINE.apply(s, 0, {"type": "discard"})
     _resolve(s)
     assert ENGINE.result(s)["reason"] == "The stack ran out once more and the discarded cards no longer fit."
+
+
+def _drawn_before_unseen_draws(s, spec):
+    """Puts a drawn card in hand as a game begun before unplaceable draws were hidden held it:
+    its place step without "unseen", the drawing still on."""
+    cid = grab(s, spec)
+    s["hand"].append(cid)
+    s["pending"] = [{"seat": 0, "kind": "place", "card": cid, "src": "stack"}]
+    s["keep_drawing"] = True
+    return cid
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_drawn_card_still_ends_the_turn():
+    """II: "When a newly-drawn card can not be placed it is discarded face down, and the next
+    player takes his turn", in a game whose drawn card was not yet hidden too."""
+    s = fresh("II")
+    fill_two_display(s, 0)
+    cid = _drawn_before_unseen_draws(s, "tent")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert s["discard"] == [cid] and ENGINE.to_act(s) == [1] and ENGINE.view(s, 1)["keep_drawing"] is True
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_archer_still_shoots():
+    """II: the archer "may do this even if he cannot place the Red Indian with Bow and Arrow"."""
+    s = fresh("II")
+    fill_two_display(s, 0)
+    lay(s, 1, 0, 0, "warrior2")
+    _drawn_before_unseen_draws(s, "archer")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert ENGINE.current_step(s) == "archer" and s["keep_drawing"] is False
+    assert s["pending"] == [{"seat": 0, "kind": "archer"}]  # the saved step (state.Task)
+    ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 0})
+    assert ENGINE.to_act(s) == [1]
+
+
+def test_ogallala_ii_an_earlier_games_unplaceable_lasso_thrower_still_throws():
+    """II: the lasso thrower's card is used as the archer's is ("See 7. for the way rule 3. is
+    applied"), though it has no space: here a lasso sits in each row already."""
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "lasso")
+    lay(s, 1, 0, 0, "tent")
+    _drawn_before_unseen_draws(s, "lasso")
+    ENGINE.apply(s, 0, {"type": "discard"})
+    assert ENGINE.current_step(s) == "lasso"
+    ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 0})
+    assert kinds(s, 1, 0)[0] == "." and ENGINE.current_step(s) == "place"

@@ -5,11 +5,12 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction, Rng
+from games.rules.ogallala.cards import info
 from games.rules.ogallala.display import boats_of
 from games.rules.ogallala.engine import ENGINE
 from games.rules.simulate import play_one, simulate
 
-from .helpers import draw, fresh, lay, legal
+from .helpers import draw, fresh, grab, kinds, lay, legal
 
 
 def place(s, seat, r, c):
@@ -86,6 +87,7 @@ def test_two_ends_when_a_player_has_completed_three_boats_with_the_300_bonus():
     events = place(s, 0, 0, 2)
     assert any(e["type"] == "game_over" for e in events)
     assert s["first_three"] == 0
+    assert ENGINE.result(s)["reason"] == "Player 1 has completed 3 boats."
     cards, booty = 9, 2
     assert ENGINE.result(s)["scores"][0] == 10 * cards + 20 * booty + 300
 
@@ -195,3 +197,93 @@ def test_bot_completes_boats_and_raids():
         ended_by_a_player += any(len(boats_of(d)) >= 3 for d in state["displays"])
     assert ended_by_a_player >= 7
     assert taken.count("attack") >= 5
+
+
+def _last_card_drawn_and_placed(s, seat):
+    """Leaves one plain warrior card in the stacks; the seat draws it and places it alone."""
+    last = grab(s, "warrior1")
+    s["removed"] = [c for stack in s["stacks"] for c in stack]
+    s["stacks"] = [[], [last], []]
+    ENGINE.apply(s, seat, {"type": "draw", "stack": 1})
+    return place(s, seat, 2, 10)
+
+
+def test_one_players_level_on_points_all_win_and_share_the_ranking_by_seat():
+    """ "The player who scored most points at the end of the game wins": two players level on the
+    most points both win; the ranking lists them in seat order, ahead of the lower score."""
+    s = fresh(seats=3)
+    lay(s, 0, 0, 0, "bow", "stern")
+    lay(s, 2, 1, 3, "bow", "stern")
+    events = _last_card_drawn_and_placed(s, 0)
+    res = ENGINE.result(s)
+    assert res["scores"] == [2, 0, 2] and res["winners"] == [0, 2] and res["ranking"] == [0, 2, 1]
+    assert events[-1]["public"]["winners"] == [0, 2] and events[-1]["public"]["scores"] == [2, 0, 2]
+    assert events[-1]["public"]["text"] == (
+        "Game over: All three stacks are empty. Player 1 and Player 3 win with 2 points."
+    )
+
+
+def test_one_a_single_winner_wins_and_the_others_rank_by_points():
+    """The highest tally wins alone; the others follow by their points, not by their seats."""
+    s = fresh(seats=3)
+    lay(s, 0, 0, 0, "bow", "stern")
+    lay(s, 1, 0, 0, "bow", "warrior1", "furs", "stern")
+    lay(s, 2, 0, 0, "bow", "warrior1", "stern")
+    events = _last_card_drawn_and_placed(s, 0)
+    res = ENGINE.result(s)
+    assert res["scores"] == [2, 5, 3] and res["winners"] == [1] and res["ranking"] == [1, 2, 0]
+    assert events[-1]["public"]["text"] == "Game over: All three stacks are empty. Player 2 wins with 5 points."
+
+
+def test_a_player_who_leaves_out_of_turn_changes_nothing_of_the_turn():
+    """The display of a seat that left stays on the table; the player whose turn it is goes on
+    with the card in hand and the steps pending."""
+    s = fresh(seats=3)
+    lay(s, 2, 0, 0, "bow", "furs")
+    draw(s, 0, "lasso")
+    hand, pending = list(s["hand"]), [dict(t) for t in s["pending"]]
+    events = ENGINE.resign(s, 2)
+    assert [e["public"]["text"] for e in events] == ["Player 3 leaves the game."]
+    assert s["hand"] == hand and s["pending"] == pending and s["turn"] == 0 and s["discard"] == []
+    assert ENGINE.to_act(s) == [0] and kinds(s, 2, 0)[:2] == ["bow", "furs"]
+
+
+def test_a_player_who_resigns_after_a_warrior_ends_the_drawing_the_next_player_draws_anew():
+    """I: "If the card is a Red Indian Card ... he may not draw any more cards. Then, the next
+    player becomes active": the leaver's stopped drawing is not the next player's."""
+    s = fresh(seats=3)
+    s["discard"] = [grab(s, "furs")]  # a card discarded before (a face-up discard pile)
+    draw(s, 0, "warrior2")
+    assert s["keep_drawing"] is False
+    events = ENGINE.resign(s, 0)
+    assert [(e["type"], e["seat"]) for e in events] == [("resigned", 0)]
+    assert ENGINE.to_act(s) == [1] and s["keep_drawing"] is True and s["pending"] == []
+    assert sorted(info(c).kind for c in s["discard"]) == ["furs", "warrior2"]
+    draw(s, 1, "furs")
+    place(s, 1, 0, 0)
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"  # booty: player 2 draws on
+
+
+def test_the_last_player_left_is_named_in_the_result():
+    """A game with one player left ends there, tallied (the rulings for a seat leaving)."""
+    s = fresh(seats=2)
+    draw(s, 0, "furs")
+    assert ENGINE.view(s, 0)["pending"]["phase"] == "place"
+    events = ENGINE.resign(s, 1)
+    assert ENGINE.result(s)["reason"] == "Player 1 is the only player left."
+    assert [e["type"] for e in events] == ["resigned", "game_over"]
+    # the card drawn is not placed any more: nothing is left to do
+    assert s["pending"] == [] and ENGINE.view(s, 0)["pending"] is None and legal(s, 0) == []
+
+
+def test_a_player_who_resigns_holding_the_last_card_ends_the_game():
+    """I: "The game also ends when all 3 card decks are empty": the leaver's card is discarded
+    and no stack is left for the next player."""
+    s = fresh(seats=3)
+    last = grab(s, "warrior1")
+    s["removed"] = [c for stack in s["stacks"] for c in stack]
+    s["stacks"] = [[], [last], []]
+    ENGINE.apply(s, 0, {"type": "draw", "stack": 1})
+    events = ENGINE.resign(s, 0)
+    assert [e["type"] for e in events] == ["resigned", "game_over"]
+    assert ENGINE.result(s)["reason"] == "All three stacks are empty."

@@ -6,7 +6,7 @@ from games.rules.base import IllegalAction
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, kinds, lay, legal
+from .helpers import draw, fresh, grab, kinds, lay, legal
 
 
 def place(s, seat, r, c):
@@ -411,3 +411,66 @@ def test_ogallala_ii_shaman_free_draw_only_when_no_spoils_of_either_attack_were_
     assert ENGINE.current_step(s) == "attack"
     ENGINE.apply(s, 0, {"type": "attack", "target": 2, "row": 0, "start": 0})
     assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
+
+
+def test_a_lasso_with_nothing_to_catch_asks_nothing():
+    """Lasso: "catch one card from an incomplete boat" of another player: with no such card on
+    the table there is nothing to decide, and the lasso thrower's drawing ends (a Red Indian)."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs", "stern")  # complete: out of the lasso's reach
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 5)
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
+
+
+def test_an_arrow_with_nobody_to_shoot_asks_nothing():
+    """Bow and arrow: "shoot one Red Indian from an incomplete boat": with no warrior card in
+    another player's incomplete boat there is nothing to decide."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs")  # incomplete, but no warrior
+    lay(s, 1, 1, 0, "bow", "warrior3", "stern")  # a warrior, in a complete boat
+    draw(s, 0, "archer")
+    place(s, 0, 0, 5)
+    assert ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
+
+
+def test_crazy_axe_sinks_only_the_boat_chosen_of_two_in_its_row():
+    """Crazy Axe: "This boat sinks immediately. All its cards, including Crazy Axe, are removed
+    from play": the other boat and the loose card of that row stay, as does what was removed
+    before."""
+    s = fresh()
+    s["removed"].append(grab(s, "tent"))
+    lay(s, 0, 1, 0, "bow", "stern", ".", "furs", ".", "bow", "warrior1", "stern")
+    draw(s, 0, "axe")
+    ENGINE.apply(s, 0, {"type": "sink", "row": 1, "start": 5})
+    assert kinds(s, 0, 1)[:9] == ["bow", "stern", ".", "furs", ".", ".", ".", ".", "."]
+    assert sorted(info(c).kind for c in s["removed"]) == ["axe", "bow", "stern", "tent", "warrior1"]
+
+
+def test_the_next_player_starts_a_turn_free_to_draw_on():
+    """ "The player may continue to draw and place cards as long as the drawn card is" a bow or
+    stern without a Red Indian or a booty card: a turn begins with that right whole, whatever
+    ended the turn before (the view tells it)."""
+    s = fresh()
+    draw(s, 0, "warrior2")
+    assert ENGINE.view(s, 0)["keep_drawing"] is False
+    place(s, 0, 0, 0)
+    assert ENGINE.to_act(s) == [1] and ENGINE.view(s, 1)["keep_drawing"] is True
+
+
+def test_two_hunter_who_completes_a_boat_hunts_and_places_his_catch_before_attacking():
+    """II: the hunter "may now immediately take the corresponding cards ... and place them in
+    his own boats"; a boat just completed "can attack": the hunt comes first, its catch placed
+    at once, and the attack waits for it."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "chieftain", ".", "stern")
+    lay(s, 1, 1, 0, "bear_front")
+    lay(s, 1, 2, 0, "warrior1")
+    draw(s, 0, "bear_hunter")
+    place(s, 0, 0, 2)  # completes bow-chieftain-hunter-stern
+    assert ENGINE.current_step(s) == "hunt"
+    ENGINE.apply(s, 0, {"type": "hunt", "target": 1, "row": 1, "col": 0})
+    assert ENGINE.current_step(s) == "place" and info(s["hand"][0]).kind == "bear_front"
+    place(s, 0, 1, 4)
+    assert ENGINE.current_step(s) == "attack"
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 0}]

@@ -128,3 +128,21 @@ def test_the_simulator_plays_the_variants_to_the_end_and_refuses_a_wrong_edition
         main(["simulate", "ogallala", "--option", "edition=I", "--option", "more_raiders=true"])
     assert stop.value.code == 2
     assert "These variants belong to Ogallala II: More lasso throwers and archers." in capsys.readouterr().err
+
+
+def test_two_each_conquered_warrior_leaves_an_empty_card_of_its_own():
+    """II variant, "Empty canoe sections can be conquered, the Red Indians die": two warriors
+    leave two empty cards, two different ones from the box, so the second is offered still after
+    the first is left."""
+    s = fresh("II", spoils_canoes=True, exchange_canoes=True)
+    lay(s, 0, 0, 0, "bow", "shaman")
+    lay(s, 1, 0, 0, "warrior3", "warrior3")
+    draw(s, 0, "stern")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
+    ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
+    first = ENGINE.view(s, 0)["pending"]["card"]
+    ENGINE.apply(s, 0, {"type": "leave"})
+    second = ENGINE.view(s, 0)["pending"]["card"]
+    assert first["kind"] == second["kind"] == "canoe" and first["id"] != second["id"]
+    ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 0})
+    assert kinds(s, 0, 1)[0] == "canoe" and second["id"] in s["displays"][0][1] and first["id"] in s["spare"]
