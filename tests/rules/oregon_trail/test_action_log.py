@@ -285,3 +285,16 @@ def test_ending_the_turn_early_is_logged():
     events = act(state, 0, {"type": "end_turn"})
     assert events[0] == _event("turn_ended", 0, "Player 1 ends the turn.")
     assert state["turn"] == 1
+
+
+def test_revised_town_removing_a_calamity_says_which():
+    """ "If you chose the calamity mending benefit, simply discard one calamity from in front of
+    you ... even if there is no natural remedy for the calamity (such as with Inadequate Grass)"."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = place_town(state, "town", 3)
+    grass = give_calamity(state, 0, "inadequate_grass")
+    events = act(state, 0, {"type": "use_town", "town": town["card"], "remove": grass["card"]})
+    assert events == [
+        _event("calamity_mended", 0, "Player 1 has the town remove Inadequate Grass.", calamities=["inadequate_grass"])
+    ]
