@@ -50,8 +50,8 @@ def test_scouting_shows_the_card_to_the_scout_only_and_a_reshuffle_to_everyone()
     line = f", {info['left']}→{info['right']}." if info["left"] else " card."
     drawn = f"You draw {TRAIL_NAMES[info['kind']]}" if info["left"] else f"You draw a {TRAIL_NAMES[info['kind']]}"
     assert events[0] == _event("trail_reshuffled", None, "The trail discards are shuffled into a new trail deck.")
-    assert events[1]["type"] == "scouted" and events[1]["public"] == {"text": "Player 1 scouts the road ahead."}
-    assert events[1]["private"] == {"0": {"card": cid, "text": drawn + line}}
+    mine = {"0": {"card": cid, "text": drawn + line}}
+    assert events[1] == _event("scouted", 0, "Player 1 scouts the road ahead.", private=mine)
     assert len(events) == 2
 
 
