@@ -178,3 +178,17 @@ def test_classic_stepping_into_a_town_with_no_free_supply_for_you():
         "private": {},
     }
     assert state["players"][0]["in_town"] and state["players"][0]["supplies"] == []
+
+
+def test_revised_draft_ends_with_the_first_seat_still_in_the_race_to_play():
+    """Revised set-up: "Determine who will go first and then take turns selecting supplies to
+    start with in reverse of the play order": the draft ends, play starts with the first player;
+    with seat 0 gone mid-draft, the first seat still in the race plays first."""
+    state = ENGINE.new_state({"ruleset": "revised"}, 3, "draft")
+    act(state, 2, ENGINE.legal_actions(state, 2)[0])
+    ENGINE.resign(state, 0)
+    while state["phase"] == "draft":
+        seat = state["turn"]
+        act(state, seat, ENGINE.legal_actions(state, seat)[0])
+    assert state["turn"] == 1 and ENGINE.to_act(state) == [1]
+    assert state["actions_left"] == 4
