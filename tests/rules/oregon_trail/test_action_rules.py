@@ -82,9 +82,12 @@ def test_classic_stepping_back_onto_a_town_enters_it_and_stepping_forward_leaves
     fort / town plus one more turn to use the Mend Any Calamity action": a marker stepped back to a
     town's point stands in it (mend any, buy), and one step forward it no longer does."""
     state = blank("classic", players=2)
-    lay_length(state, 0, 2)
+    lay_length(state, 0, 3)
     place_town(state, "town", 1)
     starve = give_calamity(state, 0, "starvation", deadline=8)
+    act(state, 0, {"type": "step_back"})
+    assert state["players"][0]["pos"] == 2 and not state["players"][0]["in_town"]
+    act(state, 1, {"type": "scout"})
     act(state, 0, {"type": "step_back"})
     assert state["players"][0]["pos"] == 1 and state["players"][0]["in_town"]
     act(state, 1, {"type": "scout"})
