@@ -95,7 +95,7 @@ def test_classic_stepping_back_onto_a_town_enters_it_and_stepping_forward_leaves
     assert {"type": "mend_any", "calamity": starve["card"]} in legal and {"type": "buy"} in legal
     assert "enter_town" not in _kinds(legal)
     act(state, 0, {"type": "step_forward"})
-    assert state["players"][0]["pos"] == 2 and not state["players"][0]["in_town"]
+    assert state["players"][0]["pos"] == 2 and ENGINE.view(state, 0)["players"][0]["in_town"] is False
     act(state, 1, {"type": "scout"})
     assert not _kinds(ENGINE.legal_actions(state, 0)) & {"mend_any", "buy"}
 
