@@ -102,7 +102,7 @@ def test_a_failed_ford_holding_one_kind_loses_that_supply_without_asking():
     assert act(state, 0, {"type": "ford"}) == [
         _event("river_forded", 0, "Player 1 rolls 4 and fords the river.", roll=4)
     ]
-    assert not state["players"][0]["stuck"] and state["actions_left"] == 2
+    assert ENGINE.view(state, 0)["players"][0]["stuck"] is False and state["actions_left"] == 2
 
 
 def test_a_failed_ford_holding_two_kinds_lets_the_player_pick_the_supply_lost():
@@ -297,4 +297,41 @@ def test_revised_town_removing_a_calamity_says_which():
     events = act(state, 0, {"type": "use_town", "town": town["card"], "remove": grass["card"]})
     assert events == [
         _event("calamity_mended", 0, "Player 1 has the town remove Inadequate Grass.", calamities=["inadequate_grass"])
+    ]
+
+
+def test_a_drowned_member_is_told_with_its_cause():
+    """River, "roll even to ford; a 1 drowns a wagon member": the member lost says how."""
+    state = blank(players=2)
+    cid = give_hand(state, 0, "river_drown", "top")
+    set_draws(state, 1)
+    events = act(state, 0, {"type": "forge", "card": cid, "turned": False})
+    assert events[-1] == _event(
+        "member_died",
+        0,
+        "Player 1 loses 1 wagon member (drowned in the river); 3 left.",
+        audience=[0],
+        victim=0,
+        count=1,
+        cause="drowned in the river",
+        members_left=3,
+    )
+
+
+def test_a_failed_double_trade_names_both_supplies_lost():
+    """ "If you need to trade for both supplies needed, you only roll the die once. Both supply
+    trades either succeed or fail together": both are lost."""
+    state = blank(players=2)
+    cholera = give_calamity(state, 0, "cholera")
+    give_supplies(state, 0, "food", "oxen")
+    set_draws(state, 5)
+    events = act(state, 0, {"type": "trade", "calamity": cholera["card"], "give": ["food", "oxen"]})
+    assert events == [
+        _event(
+            "trade_failed",
+            0,
+            "Player 1 rolls 5: the trade fails and Food and Oxen is lost.",
+            roll=5,
+            give=["food", "oxen"],
+        )
     ]
