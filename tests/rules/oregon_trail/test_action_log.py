@@ -235,6 +235,8 @@ def test_classic_town_founding_tells_its_pool_and_each_free_pick():
         )
     ]
     assert state["pending"] == [{"kind": "town_pick", "seat": 0, "town": cid}] * 2
+    town = ENGINE.view(state, 2)["towns"][0]
+    assert (town["card"], town["point"], town["founder"], town["waiting"]) == (cid, 3, 0, [1])
     kind = supply_kind(pool[-1])
     events = act(state, 0, {"type": "take_supply", "supply": kind})
     text = f"Player 1 takes {SUPPLY_NAMES[kind]} from the town."
