@@ -70,7 +70,8 @@ def test_classic_calamity_trigger_as_the_nth_card_still_sends_a_calamity():
     lay_length(state, 0, 19)
     stack_calamity(state, "dysentery")
     events = act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
-    assert "reached_willamette" in types(events) and state["players"][0]["at_end"]
+    arrived = {"type": "reached_willamette", "seat": 0, "public": {"text": "Player 1 reaches Willamette Valley."}}
+    assert {**arrived, "private": {}} in events and state["players"][0]["at_end"]
     assert state["pending"] == [{"kind": "victim", "seat": 0}] and ENGINE.result(state) is None
     act(state, 0, {"type": "victim", "seat": 1})
     assert state["players"][1]["members"] == 3
@@ -110,7 +111,7 @@ def test_classic_forging_out_of_a_town_leaves_it():
     give_calamity(state, 0, "starvation", deadline=8)
     assert "mend_any" in _kinds(ENGINE.legal_actions(state, 0))
     act(state, 0, {"type": "forge", "card": give_hand(state, 0, "plain", "top"), "turned": False})
-    assert not state["players"][0]["in_town"]
+    assert ENGINE.view(state, 0)["players"][0]["in_town"] is False
     act(state, 1, {"type": "scout"})
     assert not _kinds(ENGINE.legal_actions(state, 0)) & {"mend_any", "buy"}
 
