@@ -9,7 +9,7 @@ from .calamities import draw_calamity, hunting_answer, measles_answer, mend_cala
 from .cards import RIVER_KINDS, SUPPLY_NAMES, TOWN_KINDS, TRAIL_CARDS, TRAIL_NAMES, supply_kind, turned
 from .state import calamity_of, living, remedy, revised, town_of, towns_at, trail_length
 from .supplies import draw_supplies, from_bank, kinds_held, settle_pool, spend, split_remedy
-from .turns import begin_turn_loop, lose_members, trim, win
+from .turns import begin_turn_loop, lose_members, next_seat, trim, win
 
 
 def _drawn_text(cid) -> str:
@@ -43,8 +43,9 @@ def do_draft(state, seat, action, events) -> None:
     else:
         state["phase"] = "play"
         del state["draft_order"]
-        state["turn"] = 0
-        begin_turn_loop(state, 0, events)
+        first = next_seat(state, state["seats"] - 1)  # seat 0, unless it left during the draft
+        state["turn"] = first
+        begin_turn_loop(state, first, events)
 
 
 # -- the turn's actions -------------------------------------------------------------------------

@@ -191,8 +191,10 @@ def test_revised_draft_ends_with_the_first_seat_still_in_the_race_to_play():
     state = ENGINE.new_state({"ruleset": "revised"}, 3, "draft")
     act(state, 2, ENGINE.legal_actions(state, 2)[0])
     ENGINE.resign(state, 0)
+    events = []
     while state["phase"] == "draft":
         seat = state["turn"]
-        act(state, seat, ENGINE.legal_actions(state, seat)[0])
+        events = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
     assert state["turn"] == 1 and ENGINE.to_act(state) == [1]
+    assert [e["type"] for e in events] == ["supply_drafted"]  # no lost turn told of the seat that left
     assert state["actions_left"] == 4
