@@ -225,6 +225,23 @@ def new_frame(version: int, seats: int, seed, *, phase: str = "play", turn: int 
 SEAT_LABEL = re.compile(r"\bPlayer (\d+)\b")
 
 
+def _typed(value):
+    """The value with each number and boolean tagged by its type: Python's == takes True for 1 and
+    1.0 for 1, which a move read from JSON must not (`true` is no stack number, `1.0` no index)."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_typed(v) for v in value)
+    if isinstance(value, bool | int | float):
+        return (type(value), value)
+    return value
+
+
+def in_menu(action: dict, menu: list[dict]) -> bool:
+    """Whether the action is one of the menu's, its values of the same types as the entry's."""
+    return action in menu and _typed(action) == _typed(menu[menu.index(action)])
+
+
 def seat_label(seat: int) -> str:
     """Returns how engines' texts name a seat: "Player N", N = seat + 1."""
     return f"Player {seat + 1}"
@@ -449,7 +466,7 @@ class Engine:
         offers a few), never less. For an action whose shape it cannot read it may raise
         IllegalAction with code MALFORMED_ACTION instead of answering.
         """
-        return action in self.legal_actions(state, seat)
+        return in_menu(action, self.legal_actions(state, seat))
 
     def do_apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         """Applies an action accepts took; returns the events."""

@@ -3,6 +3,7 @@
 import pytest
 
 from games.models import Game
+from tests.builders import seat_to_act, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -265,3 +266,22 @@ def test_a_game_without_a_board_says_so_and_the_board_needs_a_game(game, two):
     resp = a.get(f"/api/games/{game}/board/")
     assert resp.status_code == 200 and resp.json() == {"board": None, "key": None}
     _error(a.get("/api/games/999999/board/"), 404, "NOT_FOUND")
+
+
+def test_a_number_sent_as_a_float_or_a_boolean_is_an_illegal_move_and_changes_nothing(two):
+    """JSON's 1.0 and true are not the stack number 1: the move is refused with its code and a
+    sentence (it was once taken for 1, or reached the engine as a float index: a server error)."""
+    ann, a, bob, b = two
+    game = start_game(ann, bob, rules="ogallala", options={"edition": "I"})
+    seat = seat_to_act(game)
+    client = a if seat.user == ann else b
+    assert {"type": "draw", "stack": 1} in game.engine.legal_actions(game.state, seat.position)
+    for stack in (1.0, True):
+        resp = client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"action": {"type": "draw", "stack": stack}, "expected_version": game.version},
+            format="json",
+        )
+        _error(resp, 422, "ILLEGAL_ACTION")
+        again = Game.objects.get(pk=game.pk)
+        assert again.version == game.version and again.state == game.state

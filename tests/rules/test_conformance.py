@@ -312,3 +312,40 @@ def test_accepts_defaults_to_the_menu():
     assert Engine.accepts is not None
     overriding = [e.name for e in engines() if type(e).accepts is not Engine.accepts]
     assert overriding == ["crayon-rails"], "an engine that accepts more than its menu says so"
+
+
+def _retyped(action: dict):
+    """Each way to write one of the action's whole numbers that Python's == takes for it and JSON
+    does not: the number as a float and, for 0 and 1, as a boolean."""
+    for key, value in action.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield {**action, key: float(value)}
+            if value in (0, 1):
+                yield {**action, key: bool(value)}
+
+
+@pytest.mark.parametrize(
+    "engine,options",
+    [pytest.param(e, o, id=f"{e.name}-{i}") for e in engines() for i, o in enumerate(e.conformance_options)],
+)
+def test_a_number_written_as_a_float_or_a_boolean_is_refused_and_changes_nothing(engine, options):
+    """A move read from JSON matches a menu entry only with the same types: `{"stack": true}` or
+    `{"stack": 1.0}` is no stack number (Python's == would take both for 1, and a float index
+    then raised a TypeError, a server error, where the player should be told)."""
+    players = engine.min_seats
+    state = engine.new_state(engine.normalize_options(options, players), players, f"retyped:{engine.name}")
+    rnd = Rng.stream(f"retyped-bots:{engine.name}")
+    tried = 0
+    for _ in range(300):
+        if engine.result(state) is not None:
+            break
+        seat = engine.to_act(state)[0]
+        for action in engine.legal_actions(state, seat):
+            for bad in _retyped(action):
+                before = clone(state)
+                with pytest.raises(IllegalAction):
+                    engine.apply(state, seat, bad)
+                assert state == before
+                tried += 1
+        engine.apply(state, seat, engine.bot_action(state, seat, rnd))
+    assert tried > 0, "no move with a whole number was met"

@@ -80,7 +80,7 @@ Where the texts are silent we chose (standard Empire Builder readings where ther
 
 from __future__ import annotations
 
-from ..base import BadOptions, Engine, IllegalAction
+from ..base import BadOptions, Engine, IllegalAction, in_menu
 from . import actions, bots, commands, menus, paths, standings, turns, words
 from . import cards as card_data
 from . import view as view_mod
@@ -188,7 +188,7 @@ class CrayonRailsEngine(Engine):
         validators decide), anything else only from the menu. A path that cannot be read raises
         IllegalAction (MALFORMED_ACTION)."""
         if not paths.takes_path(state, action):
-            return action in menus.simple_actions(state, seat)
+            return in_menu(action, menus.simple_actions(state, seat))
         try:
             paths.check_path(state, seat, action)
         except IllegalAction as exc:

@@ -109,7 +109,7 @@ def _card(action) -> str | None:
 def _demand(action, cid) -> tuple | None:
     """Returns (good, city, payoff) of the action's demand on a card, or None if it names none."""
     d = action.get("demand")
-    return DEMANDS[cid][d] if cid and d in (0, 1, 2) and not isinstance(d, bool) else None
+    return DEMANDS[cid][d] if cid and type(d) is int and d in (0, 1, 2) else None
 
 
 # -- one check per kind of the operating turn ------------------------------------------------------
