@@ -1,0 +1,55 @@
+"""What each action does to the position, one rule each, where a coarser test left a detail open
+(found by mutation testing, issue #31: games/rules/crayon_rails/actions.py)."""
+
+import pytest
+
+from games.rules.base import IllegalAction
+from games.rules.crayon_rails.cards import DEMANDS
+
+from .helpers import act, at, blank, demand_cards, legal, lock, on_top, plain_cards, to_hand, to_pool
+
+GRAIN = [cid for cid, _d in demand_cards(good="Grain")]
+
+
+def grain_demand(cid):
+    return next(d for d, (g, _c, _p) in enumerate(DEMANDS[cid]) if g == "Grain")
+
+
+def others(n, *taken):
+    return plain_cards(n, exclude=set(GRAIN) | set(taken))
+
+
+def test_a_lock_after_a_pitch_leaves_the_turn_pitched():
+    """shared/rules/003, Pitching: the player gives up the entire turn; they may only lock cards
+    with the loads on board ("He cannot pick up new loads at his current location for this
+    purpose"). A lock after the pitch must not reopen moving or loading."""
+    s = blank("public", 2)
+    pool = others(6)
+    to_pool(s, *pool)
+    s["players"][0].update(pos=at("Larkmere"), loads=["Grain"])
+    on_top(s, GRAIN[0], *others(4, *pool))
+    act(s, 0, "pitch")
+    assert GRAIN[0] in s["pool"]
+    act(s, 0, "lock", card=GRAIN[0], demand=grain_demand(GRAIN[0]), good="Grain")
+    assert s["players"][0]["stage"] == "pitched"
+    assert {a["type"] for a in legal(s, 0)} <= {"lock", "end_turn"}
+    with pytest.raises(IllegalAction, match="pitched"):
+        act(s, 0, "pickup", good="Grain")
+
+
+def test_a_pickup_loads_one_private_card_of_that_good_only():
+    """shared/rules/README.md, public pool setup: each kept card commits one load (privately
+    locked). One Grain picked up serves one of two private Grain cards; the other still waits
+    for its own load and cannot be delivered."""
+    s = blank("public", 2)
+    a_card, b_card = GRAIN[0], next(c for c in GRAIN[1:] if DEMANDS[c][grain_demand(c)][1] != "Larkmere")
+    to_pool(s, *others(6))
+    to_hand(s, 0, a_card, b_card)
+    lock(s, 0, a_card, grain_demand(a_card), private=True, loaded=False)
+    lock(s, 0, b_card, grain_demand(b_card), private=True, loaded=False)
+    s["players"][0]["pos"] = at("Larkmere")
+    act(s, 0, "pickup", good="Grain")
+    assert [lk["loaded"] for lk in s["players"][0]["locks"]] == [True, False]
+    s["players"][0]["pos"] = at(DEMANDS[b_card][grain_demand(b_card)][1])
+    with pytest.raises(IllegalAction, match="its load on your train"):
+        act(s, 0, "deliver", card=b_card, demand=grain_demand(b_card))
