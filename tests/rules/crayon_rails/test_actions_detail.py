@@ -5,6 +5,7 @@ import pytest
 
 from games.rules.base import IllegalAction
 from games.rules.crayon_rails.cards import DEMANDS
+from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import act, at, blank, demand_cards, legal, lock, on_top, plain_cards, to_hand, to_pool
 
@@ -53,3 +54,16 @@ def test_a_pickup_loads_one_private_card_of_that_good_only():
     s["players"][0]["pos"] = at(DEMANDS[b_card][grain_demand(b_card)][1])
     with pytest.raises(IllegalAction, match="its load on your train"):
         act(s, 0, "deliver", card=b_card, demand=grain_demand(b_card))
+
+
+def test_two_players_passing_the_whole_draft_open_the_pool_with_the_rejects_alone():
+    """shared/rules/README.md, public pool setup: the first player is dealt 4 cards, the next gets
+    the rejects plus 2 new ones; the last rejects start the public pool, filled to 3 x N. With two
+    players keeping nothing, the 6 rejects are 3 x N already: no card is added."""
+    s = ENGINE.new_state({"mode": "public"}, 2, "pass")
+    act(s, 0, "keep_done")
+    rejects = list(s["draft"]["offer"])
+    deck = list(s["deck"])
+    assert len(rejects) == 6
+    act(s, 1, "keep_done")
+    assert s["phase"] == "build" and s["pool"] == rejects and s["deck"] == deck
