@@ -44,3 +44,17 @@ def test_a_seat_leaving_on_its_turn_passes_it_on_and_takes_its_events_along():
     assert s["events"] == [] and s["players"][0]["lost_turns"] == 0
     assert ENGINE.to_act(s) == [1] and s["round"] == 1
     assert [ev["type"] for ev in events] == ["resigned", "turn"]
+
+
+def test_the_round_limit_shares_the_win_between_the_richest_and_ranks_the_rest():
+    """engine.py, Winning: max_rounds ends the game after that many rounds; the richest player
+    wins (nobody linked: the richest of all) and ties share the win."""
+    s = blank("standard", 3, max_rounds=1)
+    for p, cash in zip(s["players"], (70, 40, 70)):
+        p["cash"] = cash
+    for seat in range(3):
+        events = act(s, seat, "end_turn")
+    result = ENGINE.result(s)
+    assert result["winners"] == [0, 2] and result["ranking"] == [0, 2, 1]
+    assert s["round"] == 1 and ENGINE.to_act(s) == []
+    assert events[-1]["public"]["text"].startswith("Game over: Player 1 and Player 3 win. The 1-round limit")
