@@ -7,7 +7,7 @@ from games.rules.base import IllegalAction
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import act, at, blank, demand_cards, legal, lock, on_top, plain_cards, to_hand, to_pool
+from .helpers import act, at, blank, demand_cards, lay, legal, lock, on_top, plain_cards, to_hand, to_pool
 
 GRAIN = [cid for cid, _d in demand_cards(good="Grain")]
 
@@ -67,3 +67,92 @@ def test_two_players_passing_the_whole_draft_open_the_pool_with_the_rejects_alon
     assert len(rejects) == 6
     act(s, 1, "keep_done")
     assert s["phase"] == "build" and s["pool"] == rejects and s["deck"] == deck
+
+
+def test_each_action_tells_the_log_what_it_did():
+    """The log says what each action did (engine.py, Actions): where the train went and the fees
+    it paid (4 to each owner, shared/rules/README.md), the load, the track built and its cost."""
+    s = blank("standard", 3)
+    lay(s, 1, (22, 4), (22, 5))
+    lay(s, 2, (22, 5), (22, 6))
+    lay(s, 0, (22, 6), (22, 7))
+    said = [
+        e["public"]
+        for a in (
+            {"type": "place_train", "city": "Velmora"},
+            {"type": "move", "path": [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7]]},
+            {"type": "pickup", "good": "Grain"},
+            {"type": "drop", "good": "Grain"},
+            {"type": "build", "path": [[22, 7], [22, 8]]},
+            {"type": "end_turn"},
+        )
+        for e in act(s, 0, a.pop("type"), **a)
+    ]
+    assert said == [
+        {"at": [21, 3], "text": "Player 1 puts the train on Velmora."},
+        {
+            "path": [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7]],
+            "fees": [1, 2],
+            "text": "Player 1 moves 4 mileposts to Larkmere, paying 4 to Player 2 and Player 3.",
+        },
+        {"good": "Grain", "text": "Player 1 picks up Grain at Larkmere."},
+        {"good": "Grain", "text": "Player 1 drops Grain at Larkmere."},
+        {
+            "path": [[22, 7], [22, 8]],
+            "sections": [[[22, 7], [22, 8]]],
+            "cost": 1,
+            "text": "Player 1 builds 1 track section to the milepost just south-west of Larkmere for 1.",
+        },
+        {"text": "Player 1 ends the turn."},
+        {"text": "Round 1: Player 2's turn."},
+    ]
+    s = blank("standard", 2)
+    s["players"][0]["cash"] = 60
+    assert act(s, 0, "upgrade", train="heavy")[0]["public"] == {
+        "train": "heavy",
+        "text": "Player 1 upgrades to a Heavy Freight for 20.",
+    }
+    to_hand(s, 1, *plain_cards(3))
+    act(s, 0, "end_turn")
+    assert act(s, 1, "discard_hand")[0]["public"] == {
+        "text": "Player 2 discards all 3 demand cards and draws new ones, ending the turn."
+    }
+
+
+def test_locking_and_delivering_a_pool_card_tell_the_log_the_demand():
+    """shared/rules/003: a lock names the card and the demand; a delivery pays the demand."""
+    s = blank("public", 2)
+    cid = GRAIN[0]
+    d = grain_demand(cid)
+    good, city, pay = DEMANDS[cid][d]
+    pool = others(5)
+    to_pool(s, cid, *pool)
+    s["players"][0].update(pos=at("Larkmere"), loads=["Grain"])
+    on_top(s, *others(3, *pool))
+    lock_said = act(s, 0, "lock", card=cid, demand=d, good="Grain")[0]
+    assert lock_said["public"] == {
+        "card": cid,
+        "demand": d,
+        "good": "Grain",
+        "text": f"Player 1 locks card {cid} with Grain: Grain to {city} for {pay}.",
+    }
+    s["players"][0]["pos"] = at(city)
+    deliver_said = act(s, 0, "deliver", card=cid, demand=d)[0]
+    assert deliver_said["public"] == {
+        "card": cid,
+        "demand": d,
+        "good": good,
+        "city": city,
+        "payoff": pay,
+        "freed": [],
+        "text": f"Player 1 delivers Grain to {city} for {pay} (card {cid}).",
+    }
+    assert "audience" not in deliver_said
+    s = ENGINE.new_state({"mode": "public"}, 2, "pass")
+    kept = s["draft"]["offer"][0]
+    said = act(s, 0, "keep", card=kept, demand=1)[0]
+    good, city, pay = DEMANDS[kept][1]
+    assert said["public"] == {"text": "Player 1 keeps a demand card."}
+    assert said["private"] == {
+        "0": {"card": kept, "demand": 1, "text": f"You keep {kept}: {good} to {city} for {pay}."}
+    }
