@@ -54,6 +54,9 @@ def test_a_pickup_loads_one_private_card_of_that_good_only():
     s["players"][0]["pos"] = at(DEMANDS[b_card][grain_demand(b_card)][1])
     with pytest.raises(IllegalAction, match="its load on your train"):
         act(s, 0, "deliver", card=b_card, demand=grain_demand(b_card))
+    s["players"][0]["pos"] = at("Larkmere")
+    act(s, 0, "pickup", good="Grain")  # the second Grain goes to the card still waiting
+    assert [lk["loaded"] for lk in s["players"][0]["locks"]] == [True, True]
 
 
 def test_two_players_passing_the_whole_draft_open_the_pool_with_the_rejects_alone():
