@@ -5,6 +5,7 @@ import pytest
 
 from games.rules.crayon_rails.board import node
 from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.menus import LOCK_REFUSED
 
 from .helpers import at, blank, event_card, legal, lock, plain_cards, to_hand, to_pool
 
@@ -43,6 +44,15 @@ def all_locked():
     for cid in cards:
         lock(s, 1, cid, 0)
     return s
+
+
+def with_d003(**p0):
+    s = standard(**p0)
+    to_hand(s, 0, "D003")  # its demand 2: Grain to Calder Mills
+    return s
+
+
+NEED = "You need that demand's card, its load on your train and your train in its city."
 
 
 def in_draft():
@@ -114,6 +124,30 @@ CASES = [
         lambda: struck(pos=at("Kestrel Bay"), loads=["Grain"]),
         {"type": "deliver", "card": "D003", "demand": 2},
         "A strike stops all deliveries at Kestrel Bay.",
+    ),
+    (
+        "a delivery takes the demand's load (base rules: a demand is load, city, payoff)",
+        lambda: with_d003(pos=at("Calder Mills"), loads=["Coal"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a delivery takes the card in hand (standard mode)",
+        lambda: standard(pos=at("Calder Mills"), loads=["Grain"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a delivery is made in the demand's city",
+        lambda: with_d003(pos=at("Larkmere"), loads=["Grain"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a lock names the load of the demand (shared/rules/003: the necessary load)",
+        lambda: public(pos=at("Larkmere"), loads=["Grain", "Iron"]),
+        {"type": "lock", "card": "D001", "demand": 0, "good": "Grain"},
+        LOCK_REFUSED,
     ),
     (
         "locking is the variant's (shared/rules/003)",
