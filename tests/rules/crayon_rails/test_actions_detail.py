@@ -156,6 +156,8 @@ def test_locking_and_delivering_a_pool_card_tell_the_log_the_demand():
     said = act(s, 0, "keep", card=kept, demand=1)[0]
     good, city, pay = DEMANDS[kept][1]
     assert said["public"] == {"text": "Player 1 keeps a demand card."}
+    # the kept card is privately locked to that demand, its load still to fetch
+    assert s["players"][0]["locks"] == [{"card": kept, "demand": 1, "good": good, "private": True, "loaded": False}]
     assert said["private"] == {
         "0": {"card": kept, "demand": 1, "text": f"You keep {kept}: {good} to {city} for {pay}."}
     }
