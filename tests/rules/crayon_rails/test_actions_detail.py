@@ -4,11 +4,13 @@
 import pytest
 
 from games.rules.base import IllegalAction
+from games.rules.crayon_rails.board import ADJ, node, xy
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import act, at, blank, demand_cards, lay, legal, lock, on_top, plain_cards, to_hand, to_pool
 
+VELMORA_LARKMERE = [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7]]
 GRAIN = [cid for cid, _d in demand_cards(good="Grain")]
 
 
@@ -161,3 +163,30 @@ def test_locking_and_delivering_a_pool_card_tell_the_log_the_demand():
     assert said["private"] == {
         "0": {"card": kept, "demand": 1, "text": f"You keep {kept}: {good} to {city} for {pay}."}
     }
+
+
+def test_the_train_moves_on_after_each_load_action_and_builds_after():
+    """shared/rules/README.md: a normal turn is move (picking up and delivering loads along the
+    way), then build. Placing the train, a pickup, a drop or a delivery leaves the train free to
+    go on moving, and to build after."""
+    s = blank("standard", 2)
+    lay(s, 0, (22, 4), (22, 5), (22, 6), (22, 7))
+    act(s, 0, "place_train", city="Velmora")
+    act(s, 0, "move", path=VELMORA_LARKMERE)
+    act(s, 0, "pickup", good="Grain")
+    act(s, 0, "move", path=[[22, 7], [22, 6]])
+    act(s, 0, "move", path=[[22, 6], [22, 7]])
+    act(s, 0, "drop", good="Grain")
+    act(s, 0, "move", path=[[22, 7], [22, 6]])
+    act(s, 0, "build", path=[[22, 6], [23, 6]])
+    assert s["players"][0]["pos"] == node(22, 6) and s["players"][0]["built"] > 0
+    s = blank("standard", 2)
+    to_hand(s, 0, "D003")  # its demand 2: Grain to Calder Mills
+    on_top(s, *plain_cards(1, exclude=["D003"]))
+    a = at("Calder Mills")
+    b = ADJ[a][0][0]
+    lay(s, 0, xy(a), xy(b))
+    s["players"][0].update(pos=a, loads=["Grain"])
+    act(s, 0, "deliver", card="D003", demand=2)
+    act(s, 0, "move", path=[xy(a), xy(b)])
+    assert s["players"][0]["pos"] == b
