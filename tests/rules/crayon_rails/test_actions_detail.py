@@ -81,8 +81,8 @@ def test_each_action_tells_the_log_what_it_did():
     lay(s, 1, (22, 4), (22, 5))
     lay(s, 2, (22, 5), (22, 6))
     lay(s, 0, (22, 6), (22, 7))
-    said = [
-        e["public"]
+    logged = [
+        e
         for a in (
             {"type": "place_train", "city": "Velmora"},
             {"type": "move", "path": [[21, 3], [22, 4], [22, 5], [22, 6], [22, 7]]},
@@ -92,6 +92,16 @@ def test_each_action_tells_the_log_what_it_did():
             {"type": "end_turn"},
         )
         for e in act(s, 0, a.pop("type"), **a)
+    ]
+    said = [e["public"] for e in logged]
+    assert [(e["type"], e["seat"]) for e in logged] == [
+        ("place_train", 0),
+        ("move", 0),
+        ("pickup", 0),
+        ("drop", 0),
+        ("build", 0),
+        ("end_turn", 0),
+        ("turn", 1),
     ]
     assert said == [
         {"at": [21, 3], "text": "Player 1 puts the train on Velmora."},
