@@ -1,0 +1,256 @@
+"""Each check of menus.py says its own sentence when it refuses an action, and the menu leaves the
+action out (found by mutation testing, issue #31: most of these sentences no test read)."""
+
+import pytest
+
+from games.rules.crayon_rails.board import node
+from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.menus import LOCK_REFUSED
+
+from .helpers import at, blank, event_card, legal, lock, plain_cards, to_hand, to_pool
+
+
+def strike_at_the_coast(state):
+    """Puts a dock strike in force (drawn by seat 1, as events.py records it)."""
+    state["events"].append(
+        {
+            "card": event_card("strike", kind="coastal"),
+            "type": "strike",
+            "drawer": 1,
+            "turns_left": 2,
+            "kind": "coastal",
+        }
+    )
+
+
+def standard(**p0):
+    s = blank("standard", 2)
+    s["players"][0].update(p0)
+    return s
+
+
+def public(**p0):
+    s = blank("public", 2)
+    to_pool(s, *plain_cards(6))
+    s["players"][0].update(p0)
+    return s
+
+
+def all_locked():
+    """Every pool card is locked by Player 2: nothing left to pitch."""
+    s = blank("public", 2)
+    cards = plain_cards(2)
+    to_pool(s, *cards)
+    for cid in cards:
+        lock(s, 1, cid, 0)
+    return s
+
+
+def with_d003(**p0):
+    s = standard(**p0)
+    to_hand(s, 0, "D003")  # its demand 2: Grain to Calder Mills
+    return s
+
+
+NEED = "You need that demand's card, its load on your train and your train in its city."
+
+
+def in_draft():
+    return ENGINE.new_state({"mode": "public"}, 2, "refusals")
+
+
+def in_building():
+    return ENGINE.new_state({"mode": "standard"}, 2, "refusals")
+
+
+def derailed():
+    s = standard(pos=at("Larkmere"), loads=["Grain", "Coal"])
+    s["pending"] = [{"seat": 0, "kind": "derailment", "card": event_card("derailment")}]
+    return s
+
+
+def struck(**p0):
+    s = standard(**p0)
+    strike_at_the_coast(s)
+    return s
+
+
+def with_hand(**p0):
+    s = standard(**p0)
+    to_hand(s, 0, *plain_cards(3))
+    return s
+
+
+CASES = [
+    # rules text of shared/rules/README.md (base rules) and engine.py's readings, check by check
+    (
+        "the train is placed once",
+        lambda: standard(pos=at("Larkmere")),
+        {"type": "place_train", "city": "Ondrey"},
+        "Your train is already on the map.",
+    ),
+    (
+        "a train starts on a city",
+        standard,
+        {"type": "place_train", "city": "Atlantis"},
+        "Name a city to put your train on.",
+    ),
+    (
+        "loads are picked up at cities",
+        lambda: standard(pos=node(22, 5)),
+        {"type": "pickup", "good": "Grain"},
+        "Loads are picked up at cities.",
+    ),
+    (
+        "loads are dropped at cities",
+        lambda: standard(pos=node(22, 5), loads=["Grain"]),
+        {"type": "drop", "good": "Grain"},
+        "Loads are dropped at cities.",
+    ),
+    (
+        "no load before the train is on the map",
+        standard,
+        {"type": "pickup", "good": "Grain"},
+        "Put your train on a city first.",
+    ),
+    (
+        "a demand names a real card",
+        lambda: standard(pos=at("Larkmere")),
+        {"type": "deliver", "card": "Z999", "demand": 0},
+        "There is no such demand card.",
+    ),
+    (
+        "a strike stops deliveries (events as in the family's rules)",
+        lambda: struck(pos=at("Kestrel Bay"), loads=["Grain"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        "A strike stops all deliveries at Kestrel Bay.",
+    ),
+    (
+        "a delivery takes the demand's load (base rules: a demand is load, city, payoff)",
+        lambda: with_d003(pos=at("Calder Mills"), loads=["Coal"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a delivery takes the card in hand (standard mode)",
+        lambda: standard(pos=at("Calder Mills"), loads=["Grain"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a delivery is made in the demand's city",
+        lambda: with_d003(pos=at("Larkmere"), loads=["Grain"]),
+        {"type": "deliver", "card": "D003", "demand": 2},
+        NEED,
+    ),
+    (
+        "a lock names the load of the demand (shared/rules/003: the necessary load)",
+        lambda: public(pos=at("Larkmere"), loads=["Grain", "Iron"]),
+        {"type": "lock", "card": "D001", "demand": 0, "good": "Grain"},
+        LOCK_REFUSED,
+    ),
+    (
+        "locking is the variant's (shared/rules/003)",
+        lambda: standard(pos=at("Larkmere"), loads=["Grain"]),
+        {"type": "lock", "card": "D003", "demand": 2, "good": "Grain"},
+        "Locking belongs to the public-pool mode.",
+    ),
+    (
+        "pitching is the variant's (shared/rules/003)",
+        standard,
+        {"type": "pitch"},
+        "Pitching belongs to the public-pool mode.",
+    ),
+    (
+        "a pitch gives up the entire turn (shared/rules/003)",
+        lambda: public(stage="move"),
+        {"type": "pitch"},
+        "Pitching gives up the whole turn: do it before anything else.",
+    ),
+    (
+        "a pitch takes unlocked cards (shared/rules/003)",
+        all_locked,
+        {"type": "pitch"},
+        "Every card in the pool is locked: there is nothing to pitch.",
+    ),
+    (
+        "no hands in the variant",
+        public,
+        {"type": "discard_hand"},
+        "In the public-pool mode you pitch pool cards instead.",
+    ),
+    (
+        "discarding the hand is the whole turn",
+        lambda: with_hand(stage="move"),
+        {"type": "discard_hand"},
+        "Discarding your hand gives up the whole turn: do it before anything else.",
+    ),
+    ("no hand, nothing to discard", standard, {"type": "discard_hand"}, "You hold no demand cards to discard."),
+    (
+        "upgrading is instead of building",
+        lambda: standard(stage="build", built=3),
+        {"type": "upgrade", "train": "fast"},
+        "Upgrading is instead of building: not after you built this turn.",
+    ),
+    (
+        "one upgrade a turn, instead of building",
+        lambda: standard(stage="build", train="fast", upgraded=True),
+        {"type": "upgrade", "train": "super"},
+        "Upgrading is instead of building: not after you built this turn.",
+    ),
+    (
+        "an upgrade costs 20",
+        lambda: standard(cash=19),
+        {"type": "upgrade", "train": "fast"},
+        "An upgrade costs 20; you have 19.",
+    ),
+    (
+        "freight to fast or heavy, those to super",
+        standard,
+        {"type": "upgrade", "train": "super"},
+        "Freight upgrades to fast or heavy freight, and those to superfreight.",
+    ),
+    (
+        "only a derailment loses a load",
+        lambda: standard(pos=at("Larkmere"), loads=["Grain"]),
+        {"type": "lose_load", "good": "Grain"},
+        "Only a derailed train loses a load.",
+    ),
+    ("the draft is over: keep", standard, {"type": "keep", "card": "D003", "demand": 0}, "The setup draft is over."),
+    ("the draft is over: keep_done", standard, {"type": "keep_done"}, "The setup draft is over."),
+    (
+        "the draft keeps offered cards",
+        in_draft,
+        {"type": "keep", "card": "Z999", "demand": 0},
+        "Keep one of the cards you are offered, naming one of its three demands (at most two cards).",
+    ),
+    (
+        "the draft is for keeping",
+        in_draft,
+        {"type": "end_turn"},
+        "It is the setup draft: keep up to two cards, or pass the rest on.",
+    ),
+    (
+        "two initial building turns",
+        in_building,
+        {"type": "upgrade", "train": "fast"},
+        "The first two turns are for building track only.",
+    ),
+    (
+        "the derailed player resolves the lost load first (shared/rules/003)",
+        derailed,
+        {"type": "end_turn"},
+        "You were derailed: choose which load to lose first.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("rule", "position", "action", "sentence"), CASES, ids=[c[0] for c in CASES])
+def test_each_check_says_why(rule, position, action, sentence):
+    """The rule named in the case's id; the refusal is that check's sentence and the menu offers
+    no such action."""
+    s = position()
+    seat = ENGINE.to_act(s)[0]
+    assert ENGINE.explain_illegal(s, seat, action) == sentence
+    assert action not in legal(s, seat)
+    assert not ENGINE.accepts(s, seat, action)
