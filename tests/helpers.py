@@ -14,3 +14,14 @@ def json_strings(obj, out=None) -> set:
         for v in obj:
             json_strings(v, out)
     return out
+
+
+def refused(code, message, call, /, **kwargs) -> None:
+    """Calls a service and checks it refuses with exactly that error code and sentence."""
+    import pytest
+
+    from core.errors import GameError
+
+    with pytest.raises(GameError) as caught:
+        call(**kwargs)
+    assert (caught.value.code, caught.value.message) == (code, message)

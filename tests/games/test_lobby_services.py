@@ -7,6 +7,7 @@ from core.errors import ErrorCode, GameError
 from games import services
 from games.models import Game, Invitation, Move, Seat
 from tests.builders import start_game
+from tests.helpers import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -26,12 +27,6 @@ def lobby(people):
     return game
 
 
-def _refused(code, message, call, /, **kwargs):
-    with pytest.raises(GameError) as caught:
-        call(**kwargs)
-    assert (caught.value.code, caught.value.message) == (code, message)
-
-
 def _seated(game):
     return sorted(game.seats.values_list("user__username", "is_bot", "bot_name"), key=str)
 
@@ -47,7 +42,7 @@ def test_a_player_leaves_a_lobby_game_and_only_their_seat_goes(lobby, people):
 
 def test_the_owner_cannot_leave_their_own_game(lobby, people):
     before = _seated(lobby)
-    _refused(
+    refused(
         ErrorCode.NOT_THE_OWNER,
         "The owner cannot leave their own game.",
         services.game_leave,
@@ -59,13 +54,13 @@ def test_the_owner_cannot_leave_their_own_game(lobby, people):
 
 def test_someone_not_in_the_game_cannot_leave_it(lobby, people):
     before = _seated(lobby)
-    _refused(ErrorCode.NOT_A_PLAYER, "You are not in this game.", services.game_leave, game=lobby, user=people[2])
+    refused(ErrorCode.NOT_A_PLAYER, "You are not in this game.", services.game_leave, game=lobby, user=people[2])
     assert _seated(lobby) == before
 
 
 def test_nobody_leaves_a_game_once_it_has_started(lobby, people):
     services.game_start(game=lobby, by=people[0])
-    _refused(
+    refused(
         ErrorCode.GAME_NOT_IN_LOBBY,
         "You can only leave before the game starts; resign instead.",
         services.game_leave,
@@ -90,7 +85,7 @@ def test_the_owner_adds_bots_each_named_after_the_bots_seated_before(people):
 
 def test_only_the_owner_adds_bots(lobby, people):
     before = _seated(lobby)
-    _refused(
+    refused(
         ErrorCode.NOT_THE_OWNER, "Only the game's owner can add bots.", services.game_add_bot, game=lobby, by=people[1]
     )
     assert _seated(lobby) == before
@@ -99,7 +94,7 @@ def test_only_the_owner_adds_bots(lobby, people):
 def test_no_bot_is_added_once_the_game_has_started(lobby, people):
     services.game_start(game=lobby, by=people[0])
     Game.objects.filter(pk=lobby.pk).update(max_players=4)
-    _refused(
+    refused(
         ErrorCode.GAME_NOT_IN_LOBBY,
         "Bots can only be added before the game starts.",
         services.game_add_bot,
@@ -112,7 +107,7 @@ def test_no_bot_is_added_once_the_game_has_started(lobby, people):
 def test_no_bot_is_added_to_a_full_game(lobby, people):
     services.game_add_bot(game=lobby, by=people[0])  # the third and last seat
     before = _seated(lobby)
-    _refused(ErrorCode.GAME_FULL, "This game is full.", services.game_add_bot, game=lobby, by=people[0])
+    refused(ErrorCode.GAME_FULL, "This game is full.", services.game_add_bot, game=lobby, by=people[0])
     assert _seated(lobby) == before
 
 
@@ -181,7 +176,7 @@ def test_a_rematchs_title_is_cut_to_the_columns_length(people):
 def test_a_rematch_is_offered_only_once_the_game_is_over(people):
     ann, bob, _ = people
     game = start_game(ann, bob, options=HAND)
-    _refused(
+    refused(
         ErrorCode.GAME_NOT_ACTIVE,
         "A rematch can be offered once the game is over.",
         services.game_rematch,
@@ -194,7 +189,7 @@ def test_a_rematch_is_offered_only_once_the_game_is_over(people):
 def test_only_a_player_of_the_game_offers_a_rematch(people):
     ann, bob, cy = people
     over = _over(ann, bob)
-    _refused(
+    refused(
         ErrorCode.NOT_A_PLAYER,
         "Only the players of this game can offer a rematch.",
         services.game_rematch,
@@ -211,7 +206,7 @@ def test_a_game_is_found_by_its_invite_link_or_an_invitations_code(lobby, people
     assert services.game_find_by_code(lobby.invite_code) == lobby
     invitation = services.game_invite(game=lobby, by=people[0], email="dee@example.com")
     assert services.game_find_by_code(invitation.code) == lobby
-    _refused(ErrorCode.INVALID_INVITE, "That invitation link is not valid.", services.game_find_by_code, code="nope")
+    refused(ErrorCode.INVALID_INVITE, "That invitation link is not valid.", services.game_find_by_code, code="nope")
 
 
 # -- create, join, start ------------------------------------------------------------------------
@@ -251,7 +246,7 @@ def test_a_game_is_created_with_its_owner_seated_its_bots_and_the_servers_defaul
     ],
 )
 def test_a_game_with_options_out_of_bounds_is_not_created(people, create, message):
-    _refused(
+    refused(
         ErrorCode.BAD_OPTIONS, message, services.game_create, owner=people[0], rules="toy-shed", options=HAND, **create
     )
     assert not Game.objects.exists()
@@ -262,22 +257,22 @@ def test_a_game_fills_its_seats_up_to_its_maximum(people):
     game = services.game_create(owner=ann, rules="toy-shed", max_players=2, options=HAND)
     seat = services.game_join(game=game, user=bob)
     assert (seat.game_id, seat.user_id, seat.position) == (game.pk, bob.pk, None)
-    _refused(ErrorCode.GAME_FULL, "This game is full.", services.game_join, game=game, user=cy)
-    _refused(ErrorCode.ALREADY_JOINED, "You are already in this game.", services.game_join, game=game, user=bob)
+    refused(ErrorCode.GAME_FULL, "This game is full.", services.game_join, game=game, user=cy)
+    refused(ErrorCode.ALREADY_JOINED, "You are already in this game.", services.game_join, game=game, user=bob)
     assert game.seats.count() == 2
 
 
 def test_an_invite_only_game_takes_its_link_or_an_invitation_and_marks_the_invitation_used(people):
     ann, bob, cy = people
     game = services.game_create(owner=ann, rules="toy-shed", max_players=3, options=HAND, is_open=False)
-    _refused(
+    refused(
         ErrorCode.INVALID_INVITE,
         "This game is invite-only: you need an invitation to join.",
         services.game_join,
         game=game,
         user=bob,
     )
-    _refused(
+    refused(
         ErrorCode.INVALID_INVITE,
         "That invitation is not valid for this game.",
         services.game_join,
@@ -328,10 +323,10 @@ def test_only_the_owner_starts_a_game_with_enough_players_and_only_once(people):
         {"seated": 1, "needed": 2},
     )
     services.game_join(game=game, user=bob)
-    _refused(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.", services.game_start, game=game, by=bob)
+    refused(ErrorCode.NOT_THE_OWNER, "Only the game's owner can start it.", services.game_start, game=game, by=bob)
     assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
     services.game_start(game=game, by=ann)
-    _refused(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.", services.game_start, game=game, by=ann)
+    refused(ErrorCode.GAME_NOT_IN_LOBBY, "This game has already started.", services.game_start, game=game, by=ann)
     assert game.moves.count() == 1
 
 
@@ -340,7 +335,7 @@ def test_a_player_invites_an_address_written_any_way_before_the_start_only(lobby
     invitation = services.game_invite(game=lobby, by=bob, email="  Dee@Example.COM ")
     invitation.refresh_from_db()
     assert (invitation.game, invitation.email, invitation.invited_by) == (lobby, "dee@example.com", bob)
-    _refused(
+    refused(
         ErrorCode.NOT_A_PLAYER,
         "Only players of this game can invite others.",
         services.game_invite,
@@ -349,7 +344,7 @@ def test_a_player_invites_an_address_written_any_way_before_the_start_only(lobby
         email="eve@example.com",
     )
     services.game_start(game=lobby, by=ann)
-    _refused(
+    refused(
         ErrorCode.GAME_NOT_IN_LOBBY,
         "Invitations can only be sent before the game starts.",
         services.game_invite,

@@ -11,6 +11,7 @@ from games import services
 from games.models import Game, Move, Seat
 from notifications.models import Kind, Notification
 from tests.builders import play, seat_to_act, start_game
+from tests.helpers import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +26,6 @@ def duel(make_user, toy_engine):
 @pytest.fixture
 def mod(make_user):
     return make_user("mod", is_staff=True)
-
-
-def _refused(code, message, call, /, **kwargs):
-    with pytest.raises(GameError) as caught:
-        call(**kwargs)
-    assert (caught.value.code, caught.value.message) == (code, message)
 
 
 def _told(game, move):
@@ -96,14 +91,14 @@ def test_an_abort_ends_the_game_for_good_and_logs_its_reason(duel, mod):
         "A moderator aborted the game: spam",
     )
     assert not game.seats.filter(deadline_at__isnull=False).exists()
-    _refused(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.", services.game_abort, game=game, by=mod)
+    refused(ErrorCode.GAME_NOT_ACTIVE, "This game is already over.", services.game_abort, game=game, by=mod)
 
 
 def test_a_paused_game_is_not_paused_again_nor_an_active_one_resumed(duel, mod):
-    _refused(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.", services.game_resume, game=duel, by=mod)
+    refused(ErrorCode.GAME_NOT_ACTIVE, "Only a paused game can be resumed.", services.game_resume, game=duel, by=mod)
     services.game_pause(game=duel, by=mod)
     before = duel.moves.count()
-    _refused(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.", services.game_pause, game=duel, by=mod)
+    refused(ErrorCode.GAME_NOT_ACTIVE, "Only a game in play can be paused.", services.game_pause, game=duel, by=mod)
     assert duel.moves.count() == before
 
 
@@ -146,8 +141,8 @@ def test_an_undo_of_one_move_or_several_says_how_many_and_rebuilds_the_state(due
         two.seq,
         one.seq,
     ]
-    _refused(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.", services.game_undo, game=duel, by=mod)
-    _refused(
+    refused(ErrorCode.NOTHING_TO_UNDO, "There are not that many moves to undo.", services.game_undo, game=duel, by=mod)
+    refused(
         ErrorCode.NOTHING_TO_UNDO,
         "There are not that many moves to undo.",
         services.game_undo,
@@ -204,8 +199,8 @@ def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, m
     bob = duel.seats.exclude(pk=seat.pk).get().user
     before = duel.moves.count()
     message = "Replace a seat with either a user or a bot."
-    _refused(ErrorCode.VALIDATION_ERROR, message, services.seat_replace, game=duel, seat=seat, by=mod)
-    _refused(
+    refused(ErrorCode.VALIDATION_ERROR, message, services.seat_replace, game=duel, seat=seat, by=mod)
+    refused(
         ErrorCode.VALIDATION_ERROR,
         message,
         services.seat_replace,
@@ -215,7 +210,7 @@ def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, m
         user=make_user("cy"),
         bot=True,
     )
-    _refused(
+    refused(
         ErrorCode.ALREADY_JOINED,
         "bob already has a seat in this game.",
         services.seat_replace,
@@ -226,7 +221,7 @@ def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, m
     )
     assert duel.moves.count() == before
     services.game_abort(game=duel, by=mod)
-    _refused(
+    refused(
         ErrorCode.GAME_NOT_ACTIVE,
         "Seats can only be replaced in a game in play.",
         services.seat_replace,
@@ -258,7 +253,7 @@ def test_only_a_moderator_kicks_only_a_player_and_with_a_reason(duel, mod, make_
     seat = _seat(duel, duel.owner)
     before = duel.moves.count()
     for by in (None, make_user("eve")):
-        _refused(
+        refused(
             ErrorCode.PERMISSION_DENIED,
             "Only a moderator can kick a player.",
             services.seat_kick,
@@ -267,7 +262,7 @@ def test_only_a_moderator_kicks_only_a_player_and_with_a_reason(duel, mod, make_
             by=by,
             reason="x",
         )
-    _refused(
+    refused(
         ErrorCode.VALIDATION_ERROR,
         "Give a reason: the players are told it.",
         services.seat_kick,
@@ -278,7 +273,7 @@ def test_only_a_moderator_kicks_only_a_player_and_with_a_reason(duel, mod, make_
     )
     assert duel.moves.count() == before
     services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
-    _refused(
+    refused(
         ErrorCode.VALIDATION_ERROR,
         "Only a player can be kicked: a bot plays that seat.",
         services.seat_kick,
@@ -309,7 +304,7 @@ def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
     services.deadline_extend(game=duel, seat=seat, by=mod, hours=1)  # one hour is enough
     assert Seat.objects.get(pk=seat.pk).deadline_at == deadline + timedelta(hours=6)
     version += 1
-    _refused(
+    refused(
         ErrorCode.VALIDATION_ERROR,
         "Extend by at least one hour.",
         services.deadline_extend,
@@ -319,7 +314,7 @@ def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
         hours=0,
     )
     idle = duel.seats.exclude(pk=seat.pk).get()
-    _refused(
+    refused(
         ErrorCode.VALIDATION_ERROR,
         "That seat has no pending deadline.",
         services.deadline_extend,

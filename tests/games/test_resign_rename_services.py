@@ -3,20 +3,15 @@ logs and changes, and what resigning refuses, with its sentence."""
 
 import pytest
 
-from core.errors import ErrorCode, GameError
+from core.errors import ErrorCode
 from games import services
 from games.models import Game, Move, Seat
 from tests.builders import start_game
+from tests.helpers import refused
 
 pytestmark = pytest.mark.django_db
 
 HAND = {"hand_size": 3}  # the toy game's, short
-
-
-def _refused(code, message, call, /, **kwargs):
-    with pytest.raises(GameError) as caught:
-        call(**kwargs)
-    assert (caught.value.code, caught.value.message) == (code, message)
 
 
 def test_a_resignation_is_logged_as_it_came_and_the_last_player_left_ends_the_game(make_user, toy_engine):
@@ -37,10 +32,10 @@ def test_a_resignation_is_logged_as_it_came_and_the_last_player_left_ends_the_ga
     assert (seat.status, seat.deadline_at) == (Seat.Status.RESIGNED, None)
     game.refresh_from_db()
     assert (game.status, game.version) == (Game.Status.ACTIVE, version + 1)
-    _refused(
+    refused(
         ErrorCode.NOT_A_PLAYER, "That player has already left this game.", services.game_resign, game=game, user=ann
     )
-    _refused(
+    refused(
         ErrorCode.NOT_A_PLAYER,
         "You are not playing in this game.",
         services.game_resign,
@@ -50,7 +45,7 @@ def test_a_resignation_is_logged_as_it_came_and_the_last_player_left_ends_the_ga
     assert services.game_resign(game=game, user=bob).channel == Move.Channel.WEB
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
-    _refused(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.", services.game_resign, game=game, user=cy)
+    refused(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.", services.game_resign, game=game, user=cy)
 
 
 def _tenures(game, user):

@@ -160,5 +160,14 @@ def act(state, seat, action):
     return ENGINE.apply(state, seat, action)
 
 
+def logged(type_, seat, text, audience=None, private=None, **public):
+    """The event an action should log: its type and seat, the text every seat reads with the
+    public facts beside it, what only the seat reads, and who it concerns when it names them."""
+    ev = {"type": type_, "seat": seat, "public": {**public, "text": text}, "private": private or {}}
+    if audience is not None:
+        ev["audience"] = audience
+    return ev
+
+
 def types(events):
     return [e["type"] for e in events]

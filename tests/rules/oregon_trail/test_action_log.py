@@ -15,17 +15,11 @@ from .helpers import (
     held,
     lay_length,
     lay_trail,
+    logged,
     place_town,
     set_draws,
     stack_calamity,
 )
-
-
-def _event(type_, seat, text, audience=None, private=None, **public):
-    ev = {"type": type_, "seat": seat, "public": {**public, "text": text}, "private": private or {}}
-    if audience is not None:
-        ev["audience"] = audience
-    return ev
 
 
 def test_a_draft_pick_names_the_supply_taken_from_the_bank():
@@ -34,7 +28,7 @@ def test_a_draft_pick_names_the_supply_taken_from_the_bank():
     state = ENGINE.new_state({"ruleset": "revised"}, 2, "log")
     assert state["turn"] == 1
     events = act(state, 1, {"type": "draft", "supply": "oxen"})
-    assert events == [_event("supply_drafted", 1, "Player 2 drafts Oxen.", supply="oxen")]
+    assert events == [logged("supply_drafted", 1, "Player 2 drafts Oxen.", supply="oxen")]
     assert state["turn"] == 0 and state["phase"] == "draft"
 
 
@@ -49,9 +43,9 @@ def test_scouting_shows_the_card_to_the_scout_only_and_a_reshuffle_to_everyone()
     info = TRAIL_CARDS[cid]
     line = f", {info['left']}→{info['right']}." if info["left"] else " card."
     drawn = f"You draw {TRAIL_NAMES[info['kind']]}" if info["left"] else f"You draw a {TRAIL_NAMES[info['kind']]}"
-    assert events[0] == _event("trail_reshuffled", None, "The trail discards are shuffled into a new trail deck.")
+    assert events[0] == logged("trail_reshuffled", None, "The trail discards are shuffled into a new trail deck.")
     mine = {"0": {"card": cid, "text": drawn + line}}
-    assert events[1] == _event("scouted", 0, "Player 1 scouts the road ahead.", private=mine)
+    assert events[1] == logged("scouted", 0, "Player 1 scouts the road ahead.", private=mine)
     assert len(events) == 2
 
 
@@ -63,7 +57,7 @@ def test_forging_lays_the_card_with_its_line_as_turned_and_its_number_in_the_tra
     cid = give_hand(state, 0, "plain", "middle", "bottom")
     events = act(state, 0, {"type": "forge", "card": cid, "turned": True})
     assert events == [
-        _event(
+        logged(
             "trail_forged",
             0,
             "Player 1 forges Trail (top→middle) as trail card 2.",
@@ -93,14 +87,14 @@ def test_a_failed_ford_holding_one_kind_loses_that_supply_without_asking():
     set_draws(state, 3)
     events = act(state, 0, {"type": "forge", "card": cid, "turned": False})
     assert events[1:] == [
-        _event("river_failed", 0, "Player 1 rolls 3 and is stuck in the river.", roll=3),
-        _event("supply_lost", 0, "Player 1 loses Food in the river.", supply="food"),
+        logged("river_failed", 0, "Player 1 rolls 3 and is stuck in the river.", roll=3),
+        logged("supply_lost", 0, "Player 1 loses Food in the river.", supply="food"),
     ]
     assert held(state, 0) == ["food"] and len(state["supply_bank"]) == bank + 1
     assert state["pending"] == [] and state["players"][0]["stuck"]
     set_draws(state, 4)
     assert act(state, 0, {"type": "ford"}) == [
-        _event("river_forded", 0, "Player 1 rolls 4 and fords the river.", roll=4)
+        logged("river_forded", 0, "Player 1 rolls 4 and fords the river.", roll=4)
     ]
     assert ENGINE.view(state, 0)["players"][0]["stuck"] is False and state["actions_left"] == 2
 
@@ -115,7 +109,7 @@ def test_a_failed_ford_holding_two_kinds_lets_the_player_pick_the_supply_lost():
     act(state, 0, {"type": "forge", "card": cid, "turned": False})
     assert state["pending"] == [{"kind": "river_loss", "seat": 0}]
     events = act(state, 0, {"type": "lose_supply", "supply": "oxen"})
-    assert events == [_event("supply_lost", 0, "Player 1 loses Oxen in the river.", supply="oxen")]
+    assert events == [logged("supply_lost", 0, "Player 1 loses Oxen in the river.", supply="oxen")]
     assert held(state, 0) == ["food"] and state["pending"] == [] and state["actions_left"] == 3
 
 
@@ -128,7 +122,7 @@ def test_a_calamity_trigger_asks_for_a_victim_then_the_card_is_drawn_for_them():
     act(state, 0, {"type": "forge", "card": cid, "turned": False})
     assert state["pending"] == [{"kind": "victim", "seat": 0}]
     events = act(state, 0, {"type": "victim", "seat": 2})
-    assert events[0] == _event(
+    assert events[0] == logged(
         "calamity",
         0,
         "Player 1 sends Dysentery to Player 3.",
@@ -149,18 +143,18 @@ def test_mending_and_trading_say_what_was_spent_and_rolled():
     typhoid = give_calamity(state, 0, "typhoid", deadline=1)
     give_supplies(state, 0, "clean_water", "medicine")
     assert act(state, 0, {"type": "mend", "calamity": typhoid["card"]}) == [
-        _event("calamity_mended", 0, "Player 1 mends Typhoid with Clean Water and Medicine.", calamities=["typhoid"])
+        logged("calamity_mended", 0, "Player 1 mends Typhoid with Clean Water and Medicine.", calamities=["typhoid"])
     ]
     typhoid = give_calamity(state, 0, "typhoid", deadline=1)
     give_supplies(state, 0, "food", "clothes", "medicine")
     set_draws(state, 3)
     assert act(state, 0, {"type": "trade", "calamity": typhoid["card"], "give": ["food"]}) == [
-        _event("trade_failed", 0, "Player 1 rolls 3: the trade fails and Food is lost.", roll=3, give=["food"])
+        logged("trade_failed", 0, "Player 1 rolls 3: the trade fails and Food is lost.", roll=3, give=["food"])
     ]
     assert held(state, 0) == ["clothes", "medicine"] and state["actions_left"] == 3
     set_draws(state, 6)
     assert act(state, 0, {"type": "trade", "calamity": typhoid["card"], "give": ["clothes"]}) == [
-        _event(
+        logged(
             "calamity_mended", 0, "Player 1 trades and mends Typhoid (rolled 6, gave Clothes).", calamities=["typhoid"]
         )
     ]
@@ -173,10 +167,10 @@ def test_stepping_back_and_forward_tells_where_the_marker_stands():
     state = blank(players=2)
     lay_length(state, 0, 3)
     assert act(state, 0, {"type": "step_back"}) == [
-        _event("stepped_back", 0, "Player 1 steps back along the trail.", pos=2)
+        logged("stepped_back", 0, "Player 1 steps back along the trail.", pos=2)
     ]
     assert act(state, 0, {"type": "step_forward"}) == [
-        _event("stepped_forward", 0, "Player 1 steps forward along the trail.", pos=3)
+        logged("stepped_forward", 0, "Player 1 steps forward along the trail.", pos=3)
     ]
     assert state["players"][0]["pos"] == 3 and state["actions_left"] == 2
 
@@ -190,15 +184,15 @@ def test_revised_fort_and_placed_town_say_what_was_taken_where():
     fort = place_town(state, "fort", 3)
     events = act(state, 0, {"type": "use_town", "town": fort["card"], "take": ["oxen", "medicine"]})
     assert events == [
-        _event(
+        logged(
             "town_used", 0, "Player 1 takes Oxen and Medicine at the fort.", town_kind="fort", take=["oxen", "medicine"]
         )
     ]
     cid = give_hand(state, 0, "town")
     events = act(state, 0, {"type": "place_town", "card": cid, "take": ["food"]})
     assert events == [
-        _event("town_founded", 0, "Player 1 founds a town after trail card 3.", card=cid, point=3),
-        _event("town_used", 0, "Player 1 takes Food at the town.", town_kind="town", take=["food"]),
+        logged("town_founded", 0, "Player 1 founds a town after trail card 3.", card=cid, point=3),
+        logged("town_used", 0, "Player 1 takes Food at the town.", town_kind="town", take=["food"]),
     ]
     assert state["towns"][-1] == {"card": cid, "kind": "town", "point": 3, "founder": 0, "pool": [], "waiting": []}
     assert held(state, 0) == ["food", "medicine", "oxen"] and state["actions_left"] == 2
@@ -211,7 +205,7 @@ def test_revised_placing_a_town_with_an_empty_bank_takes_nothing():
     state["players"][1]["supplies"], state["supply_bank"] = state["supply_bank"], []
     cid = give_hand(state, 0, "fort")
     events = act(state, 0, {"type": "place_town", "card": cid, "take": []})
-    assert events[1] == _event("town_used", 0, "Player 1 takes nothing at the fort.", town_kind="fort", take=[])
+    assert events[1] == logged("town_used", 0, "Player 1 takes nothing at the fort.", town_kind="fort", take=[])
 
 
 def test_classic_town_founding_tells_its_pool_and_each_free_pick():
@@ -225,7 +219,7 @@ def test_classic_town_founding_tells_its_pool_and_each_free_pick():
     events = act(state, 0, {"type": "forge", "card": cid, "turned": False})
     pool = list(state["towns"][0]["pool"])
     assert events == [
-        _event(
+        logged(
             "town_founded",
             0,
             "Player 1 founds a town after trail card 3; 3 free supplies wait there.",
@@ -240,7 +234,7 @@ def test_classic_town_founding_tells_its_pool_and_each_free_pick():
     kind = supply_kind(pool[-1])
     events = act(state, 0, {"type": "take_supply", "supply": kind})
     text = f"Player 1 takes {SUPPLY_NAMES[kind]} from the town."
-    assert events == [_event("town_supply_taken", 0, text, supply=kind)]
+    assert events == [logged("town_supply_taken", 0, text, supply=kind)]
     assert len(state["towns"][0]["pool"]) == 2 and len(state["pending"]) == 1
 
 
@@ -260,7 +254,7 @@ def test_classic_stepping_into_a_town_takes_the_free_supply_waiting_there():
     kind = supply_kind(left)
     events = act(state, 1, {"type": "enter_town", "town": cid, "supply": kind})
     text = f"Player 2 steps into the town and takes {SUPPLY_NAMES[kind]}."
-    assert events[0] == _event("town_entered", 1, text, town=cid, supply=kind)
+    assert events[0] == logged("town_entered", 1, text, town=cid, supply=kind)
     assert state["players"][1]["supplies"] == [left] and state["players"][1]["in_town"]
     assert town["waiting"] == [] and town["pool"] == []
 
@@ -271,13 +265,13 @@ def test_classic_mend_any_and_buy_in_town():
     state = blank("classic", players=2)
     starve = give_calamity(state, 0, "starvation", deadline=8)
     events = act(state, 0, {"type": "mend_any", "calamity": starve["card"]})
-    assert events[0] == _event("calamity_mended", 0, "Player 1 mends Starvation in town.", calamities=["starvation"])
+    assert events[0] == logged("calamity_mended", 0, "Player 1 mends Starvation in town.", calamities=["starvation"])
     state = blank("classic", players=2)
     top = state["supply_deck"][-1]
     events = act(state, 0, {"type": "buy"})
     kind = supply_kind(top)
     mine = {"0": {"supply": [kind], "text": f"You get {SUPPLY_NAMES[kind]}."}}
-    assert events[0] == _event("supplies_bought", 0, "Player 1 buys supplies.", private=mine)
+    assert events[0] == logged("supplies_bought", 0, "Player 1 buys supplies.", private=mine)
     assert state["players"][0]["supplies"] == [top] and state["turn"] == 1
 
 
@@ -285,7 +279,7 @@ def test_ending_the_turn_early_is_logged():
     """Ruling: "A player may end their turn with actions unused (revised rules)"."""
     state = blank(players=2)
     events = act(state, 0, {"type": "end_turn"})
-    assert events[0] == _event("turn_ended", 0, "Player 1 ends the turn.")
+    assert events[0] == logged("turn_ended", 0, "Player 1 ends the turn.")
     assert state["turn"] == 1
 
 
@@ -298,7 +292,7 @@ def test_revised_town_removing_a_calamity_says_which():
     grass = give_calamity(state, 0, "inadequate_grass")
     events = act(state, 0, {"type": "use_town", "town": town["card"], "remove": grass["card"]})
     assert events == [
-        _event("calamity_mended", 0, "Player 1 has the town remove Inadequate Grass.", calamities=["inadequate_grass"])
+        logged("calamity_mended", 0, "Player 1 has the town remove Inadequate Grass.", calamities=["inadequate_grass"])
     ]
 
 
@@ -308,7 +302,7 @@ def test_a_drowned_member_is_told_with_its_cause():
     cid = give_hand(state, 0, "river_drown", "top")
     set_draws(state, 1)
     events = act(state, 0, {"type": "forge", "card": cid, "turned": False})
-    assert events[-1] == _event(
+    assert events[-1] == logged(
         "member_died",
         0,
         "Player 1 loses 1 wagon member (drowned in the river); 3 left.",
@@ -329,7 +323,7 @@ def test_a_failed_double_trade_names_both_supplies_lost():
     set_draws(state, 5)
     events = act(state, 0, {"type": "trade", "calamity": cholera["card"], "give": ["food", "oxen"]})
     assert events == [
-        _event(
+        logged(
             "trade_failed",
             0,
             "Player 1 rolls 5: the trade fails and Food and Oxen is lost.",
