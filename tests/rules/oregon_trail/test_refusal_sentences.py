@@ -3,6 +3,7 @@ that the same checks let the menu's own actions through: the details mutation te
 untested."""
 
 from games.rules.oregon_trail import menus
+from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import act, blank, give_calamity, give_hand, give_supplies, lay_length, place_town
 from .test_calamities import send
@@ -136,3 +137,59 @@ def test_revised_measles_that_took_the_last_action_leaves_only_its_mend_or_the_e
     assert menus.refusal(state, 1, {"type": "mend", "calamity": starving["card"]}) == no_action
     assert menus.refusal(state, 1, {"type": "mend", "calamity": measles["card"]}) is None
     assert menus.refusal(state, 1, {"type": "end_turn"}) is None
+
+
+def test_the_gates_say_why_no_action_of_the_kind_may_be_played():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    assert menus.refusal(state, 0, {"type": "ford"}) == "You are not in a river."
+    assert menus.refusal(state, 0, {"type": "step_forward"}) == "You are already at the front of your trail."
+    state["players"][0]["pos"] = 2
+    cid = give_hand(state, 0, "plain", "middle")
+    forge = {"type": "forge", "card": cid, "turned": False}
+    assert menus.refusal(state, 0, forge) == "You must stand at the front of your trail to forge."
+    state["players"][0]["pos"] = 3
+    give_calamity(state, 0, "dead_oxen", deadline=1)
+    assert menus.refusal(state, 0, forge) == "Your wagon cannot move: mend the broken wagon or dead oxen first."
+    state["players"][0]["pos"] = 0
+    assert menus.refusal(state, 0, {"type": "step_back"}) == "You cannot move more than 4 steps back on your trail."
+    state["trail_deck"] = []
+    state["trail_discard"] = []
+    assert menus.refusal(state, 0, {"type": "scout"}) == (
+        "The trail deck and its discards are empty: scouting is not possible."
+    )
+
+
+def test_revised_a_river_holds_the_wagon_until_it_is_forded():
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    state["players"][0]["stuck"] = True
+    assert menus.refusal(state, 0, {"type": "step_back"}) == "You are stuck in the river: ford it first."
+
+
+def test_revised_a_town_card_is_placed_not_forged():
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    cid = give_hand(state, 0, "town")
+    assert menus.refusal(state, 0, {"type": "forge", "card": cid, "turned": False}) == (
+        "Towns and forts are placed with 'place a town here'."
+    )
+
+
+def test_classic_refusals_a_town_founded_turned_a_pass_a_step_back_past_the_floor():
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    cid = give_hand(state, 0, "fort")
+    assert menus.refusal(state, 0, {"type": "forge", "card": cid, "turned": False}) is None
+    assert menus.refusal(state, 0, {"type": "forge", "card": cid, "turned": True}) == "That town cannot be founded now."
+    assert menus.refusal(state, 0, {"type": "end_turn"}) == "You cannot pass now."
+    state["floor"] = 2
+    assert menus.refusal(state, 0, {"type": "step_back"}) == "You cannot step back past a town everyone has passed."
+
+
+def test_the_draft_refuses_anything_but_a_supply_left_in_the_bank():
+    state = ENGINE.new_state({}, 2, "s")
+    seat = ENGINE.to_act(state)[0]
+    assert menus.refusal(state, seat, {"type": "scout"}) == "Draft a supply from the bank first."
+    assert menus.refusal(state, seat, {"type": "draft", "supply": "gold"}) == "That supply is not left in the bank."
+    assert menus.refusal(state, seat, {"type": "draft", "supply": "food"}) is None
