@@ -193,3 +193,14 @@ def test_the_draft_refuses_anything_but_a_supply_left_in_the_bank():
     assert menus.refusal(state, seat, {"type": "scout"}) == "Draft a supply from the bank first."
     assert menus.refusal(state, seat, {"type": "draft", "supply": "gold"}) == "That supply is not left in the bank."
     assert menus.refusal(state, seat, {"type": "draft", "supply": "food"}) is None
+
+
+def test_classic_two_broken_arms_losing_different_turns_are_both_on_the_menu():
+    state = blank("classic", players=2)
+    first = give_calamity(state, 0, "broken_arm", skip=2)
+    second = give_calamity(state, 0, "broken_arm", skip=1)
+    mends = [a for a in menus.legal_actions(state, 0) if a["type"] == "mend_any"]
+    assert mends == [
+        {"type": "mend_any", "calamity": first["card"]},
+        {"type": "mend_any", "calamity": second["card"]},
+    ]
