@@ -1,0 +1,88 @@
+"""What each Ogallala action leaves on the table, in the details the other scenario tests pass by:
+which spaces a conquest empties, in what order a raid's catch and an attack come, what strength
+a shaman's second attack tells."""
+
+from games.rules.ogallala.cards import info
+from games.rules.ogallala.engine import ENGINE
+
+from .helpers import draw, fresh, kinds, lay, legal
+
+
+def place(s, seat, r, c):
+    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+
+
+def act(s, seat, type_, **extra):
+    return ENGINE.apply(s, seat, {"type": type_, **extra})
+
+
+def one(events, type_):
+    (found,) = [e for e in events if e["type"] == type_]
+    return found
+
+
+def test_one_conquest_empties_the_conquered_section_and_nothing_else_of_its_row():
+    """I: the conquered section's Red Indians go to the box and the rest are the spoils: its
+    spaces are emptied, the victim's other cards in that row stay where they are."""
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "chieftain", "furs")
+    lay(s, 1, 1, 0, "furs", ".", "warrior3", "tobacco", ".", "tent")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 3)
+    act(s, 0, "attack", target=1, row=1, start=2)
+    assert kinds(s, 1, 1)[:6] == ["furs", ".", ".", ".", ".", "tent"]
+    assert [info(c).kind for c in s["removed"]] == ["warrior3"]
+    assert [info(c).kind for c in s["hand"]] == ["tobacco"]
+
+
+def test_two_conquest_empties_the_warriors_spaces_and_leaves_the_rest_to_take():
+    """II: "All Red Indian Cards of the conquered boat are placed face down on the discard stack";
+    the other cards stay with their owner until the attacker takes them."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "chieftain")
+    lay(s, 1, 2, 0, "tent", ".", "warrior2", "bear_front", ".", "furs")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=2, start=2)
+    assert kinds(s, 1, 2)[:6] == ["tent", ".", ".", "bear_front", ".", "furs"]
+    assert [info(c).kind for c in s["discard"]] == ["warrior2"]
+    assert ENGINE.current_step(s) == "take"
+    place(s, 0, 1, 0)
+    assert kinds(s, 1, 2)[:6] == ["tent", ".", ".", ".", ".", "furs"]
+    assert kinds(s, 0, 1)[0] == "bear_front"
+
+
+def test_lassoed_card_is_placed_before_the_lasso_throwers_new_boat_attacks():
+    """Lasso: "catch one card ... and place it on your own river display", only "immediately
+    after placing the lasso card"; a boat the lasso card completed attacks after that."""
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", ".", "stern")
+    lay(s, 1, 0, 0, "furs")
+    lay(s, 1, 2, 0, "tent")
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 1)  # completes bow-lasso-stern
+    assert ENGINE.current_step(s) == "lasso"
+    act(s, 0, "lasso", target=1, row=0, col=0)
+    assert ENGINE.current_step(s) == "place" and info(s["hand"][0]).kind == "furs"
+    place(s, 0, 1, 0)
+    assert ENGINE.current_step(s) == "attack"
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 0}]
+
+
+def test_two_shaman_second_attack_tells_the_strength_left_to_it():
+    """II, Special Rule: a boat with a Shaman "may attack two different boats ... The attacker may
+    divide his combat strength between the attacks": the first takes what beats its target, the
+    second attack is made with the rest."""
+    s = fresh("II", seats=3)
+    lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
+    lay(s, 1, 0, 0, "warrior3")  # 3: takes 4 of the 10
+    lay(s, 2, 0, 0, "chieftain")  # 5: the 6 left beat it
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    first = one(act(s, 0, "attack", target=1, row=0, start=0), "attack")
+    assert first["public"]["attacker_strength"] == 10
+    second = one(act(s, 0, "attack", target=2, row=0, start=0), "attack")
+    assert second["public"]["attacker_strength"] == 6
+    assert second["public"]["text"].startswith(
+        "Player 1's boat in row 1 (strength 6) conquers Player 3's section in row 1 (strength 5)"
+    )
