@@ -5,7 +5,7 @@ a shaman's second attack tells."""
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, kinds, lay, legal
+from .helpers import draw, fresh, grab, kinds, lay, legal
 
 
 def place(s, seat, r, c):
@@ -23,15 +23,17 @@ def one(events, type_):
 
 def test_one_conquest_empties_the_conquered_section_and_nothing_else_of_its_row():
     """I: the conquered section's Red Indians go to the box and the rest are the spoils: its
-    spaces are emptied, the victim's other cards in that row stay where they are."""
+    spaces are emptied, the victim's other cards in that row stay where they are; the box keeps
+    what was removed from play before."""
     s = fresh()
+    s["removed"].append(grab(s, "axe"))
     lay(s, 0, 0, 0, "bow", "chieftain", "furs")
     lay(s, 1, 1, 0, "furs", ".", "warrior3", "tobacco", ".", "tent")
     draw(s, 0, "stern")
     place(s, 0, 0, 3)
     act(s, 0, "attack", target=1, row=1, start=2)
     assert kinds(s, 1, 1)[:6] == ["furs", ".", ".", ".", ".", "tent"]
-    assert [info(c).kind for c in s["removed"]] == ["warrior3"]
+    assert [info(c).kind for c in s["removed"]] == ["axe", "warrior3"]
     assert [info(c).kind for c in s["hand"]] == ["tobacco"]
 
 
