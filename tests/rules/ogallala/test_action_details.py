@@ -41,13 +41,14 @@ def test_two_conquest_empties_the_warriors_spaces_and_leaves_the_rest_to_take():
     """II: "All Red Indian Cards of the conquered boat are placed face down on the discard stack";
     the other cards stay with their owner until the attacker takes them."""
     s = fresh("II")
+    s["discard"].append(grab(s, "furs"))
     lay(s, 0, 0, 0, "bow", "chieftain")
     lay(s, 1, 2, 0, "tent", ".", "warrior2", "bear_front", ".", "furs")
     draw(s, 0, "stern")
     place(s, 0, 0, 2)
     act(s, 0, "attack", target=1, row=2, start=2)
     assert kinds(s, 1, 2)[:6] == ["tent", ".", ".", "bear_front", ".", "furs"]
-    assert [info(c).kind for c in s["discard"]] == ["warrior2"]
+    assert [info(c).kind for c in s["discard"]] == ["furs", "warrior2"]
     assert ENGINE.current_step(s) == "take"
     place(s, 0, 1, 0)
     assert kinds(s, 1, 2)[:6] == ["tent", ".", ".", ".", ".", "furs"]
@@ -88,3 +89,17 @@ def test_two_shaman_second_attack_tells_the_strength_left_to_it():
     assert second["public"]["text"].startswith(
         "Player 1's boat in row 1 (strength 6) conquers Player 3's section in row 1 (strength 5)"
     )
+
+
+def test_two_boat_without_a_shaman_attacks_once_whatever_strength_it_has_left():
+    """II: "Once a boat is completed, it can attack one incomplete boat of another player"; only
+    a Shaman's boat "may attack two different boats"."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "chieftain")  # strength 5
+    lay(s, 1, 0, 0, "warrior1")  # 1
+    lay(s, 1, 1, 0, "warrior1")  # 1: the 3 left would beat it
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=0)
+    assert legal(s, 0, "attack") == []
+    assert ENGINE.current_step(s) == "draw" and kinds(s, 1, 1)[0] == "warrior1"
