@@ -103,3 +103,46 @@ def test_two_boat_without_a_shaman_attacks_once_whatever_strength_it_has_left():
     act(s, 0, "attack", target=1, row=0, start=0)
     assert legal(s, 0, "attack") == []
     assert ENGINE.current_step(s) == "draw" and kinds(s, 1, 1)[0] == "warrior1"
+
+
+def test_two_shaman_second_attack_spares_what_is_left_of_the_first_target():
+    """II: the Shaman's boat "may attack two different boats": what the attacker left of the
+    conquered section is no second target; another section of that row is."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
+    lay(s, 1, 0, 0, "warrior1", ".", "tent", "warrior2")  # sections of 1 and of 2
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=2)  # takes 3 of the 10
+    assert ENGINE.current_step(s) == "take"
+    act(s, 0, "leave")
+    assert kinds(s, 1, 0)[:4] == ["warrior1", ".", "tent", "."]
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 0}]
+
+
+def test_two_shaman_attacks_twice_and_no_more():
+    """II: a Shaman's boat "may attack two different boats", not three, however much strength
+    it has left."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
+    for r in range(3):
+        lay(s, 1, r, 0, "warrior1")  # three sections of 1
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=0)
+    act(s, 0, "attack", target=1, row=1, start=0)  # 6 of the 10 left after it
+    assert legal(s, 0, "attack") == []
+    assert ENGINE.current_step(s) == "draw" and kinds(s, 1, 2)[0] == "warrior1"
+
+
+def test_two_shaman_second_attack_with_one_strength_left_beats_a_section_without_warriors():
+    """II: the attacker "may divide his combat strength between the attacks as he desires": 1
+    left over is more than the 0 of a section without Red Indians."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
+    lay(s, 1, 0, 0, "warrior3", "chieftain")  # 8: takes 9 of the 10
+    lay(s, 1, 1, 0, "furs")  # 0
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=0)
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 1, "start": 0}]
