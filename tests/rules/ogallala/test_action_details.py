@@ -146,3 +146,75 @@ def test_two_shaman_second_attack_with_one_strength_left_beats_a_section_without
     place(s, 0, 0, 2)
     act(s, 0, "attack", target=1, row=0, start=0)
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 1, "start": 0}]
+
+
+def test_one_hunter_placed_hunts_nothing():
+    """The hunters' raid ("he may now immediately take the corresponding cards ... from other
+    players' boats") is Ogallala II's; in I a hunter is a booty card like the others."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bear_front")
+    draw(s, 0, "bear_hunter")
+    place(s, 0, 0, 5)
+    assert legal(s, 0, "hunt") == []
+    assert ENGINE.current_step(s) == "draw" and ENGINE.to_act(s) == [0]  # booty: draw on
+    assert kinds(s, 1, 0)[0] == "bear_front"
+
+
+def test_one_boat_completed_by_a_spoil_attacks_before_the_next_spoil_is_placed():
+    """I: "A completed boat only has one attack, and only immediately after its completion";
+    "if you can complete another boat using the bits and pieces of a conquered boat you get
+    another attack with that new boat"."""
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "chieftain")  # 5 once the stern is on
+    lay(s, 0, 1, 0, "bow", "warrior3")  # 3 once a stern is on
+    lay(s, 1, 0, 0, "warrior1", "stern", "furs")  # 1: its stern and furs are the spoils
+    lay(s, 1, 2, 0, "warrior2")  # 2: the second victim
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=0)
+    assert [info(c).kind for c in s["hand"]] == ["stern", "furs"]
+    place(s, 0, 1, 2)  # the stern completes bow-warrior3-stern
+    assert ENGINE.current_step(s) == "attack" and [info(c).kind for c in s["hand"]] == ["furs"]
+    act(s, 0, "attack", target=1, row=2, start=0)
+    assert ENGINE.current_step(s) == "place" and [info(c).kind for c in s["hand"]] == ["furs"]
+
+
+def test_one_end_is_offered_once_however_many_boats_the_turn_completes():
+    """I: "A player may end the game once he has completed 3 boats ... He may, however, chose to
+    continue playing": one choice for the turn, made once its spoils are placed."""
+    s = fresh()
+    lay(s, 0, 2, 0, "bow", "stern")
+    lay(s, 0, 0, 0, "bow", "chieftain")
+    lay(s, 0, 1, 0, "bow", "warrior3")
+    lay(s, 1, 0, 0, "warrior1", "stern")  # its stern completes the third boat
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)  # the second boat
+    act(s, 0, "attack", target=1, row=0, start=0)
+    place(s, 0, 1, 2)  # the third
+    assert ENGINE.current_step(s) == "end_offer"
+    act(s, 0, "continue")
+    assert ENGINE.current_step(s) == "draw" and ENGINE.to_act(s) == [0]  # an empty stern: draw on
+
+
+def test_the_placed_card_is_shown_with_where_it_went():
+    """The table sees each card placed ("places it face up on an empty space")."""
+    s = fresh()
+    draw(s, 0, "tent")
+    placed = one(place(s, 0, 2, 6), "placed")
+    assert placed["public"]["card"]["kind"] == "tent"
+    assert (placed["public"]["row"], placed["public"]["col"]) == (2, 6)
+
+
+def test_one_suite_move_that_swaps_two_cards_names_both_moves_left_to_right():
+    """I, Special Rule: "cards may be moved to allow assembly of the suite", one space each: a rear
+    and a front placed the wrong way round trade places for the person's suite."""
+    s = fresh()
+    lay(s, 0, 0, 3, "bear_rear", "bear_front")
+    draw(s, 0, "bear_hunter")
+    moves = [[0, 3, 4], [0, 4, 3]]
+    assert {"type": "place", "row": 0, "col": 2, "moves": moves} in legal(s, 0, "place")
+    events = ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2, "moves": moves})
+    assert one(events, "placed")["public"]["text"] == (
+        "Player 1 places Bear hunter at row 1, space 3 (moving Bear (rear) to space 5, Bear (front) to space 4)."
+    )
+    assert kinds(s, 0, 0)[2:5] == ["bear_hunter", "bear_front", "bear_rear"]
