@@ -218,3 +218,14 @@ def test_one_suite_move_that_swaps_two_cards_names_both_moves_left_to_right():
         "Player 1 places Bear hunter at row 1, space 3 (moving Bear (rear) to space 5, Bear (front) to space 4)."
     )
     assert kinds(s, 0, 0)[2:5] == ["bear_hunter", "bear_front", "bear_rear"]
+
+
+def test_crazy_axe_leaves_the_card_right_after_the_sunk_boat():
+    """Crazy Axe: "This boat sinks immediately. All its cards, including Crazy Axe, are removed":
+    a card of the row right after its stern is no card of that boat, and stays."""
+    s = fresh()
+    lay(s, 0, 1, 2, "bow", "warrior1", "stern", "furs")
+    draw(s, 0, "axe")
+    act(s, 0, "sink", row=1, start=2)
+    assert kinds(s, 0, 1)[:7] == [".", ".", ".", ".", ".", "furs", "."]
+    assert sorted(info(c).kind for c in s["removed"]) == ["axe", "bow", "stern", "warrior1"]
