@@ -229,3 +229,15 @@ def test_crazy_axe_leaves_the_card_right_after_the_sunk_boat():
     act(s, 0, "sink", row=1, start=2)
     assert kinds(s, 0, 1)[:7] == [".", ".", ".", ".", ".", "furs", "."]
     assert sorted(info(c).kind for c in s["removed"]) == ["axe", "bow", "stern", "warrior1"]
+
+
+def test_two_shaman_second_attack_may_hit_a_section_after_the_first_target_in_its_row():
+    """II: the Shaman's boat "may attack two different boats which may also belong to different
+    players": a section further along the row of the first target is one of them."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
+    lay(s, 1, 0, 0, "warrior2", ".", "warrior1")  # sections of 2 and of 1
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    act(s, 0, "attack", target=1, row=0, start=0)  # takes 3 of the 10
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 2}]
