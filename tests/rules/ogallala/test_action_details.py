@@ -236,8 +236,9 @@ def test_two_shaman_second_attack_may_hit_a_section_after_the_first_target_in_it
     players": a section further along the row of the first target is one of them."""
     s = fresh("II")
     lay(s, 0, 0, 0, "bow", "shaman")  # strength 10
-    lay(s, 1, 0, 0, "warrior2", ".", "warrior1")  # sections of 2 and of 1
+    lay(s, 1, 0, 0, "tent", "warrior2", ".", "warrior1")  # sections of 2 and of 1
     draw(s, 0, "stern")
     place(s, 0, 0, 2)
     act(s, 0, "attack", target=1, row=0, start=0)  # takes 3 of the 10
-    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 2}]
+    act(s, 0, "leave")  # the tent stays, the first target's remains
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 3}]
