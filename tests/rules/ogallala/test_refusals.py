@@ -232,3 +232,15 @@ def test_a_suite_move_may_use_the_first_space_of_the_row():
     assert [a for a in legal(s, 0, "place") if a.get("moves")] == [
         {"type": "place", "row": 0, "col": 0, "moves": [[0, 2, 1]]}
     ]
+
+
+def test_a_suite_card_on_the_last_space_never_moves_off_the_river():
+    """I, Special Rule: suite cards may move one space each, along the row: a card on the river's
+    last space moves left or stays, and the menu still offers the person's places."""
+    s = fresh()
+    lay(s, 0, 0, 13, "bear_front")
+    draw(s, 0, "bear_hunter")
+    places = legal(s, 0, "place")
+    assert {"type": "place", "row": 0, "col": 12} in places
+    assert {"type": "place", "row": 0, "col": 11, "moves": [[0, 13, 12]]} in places
+    assert all(m[2] < 14 for a in places for m in a.get("moves", []))
