@@ -244,3 +244,13 @@ def test_a_suite_card_on_the_last_space_never_moves_off_the_river():
     assert {"type": "place", "row": 0, "col": 12} in places
     assert {"type": "place", "row": 0, "col": 11, "moves": [[0, 13, 12]]} in places
     assert all(m[2] < 14 for a in places for m in a.get("moves", []))
+
+
+def test_without_two_tribes_a_suite_move_ignores_the_colours_in_its_row():
+    """Only the two-tribes variant keeps red and blue warriors apart; without it a row holding
+    both still allows the Special Rule's suite move."""
+    s = fresh()
+    lay(s, 0, 0, 0, "warrior1:r", "warrior1:b", ".", ".", "bear_rear", "furs")
+    draw(s, 0, "bear_hunter")
+    shifted = [a for a in legal(s, 0, "place") if a.get("moves")]
+    assert shifted == [{"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}]
