@@ -474,3 +474,18 @@ def test_two_hunter_who_completes_a_boat_hunts_and_places_his_catch_before_attac
     place(s, 0, 1, 4)
     assert ENGINE.current_step(s) == "attack"
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 0}]
+
+
+def test_two_lasso_reaches_only_cards_the_thrower_can_place():
+    """II: "The same card may never be placed twice in the same row": a thrower with furs in every
+    row cannot place a lassoed furs, so only the victim's other card of that section may be taken,
+    whatever the two cards' copy numbers."""
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 5, "furs")
+    for col, cid in enumerate(["furs#1", "tent#1"]):  # the same copy number, on purpose
+        s["stacks"][0].remove(cid)
+        s["displays"][1][0][col] = cid
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 0)
+    assert legal(s, 0, "lasso") == [{"type": "lasso", "target": 1, "row": 0, "col": 1}]

@@ -164,3 +164,93 @@ def test_every_move_of_the_menu_passes_its_check():
         for action in legal(s, 0):
             assert ENGINE.explain_illegal(s, 0, action) == checks.SAME_MOVE, action
     assert phases == ["draw", "place", "lasso", "attack", "hunt", "place"]
+
+
+def test_a_suite_move_not_on_the_menu_is_refused():
+    """I, Special Rule: placed suite cards "may be moved to allow assembly of the suite", one space
+    each; any other move of placed cards is refused ("A card once placed may not be moved")."""
+    s = fresh()
+    lay(s, 0, 0, 3, "bear_front", ".", "bear_rear")
+    draw(s, 0, "bear_hunter")
+    assert {"type": "place", "row": 0, "col": 2, "moves": [[0, 5, 4]]} in legal(s, 0, "place")
+    action = {"type": "place", "row": 0, "col": 2, "moves": [[0, 5, 6]]}
+    assert refused(s, 0, action) == "That space is taken or off the display; cards never move once placed."
+
+
+def test_a_lasso_at_a_card_out_of_its_reach_is_refused():
+    """I: the lasso "may not take a card from a complete boat"."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs", "stern")
+    lay(s, 1, 1, 0, "tent")
+    draw(s, 0, "lasso")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 5})
+    assert ENGINE.current_step(s) == "lasso"
+    assert refused(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 1}) == NO_TAKE
+
+
+def test_an_attack_on_a_section_as_strong_is_refused():
+    """ "You can only conquer a boat or section with a lesser combat strength"."""
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "warrior3")
+    lay(s, 1, 0, 0, "warrior3")  # 3: as strong
+    lay(s, 1, 1, 0, "warrior2")  # 2: weaker
+    draw(s, 0, "stern")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 1, "start": 0}]
+    assert refused(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0}) == NO_ATTACK
+
+
+def test_the_player_not_to_move_has_no_menu():
+    """Only the active player moves: the others' menus are empty."""
+    s = fresh(seats=3)
+    assert legal(s, 1) == [] and legal(s, 2) == [] and legal(s, 0) != []
+
+
+def test_the_boat_just_completed_attacks_with_its_own_strength_beside_another_boat_in_its_row():
+    """ "A boat that has just been completed may conquer another boat - if the combat strength of
+    that boat is inferior": the new boat's strength, not that of an older boat in the row."""
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "stern", ".", "bow", "chieftain")  # strength 0, then 5
+    lay(s, 1, 0, 0, "warrior3")  # 3
+    draw(s, 0, "stern")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 5})
+    assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 0, "start": 0}]
+
+
+def test_a_suite_move_may_use_the_first_space_of_the_row():
+    """I, Special Rule: a suite card may move one space to make room for its person, to the
+    river's first space too; and the person may land there."""
+    s = fresh()
+    lay(s, 0, 0, 0, ".", "bear_rear", "furs")  # rear-hunter needs the rear one space left
+    draw(s, 0, "bear_hunter")
+    assert [a for a in legal(s, 0, "place") if a.get("moves")] == [
+        {"type": "place", "row": 0, "col": 1, "moves": [[0, 1, 0]]}
+    ]
+    s = fresh()
+    lay(s, 0, 0, 0, ".", ".", "bear_front", "furs")  # hunter-front with the front one space left
+    draw(s, 0, "bear_hunter")
+    assert [a for a in legal(s, 0, "place") if a.get("moves")] == [
+        {"type": "place", "row": 0, "col": 0, "moves": [[0, 2, 1]]}
+    ]
+
+
+def test_a_suite_card_on_the_last_space_never_moves_off_the_river():
+    """I, Special Rule: suite cards may move one space each, along the row: a card on the river's
+    last space moves left or stays, and the menu still offers the person's places."""
+    s = fresh()
+    lay(s, 0, 0, 13, "bear_front")
+    draw(s, 0, "bear_hunter")
+    places = legal(s, 0, "place")
+    assert {"type": "place", "row": 0, "col": 12} in places
+    assert {"type": "place", "row": 0, "col": 11, "moves": [[0, 13, 12]]} in places
+    assert all(m[2] < 14 for a in places for m in a.get("moves", []))
+
+
+def test_without_two_tribes_a_suite_move_ignores_the_colours_in_its_row():
+    """Only the two-tribes variant keeps red and blue warriors apart; without it a row holding
+    both still allows the Special Rule's suite move."""
+    s = fresh()
+    lay(s, 0, 0, 0, "warrior1:r", "warrior1:b", ".", ".", "bear_rear", "furs")
+    draw(s, 0, "bear_hunter")
+    shifted = [a for a in legal(s, 0, "place") if a.get("moves")]
+    assert shifted == [{"type": "place", "row": 0, "col": 4, "moves": [[0, 4, 3]]}]
