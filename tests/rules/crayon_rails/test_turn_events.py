@@ -1,0 +1,121 @@
+"""What the turn loop tells the log and the players, event by event: the draft passed on, the
+pool opening, a lost turn, an event running out, the end of the game, a seat leaving (found by
+mutation testing, issue #31: games/rules/crayon_rails/turns.py)."""
+
+from games.rules.crayon_rails.cards import EVENTS
+from games.rules.crayon_rails.engine import ENGINE
+
+from .helpers import act, at, blank, demand_cards, event_card, link, on_top, plain_cards, to_hand
+
+FIVE = ("Harrowgate", "Velmora", "Caskerton", "Ondrey", "Saltmere")
+
+
+def test_the_draft_offers_each_seat_the_rejects_and_two_more_and_the_pool_opens_with_the_last():
+    """shared/rules/README.md, public pool setup: the next player gets the rejects plus 2 new
+    cards (only they read which); the last rejects start the public pool, filled to 3 x N."""
+    s = ENGINE.new_state({"mode": "public"}, 3, "draft")
+    first = list(s["draft"]["offer"])
+    events = act(s, 0, "keep_done")
+    second = list(s["draft"]["offer"])
+    assert second[:4] == first and len(second) == 6
+    assert events == [
+        {
+            "type": "draft",
+            "seat": 1,
+            "public": {"text": "Player 2 is offered 6 demand cards."},
+            "private": {"1": {"offer": second}},
+        }
+    ]
+    act(s, 1, "keep", card=second[0], demand=0)
+    events = act(s, 1, "keep", card=second[1], demand=0)  # the second keep passes the draft on
+    third = list(s["draft"]["offer"])
+    assert (s["draft"]["seat"], third[:4], len(third)) == (2, second[2:], 6)
+    assert [(e["type"], e["seat"]) for e in events] == [("keep", 1), ("draft", 2)]
+    events = act(s, 2, "keep_done")
+    assert s["pool"][:6] == third and len(s["pool"]) == 9
+    assert events == [
+        {
+            "type": "pool",
+            "seat": None,
+            "public": {"pool": s["pool"], "text": "The public pool opens with 9 cards."},
+            "private": {},
+        }
+    ]
+    assert (s["phase"], s["initial_order"], s["turn"]) == ("build", [0, 1, 2, 2, 1, 0], 0)
+
+
+def test_a_lost_turn_is_told_and_the_next_turn_starts_the_next_round():
+    """shared/rules/README.md: a derailed player loses the next turn; the server keeps the
+    count-down and says so."""
+    s = blank("standard", 2)
+    s["players"][1]["lost_turns"] = 1
+    events = act(s, 0, "end_turn")
+    assert events[1:] == [
+        {"type": "lost_turn", "seat": 1, "public": {"text": "Player 2 loses this turn (derailed)."}, "private": {}},
+        {"type": "turn", "seat": 0, "public": {"text": "Round 2: Player 1's turn."}, "private": {}},
+    ]
+    assert s["players"][1]["lost_turns"] == 0 and (s["turn"], s["round"]) == (0, 2)
+
+
+def test_an_event_in_force_runs_out_at_the_end_of_its_drawers_next_turn():
+    """engine.py: snow, flood and strikes last until the end of the drawing player's next turn;
+    the log says when one is over."""
+    s = blank("standard", 2)
+    snow = event_card("snow")
+    s["events"].append({"card": snow, "type": "snow", "drawer": 0, "turns_left": 2})
+    assert [e["type"] for e in act(s, 0, "end_turn")] == ["end_turn", "turn"]
+    assert s["events"][0]["turns_left"] == 1
+    assert [e["type"] for e in act(s, 1, "end_turn")] == ["end_turn", "turn"]
+    events = act(s, 0, "end_turn")
+    assert events[1] == {
+        "type": "event_over",
+        "seat": None,
+        "public": {"card": snow, "text": f"Over: {EVENTS[snow]['text']}"},
+        "private": {},
+    }
+    assert s["events"] == []
+
+
+def test_the_winners_game_over_event_says_why():
+    """shared/rules/README.md, Winning: 250 in cash and all but one major city linked."""
+    s = blank("standard", 2)
+    link(s, 0, *FIVE)
+    cid, d = demand_cards(good="Grain", city="Calder Mills")[0]
+    to_hand(s, 0, cid)
+    s["players"][0].update(cash=240, pos=at("Calder Mills"), loads=["Grain"])
+    on_top(s, *plain_cards(1, exclude=[cid]))
+    events = act(s, 0, "deliver", card=cid, demand=d)
+    cash = s["players"][0]["cash"]
+    reason = f"Player 1 has {cash} and links 5 major cities."
+    assert events[-1] == {
+        "type": "game_over",
+        "seat": None,
+        "public": {"winners": [0], "reason": reason, "text": f"Game over: Player 1 wins. {reason}"},
+        "private": {},
+    }
+    assert ENGINE.result(s) == {"winners": [0], "ranking": [0, 1], "reason": reason, "cash": [cash, 50]}
+
+
+def test_the_round_limit_names_who_has_the_cities_linked():
+    s = blank("standard", 2, max_rounds=1)
+    link(s, 1, *FIVE)
+    s["players"][0]["cash"] = 90
+    act(s, 0, "end_turn")
+    events = act(s, 1, "end_turn")
+    reason = "The 1-round limit is reached: the richest player wins (with the major cities linked)."
+    assert events[-1]["public"] == {"winners": [1], "reason": reason, "text": f"Game over: Player 2 wins. {reason}"}
+    assert ENGINE.result(s)["ranking"] == [1, 0] and s["round"] == 1
+
+
+def test_a_seat_leaving_is_told_and_the_last_one_left_wins():
+    """engine.py: a seat that leaves keeps its track on the map; with one seat left it wins."""
+    s = blank("standard", 2)
+    events = ENGINE.resign(s, 1)
+    assert events[0] == {
+        "type": "resigned",
+        "seat": 1,
+        "public": {"text": "Player 2 leaves the game; the track stays."},
+        "private": {},
+    }
+    reason = "Player 1 is the only player left."
+    assert events[1]["public"] == {"winners": [0], "reason": reason, "text": f"Game over: Player 1 wins. {reason}"}
