@@ -119,3 +119,60 @@ def test_a_seat_leaving_is_told_and_the_last_one_left_wins():
     }
     reason = "Player 1 is the only player left."
     assert events[1]["public"] == {"winners": [0], "reason": reason, "text": f"Game over: Player 1 wins. {reason}"}
+
+
+def test_the_ranking_puts_the_winners_first_then_the_cities_linked_then_cash_and_those_who_left_last():
+    """engine.py, Winning: the round limit crowns the richest player with the cities linked; the
+    others follow by the major cities linked (all but one is as good as all), then by cash; a seat
+    that left comes last, whatever its track and cash."""
+    s = blank("standard", 4, max_rounds=1)
+    link(s, 0, *FIVE)
+    link(s, 1, *FIVE, "Port Brannock")
+    link(s, 2, *FIVE)
+    link(s, 3, *FIVE, "Port Brannock")
+    for p, cash in zip(s["players"], (100, 60, 80, 500)):
+        p["cash"] = cash
+    ENGINE.resign(s, 3)
+    for seat in range(3):
+        act(s, seat, "end_turn")
+    assert ENGINE.result(s)["winners"] == [0]
+    assert ENGINE.result(s)["ranking"] == [0, 2, 1, 3]
+
+
+def test_a_drafter_leaving_passes_its_offer_on_and_a_later_seat_leaving_is_skipped():
+    """shared/rules/README.md, public pool setup: the rejects go on to the next player with 2 new
+    cards. A drafter that leaves keeps nothing: its whole offer goes on; a seat that left before
+    its turn to draft is offered nothing, and the pool opens after the last seat still playing."""
+    s = ENGINE.new_state({"mode": "public"}, 4, "draft")
+    first = list(s["draft"]["offer"])
+    ENGINE.resign(s, 2)
+    assert s["draft"] == {"seat": 0, "offer": first}
+    events = ENGINE.resign(s, 0)
+    assert [(e["type"], e["seat"]) for e in events] == [("resigned", 0), ("draft", 1)]
+    second = list(s["draft"]["offer"])
+    assert s["draft"]["seat"] == 1 and second[:4] == first and len(second) == 6
+    events = act(s, 1, "keep_done")
+    assert [(e["type"], e["seat"]) for e in events] == [("draft", 3)]
+    third = list(s["draft"]["offer"])
+    assert third[:6] == second and len(third) == 8
+    act(s, 3, "keep_done")
+    assert s["phase"] == "build" and s["initial_order"] == [1, 3, 3, 1]
+    assert s["pool"] == third  # 8 rejects: more than 3 x N already, for the 2 seats left
+
+
+def test_a_derailed_seat_leaving_before_it_chose_lets_the_draws_go_on():
+    """shared/rules/003, Derailment: the derailed player resolves the lost load before any further
+    card is drawn. When that player leaves instead, its choice goes with it and the turn's owed
+    card is drawn."""
+    s = blank("standard", 3)
+    derail = event_card("derailment")
+    s["players"][1]["loads"] = ["Grain", "Coal"]
+    s["pending"] = [{"seat": 1, "kind": "derailment", "card": derail}]
+    s["owed"] = 1
+    nxt = plain_cards(1)
+    on_top(s, *nxt)
+    assert ENGINE.to_act(s) == [1]
+    events = ENGINE.resign(s, 1)
+    assert s["pending"] == [] and ENGINE.to_act(s) == [0]
+    assert s["players"][0]["hand"] == nxt and s["owed"] == 0
+    assert [(e["type"], e["seat"]) for e in events] == [("resigned", 1), ("draw", 0)]
