@@ -5,7 +5,7 @@ mutation testing, issue #31: games/rules/crayon_rails/turns.py)."""
 from games.rules.crayon_rails.cards import EVENTS
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import act, at, blank, demand_cards, event_card, link, on_top, plain_cards, to_hand
+from .helpers import act, at, blank, demand_cards, event_card, link, lock, on_top, plain_cards, to_hand, to_pool
 
 FIVE = ("Harrowgate", "Velmora", "Caskerton", "Ondrey", "Saltmere")
 
@@ -125,18 +125,61 @@ def test_the_ranking_puts_the_winners_first_then_the_cities_linked_then_cash_and
     """engine.py, Winning: the round limit crowns the richest player with the cities linked; the
     others follow by the major cities linked (all but one is as good as all), then by cash; a seat
     that left comes last, whatever its track and cash."""
-    s = blank("standard", 4, max_rounds=1)
+    s = blank("standard", 5, max_rounds=1)
     link(s, 0, *FIVE)
     link(s, 1, *FIVE, "Port Brannock")
     link(s, 2, *FIVE)
     link(s, 3, *FIVE, "Port Brannock")
-    for p, cash in zip(s["players"], (100, 60, 80, 500)):
+    for p, cash in zip(s["players"], (100, 60, 80, 500, 95)):
         p["cash"] = cash
     ENGINE.resign(s, 3)
-    for seat in range(3):
+    for seat in (0, 1, 2, 4):
         act(s, seat, "end_turn")
     assert ENGINE.result(s)["winners"] == [0]
-    assert ENGINE.result(s)["ranking"] == [0, 2, 1, 3]
+    assert ENGINE.result(s)["ranking"] == [0, 2, 1, 4, 3]
+
+
+def test_the_round_limit_with_nobody_linked_says_so():
+    s = blank("standard", 2, max_rounds=1)
+    s["players"][1]["cash"] = 51
+    act(s, 0, "end_turn")
+    reason = "The 1-round limit is reached: the richest player wins (nobody has the major cities linked)."
+    assert act(s, 1, "end_turn")[-1]["public"]["text"] == f"Game over: Player 2 wins. {reason}"
+
+
+def test_a_seat_leaving_gives_back_its_cards_locks_and_loads():
+    """engine.py: a seat that leaves keeps its track; its cards join the discards, its locks free
+    their pool cards and its loads' chips go back to the supply."""
+    s = blank("public", 3)
+    cid, d = demand_cards(good="Grain")[0]
+    to_pool(s, cid, *plain_cards(8, exclude=[cid]))
+    s["discard"] = [s["deck"].pop()]
+    earlier = list(s["discard"])
+    private = plain_cards(1, exclude=s["pool"] + earlier)
+    to_hand(s, 2, *private)
+    s["players"][2]["loads"] = ["Grain", "Coal"]
+    lock(s, 2, cid, d)
+    view = ENGINE.view(s, 0)
+    grain, coal = view["chips"]["Grain"], view["chips"]["Coal"]
+    assert next(c for c in view["pool"] if c["id"] == cid)["demands"][d]["locked_by"] == [2]
+    ENGINE.resign(s, 2)
+    view = ENGINE.view(s, 0)
+    assert (view["chips"]["Grain"], view["chips"]["Coal"]) == (grain + 1, coal + 1)
+    assert next(c for c in view["pool"] if c["id"] == cid)["demands"][d]["locked_by"] == []
+    assert s["discard"] == earlier + private
+    assert s["players"][2]["locks"] == [] and s["players"][2]["loads"] == []
+    assert s["players"][2]["hand"] == []
+
+
+def test_the_last_seat_left_wins_with_no_choice_left_pending():
+    """A derailed player choosing a load to lose when the other seat leaves: the game is over,
+    and nobody is asked anything more."""
+    s = blank("standard", 2)
+    s["players"][1]["loads"] = ["Grain", "Coal"]
+    s["pending"] = [{"seat": 1, "kind": "derailment", "card": event_card("derailment")}]
+    ENGINE.resign(s, 0)
+    assert ENGINE.result(s)["winners"] == [1]
+    assert ENGINE.view(s, 1)["pending"] == [] and ENGINE.to_act(s) == []
 
 
 def test_a_drafter_leaving_passes_its_offer_on_and_a_later_seat_leaving_is_skipped():
