@@ -219,3 +219,28 @@ def test_a_derailed_seat_leaving_before_it_chose_lets_the_draws_go_on():
     assert s["pending"] == [] and ENGINE.to_act(s) == [0]
     assert s["players"][0]["hand"] == nxt and s["owed"] == 0
     assert [(e["type"], e["seat"]) for e in events] == [("resigned", 1), ("draw", 0)]
+
+
+def test_a_seat_leaving_on_the_last_building_turn_starts_play():
+    """shared/rules/README.md: the two initial building turns, then normal turns; the last
+    builder leaving starts the first round at once, and says so."""
+    s = ENGINE.new_state({"mode": "standard"}, 3, "leave")
+    for seat in (0, 1, 2, 2, 1):
+        act(s, seat, "end_turn")
+    events = ENGINE.resign(s, 0)
+    assert [(e["type"], e["seat"]) for e in events] == [("resigned", 0), ("turn", 1)]
+    assert (s["phase"], s["turn"], s["round"]) == ("play", 1, 1)
+
+
+def test_the_turn_seat_leaving_takes_its_owed_cards_along():
+    """Standard mode: a seat draws after its delivery; leaving before its draw (a derailed
+    player's choice came first), it draws nothing, and nobody draws in its place."""
+    s = blank("standard", 3)
+    s["players"][1]["loads"] = ["Grain", "Coal"]
+    to_hand(s, 1, *plain_cards(3))
+    s["pending"] = [{"seat": 1, "kind": "derailment", "card": event_card("derailment")}]
+    s["owed"] = 1
+    ENGINE.resign(s, 0)
+    assert ENGINE.to_act(s) == [1] and s["turn"] == 1
+    act(s, 1, "lose_load", good="Coal")
+    assert len(s["players"][1]["hand"]) == 3 and s["owed"] == 0
