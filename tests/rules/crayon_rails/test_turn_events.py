@@ -5,7 +5,7 @@ mutation testing, issue #31: games/rules/crayon_rails/turns.py)."""
 from games.rules.crayon_rails.cards import EVENTS
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import act, at, blank, demand_cards, event_card, link, lock, on_top, plain_cards, to_hand, to_pool
+from .helpers import act, at, blank, demand_cards, event_card, legal, link, lock, on_top, plain_cards, to_hand, to_pool
 
 FIVE = ("Harrowgate", "Velmora", "Caskerton", "Ondrey", "Saltmere")
 
@@ -244,3 +244,41 @@ def test_the_turn_seat_leaving_takes_its_owed_cards_along():
     assert ENGINE.to_act(s) == [1] and s["turn"] == 1
     act(s, 1, "lose_load", good="Coal")
     assert len(s["players"][1]["hand"]) == 3 and s["owed"] == 0
+
+
+def test_each_building_turn_and_each_turn_has_its_own_20_and_its_own_upgrade():
+    """shared/rules/README.md: at most 20 of building per turn, an upgrade instead of building:
+    what a seat built or upgraded in one turn leaves the next one whole."""
+    s = ENGINE.new_state({"mode": "standard"}, 2, "build")
+    act(s, 0, "end_turn")
+    act(s, 1, "build", path=[[21, 3], [22, 4], [22, 5]])  # from Velmora, a major city
+    assert ENGINE.view(s, 1)["players"][1]["built_this_turn"] > 0
+    act(s, 1, "end_turn")
+    assert ENGINE.to_act(s) == [1]  # the reversed order: its second building turn
+    assert ENGINE.view(s, 1)["players"][1]["built_this_turn"] == 0 and ENGINE.build_budget(s, 1) == 20
+    s = blank("standard", 2)
+    s["players"][0]["pos"] = at("Velmora")
+    act(s, 0, "build", path=[[21, 3], [22, 4], [22, 5]])
+    act(s, 0, "end_turn")
+    act(s, 1, "upgrade", train="fast")
+    act(s, 1, "end_turn")
+    assert ENGINE.build_budget(s, 0) == 20
+    act(s, 0, "end_turn")
+    assert ENGINE.build_budget(s, 1) == 20 and {a["train"] for a in legal(s, 1, "upgrade")} == {"super"}
+
+
+def test_a_lost_turn_counts_as_the_drawers_next_turn_for_its_event():
+    """engine.py: snow, flood and strikes last until the end of the drawing player's next turn;
+    a turn lost to a derailment is that turn."""
+    s = blank("standard", 2)
+    snow = event_card("snow")
+    s["events"].append({"card": snow, "type": "snow", "drawer": 1, "turns_left": 1})
+    s["players"][1]["lost_turns"] = 1
+    events = act(s, 0, "end_turn")
+    assert [(e["type"], e["seat"]) for e in events] == [
+        ("end_turn", 0),
+        ("lost_turn", 1),
+        ("event_over", None),
+        ("turn", 0),
+    ]
+    assert s["events"] == []
