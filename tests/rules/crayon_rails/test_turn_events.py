@@ -199,7 +199,7 @@ def test_a_drafter_leaving_passes_its_offer_on_and_a_later_seat_leaving_is_skipp
     third = list(s["draft"]["offer"])
     assert third[:6] == second and len(third) == 8
     act(s, 3, "keep_done")
-    assert s["phase"] == "build" and s["initial_order"] == [1, 3, 3, 1]
+    assert s["phase"] == "build" and s["initial_order"] == [1, 3, 3, 1] and ENGINE.to_act(s) == [1]
     assert s["pool"] == third  # 8 rejects: more than 3 x N already, for the 2 seats left
 
 
@@ -250,6 +250,7 @@ def test_each_building_turn_and_each_turn_has_its_own_20_and_its_own_upgrade():
     """shared/rules/README.md: at most 20 of building per turn, an upgrade instead of building:
     what a seat built or upgraded in one turn leaves the next one whole."""
     s = ENGINE.new_state({"mode": "standard"}, 2, "build")
+    assert ENGINE.build_budget(s, 0) == 20
     act(s, 0, "end_turn")
     act(s, 1, "build", path=[[21, 3], [22, 4], [22, 5]])  # from Velmora, a major city
     assert ENGINE.view(s, 1)["players"][1]["built_this_turn"] > 0
@@ -282,3 +283,35 @@ def test_a_lost_turn_counts_as_the_drawers_next_turn_for_its_event():
         ("turn", 0),
     ]
     assert s["events"] == []
+
+
+def test_a_turn_given_up_waits_for_the_derailed_players_choice_before_passing_on():
+    """shared/rules/003, Derailment: the derailed player resolves the lost load before any further
+    card is drawn. A hand discarded turns up a derailment of another player: the discarding
+    player's new cards come after that choice, and only then does the turn pass on."""
+    s = blank("standard", 2)
+    to_hand(s, 0, *plain_cards(3))
+    new = plain_cards(6)[3:]
+    on_top(s, event_card("derailment", cities=["Wyvern Gap", "Morrowfen", "Redscar"]), *new)
+    s["players"][1].update(pos=at("Wyvern Gap"), loads=["Iron", "Copper"])
+    events = act(s, 0, "discard_hand")
+    assert "turn" not in [e["type"] for e in events]
+    assert ENGINE.to_act(s) == [1] and s["turn"] == 0
+    events = act(s, 1, "lose_load", good="Iron")
+    assert s["players"][0]["hand"] == new and len(s["players"][1]["hand"]) == 0
+    assert [(e["type"], e["seat"]) for e in events[-2:]] == [("lost_turn", 1), ("turn", 0)]  # its lost turn
+    assert (s["turn"], s["round"]) == (0, 2)
+
+
+def test_snow_halves_a_fast_trains_speed_to_a_whole_number():
+    """engine.py: snow halves the speed of trains in its area (rounded up): a fast freight's 12
+    mileposts are 6, a whole number the view shows as such."""
+    s = blank("standard", 2)
+    snow = event_card("snow", cities=["Quarry End"])
+    entry = {"card": snow, "type": "snow", "drawer": 0, "turns_left": 2}
+    entry.update({k: EVENTS[snow][k] for k in ("cities", "radius") if k in EVENTS[snow]})
+    s["events"].append(entry)
+    s["players"][1].update(pos=at("Quarry End"), train="fast")
+    act(s, 0, "end_turn")
+    moves = ENGINE.view(s, 1)["players"][1]["moves_left"]
+    assert moves == 6 and type(moves) is int
