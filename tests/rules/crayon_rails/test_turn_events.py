@@ -266,6 +266,8 @@ def test_each_building_turn_and_each_turn_has_its_own_20_and_its_own_upgrade():
     assert ENGINE.build_budget(s, 0) == 20
     act(s, 0, "end_turn")
     assert ENGINE.build_budget(s, 1) == 20 and {a["train"] for a in legal(s, 1, "upgrade")} == {"super"}
+    s["players"][1]["pos"] = at("Velmora")
+    act(s, 1, "build", path=legal(s, 1, "build")[0]["path"])  # its own upgrade was last turn's
 
 
 def test_a_lost_turn_counts_as_the_drawers_next_turn_for_its_event():
