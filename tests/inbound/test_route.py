@@ -339,6 +339,10 @@ def test_a_move_reply_over_the_cap_is_answered_once_in_its_thread_quoting_nothin
     assert (answer.game_id, answer.context["error"], answer.context["line"]) == (game.pk, over.detail, "")
     assert answer.context["in_reply_to"] == "<r.2@mail.example.com>" and answer.context["over_cap"] is True
     assert InboundMessage.objects.get(message_id="<r.2@mail.example.com>").outcome == "over_cap"
+    again = handle_raw(mail(address, "Advance one step", message_id="<r.3@mail.example.com>"))
+    told = " No answer was sent: the player was already told so within the hour."
+    assert (again.outcome, again.detail) == ("over_cap", over.detail + told)
+    assert Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR).count() == 1
 
 
 def test_once_the_hours_answers_are_used_up_a_refusal_says_no_answer_was_sent(make_game, settings):
@@ -444,3 +448,61 @@ def test_replies_to_a_past_email_are_not_read_once_the_answers_are_used_up_whate
         assert handle_raw(mail(old, "Advance one step", message_id=f"<r.{n}@mail.example.com>")).outcome == "stale"
     assert len(reads) == 1  # the one answered
     assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["line"] == "Advance one step"
+
+
+def test_mail_over_the_size_limit_is_recorded_under_the_seat_its_envelope_names(make_game, settings):
+    game = make_game()
+    seat = turn_seat(game)
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    raw = mail("trailpost@example.com", "Advance one step", message_id=None)
+    result = handle_raw(raw, recipients=[play_address(game, seat)], size=limit + 1)
+    why = f"It is {limit + 1} bytes; the limit is {limit}."
+    assert (result.outcome, result.detail, result.game_id) == ("too_large", why, game.pk)
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.detail, record.seat_id, record.size) == ("too_large", why, seat.pk, limit + 1)
+    assert record.sender == "Player <player@example.com>"
+    assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
+    assert not game.moves.filter(channel="email").exists()
+    assert not Notification.objects.filter(seat=seat, kind__in=[Kind.REPLY_OK, Kind.REPLY_ERROR]).exists()
+
+
+def test_mail_the_parser_cannot_read_is_recorded_as_malformed(make_game, monkeypatch):
+    from inbound import parse
+
+    game = make_game()
+    seat = turn_seat(game)
+
+    def unreadable(data):
+        raise ValueError("unreadable")
+
+    monkeypatch.setattr(parse, "parse_message", unreadable)
+    result = handle_raw(mail(play_address(game, seat), "Advance one step"))
+    why = "It could not be parsed as an email."
+    assert (result.outcome, result.detail, result.game_id) == ("malformed", why, game.pk)
+    assert (InboundMessage.objects.get().outcome, InboundMessage.objects.get().detail) == ("malformed", why)
+    assert not game.moves.filter(channel="email").exists()
+
+
+def test_mail_that_names_no_seat_stops_before_its_size_is_checked_and_its_sender_is_logged(caplog, settings):
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    with caplog.at_level("INFO", logger="inbound.route"):
+        assert handle_raw(mail("trailpost@example.com"), size=limit + 1).outcome == "no_token"
+        raw = mail("trailpost@example.com").replace(b"From: Player <player@example.com>\n", b"")
+        assert handle_raw(raw, envelope_sender="bounce@example.com").outcome == "no_token"
+    assert not InboundMessage.objects.exists()
+    assert [r.getMessage() for r in caplog.records if r.name == "inbound.route"] == [
+        "inbound email from Player <player@example.com> has no play+ address",
+        "inbound email from bounce@example.com has no play+ address",
+    ]
+
+
+def test_a_reply_handed_over_as_text_is_read_as_the_bytes_it_came_from(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step", message_id=None).replace(
+        b"Subject: Re: Your turn", b"Subject: Re: Your turn \xe9t\xe9"
+    )
+    assert handle_raw(raw.decode("utf-8", "surrogateescape")).outcome == "played"  # as the pipe reads stdin
+    record = InboundMessage.objects.get()
+    assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
+    assert record.size == len(raw)
