@@ -506,3 +506,24 @@ def test_a_reply_handed_over_as_text_is_read_as_the_bytes_it_came_from(make_game
     record = InboundMessage.objects.get()
     assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
     assert record.size == len(raw)
+
+
+def test_mail_with_no_token_or_a_forged_one_is_told_apart_and_logged_with_the_token(caplog):
+    forged_play = "play+1-2-3." + "a" * 120  # the log quotes a forged token's first 100 characters
+    forged = [forged_play, "chat+1-2-3.abc", "help+1-2.abc"]
+    with caplog.at_level("INFO", logger="inbound.route"):
+        none = handle_raw(mail("trailpost@example.com"))
+        assert (none.outcome, none.detail) == ("no_token", "The message is not addressed to a play+ address.")
+        for n, token in enumerate(forged):
+            result = handle_raw(mail(f"{token}@example.com", message_id=f"<f.{n}@mail.example.com>"))
+            assert (result.outcome, result.detail) == ("forged", "The reply address is not one we issued.")
+        msg = EmailMessage()
+        msg["From"], msg["To"] = "webhook@example.com", "trailpost@example.com"
+        assert handle_message(msg).outcome == "no_token"  # a webhook's message, read from its own headers
+    sender = "Player <player@example.com>"
+    assert [r.getMessage() for r in caplog.records if r.name == "inbound.route"] == [
+        f"inbound email from {sender} has no play+ address",
+        *(f"inbound email from {sender} with a forged reply token {token[5:105]!r}" for token in forged),
+        "inbound email from webhook@example.com has no play+ address",
+    ]
+    assert not InboundMessage.objects.exists()
