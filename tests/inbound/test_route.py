@@ -412,12 +412,14 @@ def test_a_move_the_server_refuses_is_answered_why(make_game):
     assert not game.moves.filter(channel="email").exists()
 
 
-def test_a_robots_reply_is_recorded_with_why_under_its_game_once(make_game):
+def test_a_robots_reply_is_recorded_with_why_under_its_game_once(make_game, caplog):
     game = make_game()
     seat = turn_seat(game)
     raw = mail(play_address(game, seat), "Away", Auto_Submitted="auto-replied")
     why = "It is automatic mail (Auto-Submitted: auto-replied)."
-    result = handle_raw(raw)
+    with caplog.at_level("INFO", logger="inbound.route"):
+        result = handle_raw(raw)
+    assert f"inbound email from Player <player@example.com> not answered: {why}" in caplog.messages
     assert (result.outcome, result.detail, result.game_id) == ("auto_reply", why, game.pk)
     again = handle_raw(raw)
     assert (again.outcome, again.detail, again.game_id) == ("duplicate", "This email was already handled.", game.pk)
@@ -450,13 +452,14 @@ def test_replies_to_a_past_email_are_not_read_once_the_answers_are_used_up_whate
     assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["line"] == "Advance one step"
 
 
-def test_mail_over_the_size_limit_is_recorded_under_the_seat_its_envelope_names(make_game, settings):
+def test_mail_over_the_size_limit_is_recorded_under_the_seat_its_envelope_names(make_game, settings, caplog):
     game = make_game()
     seat = turn_seat(game)
     limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
     raw = mail("trailpost@example.com", "Advance one step", message_id=None)
     result = handle_raw(raw, recipients=[play_address(game, seat)], size=limit + 1)
     why = f"It is {limit + 1} bytes; the limit is {limit}."
+    assert f"inbound email from Player <player@example.com> refused: {why}" in caplog.messages
     assert (result.outcome, result.detail, result.game_id) == ("too_large", why, game.pk)
     record = InboundMessage.objects.get()
     assert (record.outcome, record.detail, record.seat_id, record.size) == ("too_large", why, seat.pk, limit + 1)
