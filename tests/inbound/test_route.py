@@ -219,12 +219,14 @@ def test_a_reply_to_a_paused_game_or_from_a_seat_without_a_decision_is_answered_
     result = handle_raw(mail(play_address(game, waiting), "Advance one step"))
     why = "You have no decision to make in this game right now."
     assert (result.outcome, result.detail, result.game_id) == ("refused", why, game.pk)
-    assert Notification.objects.get(seat=waiting, kind=Kind.REPLY_ERROR).context["error"] == why
+    answer = Notification.objects.get(seat=waiting, kind=Kind.REPLY_ERROR).context
+    assert (answer["error"], answer["in_reply_to"]) == (why, "<r.1@mail.example.com>")
     address = play_address(game, seat)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.PAUSED, version=game.version + 1)
     result = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
     assert (result.outcome, result.detail) == ("stale", "This game is paused.")
-    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["error"] == "This game is paused."
+    answer = Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context
+    assert (answer["error"], answer["in_reply_to"]) == ("This game is paused.", "<r.2@mail.example.com>")
     assert not game.moves.filter(channel="email").exists()
 
 
@@ -265,3 +267,266 @@ def test_each_message_refused_for_its_size_is_recorded_and_help_replies_have_the
     address = help_address(seat_id=seat.pk, game_id=game.pk)
     assert handle_raw(mail(address, "Thanks!")).outcome == "help"
     assert handle_raw(mail(address, "Thanks again!", message_id="<r.2@mail.example.com>")).outcome == "over_cap"
+
+
+def chat_email(game, users):
+    """The chat email users[1] gets when users[0] writes at the table."""
+    from chat.services import post_message
+
+    post_message(game=game, user=users[0], text="Anyone for a trade?")
+    return Notification.objects.filter(user=users[1], kind=Kind.CHAT).latest("pk")
+
+
+def test_a_chat_reply_with_no_text_is_not_understood_and_a_posted_one_names_its_game(make_game, users):
+    from chat.models import Message
+
+    game = make_game()
+    chat = chat_email(game, users)
+    empty = handle_raw(mail(chat.context["reply_to"], "\n"))
+    assert (empty.outcome, empty.detail, empty.game_id) == (
+        "not_understood",
+        "The reply had no message in it.",
+        game.pk,
+    )
+    assert InboundMessage.objects.get().outcome == "not_understood"
+    ok = handle_raw(mail(chat.context["reply_to"], "Me!", message_id="<r.2@mail.example.com>"))
+    posted = Message.objects.latest("pk")
+    assert (ok.outcome, ok.detail, ok.game_id) == ("chat", f"Posted message {posted.pk}.", game.pk)
+    assert posted.text == "Me!"
+
+
+def test_a_refused_chat_reply_is_answered_in_its_thread_until_the_hours_answers_are_used_up(make_game, users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    chat = chat_email(game, users)
+    long = ("z" * 299 + "\n") * 30
+    first = handle_raw(mail(chat.context["reply_to"], long))
+    assert (first.outcome, first.game_id) == ("refused", game.pk) and first.detail.endswith("this one has 8000.")
+    answer = Notification.objects.get(seat=chat.seat, kind=Kind.REPLY_ERROR).context
+    assert (answer["error"], answer["in_reply_to"], answer["chat"]) == (first.detail, "<r.1@mail.example.com>", True)
+    again = handle_raw(mail(chat.context["reply_to"], long, message_id="<r.2@mail.example.com>"))
+    assert (again.outcome, again.game_id) == ("refused", game.pk)
+    assert again.detail == f"{first.detail} No answer was sent: 1 answers of refusal went to this seat this hour."
+    assert Notification.objects.filter(seat=chat.seat, kind=Kind.REPLY_ERROR).count() == 1
+    assert InboundMessage.objects.get(message_id="<r.2@mail.example.com>").detail == again.detail
+
+
+def test_a_chat_reply_over_the_cap_is_answered_once_in_its_thread_with_its_text(make_game, users, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    chat = chat_email(game, users)
+    assert handle_raw(mail(chat.context["reply_to"], "Me!")).outcome == "chat"
+    over = handle_raw(mail(chat.context["reply_to"], "Me again!", message_id="<r.2@mail.example.com>"))
+    assert (over.outcome, over.game_id) == ("over_cap", game.pk) and over.detail.startswith("It was not read: ")
+    answer = Notification.objects.get(seat=chat.seat, kind=Kind.REPLY_ERROR).context
+    assert (answer["error"], answer["line"], answer["in_reply_to"]) == (
+        over.detail,
+        "Me again!",
+        "<r.2@mail.example.com>",
+    )
+    assert answer["chat"] is True and answer["over_cap"] is True
+
+
+def test_a_move_reply_over_the_cap_is_answered_once_in_its_thread_quoting_nothing(make_game, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = turn_seat(game)
+    address = play_address(game, seat)
+    assert handle_raw(mail(address, "Advance one step")).outcome == "played"
+    over = handle_raw(mail(address, "Advance one step", message_id="<r.2@mail.example.com>"))
+    assert (over.outcome, over.game_id) == ("over_cap", game.pk) and over.detail.startswith("It was not read: ")
+    answer = Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR)
+    assert (answer.game_id, answer.context["error"], answer.context["line"]) == (game.pk, over.detail, "")
+    assert answer.context["in_reply_to"] == "<r.2@mail.example.com>" and answer.context["over_cap"] is True
+    assert InboundMessage.objects.get(message_id="<r.2@mail.example.com>").outcome == "over_cap"
+    again = handle_raw(mail(address, "Advance one step", message_id="<r.3@mail.example.com>"))
+    told = " No answer was sent: the player was already told so within the hour."
+    assert (again.outcome, again.detail) == ("over_cap", over.detail + told)
+    assert Notification.objects.filter(seat=seat, kind=Kind.REPLY_ERROR).count() == 1
+
+
+def test_once_the_hours_answers_are_used_up_a_refusal_says_no_answer_was_sent(make_game, settings):
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = turn_seat(game)
+    waiting = next(s for s in game.seats.all() if s.pk != seat.pk)
+    address, waiting_address = play_address(game, seat), play_address(game, waiting)
+    none_sent = " No answer was sent: 1 “Not played” answers went to this seat this hour."
+    assert handle_raw(mail(address, "fly to the moon")).outcome == "not_understood"  # the hour's one answer
+    why = InboundMessage.objects.get().detail
+    again = handle_raw(mail(address, "fly to the moon", message_id="<r.2@mail.example.com>"))
+    assert (again.outcome, again.detail) == ("not_understood", why + none_sent)
+    assert (
+        handle_raw(mail(waiting_address, "Advance one step", message_id="<r.3@mail.example.com>")).outcome == "refused"
+    )
+    refused = handle_raw(mail(waiting_address, "Advance one step", message_id="<r.4@mail.example.com>"))
+    no_decision = "You have no decision to make in this game right now."
+    assert (refused.outcome, refused.detail) == ("refused", no_decision + none_sent)
+    played = handle_raw(mail(address, "Advance one step", message_id="<r.5@mail.example.com>"))
+    assert (played.outcome, played.detail) == ("played", "Played: Advance one step")  # no such words
+    stale = handle_raw(mail(address, "Advance one step", message_id="<r.6@mail.example.com>"))
+    moved_on = "The game has moved on since that email was sent, so it was not played."
+    assert (stale.outcome, stale.detail, stale.game_id) == ("stale", moved_on + none_sent, game.pk)
+    assert Notification.objects.filter(kind=Kind.REPLY_ERROR).count() == 2
+
+
+@pytest.fixture
+def twice_game(make_game, serve_games):
+    """A game of the toy rules where a seat may decide again ("again"), so one reply can play
+    several moves: the menu is 1 again, 2 pass, 3 all, 4 hide, 5 finish."""
+    serve_games({"toy-twice": "tests.toy_engine:TWICE"})
+    return make_game(rules="toy-twice")
+
+
+def test_each_step_of_a_reply_is_played_on_the_menu_and_version_the_one_before_left(twice_game):
+    game = twice_game
+    seat = seat_at(game, 0)
+    result = handle_raw(mail(play_address(game, seat), "1; again; then pass"))
+    assert (result.outcome, result.detail) == ("played", "Played: again; then again; then pass")
+    record = InboundMessage.objects.get()
+    moves = list(game.moves.filter(channel="email").order_by("seq"))
+    assert [m.action["type"] for m in moves] == ["again", "again", "pass"] and result.seq == moves[-1].seq
+    key = f"email:{record.message_key[:40]}"
+    assert [m.idempotency_key for m in moves] == [key, f"{key}:1", f"{key}:2"]
+    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_OK).context["in_reply_to"] == "<r.1@mail.example.com>"
+
+
+def test_a_later_step_that_cannot_be_played_stops_there_and_a_number_names_only_the_first(twice_game):
+    game = twice_game
+    seat = seat_at(game, 0)
+    result = handle_raw(mail(play_address(game, seat), "1; 1"))
+    assert result.outcome == "played" and result.detail.startswith("Played: again. Not played: “1”: ")
+    assert [m.action["type"] for m in game.moves.filter(channel="email")] == ["again"]
+    game.refresh_from_db()
+    result = handle_raw(mail(play_address(game, seat), "again; fly to the moon", message_id="<r.2@mail.example.com>"))
+    assert result.outcome == "played" and result.detail.startswith("Played: again. Not played: “fly to the moon”: ")
+    assert game.moves.filter(channel="email").count() == 2
+
+
+def test_a_move_the_server_refuses_is_answered_why(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    type(seat).objects.filter(pk=seat.pk).update(is_bot=True)  # a bot took the seat over meanwhile
+    result = handle_raw(mail(play_address(game, seat), "Advance one step"))
+    assert (result.outcome, result.detail, result.game_id) == ("refused", "A bot plays this seat.", game.pk)
+    assert not game.moves.filter(channel="email").exists()
+
+
+def test_a_robots_reply_is_recorded_with_why_under_its_game_once(make_game, caplog):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Away", Auto_Submitted="auto-replied")
+    why = "It is automatic mail (Auto-Submitted: auto-replied)."
+    with caplog.at_level("INFO", logger="inbound.route"):
+        result = handle_raw(raw)
+    assert f"inbound email from Player <player@example.com> not answered: {why}" in caplog.messages
+    assert (result.outcome, result.detail, result.game_id) == ("auto_reply", why, game.pk)
+    again = handle_raw(raw)
+    assert (again.outcome, again.detail, again.game_id) == ("duplicate", "This email was already handled.", game.pk)
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.detail, record.game_id) == ("auto_reply", why, game.pk)
+    assert not Notification.objects.filter(kind=Kind.REPLY_ERROR).exists()
+
+
+def test_replies_to_a_past_email_are_not_read_once_the_answers_are_used_up_whatever_other_games_do(
+    make_game, settings, monkeypatch
+):
+    """A flood of replies to a past email costs no more than their checks: once the seat's answers
+    of refusal within the hour are used up, their text is not read, though another game is now at
+    the version that email had."""
+    from inbound import trim
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "INBOUND_ERROR_REPLIES_PER_HOUR": 1}
+    game = make_game()
+    seat = turn_seat(game)
+    old, version = play_address(game, seat), game.version
+    assert handle_raw(mail(old, "Advance one step")).outcome == "played"
+    other = make_game()
+    Game.objects.filter(pk=other.pk).update(version=version)
+    reads = []
+    real = trim.first_line
+    monkeypatch.setattr(trim, "first_line", lambda text: reads.append(text) or real(text))
+    for n in range(2, 5):
+        assert handle_raw(mail(old, "Advance one step", message_id=f"<r.{n}@mail.example.com>")).outcome == "stale"
+    assert len(reads) == 1  # the one answered
+    assert Notification.objects.get(seat=seat, kind=Kind.REPLY_ERROR).context["line"] == "Advance one step"
+
+
+def test_mail_over_the_size_limit_is_recorded_under_the_seat_its_envelope_names(make_game, settings, caplog):
+    game = make_game()
+    seat = turn_seat(game)
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    raw = mail("trailpost@example.com", "Advance one step", message_id=None)
+    result = handle_raw(raw, recipients=[play_address(game, seat)], size=limit + 1)
+    why = f"It is {limit + 1} bytes; the limit is {limit}."
+    assert f"inbound email from Player <player@example.com> refused: {why}" in caplog.messages
+    assert (result.outcome, result.detail, result.game_id) == ("too_large", why, game.pk)
+    record = InboundMessage.objects.get()
+    assert (record.outcome, record.detail, record.seat_id, record.size) == ("too_large", why, seat.pk, limit + 1)
+    assert record.sender == "Player <player@example.com>"
+    assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
+    assert not game.moves.filter(channel="email").exists()
+    assert not Notification.objects.filter(seat=seat, kind__in=[Kind.REPLY_OK, Kind.REPLY_ERROR]).exists()
+
+
+def test_mail_the_parser_cannot_read_is_recorded_as_malformed(make_game, monkeypatch):
+    from inbound import parse
+
+    game = make_game()
+    seat = turn_seat(game)
+
+    def unreadable(data):
+        raise ValueError("unreadable")
+
+    monkeypatch.setattr(parse, "parse_message", unreadable)
+    result = handle_raw(mail(play_address(game, seat), "Advance one step"))
+    why = "It could not be parsed as an email."
+    assert (result.outcome, result.detail, result.game_id) == ("malformed", why, game.pk)
+    assert (InboundMessage.objects.get().outcome, InboundMessage.objects.get().detail) == ("malformed", why)
+    assert not game.moves.filter(channel="email").exists()
+
+
+def test_mail_that_names_no_seat_stops_before_its_size_is_checked_and_its_sender_is_logged(caplog, settings):
+    limit = settings.TRAILPOST["INBOUND_MAX_BYTES"]
+    with caplog.at_level("INFO", logger="inbound.route"):
+        assert handle_raw(mail("trailpost@example.com"), size=limit + 1).outcome == "no_token"
+        raw = mail("trailpost@example.com").replace(b"From: Player <player@example.com>\n", b"")
+        assert handle_raw(raw, envelope_sender="bounce@example.com").outcome == "no_token"
+    assert not InboundMessage.objects.exists()
+    assert [r.getMessage() for r in caplog.records if r.name == "inbound.route"] == [
+        "inbound email from Player <player@example.com> has no play+ address",
+        "inbound email from bounce@example.com has no play+ address",
+    ]
+
+
+def test_a_reply_handed_over_as_text_is_read_as_the_bytes_it_came_from(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step", message_id=None).replace(
+        b"Subject: Re: Your turn", b"Subject: Re: Your turn \xe9t\xe9"
+    )
+    assert handle_raw(raw.decode("utf-8", "surrogateescape")).outcome == "played"  # as the pipe reads stdin
+    record = InboundMessage.objects.get()
+    assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
+    assert record.size == len(raw)
+
+
+def test_mail_with_no_token_or_a_forged_one_is_told_apart_and_logged_with_the_token(caplog):
+    forged_play = "play+1-2-3." + "a" * 120  # the log quotes a forged token's first 100 characters
+    forged = [forged_play, "chat+1-2-3.abc", "help+1-2.abc"]
+    with caplog.at_level("INFO", logger="inbound.route"):
+        none = handle_raw(mail("trailpost@example.com"))
+        assert (none.outcome, none.detail) == ("no_token", "The message is not addressed to a play+ address.")
+        for n, token in enumerate(forged):
+            result = handle_raw(mail(f"{token}@example.com", message_id=f"<f.{n}@mail.example.com>"))
+            assert (result.outcome, result.detail) == ("forged", "The reply address is not one we issued.")
+        msg = EmailMessage()
+        msg["From"], msg["To"] = "webhook@example.com", "trailpost@example.com"
+        assert handle_message(msg).outcome == "no_token"  # a webhook's message, read from its own headers
+    sender = "Player <player@example.com>"
+    assert [r.getMessage() for r in caplog.records if r.name == "inbound.route"] == [
+        f"inbound email from {sender} has no play+ address",
+        *(f"inbound email from {sender} with a forged reply token {token[5:105]!r}" for token in forged),
+        "inbound email from webhook@example.com has no play+ address",
+    ]
+    assert not InboundMessage.objects.exists()
