@@ -86,3 +86,44 @@ def test_a_seats_last_own_move_is_its_last_one_that_stands(played):
 def test_no_seat_has_a_last_own_move_before_the_start(make_user, toy_engine):
     game = services.game_create(owner=make_user("ann"), rules="toy-shed", options=HAND)
     assert selectors.last_own_move(game, game.seats.get()) is None
+
+
+def test_a_finished_game_verifies_from_its_seeds_and_log(played):
+    game, states, undo_seq = played
+    services.game_resign(game=game, user=game.owner)
+    game.refresh_from_db()
+    seats = {s.position: s for s in game.seats.select_related("user")}
+    report = selectors.verify_game(game)
+    checks = report.pop("checks")
+    assert report == {
+        "game": game.pk,
+        "seed": game.seed,
+        "seed_sha256": game.seed_sha256,
+        "seed_matches_hash": True,
+        "moves_replayed": 3,  # two moves that stand and the resignation
+        "reproduces_snapshot": True,
+        "seed_scheme": game.seed_scheme,
+        "server_seed": game.server_seed,
+        "server_seed_sha256": game.server_seed_sha256,
+        "commitment_matches": True,
+        "contributions": report["contributions"],
+        "seed_recomputed": game.seed,
+        "seating_recomputed": [
+            {"position": p, "join_index": report["seating_recomputed"][p]["join_index"], "name": seats[p].name}
+            for p in sorted(seats)
+        ],
+        "seating_matches": True,
+        "ok": True,
+        "problem": None,
+    }
+    assert sorted(c["join_index"] for c in report["contributions"]) == [0, 1]
+    assert {c["name"] for c in report["contributions"]} == {"ann", "bob"}
+    assert {(c["position"], c["name"]) for c in report["contributions"]} == {(p, s.name) for p, s in seats.items()}
+    assert [r["join_index"] for r in report["seating_recomputed"]] != [None, None]
+    assert checks and all(c["ok"] for c in checks)
+    assert set(checks[0]) == {"name", "ok", "detail"}
+    assert not any("Player " in c["detail"] for c in checks)
+    game.state = {**game.state, "pile": ["forged"]}
+    game.seed = "another seed"
+    forged = selectors.verify_game(game)
+    assert (forged["reproduces_snapshot"], forged["seed_matches_hash"], forged["ok"]) == (False, False, False)
