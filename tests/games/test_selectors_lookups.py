@@ -529,3 +529,26 @@ def test_a_rematch_is_offered_to_the_players_invited_until_they_join(people, mak
     assert selectors.rematch_offer(game, cy) is None
     Game.objects.filter(pk=rematch.pk).update(rules="toy-shed", status=Game.Status.ACTIVE)
     assert selectors.rematch_offer(game, cy) is None
+
+
+def test_a_games_lookups_preload_its_owner_and_seated_players(people, django_assert_num_queries):
+    ann, bob, _ = people
+    game = start_game(ann, bob, options=HAND)
+    seen = selectors.visible_game(bob, game.pk)
+    mine = list(selectors.games_for_user(bob))
+    with django_assert_num_queries(0):
+        assert seen.owner.public_name == "ann"
+        assert sorted(s.user.public_name for s in seen.seats.all()) == ["ann", "bob"]
+        assert sorted(s.user.public_name for s in mine[0].seats.all()) == ["ann", "bob"]
+    with django_assert_num_queries(1):
+        assert sorted(selectors.seat_names(game).values()) == ["ann", "bob"]
+
+
+def test_a_seats_last_own_move_is_a_seq_whatever_the_rows_ids(people):
+    ann, bob, _ = people
+    start_game(ann, bob, options=HAND)  # another game's rows first: ids and seqs part ways
+    game = start_game(ann, bob, options=HAND)
+    seat = game.seats.get(position=game.engine.to_act(game.state)[0])
+    Move.objects.create(game=game, seq=game.version + 1, position=seat.position, channel="web")
+    assert selectors.last_own_move(game, seat) == game.version + 1
+    assert game.moves.get(seq=game.version + 1).pk != game.version + 1
