@@ -246,6 +246,20 @@ def test_a_log_page_is_the_newest_moves_first_saying_where_the_earlier_page_star
     assert len(selectors.log_page(game, None, since_seq=1, before_seq=v + 5)["entries"]) == 2
     monkeypatch.setattr(selectors, "LOG_LIVE_MAX", 3)
     assert [e["seq"] for e in selectors.log_page(game, None, since_seq=1)["entries"]] == [v + 4, v + 3, v + 2]
+    mine = game.seats.get(position=a)
+    assert selectors.log_page(game, mine, before_seq=v + 4)["entries"][0]["events"][0]["private"] == {
+        "text": "You drew c9."
+    }
+    # a move whose events say nothing names nobody, whatever its player is called
+    events = [{"type": "y"}, {"type": "z", "public": {}}]
+    Move.objects.create(game=game, seq=v + 5, position=b, events=events, channel="web")
+    Game.objects.filter(pk=game.pk).update(version=v + 5)
+    game.refresh_from_db()
+    page = selectors.log_page(game, mine, names={a: "Ann now", b: "XX"})  # the caller's current names
+    assert [(e["seq"], e["player"], e["names_mover"]) for e in page["entries"]] == [
+        (v + 5, "XX", False),
+        (v + 4, "XX", True),
+    ]
 
 
 def player_row(seat, **changed):
@@ -552,3 +566,14 @@ def test_a_seats_last_own_move_is_a_seq_whatever_the_rows_ids(people):
     Move.objects.create(game=game, seq=game.version + 1, position=seat.position, channel="web")
     assert selectors.last_own_move(game, seat) == game.version + 1
     assert game.moves.get(seq=game.version + 1).pk != game.version + 1
+
+
+def test_the_table_and_the_menu_name_the_seats_holders_when_the_caller_has_no_names(people, toy_engine, monkeypatch):
+    ann, bob, _ = people
+    game = start_game(ann, bob, options=HAND)
+    seat = game.seats.get(position=game.engine.to_act(game.state)[0])
+    monkeypatch.setattr(toy_engine, "action_label", lambda state, position, action: f"Player {position + 1}: go")
+    moves = selectors.legal_moves(game, seat)
+    assert moves and {m["label"] for m in moves} == {f"{seat.name}: go"}
+    view = selectors.game_view(game, seat)
+    assert [p["name"] for p in view["players"]] == [game.seats.get(position=p).name for p in (0, 1)]

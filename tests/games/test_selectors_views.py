@@ -58,6 +58,7 @@ def test_a_view_names_the_players_in_every_sentence_and_keeps_its_numbers():
     assert named["track"] is not view["track"]  # a copy: the engine's state stays untouched
     assert selectors._named([True, "Player 1"], NAMES) == [True, "Ann"]  # a bool is no coordinate
     assert selectors._named([], NAMES) == []
+    assert selectors._named([5], NAMES) == [5]
 
 
 def test_a_redacted_event_keeps_the_viewers_own_private_part_alone():
@@ -233,13 +234,14 @@ def test_seats_level_only_when_both_win_or_a_figure_says_so():
     both = SimpleNamespace(result={"winners": [0, 1], "ranking": [0, 1]})
     rows = selectors.final_table(both, [seat(0), seat(1)], {})["rows"]
     assert [(r["place"], r["tied"], r["name"]) for r in rows] == [(1, True, "Seat 1"), (1, True, "Seat 2")]
+    assert selectors.final_table(both, [seat(0), seat(1)], {})["winners"] == ["Seat 1", "Seat 2"]
     losers = SimpleNamespace(result={"winners": [2], "ranking": [2, 0, 1], "reason": None})
     table = selectors.final_table(losers, [seat(0), seat(1), seat(2)], {2: "Cy"})
     assert [(r["place"], r["tied"]) for r in table["rows"]] == [(1, False), (2, False), (3, False)]
     assert (table["reason"], table["winners"], table["columns"]) == ("", ["Cy"], [])
     missing = SimpleNamespace(result={"ranking": [0, 1]})
     assert selectors.final_table(missing, [seat(0), seat(1)], {})["winners"] == []
-    for result in (None, [], {}, {"ranking": "0,1"}):
+    for result in (None, [], ["not", "a", "dict"], {}, {"ranking": "0,1"}):
         assert selectors.final_table(SimpleNamespace(result=result), [seat(0)], {}) is None
 
 
@@ -284,7 +286,7 @@ class Table:
     """An engine whose view tells whom it was drawn for, and whose menu is seat 0's two moves."""
 
     def view(self, state, position):
-        return {"for": position, "text": "Player 1 leads.", "players": [{"seat": 0}, {"seat": 2}, "x"]}
+        return {"for": position, "text": "Player 1 leads.", "players": [{"seat": 0}, {"seat": 2}, "x", {"bank": 1}]}
 
     def to_act(self, state):
         return [0]
@@ -309,7 +311,7 @@ def test_a_seat_sees_the_table_from_its_own_position_with_the_players_names():
     assert view == {
         "for": 1,
         "text": "Ann leads.",
-        "players": [{"seat": 0, "name": "Ann"}, {"seat": 2, "name": "Seat 2"}, "x"],
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 2, "name": "Seat 2"}, "x", {"bank": 1}],
     }
     assert selectors.game_view(table(), sat(1, Seat.Status.RESIGNED), names=NAMES)["for"] == 1  # their hand still
     assert selectors.game_view(table(), sat(None), names=NAMES)["for"] is None
@@ -317,7 +319,7 @@ def test_a_seat_sees_the_table_from_its_own_position_with_the_players_names():
     assert selectors.game_view(table(state=None), sat(1), names=NAMES) == {
         "for": 1,
         "text": "Ann leads.",
-        "players": [{"seat": 0, "name": "Ann"}, {"seat": 2, "name": "Seat 2"}, "x"],
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 2, "name": "Seat 2"}, "x", {"bank": 1}],
     }
     nothing = SimpleNamespace(engine=Table(), status=Game.Status.LOBBY, state=None)
     assert selectors.game_view(nothing, sat(1), names=NAMES) is None
