@@ -124,6 +124,46 @@ def test_a_finished_game_verifies_from_its_seeds_and_log(played):
     assert set(checks[0]) == {"name", "ok", "detail"}
     assert not any("Player " in c["detail"] for c in checks)
     game.state = {**game.state, "pile": ["forged"]}
+    forged = selectors.verify_game(game)
+    assert (forged["reproduces_snapshot"], forged["seed_matches_hash"]) == (False, True)
     game.seed = "another seed"
     forged = selectors.verify_game(game)
     assert (forged["reproduces_snapshot"], forged["seed_matches_hash"], forged["ok"]) == (False, False, False)
+
+
+def test_a_verifiers_sentences_name_the_seats_players_and_a_file_it_cannot_read_is_the_problem(played, monkeypatch):
+    from games.rules import verify
+
+    game, states, undo_seq = played
+    services.game_resign(game=game, user=game.owner)
+    game.refresh_from_db()
+    names = [game.seats.get(position=p).name for p in (0, 1)]
+    real = verify.verify
+
+    def naming(doc):  # an engine's refusal can name seats ("Player 2 must answer first")
+        report = real(doc)
+        report.add("replay", False, "Player 1 waits for Player 2; Player 3 is nobody.")
+        return report
+
+    monkeypatch.setattr(verify, "verify", naming)
+    report = selectors.verify_game(game)
+    assert report["checks"][-1] == {
+        "name": "replay",
+        "ok": False,
+        "detail": f"{names[0]} waits for {names[1]}; Player 3 is nobody.",
+    }
+    assert report["ok"] is False
+
+    def unreadable(doc):
+        raise verify.BadFile("Unknown rules 'toy-shed': this verifier plays none by that name.")
+
+    monkeypatch.setattr(verify, "verify", unreadable)
+    report = selectors.verify_game(game)
+    assert report["problem"] == "Unknown rules 'toy-shed': this verifier plays none by that name."
+    assert (report["ok"], report["checks"], report["moves_replayed"], report["reproduces_snapshot"]) == (
+        False,
+        [],
+        0,
+        False,
+    )
+    assert (report["seed_recomputed"], report["seating_recomputed"], report["commitment_matches"]) == (None, [], None)
