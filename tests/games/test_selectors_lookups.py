@@ -145,6 +145,7 @@ def test_the_hits_since_a_move_are_others_standing_hits_on_the_seat_the_first_to
         "more": 3,
     }
     assert calls == [(game.state, first, a)]
+    assert selectors.hits_since(game, mine, v, {a: "Ann"})["by"] == ""  # a dealer the names leave out
     later = selectors.hits_since(game, mine, v + 2, names)
     assert (later["seqs"], later["first"], later["by"], later["more"]) == ({v + 6, v + 7}, "The clock strikes.", "", 2)
     own = selectors.hits_since(game, mine, v + 6, names)
@@ -339,7 +340,9 @@ def test_a_games_summary_says_its_public_facts_and_the_users_own_seat(people):
     ]
 
 
-def test_a_finished_games_summary_reveals_its_seeds_and_every_contribution_in_joining_order(people):
+def test_a_finished_games_summary_reveals_its_seeds_and_every_contribution_in_joining_order(
+    people, django_assert_num_queries
+):
     ann, bob, cy = people
     game = start_game(ann, bob, cy, options=HAND, entropy={ann: "ann's words", cy: "cy's"})
     services.game_resign(game=game, user=ann)
@@ -357,6 +360,8 @@ def test_a_finished_games_summary_reveals_its_seeds_and_every_contribution_in_jo
     assert summary["result"] == {**game.result, "reason": "Hand emptied."}
     assert (summary["to_act"], summary["my_turn"]) == ([], False)
     assert selectors._contributions(game, list(reversed(joined))) == summary["contributions"]
+    with django_assert_num_queries(1):  # the seats with their players, read at once
+        assert selectors._contributions(game, None) == summary["contributions"]
 
 
 def test_a_bank_games_players_show_what_is_left_in_their_banks(people):
