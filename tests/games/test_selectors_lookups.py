@@ -5,7 +5,9 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 from django.http import Http404
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from core.errors import ErrorCode, GameError
@@ -362,6 +364,16 @@ def test_a_finished_games_summary_reveals_its_seeds_and_every_contribution_in_jo
     assert selectors._contributions(game, list(reversed(joined))) == summary["contributions"]
     with django_assert_num_queries(1):  # the seats with their players, read at once
         assert selectors._contributions(game, None) == summary["contributions"]
+    # the caller's seats serve the contributions too: no seat is read again
+    game = Game.objects.prefetch_related("seats__user").get(pk=game.pk)
+    seats = list(game.seats.all())
+    with CaptureQueriesContext(connection) as queries:
+        assert selectors.game_summary(game, ann, seats=seats)["contributions"] == summary["contributions"]
+    assert not [q["sql"] for q in queries.captured_queries if '"games_seat"' in q["sql"]]
+    first = game.seats.get(position=0).name
+    Game.objects.filter(pk=game.pk).update(result={**game.result, "reason": "Player 1 leads Player 9."})
+    reason = selectors.game_summary(Game.objects.get(pk=game.pk), ann)["result"]["reason"]
+    assert reason == f"{first} leads Player 9."
 
 
 def test_a_bank_games_players_show_what_is_left_in_their_banks(people):
