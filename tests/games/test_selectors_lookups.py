@@ -526,7 +526,7 @@ def test_a_finished_lobby_row_names_the_players_in_its_result(people):
     assert selectors.lobby_row(Game.objects.get(pk=game.pk), ann)["result"] is None
 
 
-def test_a_rematch_is_offered_to_the_players_invited_until_they_join(people, make_user):
+def test_a_rematch_is_offered_to_the_players_invited_until_they_join(people, make_user, django_assert_num_queries):
     ann, bob, cy = people
     game = start_game(ann, bob, options=HAND)
     assert selectors.rematch_offer(game, bob) is None  # not over yet
@@ -536,6 +536,9 @@ def test_a_rematch_is_offered_to_the_players_invited_until_they_join(people, mak
     rematch = services.game_rematch(game=game, by=ann)
     invitation = rematch.invitations.get()
     assert selectors.rematch_offer(game, bob) == {"game": rematch, "code": invitation.code, "by": "ann"}
+    game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as the game page has it
+    with django_assert_num_queries(1):  # the invitation, its game and who sent it, at once
+        assert selectors.rematch_offer(game, bob) == {"game": rematch, "code": invitation.code, "by": "ann"}
     assert selectors.rematch_offer(game, ann) is None  # the one who offered it
     for nobody in (None, AnonymousUser(), cy):
         assert selectors.rematch_offer(game, nobody) is None
