@@ -376,7 +376,7 @@ def test_a_finished_games_summary_reveals_its_seeds_and_every_contribution_in_jo
     assert reason == f"{first} leads Player 9."
 
 
-def test_a_bank_games_players_show_what_is_left_in_their_banks(people):
+def test_a_bank_games_players_show_what_is_left_in_their_banks(people, django_assert_num_queries):
     ann, bob, _ = people
     game = start_game(
         ann, bob, bots=1, options=HAND, clock=Game.Clock.BANK, bank_hours=48, increment_hours=2, cap_hours=72
@@ -392,6 +392,10 @@ def test_a_bank_games_players_show_what_is_left_in_their_banks(people):
         else:
             assert player["bank_seconds"] == 48 * 3600
     assert sum(p["bank_seconds"] is not None for p in players) == 2
+    duel = start_game(ann, bob, options=HAND, clock=Game.Clock.BANK, bank_hours=48, increment_hours=2, cap_hours=72)
+    with django_assert_num_queries(1):  # the seats with their players (no vacations: no pause to read)
+        left = sorted(p["bank_seconds"] for p in selectors.players(duel))
+    assert 47 * 3600 < left[0] < 48 * 3600 == left[1]  # the seat to act spends its bank
     assert selectors.clock(game) == {
         "kind": Game.Clock.BANK,
         "turn_hours": game.turn_hours,
