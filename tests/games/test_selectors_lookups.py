@@ -601,3 +601,17 @@ def test_the_table_and_the_menu_name_the_seats_holders_when_the_caller_has_no_na
     assert moves and {m["label"] for m in moves} == {f"{seat.name}: go"}
     view = selectors.game_view(game, seat)
     assert [p["name"] for p in view["players"]] == [game.seats.get(position=p).name for p in (0, 1)]
+
+
+def test_the_lobbys_rows_cost_no_query_of_their_own(people, django_assert_num_queries):
+    ann, bob, cy = people
+    for title in ("One", "Two"):
+        start_game(ann, bob, cy, options=HAND, title=title)
+    lobby_game(ann, title="Three", options=HAND)
+    lobby_game(bob, title="Four", options=HAND)
+    games = [g for section in selectors.lobby_sections(ann).values() for g in section]
+    assert len(games) == 4
+    with django_assert_num_queries(0):  # the owner and the seats with their players are preloaded
+        rows = [selectors.lobby_row(g, ann) for g in games]
+    assert {(r["title"], len(r["players"])) for r in rows} == {("One", 3), ("Two", 3), ("Three", 1), ("Four", 1)}
+    assert all({"state", "options", "seed"} <= g.get_deferred_fields() for g in games)  # read only if asked
