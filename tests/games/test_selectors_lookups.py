@@ -417,8 +417,8 @@ def deadlines(game, **by_user):
 
 def test_the_lobby_lists_what_waits_for_the_user_their_other_games_the_open_ones_and_the_finished(people):
     ann, bob, cy = people
+    sooner = start_game(ann, bob, options=HAND, title="Beta")  # the older game waits first: its deadline is sooner
     later = start_game(ann, bob, options=HAND, title="Alpha")
-    sooner = start_game(ann, bob, options=HAND, title="Beta")
     theirs = start_game(ann, bob, options=HAND, title="Gamma")
     paused = start_game(ann, bob, options=HAND, title="Delta")
     out = start_game(ann, bob, cy, options=HAND, title="Epsilon")
