@@ -563,6 +563,8 @@ def test_a_rematch_is_offered_to_the_players_invited_until_they_join(people, mak
     other = services.game_create(owner=stranger, rules="toy-shed", options=HAND)
     Invitation.objects.create(game=other, email=cy.email, invited_by=stranger)
     assert selectors.rematch_offer(game, cy) is None
+    Game.objects.filter(pk=game.pk).update(created_at=game.finished_at - timedelta(days=1))
+    game.refresh_from_db()
     older = Invitation.objects.create(game=rematch, email=cy.email, invited_by=ann)
     Invitation.objects.filter(pk=older.pk).update(created_at=game.finished_at - timedelta(minutes=1))
     assert selectors.rematch_offer(game, cy) is None  # sent before this game ended
