@@ -87,6 +87,12 @@ def test_the_games_waiting_for_a_user_are_those_with_their_deadline_running(peop
     services.game_pause(game=games[0], by=mod)  # no deadline while paused
     services.game_resign(game=games[1], user=ann)  # over
     assert selectors.waiting_count(ann) + selectors.waiting_count(bob) == 1
+    left = games[2].seats.get(deadline_at__isnull=False)
+    Game.objects.filter(pk=games[2].pk).update(status=Game.Status.PAUSED)  # a deadline left on a paused game
+    assert selectors.waiting_count(left.user) == 0
+    Game.objects.filter(pk=games[2].pk).update(status=Game.Status.ACTIVE)
+    games[2].seats.filter(pk=left.pk).update(status=Seat.Status.RESIGNED)  # ...or on a seat out of play
+    assert selectors.waiting_count(left.user) == 0
     assert selectors.waiting_count(cy) == 0
     assert selectors.waiting_count(None) == selectors.waiting_count(AnonymousUser()) == 0
 
@@ -583,10 +589,13 @@ def test_a_games_lookups_preload_its_owner_and_seated_players(people, django_ass
     game = start_game(ann, bob, options=HAND)
     seen = selectors.visible_game(bob, game.pk)
     mine = list(selectors.games_for_user(bob))
+    lobby = services.game_create(owner=ann, rules="toy-shed", options=HAND)
+    listed = list(selectors.open_games(bob))
     with django_assert_num_queries(0):
         assert seen.owner.public_name == "ann"
         assert sorted(s.user.public_name for s in seen.seats.all()) == ["ann", "bob"]
         assert sorted(s.user.public_name for s in mine[0].seats.all()) == ["ann", "bob"]
+        assert listed == [lobby] and [s.user.public_name for s in listed[0].seats.all()] == ["ann"]
     with django_assert_num_queries(1):
         assert sorted(selectors.seat_names(game).values()) == ["ann", "bob"]
 

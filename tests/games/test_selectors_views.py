@@ -295,7 +295,10 @@ class Table:
         return [{"type": "pass"}, {"type": "give", "to": 1}] if position == 0 else []
 
     def action_label(self, state, position, action):
-        return f"Give to Player {action['to'] + 1}" if action["type"] == "give" else f"Pass (Player {position + 1})"
+        # the turn's seat read from the state, as an engine's labels do
+        return (
+            f"Give to Player {action['to'] + 1}" if action["type"] == "give" else f"Pass (Player {state['turn'] + 1})"
+        )
 
 
 def table(status=Game.Status.ACTIVE, state=None):
