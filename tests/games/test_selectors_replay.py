@@ -86,3 +86,84 @@ def test_a_seats_last_own_move_is_its_last_one_that_stands(played):
 def test_no_seat_has_a_last_own_move_before_the_start(make_user, toy_engine):
     game = services.game_create(owner=make_user("ann"), rules="toy-shed", options=HAND)
     assert selectors.last_own_move(game, game.seats.get()) is None
+
+
+def test_a_finished_game_verifies_from_its_seeds_and_log(played):
+    game, states, undo_seq = played
+    services.game_resign(game=game, user=game.owner)
+    game.refresh_from_db()
+    seats = {s.position: s for s in game.seats.select_related("user")}
+    report = selectors.verify_game(game)
+    checks = report.pop("checks")
+    assert report == {
+        "game": game.pk,
+        "seed": game.seed,
+        "seed_sha256": game.seed_sha256,
+        "seed_matches_hash": True,
+        "moves_replayed": 3,  # two moves that stand and the resignation
+        "reproduces_snapshot": True,
+        "seed_scheme": game.seed_scheme,
+        "server_seed": game.server_seed,
+        "server_seed_sha256": game.server_seed_sha256,
+        "commitment_matches": True,
+        "contributions": report["contributions"],
+        "seed_recomputed": game.seed,
+        "seating_recomputed": [
+            {"position": p, "join_index": report["seating_recomputed"][p]["join_index"], "name": seats[p].name}
+            for p in sorted(seats)
+        ],
+        "seating_matches": True,
+        "ok": True,
+        "problem": None,
+    }
+    assert sorted(c["join_index"] for c in report["contributions"]) == [0, 1]
+    assert {c["name"] for c in report["contributions"]} == {"ann", "bob"}
+    assert {(c["position"], c["name"]) for c in report["contributions"]} == {(p, s.name) for p, s in seats.items()}
+    assert [r["join_index"] for r in report["seating_recomputed"]] != [None, None]
+    assert checks and all(c["ok"] for c in checks)
+    assert set(checks[0]) == {"name", "ok", "detail"}
+    assert not any("Player " in c["detail"] for c in checks)
+    game.state = {**game.state, "pile": ["forged"]}
+    forged = selectors.verify_game(game)
+    assert (forged["reproduces_snapshot"], forged["seed_matches_hash"]) == (False, True)
+    game.seed = "another seed"
+    forged = selectors.verify_game(game)
+    assert (forged["reproduces_snapshot"], forged["seed_matches_hash"], forged["ok"]) == (False, False, False)
+
+
+def test_a_verifiers_sentences_name_the_seats_players_and_a_file_it_cannot_read_is_the_problem(played, monkeypatch):
+    from games.rules import verify
+
+    game, states, undo_seq = played
+    services.game_resign(game=game, user=game.owner)
+    game.refresh_from_db()
+    names = [game.seats.get(position=p).name for p in (0, 1)]
+    real = verify.verify
+
+    def naming(doc):  # an engine's refusal can name seats ("Player 2 must answer first")
+        report = real(doc)
+        report.add("replay", False, "Player 1 waits for Player 2; Player 3 is nobody.")
+        return report
+
+    monkeypatch.setattr(verify, "verify", naming)
+    report = selectors.verify_game(game)
+    assert report["checks"][-1] == {
+        "name": "replay",
+        "ok": False,
+        "detail": f"{names[0]} waits for {names[1]}; Player 3 is nobody.",
+    }
+    assert report["ok"] is False
+
+    def unreadable(doc):
+        raise verify.BadFile("Unknown rules 'toy-shed': this verifier plays none by that name.")
+
+    monkeypatch.setattr(verify, "verify", unreadable)
+    report = selectors.verify_game(game)
+    assert report["problem"] == "Unknown rules 'toy-shed': this verifier plays none by that name."
+    assert (report["ok"], report["checks"], report["moves_replayed"], report["reproduces_snapshot"]) == (
+        False,
+        [],
+        0,
+        False,
+    )
+    assert (report["seed_recomputed"], report["seating_recomputed"], report["commitment_matches"]) == (None, [], None)
