@@ -264,3 +264,86 @@ def test_an_invitation_older_than_the_window_is_not_counted(settings, lobby, peo
     _sent(lobby, ann, timedelta(minutes=61))
     services.game_invite(game=lobby, by=ann, email="dee@example.com")
     assert Invitation.objects.filter(invited_by=ann).count() == 2
+
+
+# -- more of join and start ---------------------------------------------------------------------
+
+
+def test_a_code_counts_only_for_its_own_game_and_only_unused(people, make_user):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND, is_open=False)
+    elsewhere = services.game_create(owner=ann, rules="toy-shed", options=HAND, is_open=False)
+    theirs = services.game_invite(game=elsewhere, by=ann, email=bob.email)
+    services.game_invite(game=game, by=ann, email="dee@example.com")  # pending, and not bob's code
+    for code in (theirs.code, elsewhere.invite_code, "nope"):
+        refused(
+            ErrorCode.INVALID_INVITE,
+            "That invitation is not valid for this game.",
+            services.game_join,
+            game=game,
+            user=bob,
+            code=code,
+        )
+    assert list(game.seats.values_list("user", flat=True)) == [ann.pk]
+
+
+def test_a_game_with_bots_seats_players_up_to_its_maximum(people):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND, max_players=3, bots=1)
+    seat = services.game_join(game=game, user=bob)
+    assert (seat.user, seat.is_bot) == (bob, False)
+    refused(ErrorCode.GAME_FULL, "This game is full.", services.game_join, game=game, user=cy)
+
+
+def test_the_seed_takes_the_players_words_in_the_order_they_joined_not_the_rows_order(people):
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND, entropy="a")
+    services.game_join(game=game, user=bob, entropy="b")
+    services.game_join(game=game, user=cy, entropy="c")
+    first = game.seats.get(user=ann).joined_at
+    game.seats.filter(user=cy).update(joined_at=first + timedelta(microseconds=1))  # cy joined before bob
+    game.seats.filter(user=bob).update(joined_at=first + timedelta(seconds=1))
+    committed = game.server_seed_sha256
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    assert game.server_seed_sha256 == committed  # the seed committed to at the creation, not another
+    assert game.seed == seeding.derive_seed(game.server_seed, ["a", "c", "b"])
+    order = [ann.pk, cy.pk, bob.pk]
+    assert [game.seats.get(position=p).user_id for p in range(3)] == [order[i] for i in seeding.seating(game.seed, 3)]
+
+
+def test_the_start_normalizes_the_options_for_the_seats_there_are_and_says_why_it_cannot(people, monkeypatch):
+    from games.rules import BadOptions
+
+    ann, bob, cy = people
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND)
+    services.game_join(game=game, user=bob)
+    engine = game.engine
+    real, asked = engine.normalize_options, []
+
+    def for_two(options, seats=None):
+        asked.append((dict(options or {}), seats))
+        if seats == 3:
+            raise BadOptions("Three wagons do not fit on this trail.")
+        return real(options, seats)
+
+    monkeypatch.setattr(engine, "normalize_options", for_two)
+    services.game_join(game=game, user=cy)
+    refused(ErrorCode.BAD_OPTIONS, "Three wagons do not fit on this trail.", services.game_start, game=game, by=ann)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY and not game.moves.exists()
+    services.game_leave(game=game, user=cy)
+    asked.clear()
+    services.game_start(game=game, by=ann)
+    game.refresh_from_db()
+    assert asked == [(HAND, 2)] and game.options == HAND
+
+
+def test_the_start_opens_a_tenure_for_each_bot_and_player_under_their_names(people):
+    ann = people[0]
+    game = services.game_create(owner=ann, rules="toy-shed", options=HAND, bots=2, max_players=3)
+    services.game_start(game=game, by=ann)
+    tenures = game.tenures.values_list("position", "user", "is_bot", "name", "from_seq")
+    seats = game.seats.values_list("position", "user", "is_bot")
+    names = {s.position: s.name for s in game.seats.all()}
+    assert sorted(tenures) == sorted((p, u, b, names[p], 1) for p, u, b in seats)
+    assert sorted(names.values()) == ["Ezra (bot)", "Nell (bot)", "ann"]
