@@ -347,3 +347,25 @@ def test_the_start_opens_a_tenure_for_each_bot_and_player_under_their_names(peop
     names = {s.position: s.name for s in game.seats.all()}
     assert sorted(tenures) == sorted((p, u, b, names[p], 1) for p, u, b in seats)
     assert sorted(names.values()) == ["Ezra (bot)", "Nell (bot)", "ann"]
+
+
+@pytest.mark.parametrize(
+    "left, retry_after, wait",
+    [
+        (timedelta(seconds=60), 60, "1 minute"),  # a whole minute: Django's words
+        (timedelta(seconds=59, microseconds=500000), 60, "a minute"),
+        (timedelta(microseconds=500000), 1, "a minute"),  # never less than a second to wait
+    ],
+)
+def test_the_last_minute_is_a_minute_and_the_wait_at_least_a_second(settings, lobby, people, left, retry_after, wait):
+    import time_machine
+
+    ann = people[0]
+    _caps(settings, 1, 50)
+    with time_machine.travel(timezone.now(), tick=False):
+        _sent(lobby, ann, timedelta(hours=1) - left)
+        error = _cap_refusal(lobby, ann)
+    assert (error.message, error.extra) == (
+        f"You have sent 1 invitations in the last hour, the most allowed; try again in {wait}.",
+        {"limit": 1, "retry_after": retry_after},
+    )
