@@ -51,6 +51,7 @@ def test_a_new_game_commits_to_its_servers_seed_and_keeps_its_options_clock_and_
         clock=Game.Clock.BANK,
         bank_hours=48,
         increment_hours=12,
+        cap_hours=96,
         is_open=False,
         miss_limit=5,
         on_missed=Game.OnMissed.DROP,
@@ -65,7 +66,7 @@ def test_a_new_game_commits_to_its_servers_seed_and_keeps_its_options_clock_and_
         Game.Clock.BANK,
         48,
         12,
-        48,
+        96,
         24,
     )
     assert (game.max_players, game.is_open, game.miss_limit, game.on_missed, game.visibility, game.owner) == (
@@ -77,6 +78,7 @@ def test_a_new_game_commits_to_its_servers_seed_and_keeps_its_options_clock_and_
         ann,
     )
     assert list(game.seats.values_list("user", "entropy")) == [(ann.pk, "my own words")]
+    assert game.rated is False  # unless asked
     other = services.game_create(owner=ann, rules="toy-shed")
     assert other.server_seed != game.server_seed
 
