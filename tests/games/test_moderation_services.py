@@ -346,3 +346,39 @@ def test_a_pause_keeps_what_is_left_of_the_running_bank_and_adds_no_increment(ma
     assert not acting.bank_running and acting.deadline_at is None
     assert 48 * 3600 - 600 < acting.bank_seconds <= 48 * 3600  # what the start's bank had left, no increment
     assert (other.bank_seconds, other.bank_running) == before
+
+
+def test_an_abort_tells_every_player_and_without_a_reason_logs_a_plain_sentence(duel, mod):
+    game = services.game_abort(game=duel, by=mod)
+    move = game.moves.order_by("-seq").first()
+    assert (move.action, move.note) == ({"type": "abort", "reason": ""}, "A moderator aborted the game.")
+    players = sorted(game.seats.values_list("user", flat=True))
+    assert _told(game, move) == [(p, "abort", "") for p in players]
+    refused(
+        ErrorCode.GAME_NOT_ACTIVE,
+        "Only a game in play can have moves undone.",
+        services.game_undo,
+        game=game,
+        by=mod,
+    )
+
+
+def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_position(duel, mod, monkeypatch):
+    from games import events
+
+    seat = seat_to_act(duel)
+    play(duel, seat, duel.engine.legal_actions(duel.state, seat.position)[0])
+    told = []
+    real = events.announce
+
+    def spy(message):
+        told.append(message)
+        return real(message)
+
+    monkeypatch.setattr(events, "announce", spy)
+    undo = services.game_undo(game=duel, by=mod)
+    duel.refresh_from_db()
+    assert (duel.status, duel.result, duel.finished_at) == (Game.Status.ACTIVE, None, None)
+    (change,) = [m for m in told if isinstance(m, events.GameChanged)]
+    assert (change.move.pk, change.events) == (undo.pk, [])
+    assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
