@@ -382,3 +382,51 @@ def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_p
     (change,) = [m for m in told if isinstance(m, events.GameChanged)]
     assert (change.move.pk, change.events) == (undo.pk, [])
     assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
+
+
+def test_a_kick_out_is_logged_as_the_moderators_and_refused_for_a_player_gone_or_a_game_over(
+    make_user, toy_engine, mod
+):
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    game = start_game(ann, bob, cy, options=HAND, on_missed=Game.OnMissed.DROP)
+    services.seat_kick(game=game, seat=_seat(game, ann), by=mod, reason="cheating")
+    assert _last(game) == (
+        Move.Kind.RESIGN,
+        Move.Channel.ADMIN,
+        mod,
+        {"type": "resign"},
+        "A moderator kicked ann out of the game: cheating",
+    )
+    refused(
+        ErrorCode.NOT_A_PLAYER,
+        "That player has already left this game.",
+        services.seat_kick,
+        game=game,
+        seat=_seat(game, ann),
+        by=mod,
+        reason="again",
+    )
+    services.game_abort(game=game, by=mod)
+    refused(
+        ErrorCode.GAME_NOT_ACTIVE,
+        "Players can only be kicked from a game in play.",
+        services.seat_kick,
+        game=game,
+        seat=_seat(game, bob),
+        by=mod,
+        reason="x",
+    )
+
+
+def test_a_game_that_cannot_take_a_seat_out_gives_the_kicked_seat_to_a_bot_and_says_so(
+    make_user, toy_notify_engine, mod, caplog
+):
+    game = start_game(make_user("ann"), make_user("bob"), rules="toy-notify", on_missed=Game.OnMissed.DROP)
+    seat = _seat(game, game.owner)
+    with caplog.at_level("WARNING", logger="games.services"):
+        services.seat_kick(game=game, seat=seat, by=mod, reason="cheating")
+    seat.refresh_from_db()
+    assert (seat.is_bot, seat.user, seat.status) == (True, None, Seat.Status.PLAYING)
+    assert [r.getMessage() for r in caplog.records if r.name == "games.services"] == [
+        f"engine toy-notify cannot take a seat out; a bot takes seat {seat.position} of game {game.pk}"
+    ]
