@@ -430,3 +430,24 @@ def test_a_game_that_cannot_take_a_seat_out_gives_the_kicked_seat_to_a_bot_and_s
     assert [r.getMessage() for r in caplog.records if r.name == "games.services"] == [
         f"engine toy-notify cannot take a seat out; a bot takes seat {seat.position} of game {game.pk}"
     ]
+
+
+def test_a_kick_tells_the_players_who_plays_the_seat_now_and_the_kicked_player_that_they_were(
+    make_user, toy_engine, mod
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = start_game(ann, bob, options=HAND)
+    seat = _seat(game, ann)
+    services.seat_kick(game=game, seat=seat, by=mod, reason="cheating")
+    seat.refresh_from_db()
+    move = game.moves.order_by("-seq").first()
+    assert move.actor == mod
+    assert _told(game, move) == sorted([(ann.pk, "kick", "cheating"), (bob.pk, "kick", "cheating")])
+    said = {
+        n.user_id: (n.context["headline"], n.context["text"])
+        for n in Notification.objects.filter(game=game, kind=Kind.MODERATION, context__seq=move.seq)
+    }
+    assert said == {
+        ann.pk: ("you were kicked", f"A moderator kicked you out of {game}. You can still watch the game."),
+        bob.pk: ("ann was kicked", f"A moderator kicked ann out of {game}: {seat.name} plays the seat now."),
+    }
