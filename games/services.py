@@ -307,8 +307,10 @@ def _check_invitation_cap(user) -> None:
         )
         if len(sent) >= cap:
             free_at = sent[-1] + window  # when the oldest of them leaves the window
-            retry_after = max(1, math.ceil((free_at - now).total_seconds()))
-            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ") if retry_after >= 60 else "a minute"
+            left = (free_at - now).total_seconds()
+            retry_after = max(1, math.ceil(left))
+            # Under a whole minute, Django's words would be "0 minutes".
+            wait = timeuntil(free_at, now, depth=1).replace("\xa0", " ") if left >= 60 else "a minute"
             raise GameError(
                 ErrorCode.INVITATION_LIMIT,
                 f"You have sent {cap} invitations in the last {said}, the most allowed; try again in {wait}.",

@@ -346,3 +346,108 @@ def test_a_pause_keeps_what_is_left_of_the_running_bank_and_adds_no_increment(ma
     assert not acting.bank_running and acting.deadline_at is None
     assert 48 * 3600 - 600 < acting.bank_seconds <= 48 * 3600  # what the start's bank had left, no increment
     assert (other.bank_seconds, other.bank_running) == before
+
+
+def test_an_abort_tells_every_player_and_without_a_reason_logs_a_plain_sentence(duel, mod):
+    game = services.game_abort(game=duel, by=mod)
+    move = game.moves.order_by("-seq").first()
+    assert (move.action, move.note) == ({"type": "abort", "reason": ""}, "A moderator aborted the game.")
+    players = sorted(game.seats.values_list("user", flat=True))
+    assert _told(game, move) == [(p, "abort", "") for p in players]
+    refused(
+        ErrorCode.GAME_NOT_ACTIVE,
+        "Only a game in play can have moves undone.",
+        services.game_undo,
+        game=game,
+        by=mod,
+    )
+
+
+def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_position(duel, mod, monkeypatch):
+    from games import events
+
+    seat = seat_to_act(duel)
+    play(duel, seat, duel.engine.legal_actions(duel.state, seat.position)[0])
+    told = []
+    real = events.announce
+
+    def spy(message):
+        told.append(message)
+        return real(message)
+
+    monkeypatch.setattr(events, "announce", spy)
+    undo = services.game_undo(game=duel, by=mod)
+    duel.refresh_from_db()
+    assert (duel.status, duel.result, duel.finished_at) == (Game.Status.ACTIVE, None, None)
+    (change,) = [m for m in told if isinstance(m, events.GameChanged)]
+    assert (change.move.pk, change.events) == (undo.pk, [])
+    assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
+
+
+def test_a_kick_out_is_logged_as_the_moderators_and_refused_for_a_player_gone_or_a_game_over(
+    make_user, toy_engine, mod
+):
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    game = start_game(ann, bob, cy, options=HAND, on_missed=Game.OnMissed.DROP)
+    services.seat_kick(game=game, seat=_seat(game, ann), by=mod, reason="cheating")
+    assert _last(game) == (
+        Move.Kind.RESIGN,
+        Move.Channel.ADMIN,
+        mod,
+        {"type": "resign"},
+        "A moderator kicked ann out of the game: cheating",
+    )
+    refused(
+        ErrorCode.NOT_A_PLAYER,
+        "That player has already left this game.",
+        services.seat_kick,
+        game=game,
+        seat=_seat(game, ann),
+        by=mod,
+        reason="again",
+    )
+    services.game_abort(game=game, by=mod)
+    refused(
+        ErrorCode.GAME_NOT_ACTIVE,
+        "Players can only be kicked from a game in play.",
+        services.seat_kick,
+        game=game,
+        seat=_seat(game, bob),
+        by=mod,
+        reason="x",
+    )
+
+
+def test_a_game_that_cannot_take_a_seat_out_gives_the_kicked_seat_to_a_bot_and_says_so(
+    make_user, toy_notify_engine, mod, caplog
+):
+    game = start_game(make_user("ann"), make_user("bob"), rules="toy-notify", on_missed=Game.OnMissed.DROP)
+    seat = _seat(game, game.owner)
+    with caplog.at_level("WARNING", logger="games.services"):
+        services.seat_kick(game=game, seat=seat, by=mod, reason="cheating")
+    seat.refresh_from_db()
+    assert (seat.is_bot, seat.user, seat.status) == (True, None, Seat.Status.PLAYING)
+    assert [r.getMessage() for r in caplog.records if r.name == "games.services"] == [
+        f"engine toy-notify cannot take a seat out; a bot takes seat {seat.position} of game {game.pk}"
+    ]
+
+
+def test_a_kick_tells_the_players_who_plays_the_seat_now_and_the_kicked_player_that_they_were(
+    make_user, toy_engine, mod
+):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = start_game(ann, bob, options=HAND)
+    seat = _seat(game, ann)
+    services.seat_kick(game=game, seat=seat, by=mod, reason="cheating")
+    seat.refresh_from_db()
+    move = game.moves.order_by("-seq").first()
+    assert move.actor == mod
+    assert _told(game, move) == sorted([(ann.pk, "kick", "cheating"), (bob.pk, "kick", "cheating")])
+    said = {
+        n.user_id: (n.context["headline"], n.context["text"])
+        for n in Notification.objects.filter(game=game, kind=Kind.MODERATION, context__seq=move.seq)
+    }
+    assert said == {
+        ann.pk: ("you were kicked", f"A moderator kicked you out of {game}. You can still watch the game."),
+        bob.pk: ("ann was kicked", f"A moderator kicked ann out of {game}: {seat.name} plays the seat now."),
+    }

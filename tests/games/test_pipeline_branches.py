@@ -143,7 +143,7 @@ def test_a_resigned_player_cannot_move_through_the_api(trio):
     api = apis[people.index(quitter.user)]
     resp = api.post(f"/api/games/{game.pk}/moves/", {"action": {"type": "pass"}}, format="json")
     assert resp.status_code == 403, resp.content
-    assert resp.json()["code"] == "NOT_A_PLAYER"
+    assert (resp.json()["code"], resp.json()["message"]) == ("NOT_A_PLAYER", "You have left this game.")
     assert _snapshot(game) == before
 
 
@@ -280,3 +280,168 @@ def test_resigning_keeps_the_deadline_of_a_seat_already_deciding(make_user, twic
     assert seat_at(game, 0).deadline_at == T0 + timedelta(hours=2 + 48)
     assert seat_at(game, 2).deadline_at == T0 + timedelta(hours=2 + 48)
     assert seat_at(game, 1).deadline_at is None
+
+
+# -- the move itself, called directly -----------------------------------------------------------
+
+
+@pytest.fixture
+def announced(monkeypatch):
+    """Every change the services announce (each still told to its listeners)."""
+    from games import events
+
+    told = []
+    real = events.announce
+
+    def spy(message):
+        if isinstance(message, events.GameChanged):
+            told.append(message)
+        return real(message)
+
+    monkeypatch.setattr(events, "announce", spy)
+    return told
+
+
+def _to_act(game):
+    game.refresh_from_db()
+    return seat_at(game, game.engine.to_act(game.state)[0])
+
+
+def test_a_move_is_logged_as_it_came_announced_and_answered_as_applied(shed, announced):
+    seat = _to_act(shed)
+    action = shed.engine.legal_actions(shed.state, seat.position)[-1]
+    version = shed.version
+    result = services.move_submit(
+        game=shed,
+        seat=seat,
+        action=action,
+        expected_version=version,
+        channel=Move.Channel.API,
+        idempotency_key="k1",
+        actor=seat.user,
+    )
+    move = Move.objects.get(game=shed, seq=version + 1)
+    assert (result.move.pk, result.version, result.applied, result.events) == (move.pk, version + 1, True, move.events)
+    assert move.events and (move.kind, move.channel, move.actor, move.seat, move.position, move.action) == (
+        Move.Kind.MOVE,
+        Move.Channel.API,
+        seat.user,
+        seat,
+        seat.position,
+        action,
+    )
+    assert (move.idempotency_key, move.request_hash) == ("k1", services._request_hash(seat.position, action, version))
+    (change,) = announced
+    nxt = _to_act(shed)
+    assert (change.game.pk, change.move.pk, change.events) == (shed.pk, move.pk, move.events)
+    assert [s.pk for s in change.deciding] == [nxt.pk]
+    assert sorted(s.pk for s in change.seats) == sorted(shed.seats.values_list("pk", flat=True))
+    assert nxt.deadline_at is not None
+    again = services.move_submit(
+        game=shed,
+        seat=nxt,
+        action=shed.engine.legal_actions(shed.state, nxt.position)[-1],
+        expected_version=None,  # no version: taken as it is
+        channel=Move.Channel.WEB,
+    )
+    assert (again.move.idempotency_key, again.move.request_hash, again.version) == (None, "", version + 2)
+
+
+def _refused(game, seat, action, expected_version, channel=Move.Channel.WEB):
+    game.refresh_from_db()
+    before = (game.version, game.moves.count())
+    with pytest.raises(GameError) as caught:
+        services.move_submit(game=game, seat=seat, action=action, expected_version=expected_version, channel=channel)
+    game.refresh_from_db()
+    assert (game.version, game.moves.count()) == before
+    return caught.value.code, caught.value.message, caught.value.extra
+
+
+def test_each_refusal_of_a_move_says_why_with_its_details(shed):
+    seat = _to_act(shed)
+    other = shed.seats.exclude(pk=seat.pk).get()
+    v = shed.version
+    draw = {"type": "draw"}
+    assert _refused(shed, seat, draw, v - 1) == (
+        ErrorCode.STALE_VERSION,
+        "The game has moved on since you looked: reload and choose again.",
+        {"current_version": v, "expected_version": v - 1},
+    )
+    assert _refused(shed, other, draw, v) == (
+        ErrorCode.NOT_YOUR_TURN,
+        "It is not your turn.",
+        {"to_act": [seat.position]},
+    )
+    malformed = 'A move must be an object with a \'type\', e.g. {"type": "scout"}.'
+    for action in ("draw", {"type": 3}, {"card": "c1"}):
+        assert _refused(shed, seat, action, v) == (ErrorCode.MALFORMED_ACTION, malformed, {})
+
+
+def test_an_engines_refusal_names_the_seats_and_keeps_a_malformed_moves_code(shed, monkeypatch):
+    from games.rules import IllegalAction
+
+    seat = _to_act(shed)
+    names = [seat_at(shed, p).name for p in (0, 1)]
+    engine = shed.engine
+    monkeypatch.setattr(engine, "explain_illegal", lambda *args: "Player 1 and Player 2 cannot do that.")
+    assert _refused(shed, seat, {"type": "play", "card": "none"}, None) == (
+        ErrorCode.ILLEGAL_ACTION,
+        f"{names[0]} and {names[1]} cannot do that.",
+        {},
+    )
+
+    def unreadable(*args):
+        raise IllegalAction("Player 2 wrote a move nobody reads.", code="MALFORMED_ACTION")
+
+    monkeypatch.setattr(engine, "accepts", unreadable)
+    assert _refused(shed, seat, {"type": "draw"}, None) == (
+        ErrorCode.MALFORMED_ACTION,
+        f"{names[1]} wrote a move nobody reads.",
+        {},
+    )
+
+
+def test_a_bot_seat_is_played_by_the_bots_channel_and_refused_to_a_players(make_user, toy_engine):
+    game = start_game(make_user("ann"), bots=1, options={"hand_size": 4})
+    bot = Seat.objects.get(game=game, is_bot=True)
+    if _to_act(game).pk != bot.pk:
+        _play_first_legal(game)
+    action = game.engine.legal_actions(game.state, bot.position)[-1]
+    for channel in (Move.Channel.WEB, Move.Channel.API, Move.Channel.EMAIL):
+        assert _refused(game, bot, action, game.version, channel) == (
+            ErrorCode.NOT_A_PLAYER,
+            "A bot plays this seat.",
+            {},
+        )
+    result = services.move_submit(
+        game=game, seat=bot, action=action, expected_version=game.version, channel=Move.Channel.BOT
+    )
+    assert result.applied and result.move.channel == Move.Channel.BOT
+
+
+def test_a_timeout_counts_a_missed_deadline_and_the_players_own_move_ends_the_run(shed, announced):
+    from django.utils import timezone
+
+    late = _to_act(shed)
+    Seat.objects.filter(pk=late.pk).update(missed_deadlines=1)
+    type(late.user).objects.filter(pk=late.user_id).update(seems_away_since=timezone.now())
+    timed_out = _play_first_legal_as(shed, Move.Channel.TIMEOUT)
+    assert timed_out == late.pk and Seat.objects.get(pk=late.pk).missed_deadlines == 2
+    _play_first_legal_as(shed, Move.Channel.BOT)  # the other seat's, by no player: counts nothing
+    announced.clear()
+    assert _play_first_legal_as(shed, Move.Channel.EMAIL) == late.pk
+    assert Seat.objects.get(pk=late.pk).missed_deadlines == 0
+    assert type(late.user).objects.get(pk=late.user_id).seems_away_since is None
+    (change,) = announced
+    assert [s.user.seems_away_since for s in change.seats if s.pk == late.pk] == [None]
+
+
+def _play_first_legal_as(game, channel):
+    """The seat to act plays its last legal action through `channel`; returns the seat's pk."""
+    seat = _to_act(game)
+    action = game.engine.legal_actions(game.state, seat.position)[-1]
+    actor = seat.user if channel in services.PLAYER_CHANNELS else None
+    services.move_submit(
+        game=game, seat=seat, action=action, expected_version=game.version, channel=channel, actor=actor
+    )
+    return seat.pk

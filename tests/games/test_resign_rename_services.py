@@ -83,3 +83,24 @@ def test_a_paused_games_seats_follow_a_new_name_too(make_user, toy_engine):
     ann.refresh_from_db()
     assert services.tenures_follow_rename(user=ann) == 1
     assert _tenures(game, ann) == [("ann", 1, version + 1), ("Annie", version + 1, None)]
+
+
+def test_a_new_name_counts_every_game_and_closes_only_its_own_seats_current_tenure(make_user, toy_engine):
+    from tests.builders import play, seat_to_act
+
+    ann, bob = make_user("ann"), make_user("bob")
+    game = start_game(ann, bob, options=HAND)
+    other = start_game(ann, make_user("cy"), options=HAND)
+    type(ann).objects.filter(pk=ann.pk).update(display_name="Annie")
+    ann.refresh_from_db()
+    first = Game.objects.get(pk=game.pk).version + 1
+    assert services.tenures_follow_rename(user=ann) == 2
+    assert _tenures(other, ann)[-1][0] == "Annie"
+    assert _tenures(game, bob) == [("bob", 1, None)]  # another seat's tenure stays open
+    seat = seat_to_act(game)
+    play(game, seat, game.engine.legal_actions(game.state, seat.position)[0])
+    type(ann).objects.filter(pk=ann.pk).update(display_name="Anne")
+    ann.refresh_from_db()
+    second = Game.objects.get(pk=game.pk).version + 1
+    assert services.tenures_follow_rename(user=ann) == 2
+    assert _tenures(game, ann) == [("ann", 1, first), ("Annie", first, second), ("Anne", second, None)]
