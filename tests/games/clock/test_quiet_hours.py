@@ -262,6 +262,29 @@ def test_the_api_profile_needs_a_token(client):
             "Give both the start and the end of your quiet hours, or neither.",
         ),
         (None, None, "18", "quiet_days_invalid", "Quiet days are weekdays, 1 (Monday) to 7 (Sunday)."),
+        (
+            time(7),
+            time(7),
+            "",
+            "quiet_whole_day",
+            "Quiet hours from 07:00 to 07:00 would cover the whole day: your clock would never run. "
+            "Choose an end different from the start.",
+        ),
+        (
+            None,
+            None,
+            "1234567",
+            "quiet_whole_week",
+            "Quiet on every day of the week: your clock would never run. Leave at least one day.",
+        ),
+        (
+            time(20),
+            time(12),
+            "67",
+            "quiet_too_much",
+            "These quiet times leave your clock 40 hours a week; it must run at least 56 (8 hours a day on "
+            "average) so that a move can be made in a week. Shorten the quiet hours or choose fewer quiet days.",
+        ),
     ],
 )
 def test_a_refusal_says_what_to_change(start, end, days, code, message):
@@ -311,3 +334,27 @@ def test_last_nights_long_window_is_read_on_the_players_own_calendar(users):
     set_quiet(user, "Pacific/Pago_Pago", time(22), time(14))  # 16 h a night: the clock runs 56 h a week
     assert quiet.is_quiet(user, utc(2030, 1, 16, 0, 30))  # 13:30 on the 15th in Pago Pago
     assert not quiet.is_quiet(user, utc(2030, 1, 16, 1, 30))  # 14:30
+
+
+def test_exactly_the_least_running_time_is_accepted():
+    assert quiet.running_hours_a_week(time(22), time(14), "") == quiet.MIN_RUNNING_HOURS_A_WEEK
+    quiet.validate(time(22), time(14), "")  # 8 hours a day
+
+
+def test_a_quiet_day_runs_from_midnight_to_midnight_on_the_players_calendar(users):
+    user = users[0]
+    set_quiet(user, "Europe/Berlin", days="6")  # Saturday, 2 March 2030
+    assert next(iter(quiet.intervals(user, utc(2030, 3, 1, 12)))) == (utc(2030, 3, 1, 23), utc(2030, 3, 2, 23))
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "first"),
+    [
+        (time(18), time(0), (utc(2030, 3, 1, 18), utc(2030, 3, 3))),  # Friday's evening ends as Saturday begins
+        (time(22), time(2), (utc(2030, 3, 1, 22), utc(2030, 3, 3, 2))),  # and Saturday's night runs on
+    ],
+)
+def test_a_quiet_day_and_the_nights_next_to_it_are_one_quiet_time(users, start, end, first):
+    user = users[0]
+    set_quiet(user, "UTC", start, end, days="6")
+    assert next(iter(quiet.intervals(user, utc(2030, 3, 1, 12)))) == first
