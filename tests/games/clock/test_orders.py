@@ -131,3 +131,18 @@ def test_covered_seat_reads_only_this_games_orders(make_game):
     found, action = covered_seat(game)
     assert (found.pk, action) == (victim.pk, {"type": "medicine", "use": False})
     assert standing_orders_due(game)
+
+
+def test_a_seat_given_to_a_bot_does_not_play_its_former_players_orders(make_game, users):
+    from games import services
+    from games.clock.orders import covered_seat
+
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="always")
+    services.seat_replace(game=game, seat=victim, by=None, bot=True, reason="left for good")
+    game.refresh_from_db()
+    play(game, turn_seat(game), {"type": "calamity", "victim": victim.position})
+    game.refresh_from_db()
+    assert covered_seat(game) == (None, None)  # the bot decides for itself
