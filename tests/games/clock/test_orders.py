@@ -118,6 +118,7 @@ def test_covered_seat_reads_only_this_games_orders(make_game):
     """A seat at the same place in another game, with an order of the same kind, answers nothing
     here: the victim here has no order of its own."""
     from games.clock.orders import covered_seat, standing_orders_due
+    from games.models import Game
 
     game, other = make_game(), make_game()
     seat = turn_seat(game)
@@ -131,6 +132,8 @@ def test_covered_seat_reads_only_this_games_orders(make_game):
     found, action = covered_seat(game)
     assert (found.pk, action) == (victim.pk, {"type": "medicine", "use": False})
     assert standing_orders_due(game)
+    game.status = Game.Status.PAUSED  # a paused game plays nothing, orders or not
+    assert not standing_orders_due(game)
 
 
 def test_a_seat_given_to_a_bot_does_not_play_its_former_players_orders(make_game, users):
