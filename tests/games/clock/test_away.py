@@ -224,3 +224,65 @@ def test_an_away_day_tells_each_table_and_the_player_even_if_they_muted_it(away_
     one_left = outbox.on_away_day(_away_day(olga, games, left=1))
     assert "one vacation day used, 1 left." in one_left[0].context["text"]
     assert "(1 left this year)" in one_left[-1].context["text"]
+
+
+def test_spend_day_moves_only_the_players_pending_deadlines_and_says_what_is_left(away_setup, clock, users):
+    """away.spend_day itself: Olga's two pending deadlines move 24 hours later and their reminders
+    are due again; the game where Olga waits for Player1 is not hers to act in (nothing moves
+    there, and its table is not among those told); the day counts with the one she planned."""
+    from games.clock import away
+
+    olga, games = away_setup
+    waiting = start_game(olga, users[1], rules="toy-notify", title="Olga waits")
+    if turn_seat(waiting).user_id == olga.pk:
+        waiting.refresh_from_db()
+        services.move_submit(
+            game=waiting,
+            seat=turn_seat(waiting),
+            action={"type": "end_turn"},
+            expected_version=waiting.version,
+            channel="web",
+        )
+    for game in games:
+        game.refresh_from_db()
+        Seat.objects.filter(user=olga, game=game).update(reminder_sent_for=game.version)  # reminded already
+    Vacation.objects.create(user=olga, starts_on=T0.date() + timedelta(10), ends_on=T0.date() + timedelta(10))
+    before = {s.pk: s.deadline_at for s in Seat.objects.all()}
+    theirs = turn_seat(waiting)
+    assert theirs.user_id == users[1].pk and before[theirs.pk] is not None
+
+    spent = away.spend_day(olga, T0)
+
+    day = Vacation.objects.get(user=olga, automatic=True)
+    assert (spent.user, spent.vacation, spent.used, spent.left) == (olga, day, 2, 3)
+    assert sorted(spent.game_ids) == [g.pk for g in games]
+    for seat in Seat.objects.all():
+        if seat.user_id == olga.pk and seat.game_id != waiting.pk:
+            assert seat.deadline_at == before[seat.pk] + 24 * H and seat.reminder_sent_for is None
+        else:
+            assert seat.deadline_at == before[seat.pk]
+
+
+def test_the_last_day_left_is_spent_and_then_none(away_setup, clock, settings):
+    from games.clock import away
+
+    olga, games = away_setup
+    settings.TRAILPOST = {**settings.TRAILPOST, "VACATION_DAYS_PER_YEAR": 1}
+    spent = away.spend_day(olga, T0)
+    assert (spent.used, spent.left) == (1, 0)
+    assert away.spend_day(olga, T0 + timedelta(hours=1)) is None
+    assert Vacation.objects.filter(user=olga).count() == 1
+
+
+def test_days_this_year_counts_only_the_players_own_automatic_days_of_this_year(away_setup, clock, users):
+    from datetime import date
+
+    from games.clock import away
+
+    olga, games = away_setup
+    today = T0.date()
+    Vacation.objects.create(user=olga, starts_on=today, ends_on=today, automatic=True)
+    Vacation.objects.create(user=olga, starts_on=today + timedelta(10), ends_on=today + timedelta(11))  # planned
+    Vacation.objects.create(user=olga, starts_on=date(2029, 12, 30), ends_on=date(2029, 12, 30), automatic=True)
+    Vacation.objects.create(user=users[1], starts_on=today, ends_on=today, automatic=True)
+    assert away.days_this_year(olga) == {"year": 2030, "used": 3, "left": 2, "automatic": 1, "auto": True}

@@ -201,6 +201,7 @@ def test_paused_deadline_skips_every_vacation_interval():
     intervals = [(a + day, a + 2 * day), (a + 3 * day, a + 5 * day)]
     assert paused_deadline(a, 2 * day, intervals) == a + 3 * day  # ends as the 2nd begins
     assert paused_deadline(a + day + day / 2, day * 1.5, intervals) == a + 5 * day + day / 2
+    assert paused_deadline(a + 2.5 * day, day, intervals) == a + 5.5 * day  # the 1st is over: the 2nd counts
 
 
 def test_a_redelivered_sweep_task_times_out_once(clock, make_game):

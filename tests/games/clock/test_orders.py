@@ -112,3 +112,40 @@ def test_an_order_answers_only_in_a_game_in_play_for_a_person_still_playing(make
     game.status = Game.Status.ACTIVE
     victim.status = Seat.Status.KICKED
     assert covered_action(game, victim) is None
+
+
+def test_covered_seat_reads_only_this_games_orders(make_game):
+    """A seat at the same place in another game, with an order of the same kind, answers nothing
+    here: the victim here has no order of its own."""
+    from games.clock.orders import covered_seat, standing_orders_due
+    from games.models import Game
+
+    game, other = make_game(), make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=seat_at(other, victim.position), kind="medicine_choice", answer="always")
+    play(game, seat, {"type": "calamity", "victim": victim.position})
+    game.refresh_from_db()
+    assert covered_seat(game) == (None, None)
+    assert not standing_orders_due(game)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="never")
+    found, action = covered_seat(game)
+    assert (found.pk, action) == (victim.pk, {"type": "medicine", "use": False})
+    assert standing_orders_due(game)
+    game.status = Game.Status.PAUSED  # a paused game plays nothing, orders or not
+    assert not standing_orders_due(game)
+
+
+def test_a_seat_given_to_a_bot_does_not_play_its_former_players_orders(make_game, users):
+    from games import services
+    from games.clock.orders import covered_seat
+
+    game = make_game()
+    seat = turn_seat(game)
+    victim = seat_at(game, 1 - seat.position)
+    StandingOrder.objects.create(seat=victim, kind="medicine_choice", answer="always")
+    services.seat_replace(game=game, seat=victim, by=None, bot=True, reason="left for good")
+    game.refresh_from_db()
+    play(game, turn_seat(game), {"type": "calamity", "victim": victim.position})
+    game.refresh_from_db()
+    assert covered_seat(game) == (None, None)  # the bot decides for itself

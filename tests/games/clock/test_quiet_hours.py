@@ -242,3 +242,119 @@ def test_the_api_sets_quiet_hours_refuses_too_much_and_moves_a_pending_deadline(
 def test_the_api_profile_needs_a_token(client):
     resp = client.patch("/api/profile/", {"quiet_from": "23:00"}, content_type="application/json")
     assert resp.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "days", "code", "message"),
+    [
+        (
+            time(23),
+            None,
+            "",
+            "quiet_hours_incomplete",
+            "Give both the start and the end of your quiet hours, or neither.",
+        ),
+        (
+            None,
+            time(7),
+            "",
+            "quiet_hours_incomplete",
+            "Give both the start and the end of your quiet hours, or neither.",
+        ),
+        (None, None, "18", "quiet_days_invalid", "Quiet days are weekdays, 1 (Monday) to 7 (Sunday)."),
+        (
+            time(7),
+            time(7),
+            "",
+            "quiet_whole_day",
+            "Quiet hours from 07:00 to 07:00 would cover the whole day: your clock would never run. "
+            "Choose an end different from the start.",
+        ),
+        (
+            None,
+            None,
+            "1234567",
+            "quiet_whole_week",
+            "Quiet on every day of the week: your clock would never run. Leave at least one day.",
+        ),
+        (
+            time(20),
+            time(12),
+            "67",
+            "quiet_too_much",
+            "These quiet times leave your clock 40 hours a week; it must run at least 56 (8 hours a day on "
+            "average) so that a move can be made in a week. Shorten the quiet hours or choose fewer quiet days.",
+        ),
+    ],
+)
+def test_a_refusal_says_what_to_change(start, end, days, code, message):
+    """What the profile form and the API show the player (and the code an API client reads)."""
+    with pytest.raises(ValidationError) as exc:
+        quiet.validate(start, end, days)
+    assert (exc.value.code, exc.value.messages) == (code, [message])
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "days", "hours"),
+    [
+        (None, None, "1", 144),  # Monday off
+        (None, None, "7", 144),
+        (time(22, 30), time(6, 15), "", 168 - 7 * 7.75),  # 7 h 45 min a night
+        # Monday off and every night: Sunday's night runs 6 h 15 min into Monday, Monday's 1 h 30 min.
+        (time(22, 30), time(6, 15), "1", 168 - (7 * 7.75 + 24 - 6.25 - 1.5)),
+        (time(6, 15), time(22, 30), "", 168 - 7 * 16.25),  # within the day
+    ],
+)
+def test_running_hours_a_week_counts_every_quiet_minute_once(start, end, days, hours):
+    assert quiet.running_hours_a_week(start, end, days) == hours
+
+
+def test_has_quiet_needs_quiet_hours_or_quiet_days(users):
+    user = users[0]
+    assert not quiet.has_quiet(None) and not quiet.has_quiet(user)
+    set_quiet(user, "UTC", days="6")
+    assert quiet.has_quiet(user)
+    set_quiet(user, "UTC", time(23), time(7))
+    assert quiet.has_quiet(user)
+
+
+def test_is_quiet_from_the_first_minute_of_the_quiet_time_to_before_its_end(users):
+    user = users[0]
+    set_quiet(user, "Europe/Berlin", time(23), time(7))
+    assert quiet.is_quiet(user, utc(2030, 1, 15, 22))  # 23:00 CET
+    assert not quiet.is_quiet(user, utc(2030, 1, 15, 21, 59))
+    assert quiet.is_quiet(user, utc(2030, 1, 16, 5, 59))
+    assert not quiet.is_quiet(user, utc(2030, 1, 16, 6))  # 07:00 CET
+
+
+def test_last_nights_long_window_is_read_on_the_players_own_calendar(users):
+    """In Pago Pago (UTC-11), 13:30 is already the next day in UTC: the window that began at 22:00
+    the evening before, and ends at 14:00, is still quiet."""
+    user = users[0]
+    set_quiet(user, "Pacific/Pago_Pago", time(22), time(14))  # 16 h a night: the clock runs 56 h a week
+    assert quiet.is_quiet(user, utc(2030, 1, 16, 0, 30))  # 13:30 on the 15th in Pago Pago
+    assert not quiet.is_quiet(user, utc(2030, 1, 16, 1, 30))  # 14:30
+
+
+def test_exactly_the_least_running_time_is_accepted():
+    assert quiet.running_hours_a_week(time(22), time(14), "") == quiet.MIN_RUNNING_HOURS_A_WEEK
+    quiet.validate(time(22), time(14), "")  # 8 hours a day
+
+
+def test_a_quiet_day_runs_from_midnight_to_midnight_on_the_players_calendar(users):
+    user = users[0]
+    set_quiet(user, "Europe/Berlin", days="6")  # Saturday, 2 March 2030
+    assert next(iter(quiet.intervals(user, utc(2030, 3, 1, 12)))) == (utc(2030, 3, 1, 23), utc(2030, 3, 2, 23))
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "first"),
+    [
+        (time(18), time(0), (utc(2030, 3, 1, 18), utc(2030, 3, 3))),  # Friday's evening ends as Saturday begins
+        (time(22), time(2), (utc(2030, 3, 1, 22), utc(2030, 3, 3, 2))),  # and Saturday's night runs on
+    ],
+)
+def test_a_quiet_day_and_the_nights_next_to_it_are_one_quiet_time(users, start, end, first):
+    user = users[0]
+    set_quiet(user, "UTC", start, end, days="6")
+    assert next(iter(quiet.intervals(user, utc(2030, 3, 1, 12)))) == first

@@ -145,3 +145,15 @@ def test_a_stale_deadline_due_first_holds_up_none_of_the_game_and_one_due_this_s
     assert handle_due(now)["timeouts"] == 2
     assert sorted(_timeouts(trio)) == [(0, {"type": "pass"}), (1, {"type": "pass"})]  # in either order
     assert seat_at(trio, 2).missed_deadlines == 0
+
+
+def test_a_sweep_with_nothing_due_reports_every_count_at_zero(clock):
+    """What the beat task logs (and the benchmark reads): every count, even when nothing was due."""
+    assert handle_due(datetime.now(UTC)) == {
+        "timeouts": 0,
+        "bots": 0,
+        "standing": 0,
+        "paused": 0,
+        "vacation_days": 0,
+        "skipped": 0,
+    }
