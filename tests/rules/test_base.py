@@ -1,5 +1,8 @@
 """What base.py gives every engine: Rng and its streams, and the one seat-label convention."""
 
+import sys
+import types
+
 import pytest
 
 from games.rules.base import (
@@ -382,3 +385,55 @@ def test_finishing_places_share_first_among_winners_and_put_the_seats_that_left_
     result = {"winners": [0], "ranking": [0, 1, 2, 3, 4], "points": [9, 5, 5, 3, 3]}
     assert scored.finishing_places({}, result, {4}) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 5}
     assert scored.finishing_places({}, result, {3, 4}) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 4}
+
+
+def test_the_defaults_an_engine_without_overrides_answers():
+    toy, state = Toy(), new_frame(1, 2, "s")
+    assert toy.table_text(state, 0) == []
+    assert toy.explain_hit(state, {}, 0) == []
+    assert toy.command(state, 0, "draw") is None
+    assert toy.reply_grid(state, 0) is None
+    assert toy.glossary({}) == {}
+    assert toy.public_action({"type": "draw", "secret": 1}) == {"type": "draw", "secret": 1}
+    assert toy.decision_kind(state, 0) is None
+    assert toy.standing_action(state, 0, "victim", "yes") is None
+    assert toy.count_figures(state, []) == {}
+    assert toy.finishing_measure(state, {}, 3) == ("seat", 3)
+    assert toy.turn_seats(state) == [0]
+    toy.check_options({}, 2)
+
+
+def test_the_game_packages_own_modules_answer_through_the_engine(monkeypatch):
+    calls = []
+
+    def module(name, **attrs):
+        mod = types.ModuleType(name)
+        mod.__dict__.update(attrs)
+        monkeypatch.setitem(sys.modules, name, mod)
+        return mod
+
+    module("toygame")
+    module("toygame.state", upgrade=lambda s: {**s, "version": s.get("version", 1) + 1, "up": s.get("up", 0) + 1})
+    module(
+        "toygame.places",
+        place=lambda state, seat, action: f"hand:{action['card']}",
+        hit_places=lambda state, seat, event, action: calls.append(action) or ("cal:T1",),
+        PLACE_KINDS={"hand": {"tap": "tap a card", "own": True}},
+    )
+    module(
+        "toygame.picture",
+        picture=lambda view, **kw: f"<svg {sorted(kw.items())}>",
+        email_picture=lambda view, **kw: f"<svg email {kw['me']}>",
+    )
+    module("toygame.page", board_static=lambda data: {"map": data["w"]}, board_context=lambda table: {"n": len(table)})
+    engine = type("ToyGame", (Toy,), {"__module__": "toygame.engine", "state_version": 3})()
+    assert engine.load_state({"a": 1}) == {"a": 1, "version": 3, "up": 2}
+    assert engine.load_state({"version": 3}) == {"version": 3}
+    assert engine.place({}, 0, {"type": "play", "card": "T9"}) == "hand:T9"
+    assert engine.hit_places({}, 0, {}, None) == ["cal:T1"]
+    assert calls == [{}]
+    assert engine.place_kinds() == {"hand": {"tap": "tap a card", "own": True}}
+    assert engine.table_picture({}, me=1) == "<svg [('board', None), ('browser', False), ('me', 1), ('names', None)]>"
+    assert engine.email_picture({}, me=0, names={0: "Ann"}) == "<svg email 0>"
+    assert engine.board_static({"w": 5}) == {"map": 5}
+    assert engine.board_context({"view": {}, "seat": 0}) == {"n": 2}
