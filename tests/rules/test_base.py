@@ -85,7 +85,7 @@ def test_each_draw_advances_the_counter_by_one_and_stays_in_its_range():
     assert state["rng"]["counter"] == 60 + 120 + 40 + 200
     assert rng.below(1) == 0
     for n in (0, -1):
-        with pytest.raises(ValueError, match=r"below\(\) needs n > 0"):
+        with pytest.raises(ValueError, match=r"^below\(\) needs n > 0$"):
             rng.below(n)
 
 
@@ -240,20 +240,24 @@ class Toy(Engine):
         return [event(action["type"], seat, f"{seat_label(seat)} moves.")]
 
     def explain_illegal(self, state, seat, action):
-        return "Not that."
+        return f"Not {action['type']} for {seat_label(seat)} at turn {state['turn']}."
+
+    def check_options(self, options, seats):
+        if seats is not None and options["rounds"] > 3 * seats:
+            raise BadOptions(f"At most {3 * seats} rounds for {seats} players.")
 
     def view(self, state, seat):
-        players = [{"seat": s, "score": 0} for s in range(state["seats"])] + ["odd", {"seat": "x"}]
+        players = ["odd", {"seat": "x"}] + [{"seat": s, "you": s == seat} for s in range(state["seats"])]
         mine = {} if seat is None else {"hand": [f"card{seat}"], "shared": "same"}
         return {"players": players, "shared": "same", **mine}
 
     def seat_left(self, state, seat):
-        return [event("left", seat, f"{seat_label(seat)} left.")]
+        return [event("left", seat, f"{seat_label(seat)} left; {state['seats'] - len(state['out'])} remain.")]
 
 
 class Scored(Toy):
     def finishing_measure(self, state, result, seat):
-        return (result["points"][seat],)
+        return (result["points"][seat] + state.get("bonus", {}).get(seat, 0),)
 
 
 def test_options_are_filled_read_and_refused_with_a_sentence():
@@ -265,6 +269,9 @@ def test_options_are_filled_read_and_refused_with_a_sentence():
         assert toy.normalize_options({"fast": word})["fast"] is value
     assert toy.normalize_options({"fast": "off"})["fast"] is False
     assert toy.normalize_options({"rounds": 3})["rounds"] == 3
+    assert toy.normalize_options({"rounds": 6}, seats=2)["rounds"] == 6
+    with pytest.raises(BadOptions, match="^At most 6 rounds for 2 players.$"):
+        toy.normalize_options({"rounds": 7}, seats=2)
     refusals = [
         ({"colour": 1}, "Unknown option 'colour'."),
         ({"fast": "maybe"}, "Option 'fast' must be true or false."),
@@ -299,6 +306,9 @@ def test_the_options_a_player_reads():
         ("mode", "Wild cards"),
         ("Wild cards each", "2"),
     ]
+    wild = type("Wild", (Toy,), {"options_schema": {**Toy.options_schema, "mode": {"default": "wild"}}})()
+    assert wild.option_applies("wilds", {})
+    assert not wild.option_applies("wilds", {"mode": "plain"})
     assert toy.options_in_words({}) == [("Fast game", "off"), ("Rounds", "5"), ("mode", "plain")]
 
 
@@ -317,11 +327,16 @@ def test_apply_refuses_a_malformed_move_another_seats_move_and_one_off_the_menu(
     assert (caught.value.code, str(caught.value)) == ("NOT_YOUR_TURN", "It is not your turn to decide anything.")
     with pytest.raises(IllegalAction) as caught:
         toy.apply(state, 0, {"type": "play", "card": 1.0})
-    assert (caught.value.code, caught.value.message) == ("ILLEGAL_ACTION", "Not that.")
+    assert (caught.value.code, caught.value.message) == (
+        "ILLEGAL_ACTION",
+        "Not play for Player 1 at turn 0.",
+    )
     assert state["turn"] == 0
     assert toy.accepts(state, 0, {"type": "play", "card": 1})
     assert toy.apply(state, 0, {"type": "play", "card": 1})[0]["public"]["text"] == "Player 1 moves."
     assert state["turn"] == 1
+    with pytest.raises(IllegalAction, match="^Not pass for Player 2 at turn 1.$"):
+        toy.apply(state, 1, {"type": "pass"})
     assert toy.default_action(state, 1) == {"type": "draw"}
     assert Engine.explain_illegal(toy, state, 0, {}) == "That move is not allowed now."
 
@@ -333,7 +348,7 @@ def test_the_frames_answers_turn_result_and_a_resignation():
     assert toy.turn_seat(state) is None
     assert toy.turn_of_state(state) == 2
     assert toy.result(state) is None
-    assert toy.resign(state, 1)[0]["public"]["text"] == "Player 2 left."
+    assert toy.resign(state, 1)[0]["public"]["text"] == "Player 2 left; 2 remain."
     assert state["out"] == [1]
     assert toy.resign(state, 0)[0]["type"] == "left"
     assert state["out"] == [0, 1]
@@ -345,8 +360,9 @@ def test_the_frames_answers_turn_result_and_a_resignation():
     answer["winners"] = []
     assert state["result"] == {"winners": [2]}
     assert toy.turn_of_state(state) is None
-    with pytest.raises(IllegalAction, match="This game is over."):
+    with pytest.raises(IllegalAction) as caught:
         toy.resign(state, 2)
+    assert caught.value.message == "This game is over."
     with pytest.raises(NotImplementedError, match="base cannot take a seat out"):
         type("Base", (Engine,), {"name": "base"})().resign(new_frame(1, 2, "s"), 0)
 
@@ -385,6 +401,8 @@ def test_finishing_places_share_first_among_winners_and_put_the_seats_that_left_
     result = {"winners": [0], "ranking": [0, 1, 2, 3, 4], "points": [9, 5, 5, 3, 3]}
     assert scored.finishing_places({}, result, {4}) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 5}
     assert scored.finishing_places({}, result, {3, 4}) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 4}
+    assert scored.finishing_places(None, result, set()) == {0: 1, 1: 2, 2: 2, 3: 4, 4: 4}
+    assert scored.finishing_places({"bonus": {2: 1}}, result, set()) == {0: 1, 1: 2, 2: 3, 3: 4, 4: 4}
 
 
 def test_the_defaults_an_engine_without_overrides_answers():
@@ -400,7 +418,7 @@ def test_the_defaults_an_engine_without_overrides_answers():
     assert toy.count_figures(state, []) == {}
     assert toy.finishing_measure(state, {}, 3) == ("seat", 3)
     assert toy.turn_seats(state) == [0]
-    toy.check_options({}, 2)
+    assert Engine.check_options(toy, {"rounds": 99}, 2) is None
 
 
 def test_the_game_packages_own_modules_answer_through_the_engine(monkeypatch):
@@ -412,28 +430,44 @@ def test_the_game_packages_own_modules_answer_through_the_engine(monkeypatch):
         monkeypatch.setitem(sys.modules, name, mod)
         return mod
 
-    module("toygame")
-    module("toygame.state", upgrade=lambda s: {**s, "version": s.get("version", 1) + 1, "up": s.get("up", 0) + 1})
+    module("toy")
+    module("toy.game")
+    module("toy.game.state", upgrade=lambda s: {**s, "version": s.get("version", 1) + 1, "up": s.get("up", 0) + 1})
     module(
-        "toygame.places",
-        place=lambda state, seat, action: f"hand:{action['card']}",
-        hit_places=lambda state, seat, event, action: calls.append(action) or ("cal:T1",),
+        "toy.game.places",
+        place=lambda state, seat, action: f"hand:{action['card']}:{seat}:{state['turn']}",
+        hit_places=lambda state, seat, event, action: calls.append((state, seat, event, action)) or ("cal:T1",),
         PLACE_KINDS={"hand": {"tap": "tap a card", "own": True}},
     )
     module(
-        "toygame.picture",
-        picture=lambda view, **kw: f"<svg {sorted(kw.items())}>",
-        email_picture=lambda view, **kw: f"<svg email {kw['me']}>",
+        "toy.game.picture",
+        picture=lambda view, **kw: f"<svg {view} {sorted(kw.items())}>",
+        email_picture=lambda view, **kw: f"<svg email {view} {sorted(kw.items())}>",
     )
-    module("toygame.page", board_static=lambda data: {"map": data["w"]}, board_context=lambda table: {"n": len(table)})
-    engine = type("ToyGame", (Toy,), {"__module__": "toygame.engine", "state_version": 3})()
+    module("toy.game.page", board_static=lambda data: {"map": data["w"]}, board_context=lambda table: {"n": len(table)})
+    engine = type("ToyGame", (Toy,), {"__module__": "toy.game.engine", "state_version": 3})()
     assert engine.load_state({"a": 1}) == {"a": 1, "version": 3, "up": 2}
     assert engine.load_state({"version": 3}) == {"version": 3}
-    assert engine.place({}, 0, {"type": "play", "card": "T9"}) == "hand:T9"
-    assert engine.hit_places({}, 0, {}, None) == ["cal:T1"]
-    assert calls == [{}]
+    assert engine.place({"turn": 4}, 1, {"type": "play", "card": "T9"}) == "hand:T9:1:4"
+    assert engine.hit_places({"turn": 4}, 1, {"type": "hit"}, None) == ["cal:T1"]
+    assert calls == [({"turn": 4}, 1, {"type": "hit"}, {})]
     assert engine.place_kinds() == {"hand": {"tap": "tap a card", "own": True}}
-    assert engine.table_picture({}, me=1) == "<svg [('board', None), ('browser', False), ('me', 1), ('names', None)]>"
-    assert engine.email_picture({}, me=0, names={0: "Ann"}) == "<svg email 0>"
+    assert (
+        engine.table_picture({"v": 1}, me=1)
+        == "<svg {'v': 1} [('board', None), ('browser', False), ('me', 1), ('names', None)]>"
+    )
+    assert (
+        engine.email_picture({"v": 2}, me=0)
+        == "<svg email {'v': 2} [('board', None), ('browser', False), ('me', 0), ('names', None)]>"
+    )
+    board = {"key": "k", "data": {}}
+    assert engine.table_picture({}, names={0: "Ann"}, board=board, browser=True) == (
+        "<svg {} [('board', {'key': 'k', 'data': {}}), ('browser', True), ('me', None), ('names', {0: 'Ann'})]>"
+    )
+    assert engine.email_picture({}, names={0: "Ann"}, board=board, browser=True) == (
+        "<svg email {} [('board', {'key': 'k', 'data': {}}), ('browser', True), ('me', None), ('names', {0: 'Ann'})]>"
+    )
+    older = type("ToyGame2", (Toy,), {"__module__": "toy.game.engine", "state_version": 2})()
+    assert older.load_state({"a": 1}) == {"a": 1, "version": 2, "up": 1}
     assert engine.board_static({"w": 5}) == {"map": 5}
     assert engine.board_context({"view": {}, "seat": 0}) == {"n": 2}
