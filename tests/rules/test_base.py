@@ -224,6 +224,9 @@ def test_json_helpers_bound_depth_refuse_unsafe_text_and_copy():
 
 
 class Toy(Engine):
+    """Not tests/toy_engine.py's game, which answers to_act, result and resign itself: these tests are
+    about base's own answers, so this one overrides only what an engine must."""
+
     name = "toy"
     options_schema = {
         "fast": {"default": False, "label": "Fast game"},
