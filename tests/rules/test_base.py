@@ -1,4 +1,6 @@
-"""What base.py gives every engine: Rng and its streams, and the one seat-label convention."""
+"""What base.py gives every engine: Rng and its streams, the Frame, the menu match, words, events, figures
+and the JSON helpers, and Engine's own answers (options, apply, resign, the views, the fallbacks to a game
+package's modules, finishing places), on a toy engine of its own."""
 
 import sys
 import types
