@@ -34,3 +34,17 @@ def test_a_game_whose_package_does_not_import_is_left_out_and_the_others_served(
         assert rules.engine_slugs() == list(rules.GAMES)
         with pytest.raises(ImportError):
             rules.get_engine("gone")
+
+
+def test_the_served_table_is_a_copy_and_engines_follow_it():
+    table = rules.served()
+    assert table == rules.GAMES
+    table["toy"] = "tests.toy_engine:SHED"
+    assert "toy" not in rules.served()
+    with override_settings(TRAILPOST_GAMES={"toy-for-a-while": "tests.toy_engine:SHED", **rules.GAMES}):
+        assert rules.served() == {"toy-for-a-while": "tests.toy_engine:SHED", **rules.GAMES}
+        assert rules.engines() == [TOY, *(rules.get_engine(slug) for slug in rules.GAMES)]
+    assert [engine.name for engine in rules.engines()] == list(rules.GAMES)
+    with pytest.raises(KeyError) as caught:
+        rules.get_engine("no-such-game")
+    assert caught.value.args == ("no-such-game",)
