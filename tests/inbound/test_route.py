@@ -386,6 +386,14 @@ def twice_game(make_game, serve_games):
     return make_game(rules="toy-twice")
 
 
+def test_a_numbered_first_step_then_another_plays_both(twice_game):
+    game = twice_game
+    seat = seat_at(game, 0)
+    result = handle_raw(mail(play_address(game, seat), "1 then pass"))
+    assert (result.outcome, result.detail) == ("played", "Played: again; then pass")
+    assert [m.action["type"] for m in game.moves.filter(channel="email").order_by("seq")] == ["again", "pass"]
+
+
 def test_each_step_of_a_reply_is_played_on_the_menu_and_version_the_one_before_left(twice_game):
     game = twice_game
     seat = seat_at(game, 0)
