@@ -537,6 +537,15 @@ def test_the_sender_of_raw_mail_is_its_from_header_as_read_from_its_bytes(make_g
     assert InboundMessage.objects.get().sender == sender
 
 
+def test_the_sender_recorded_is_cut_to_300_characters(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step", sender="X <player@example.com>")
+    raw = raw.replace(b"From: X <", b"From: " + b"a" * 400 + b" <")
+    assert handle_raw(raw).outcome == "played"
+    assert InboundMessage.objects.get().sender == "a" * 300
+
+
 def test_mail_with_no_token_or_a_forged_one_is_told_apart_and_logged_with_the_token(caplog):
     forged_play = "play+1-2-3." + "a" * 120  # the log quotes a forged token's first 100 characters
     forged = [forged_play, "chat+1-2-3.abc", "help+1-2.abc"]
