@@ -128,8 +128,9 @@ def resolve(game, seat, text: str, moves: list[dict], *, first: bool) -> dict:
 
 
 def steps(line: str, moves: list[dict]) -> list[str]:
-    """Returns the moves a reply's line names one after another: the whole line when it names one."""
+    """Returns the moves a reply's line names one after another: the whole line when its words
+    name one (a label holding "; " or " then "; a number names only the first step's move)."""
     parts = [p for p in STEP_SPLIT.split(line) if p.strip()] if line else []
-    if len(parts) < 2 or choose(line, moves) is not None:
+    if len(parts) < 2 or (not _NUMBER.match(line) and choose(line, moves) is not None):
         return [line]
     return parts

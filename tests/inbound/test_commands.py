@@ -168,6 +168,8 @@ def test_the_first_of_labels_alike_is_suggested():
         ("advance and then end the turn", ["advance", "end the turn"]),
         ("advance THEN end the turn", ["advance", "end the turn"]),
         ("1; 2; 3", ["1", "2", "3"]),
+        ("1 then end the turn", ["1", "end the turn"]),  # the number names the first step only
+        ("1. then 3", ["1.", "3"]),
         ("1;", ["1;"]),  # one step: the line as it is
         ("; ;3", ["; ;3"]),
         ("end the turn", ["end the turn"]),

@@ -65,7 +65,7 @@ def test_html_text_of_markup_html2text_cannot_read_is_empty(caplog):
     caplog.set_level("WARNING", logger="inbound.parse")
     assert html_text(None) == ""
     [record] = caplog.records
-    assert record.getMessage() == "an HTML reply could not be converted to text" and record.exc_info is not None
+    assert record.getMessage() == "an HTML reply could not be converted to text" and record.exc_info[0] is TypeError
 
 
 def test_message_text_prefers_the_plain_part_then_the_html():
@@ -109,6 +109,13 @@ def test_message_text_of_a_part_in_an_unknown_charset_is_decoded_as_utf8():
     assert message_text(msg).strip() == "café 3"
     broken = parse_message(b"Content-Type: text/plain; charset=x-no-such\r\n\r\ncaf\xff 3\r\n")
     assert message_text(broken).strip() == "caf\ufffd 3"
+
+
+def test_message_text_of_an_empty_part_the_library_cannot_read_is_empty():
+    msg = parse_message(b'Content-Type: text/plain; charset="utf-8\x00"\r\n\r\n')  # a NUL in the charset's name
+    with pytest.raises(ValueError):
+        msg.get_content()
+    assert message_text(msg) == ""
 
 
 def test_message_text_of_a_single_part_message_that_is_not_text():
@@ -277,6 +284,27 @@ def test_every_part_is_checked_not_only_the_first():
 )
 def test_a_hostile_part_is_refused_with_why(part, why):
     assert hostile_reason(raw(part)) == why
+
+
+def test_an_empty_text_part_is_valid_in_any_charset():
+    # no bytes at all: even UTF-32, which needs four a character, has nothing to refuse
+    assert hostile_reason(raw("Content-Type: text/plain; charset=utf-32\n\n")) is None
+
+
+def test_a_bad_text_part_before_an_attachment_is_refused():
+    # the parts are checked last first: the attachment, skipped, must not end the walk
+    text = (
+        "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain; charset=ascii\n"
+        "Content-Transfer-Encoding: 8bit\n\n\udcff\n--b\nContent-Type: image/png\n"
+        "Content-Transfer-Encoding: base64\n\nMQAy\n--b--\n"
+    )
+    assert hostile_reason(raw(text)) == "A text part is not valid ascii."
+
+
+def test_a_long_charset_name_is_cut_in_the_sentence_of_invalid_text():
+    charset = "utf" + "-" * 50 + "8"  # a name the codecs still know: UTF-8
+    text = f"Content-Type: text/plain; charset={charset}\nContent-Transfer-Encoding: 8bit\n\n\udcff\n"
+    assert hostile_reason(raw(text)) == f"A text part is not valid {'utf' + '-' * 37}."
 
 
 def test_an_unknown_transfer_encoding_is_cut_in_the_sentence():

@@ -109,6 +109,14 @@ def test_mail_refused_for_its_size_is_recorded_under_no_seat(settings):
     assert record.sender == "player@example.com" and record.reply_token == ""
 
 
+def test_mail_refused_before_its_size_is_known_is_recorded_with_size_0():
+    # a webhook post over Django's limit without a Content-Length: its size is 0
+    why = "The provider's webhook posted 0 bytes, more than Django takes (DATA_UPLOAD_MAX_MEMORY_SIZE)."
+    assert handle_message(EmailMessage(), raw_hash="h", size=0, refusal=("too_large", why)).outcome == "too_large"
+    handle_message(EmailMessage(), raw_hash="h2", refusal=("malformed", "It could not be read as an email."))
+    assert list(InboundMessage.objects.order_by("pk").values_list("size", flat=True)) == [0, 0]
+
+
 def test_a_reply_to_an_email_that_asks_nothing_is_answered_once_an_hour(make_game, settings):
     game = make_game()
     seat = seat_at(game, 1)
@@ -378,6 +386,14 @@ def twice_game(make_game, serve_games):
     return make_game(rules="toy-twice")
 
 
+def test_a_numbered_first_step_then_another_plays_both(twice_game):
+    game = twice_game
+    seat = seat_at(game, 0)
+    result = handle_raw(mail(play_address(game, seat), "1 then pass"))
+    assert (result.outcome, result.detail) == ("played", "Played: again; then pass")
+    assert [m.action["type"] for m in game.moves.filter(channel="email").order_by("seq")] == ["again", "pass"]
+
+
 def test_each_step_of_a_reply_is_played_on_the_menu_and_version_the_one_before_left(twice_game):
     game = twice_game
     seat = seat_at(game, 0)
@@ -509,6 +525,25 @@ def test_a_reply_handed_over_as_text_is_read_as_the_bytes_it_came_from(make_game
     record = InboundMessage.objects.get()
     assert record.message_key == hashlib.sha256(hashlib.sha256(raw).hexdigest().encode()).hexdigest()
     assert record.size == len(raw)
+
+
+def test_the_sender_of_raw_mail_is_its_from_header_as_read_from_its_bytes(make_game):
+    # handle_raw reads the top headers from the bytes, unparsed: the sender recorded is the one a
+    # refusal before parsing would log, its encoded words as they came
+    game = make_game()
+    seat = turn_seat(game)
+    sender = "=?utf-8?q?Ren=C3=A9?= <rene@example.com>"
+    assert handle_raw(mail(play_address(game, seat), "Advance one step", sender=sender)).outcome == "played"
+    assert InboundMessage.objects.get().sender == sender
+
+
+def test_the_sender_recorded_is_cut_to_300_characters(make_game):
+    game = make_game()
+    seat = turn_seat(game)
+    raw = mail(play_address(game, seat), "Advance one step", sender="X <player@example.com>")
+    raw = raw.replace(b"From: X <", b"From: " + b"a" * 400 + b" <")
+    assert handle_raw(raw).outcome == "played"
+    assert InboundMessage.objects.get().sender == "a" * 300
 
 
 def test_mail_with_no_token_or_a_forged_one_is_told_apart_and_logged_with_the_token(caplog):
