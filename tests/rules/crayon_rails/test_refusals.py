@@ -3,6 +3,7 @@ action out (found by mutation testing, issue #31: most of these sentences no tes
 
 import pytest
 
+from games.rules.checks import SAME_MOVE
 from games.rules.crayon_rails.board import node
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.menus import LOCK_REFUSED
@@ -78,6 +79,20 @@ def struck(**p0):
 def with_hand(**p0):
     s = standard(**p0)
     to_hand(s, 0, *plain_cards(3))
+    return s
+
+
+def salt_gone(left: int = 0):
+    """Player 2's heavy freight carries every Salt chip of the supply but `left` (3 in all)."""
+    s = standard(pos=at("Kestrel Bay"))
+    s["players"][1].update(train="heavy", loads=["Salt"] * (3 - left))
+    return s
+
+
+def locked_iron(**p0):
+    """Player 1 carries Iron locked onto the pool's D001 (its demand 0: Iron to Jessamy)."""
+    s = public(loads=["Iron"], **p0)
+    lock(s, 0, "D001", 0)
     return s
 
 
@@ -242,6 +257,72 @@ CASES = [
         {"type": "end_turn"},
         "You were derailed: choose which load to lose first.",
     ),
+    (
+        "a strike stops loading (events as in the family's rules)",
+        lambda: struck(pos=at("Kestrel Bay")),
+        {"type": "pickup", "good": "Salt"},
+        "A strike stops all loading at Kestrel Bay.",
+    ),
+    (
+        "the load chips are limited (base rules)",
+        salt_gone,
+        {"type": "pickup", "good": "Salt"},
+        "All the Salt loads are on trains already.",
+    ),
+    (
+        "a train carries its capacity (freight: two loads)",
+        lambda: standard(pos=at("Kestrel Bay"), loads=["Fish", "Fish"]),
+        {"type": "pickup", "good": "Salt"},
+        "Your train carries 2 loads and is full.",
+    ),
+    (
+        "only a load carried is dropped",
+        lambda: standard(pos=at("Larkmere"), loads=["Grain"]),
+        {"type": "drop", "good": "Coal"},
+        "You may drop only a load you carry that locks no card.",
+    ),
+    (
+        "a locked load stays on the train (shared/rules/003)",
+        lambda: locked_iron(pos=at("Larkmere")),
+        {"type": "drop", "good": "Iron"},
+        "You may drop only a load you carry that locks no card.",
+    ),
+    (
+        "locks come before building (shared/rules/003)",
+        lambda: public(stage="build", built=3, pos=at("Larkmere"), loads=["Iron"]),
+        {"type": "lock", "card": "D001", "demand": 0, "good": "Iron"},
+        "Cards are locked before you build or upgrade, not after.",
+    ),
+    (
+        "a pitch takes a train with no locked load (shared/rules/003)",
+        locked_iron,
+        {"type": "pitch"},
+        "You may pitch only with no locked loads on your train.",
+    ),
+    (
+        "after a pitch only locking (shared/rules/003)",
+        lambda: public(stage="pitched", pos=at("Larkmere")),
+        {"type": "pickup", "good": "Grain"},
+        "You pitched this turn: you may only lock loads or end it.",
+    ),
+    (
+        "building ends moving and loading",
+        lambda: standard(stage="build", built=3, pos=at("Larkmere")),
+        {"type": "pickup", "good": "Grain"},
+        "You have built or upgraded this turn: no more moving, loading or delivering.",
+    ),
+    (
+        "a pool card is delivered through its lock (shared/rules/003)",
+        lambda: public(pos=at("Jessamy"), loads=["Iron"]),
+        {"type": "deliver", "card": "D001", "demand": 0},
+        "You deliver a pool card only with a load you locked onto it (lock it first).",
+    ),
+    (
+        "no such kind of action",
+        standard,
+        {"type": "fly"},
+        "That move is not allowed now (build up to 20, fees 4 a player).",
+    ),
 ]
 
 
@@ -254,3 +335,28 @@ def test_each_check_says_why(rule, position, action, sentence):
     assert ENGINE.explain_illegal(s, seat, action) == sentence
     assert action not in legal(s, seat)
     assert not ENGINE.accepts(s, seat, action)
+
+
+def test_nobody_acts_once_the_game_is_over():
+    s = standard(pos=at("Larkmere"))
+    s["result"] = {"winners": [1], "ranking": [1, 0], "reason": "Rich and linked.", "cash": [50, 260]}
+    assert ENGINE.explain_illegal(s, 0, {"type": "end_turn"}) == "The game is over."
+    assert legal(s, 0) == []
+
+
+def test_only_the_seat_to_act_decides():
+    s = standard(pos=at("Larkmere"))
+    assert ENGINE.explain_illegal(s, 1, {"type": "end_turn"}) == "It is not your turn to decide anything."
+    assert legal(s, 1) == []
+    assert {"type": "end_turn"} in legal(s, 0)
+
+
+def test_the_checks_pass_at_their_bounds():
+    """Exactly the upgrade's cost, the last chip of a good, one place left on the train: allowed."""
+    s = standard(cash=20)
+    assert ENGINE.explain_illegal(s, 0, {"type": "upgrade", "train": "heavy"}) == SAME_MOVE
+    assert [a["train"] for a in legal(s, 0, "upgrade")] == ["fast", "heavy"]
+    s = salt_gone(left=1)
+    s["players"][0]["loads"] = ["Fish"]
+    assert {"type": "pickup", "good": "Salt"} in legal(s, 0, "pickup")
+    assert ENGINE.accepts(s, 0, {"type": "pickup", "good": "Salt"})
