@@ -360,3 +360,85 @@ def test_the_checks_pass_at_their_bounds():
     s["players"][0]["loads"] = ["Fish"]
     assert {"type": "pickup", "good": "Salt"} in legal(s, 0, "pickup")
     assert ENGINE.accepts(s, 0, {"type": "pickup", "good": "Salt"})
+
+
+PITCHED = "You pitched this turn: you may only lock loads or end it."
+BUILT = "You have built or upgraded this turn: no more moving, loading or delivering."
+OFF_THE_MAP = "Put your train on a city first."
+STAGES = [
+    # a pitch gives up the rest of the turn but locking (shared/rules/003)
+    *[
+        (lambda: public(stage="pitched", pos=at("Jessamy"), loads=["Iron"]), action, PITCHED)
+        for action in (
+            {"type": "pickup", "good": "Wine"},
+            {"type": "deliver", "card": "D001", "demand": 0},
+            {"type": "drop", "good": "Iron"},
+            {"type": "place_train", "city": "Larkmere"},
+            {"type": "upgrade", "train": "fast"},
+        )
+    ],
+    # building or upgrading ends the moving part of the turn (base rules: move, then build)
+    *[
+        (lambda: with_d003(stage="build", built=3, pos=at("Calder Mills"), loads=["Grain"]), action, BUILT)
+        for action in (
+            {"type": "pickup", "good": "Wool"},
+            {"type": "deliver", "card": "D003", "demand": 2},
+            {"type": "drop", "good": "Grain"},
+            {"type": "place_train", "city": "Larkmere"},
+        )
+    ],
+    # loads are handled where the train stands, so not before it is on the map
+    *[
+        (lambda: with_d003(loads=["Grain"]), action, OFF_THE_MAP)
+        for action in (
+            {"type": "pickup", "good": "Grain"},
+            {"type": "deliver", "card": "D003", "demand": 2},
+            {"type": "drop", "good": "Grain"},
+        )
+    ],
+]
+
+
+@pytest.mark.parametrize(
+    ("position", "action", "sentence"), STAGES, ids=[f"{c[2][:12]}-{c[1]['type']}" for c in STAGES]
+)
+def test_the_turns_stage_rules_out_each_kind_it_names(position, action, sentence):
+    s = position()
+    assert ENGINE.explain_illegal(s, 0, action) == sentence
+    assert action not in legal(s, 0)
+
+
+def test_a_delivery_names_one_of_the_cards_three_demands():
+    """A demand is 0, 1 or 2 of the card (base rules: three demands a card); any other is refused
+    with the delivery's sentence, not read as another demand and not an error."""
+    s = with_d003(pos=at("Catterby"), loads=["Oil"])  # D003's demand 1: Oil to Catterby
+    for demand in (3, -2, True, "1", None):
+        action = {"type": "deliver", "card": "D003", "demand": demand}
+        assert ENGINE.explain_illegal(s, 0, action) == NEED
+    assert ENGINE.explain_illegal(s, 0, {"type": "deliver", "card": ["D003"], "demand": 1}) == (
+        "There is no such demand card."
+    )
+    assert {"type": "deliver", "card": "D003", "demand": 1} in legal(s, 0, "deliver")
+
+
+def test_a_train_between_cities_delivers_nothing_during_a_city_strike():
+    s = with_d003(pos=node(22, 5), loads=["Grain"])
+    strike = event_card("strike", kind="cities")
+    s["events"].append(
+        {"card": strike, "type": "strike", "drawer": 1, "turns_left": 2, "kind": "cities", "cities": ["Tarnside"]}
+    )
+    assert ENGINE.explain_illegal(s, 0, {"type": "deliver", "card": "D003", "demand": 2}) == NEED
+
+
+def test_a_pool_card_is_delivered_only_through_a_lock_on_that_very_demand():
+    """shared/rules/003: a load is delivered to the pool card demand it locked. Player 1's Iron
+    locks D001's demand 0; neither another card's Iron demand (D005's 0, Iron to Redscar) nor
+    another demand of D001 (its 1, Cattle to Velmora) rides on that lock."""
+    first = "You deliver a pool card only with a load you locked onto it (lock it first)."
+    s = locked_iron(pos=at("Redscar"))
+    s["players"][0]["loads"] = ["Iron", "Iron"]
+    assert ENGINE.explain_illegal(s, 0, {"type": "deliver", "card": "D005", "demand": 0}) == first
+    s = locked_iron(pos=at("Velmora"))
+    s["players"][0]["loads"] = ["Iron", "Cattle"]
+    assert ENGINE.explain_illegal(s, 0, {"type": "deliver", "card": "D001", "demand": 1}) == first
+    assert legal(s, 0, "deliver") == []
