@@ -442,3 +442,28 @@ def test_a_pool_card_is_delivered_only_through_a_lock_on_that_very_demand():
     s["players"][0]["loads"] = ["Iron", "Cattle"]
     assert ENGINE.explain_illegal(s, 0, {"type": "deliver", "card": "D001", "demand": 1}) == first
     assert legal(s, 0, "deliver") == []
+
+
+def test_the_setup_turns_explain_their_own_moves_as_on_the_menu():
+    """What the draft and the building turns offer is explained as a menu move; a card not in the
+    drafter's offer is not kept, even a real one."""
+    s = in_draft()
+    seat = ENGINE.to_act(s)[0]
+    offered = s["draft"]["offer"][0]
+    assert ENGINE.explain_illegal(s, seat, {"type": "keep_done"}) == SAME_MOVE
+    assert ENGINE.explain_illegal(s, seat, {"type": "keep", "card": offered, "demand": 2}) == SAME_MOVE
+    elsewhere = next(cid for cid in plain_cards(30) if cid not in s["draft"]["offer"])
+    assert ENGINE.explain_illegal(s, seat, {"type": "keep", "card": elsewhere, "demand": 0}) == (
+        "Keep one of the cards you are offered, naming one of its three demands (at most two cards)."
+    )
+    s = in_building()
+    assert ENGINE.explain_illegal(s, ENGINE.to_act(s)[0], {"type": "end_turn"}) == SAME_MOVE
+
+
+def test_a_derailed_player_may_lose_each_load_it_carries():
+    s = derailed()
+    for good in ("Coal", "Grain"):
+        assert ENGINE.explain_illegal(s, 0, {"type": "lose_load", "good": good}) == SAME_MOVE
+    assert ENGINE.explain_illegal(s, 0, {"type": "lose_load", "good": "Iron"}) == (
+        "You were derailed: choose which load to lose first."
+    )
