@@ -467,3 +467,31 @@ def test_a_derailed_player_may_lose_each_load_it_carries():
     assert ENGINE.explain_illegal(s, 0, {"type": "lose_load", "good": "Iron"}) == (
         "You were derailed: choose which load to lose first."
     )
+
+
+def test_a_player_may_lock_several_cards_but_each_only_once():
+    """shared/rules/003: each load locks one pool card demand, and a player locks a card once.
+    Player 1 carries two Iron, one locked onto D001's demand 0 (Iron to Jessamy)."""
+    s = locked_iron(pos=at("Larkmere"))
+    s["players"][0]["loads"] = ["Iron", "Iron"]
+    other = {"type": "lock", "card": "D005", "demand": 0, "good": "Iron"}  # Iron to Redscar
+    again = {"type": "lock", "card": "D001", "demand": 0, "good": "Iron"}
+    assert ENGINE.explain_illegal(s, 0, other) == SAME_MOVE
+    assert ENGINE.explain_illegal(s, 0, again) == LOCK_REFUSED
+    assert other in legal(s, 0, "lock") and again not in legal(s, 0, "lock")
+
+
+def test_a_derailed_player_of_the_variant_chooses_among_all_its_loads():
+    """shared/rules/003: a derailed train loses one load of its choice: a free one, one locked on a
+    pool card, or a private card's (kept private or released to the pool)."""
+    s = public(pos=at("Larkmere"), loads=["Coal", "Iron", "Grain"])
+    lock(s, 0, "D001", 0)  # the pool's D001, Iron to Jessamy
+    s["players"][0]["hand"] = ["D003"]
+    lock(s, 0, "D003", 2, private=True, loaded=True)  # Grain to Calder Mills, private
+    s["pending"] = [{"seat": 0, "kind": "derailment", "card": event_card("derailment")}]
+    assert legal(s, 0) == [
+        {"type": "lose_load", "good": "Coal"},
+        {"type": "lose_load", "good": "Iron", "card": "D001"},
+        {"type": "lose_load", "good": "Grain", "card": "D003", "release": False},
+        {"type": "lose_load", "good": "Grain", "card": "D003", "release": True},
+    ]
