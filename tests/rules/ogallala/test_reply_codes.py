@@ -133,3 +133,23 @@ def test_a_stacks_name_draws_from_it_in_ogallala_one_only():
     s["result"] = {"reason": "over", "scores": [0, 0], "winners": [0, 1], "ranking": [0, 1]}
     assert ENGINE.command(s, 0, "booty") is None
     assert _refusal(s, 0, "A3") == "You have no card to place now, so A3 plays nothing."
+
+
+def test_a_code_names_the_plain_placement_when_a_suite_move_also_reaches_its_space():
+    s = fresh()
+    lay(s, 0, 0, 3, "bear_rear", "bear_front")
+    draw(s, 0, "bear_hunter")
+    assert {"type": "place", "row": 0, "col": 2, "moves": [[0, 3, 4], [0, 4, 3]]} in ENGINE.legal_actions(s, 0)
+    assert ENGINE.command(s, 0, "A3") == {"type": "place", "row": 0, "col": 2}
+
+
+def test_a_code_refused_in_ogallala_one_names_the_tribes_or_the_card_not_the_row():
+    # Ogallala I lets a row hold the same card twice: the refusal is the tribes' or the card's own
+    s = fresh("I", two_tribes=True)
+    lay(s, 0, 1, 0, "warrior1:r", ".", "warrior1:b")
+    draw(s, 0, "warrior1:r")
+    assert _refusal(s, 0, "B2").startswith("One warrior at B2 would put red and blue warriors in one row.")
+    s = fresh("I")
+    lay(s, 0, 0, 2, "bow", "furs", "stern")
+    draw(s, 0, "axe")
+    assert _refusal(s, 0, "A1").startswith("Crazy Axe cannot go to A1.")
