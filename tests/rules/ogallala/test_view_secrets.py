@@ -59,3 +59,33 @@ def test_a_card_without_a_space_is_hidden_from_the_other_seats_hand_and_shown_to
     for seat in (1, 2, None):
         v = ENGINE.view(s, seat)
         assert v["hand"] == [] and tent not in _seen(s, seat)
+
+
+def test_a_view_names_the_game_the_turn_the_tallies_and_each_boats_edges():
+    s = fresh("I", two_tribes=True)
+    lay(s, 0, 0, 2, "bow", "furs", "stern")
+    lay(s, 0, 1, 0, "warrior1:r", ".", ".", "furs")
+    s["removed"] = [s["stacks"][1].pop()]
+    v = ENGINE.view(s, 1)
+    assert (v["game"], v["turn"], v["to_act"], v["removed_size"]) == ("ogallala", 0, [0], 1)
+    assert v["scores"] == ENGINE.scores(s) and "spare" not in v
+    me = v["players"][0]
+    assert me["boats"][0]["colour"] is None
+    assert [x["colour"] for x in me["sections"]] == ["red", None]
+    left, middle, right = me["display"][0][2:5]
+    assert (left["boat_left"], left["boat_right"]) == (True, False)
+    assert (middle["boat_left"], middle["boat_right"]) == (False, False)
+    assert (right["boat_left"], right["boat_right"]) == (False, True)
+    assert "in_boat" not in me["display"][1][3] and "in_boat" not in me["display"][1][0]
+    spare = fresh("II", spoils_canoes=True)
+    assert [c["id"] for c in ENGINE.view(spare, 1)["spare"]] == spare["spare"]
+
+
+def test_an_attack_step_shows_the_attacking_boat():
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "shaman")
+    lay(s, 1, 0, 0, "warrior1")
+    draw(s, 0, "stern")
+    ENGINE.apply(s, 0, {"type": "place", "row": 0, "col": 2})
+    assert ENGINE.current_step(s) == "attack"
+    assert ENGINE.view(s, 1)["pending"]["boat"] == {"row": 0, "start": 0, "end": 2}
