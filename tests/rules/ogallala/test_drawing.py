@@ -354,3 +354,14 @@ def test_ogallala_ii_an_earlier_games_unplaceable_lasso_thrower_still_throws():
     assert ENGINE.current_step(s) == "lasso"
     ENGINE.apply(s, 0, {"type": "lasso", "target": 1, "row": 0, "col": 0})
     assert kinds(s, 1, 0)[0] == "." and ENGINE.current_step(s) == "place"
+
+
+@pytest.mark.parametrize("edition", ["I", "II"])
+def test_a_new_game_is_dealt_from_its_seed_at_todays_state_version(edition):
+    opts = ENGINE.normalize_options({"edition": edition}, 2)
+    one, again, other = (ENGINE.new_state(opts, 2, seed) for seed in ("seed-a", "seed-a", "seed-b"))
+    assert one["stacks"] == again["stacks"] and one["stacks"] != other["stacks"]
+    assert one["version"] == ENGINE.state_version == 2
+    # the first player has drawn nothing yet: the table shows them drawing on
+    v = ENGINE.view(one, 1)
+    assert v["keep_drawing"] is True and v["pending"] == {"phase": "draw", "seat": 0}

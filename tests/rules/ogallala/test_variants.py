@@ -146,3 +146,23 @@ def test_two_each_conquered_warrior_leaves_an_empty_card_of_its_own():
     assert first["kind"] == second["kind"] == "canoe" and first["id"] != second["id"]
     ENGINE.apply(s, 0, {"type": "place", "row": 1, "col": 0})
     assert kinds(s, 0, 1)[0] == "canoe" and second["id"] in s["displays"][0][1] and first["id"] in s["spare"]
+
+
+@pytest.mark.parametrize(
+    "options,refusal",
+    [
+        ({"edition": "II", "two_tribes": True}, "The two-tribes variant belongs to Ogallala I."),
+        (
+            {"edition": "II", "crazy_axes": 2},
+            "Ogallala II has no Crazy Axe: only Ogallala I can leave some in the box.",
+        ),
+        (
+            {"edition": "I", "more_raiders": True, "no_totems": True},
+            "These variants belong to Ogallala II: More lasso throwers and archers, Without totem poles.",
+        ),
+    ],
+)
+def test_a_variant_of_the_other_edition_is_refused_in_words_that_name_it(options, refusal):
+    with pytest.raises(BadOptions) as refused:
+        ENGINE.normalize_options(options, 2)
+    assert str(refused.value) == refusal
