@@ -190,8 +190,15 @@ def test_a_seat_given_to_a_bot_is_named_for_its_position(duel, mod):
     seat = _seat(duel, duel.owner)
     services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
     seat.refresh_from_db()
-    assert (seat.user, seat.is_bot, seat.bot_name) == (None, True, services.BOT_NAMES[seat.position])
-    assert _last(duel)[4] == f"A moderator replaced ann with {services.BOT_NAMES[seat.position]}."
+    bot = services.BOT_NAMES[seat.position]
+    assert (seat.user, seat.is_bot, seat.bot_name) == (None, True, bot)
+    assert _last(duel)[4] == f"A moderator replaced ann with {bot}."
+    duel.refresh_from_db()
+    tenures = duel.tenures.filter(position=seat.position).order_by("from_seq")
+    assert list(tenures.values_list("user", "is_bot", "name", "until_seq")) == [
+        (duel.owner_id, False, "ann", duel.version),
+        (None, True, bot, None),
+    ]
 
 
 def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, mod, make_user):
