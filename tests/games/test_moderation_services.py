@@ -111,6 +111,37 @@ def test_a_reason_too_long_is_refused_and_changes_nothing(duel, mod):
     assert duel.status == Game.Status.ACTIVE and duel.moves.count() == before
 
 
+def test_a_reason_is_one_clean_line_of_at_most_its_length_and_given_when_required():
+    assert services._reason(None) == "" and services._reason(" ") == ""
+    assert services._reason(42) == "42"
+    assert services._reason("  a\tb\x00c\n  d ") == "a b c d"
+    longest = "x" * services.REASON_MAX
+    assert services._reason(f" {longest}\n", required=True) == longest
+    with pytest.raises(GameError) as caught:
+        services._reason(longest + "y")
+    assert (caught.value.code, caught.value.message, caught.value.extra) == (
+        ErrorCode.VALIDATION_ERROR,
+        f"A reason is at most {services.REASON_MAX} characters.",
+        {"limit": services.REASON_MAX},
+    )
+    with pytest.raises(GameError) as caught:
+        services._reason(" \x07 ", required=True)
+    assert (caught.value.code, caught.value.message) == (
+        ErrorCode.VALIDATION_ERROR,
+        "Give a reason: the players are told it.",
+    )
+
+
+def test_a_note_ends_with_its_reason_or_a_full_stop_and_is_cut_to_200_characters():
+    assert services._note("A moderator paused the game") == "A moderator paused the game."
+    assert services._note("A moderator paused the game", "") == "A moderator paused the game."
+    assert services._note("A moderator paused the game", "a bug") == "A moderator paused the game: a bug"
+    sentence = "s" * 196
+    assert services._note(sentence, "ab") == sentence + ": ab"  # 200 characters: kept whole
+    cut = services._note(sentence, "abc")
+    assert (cut, len(cut)) == (sentence + ": a" + "…", 200)
+
+
 def test_an_undo_of_one_move_or_several_says_how_many_and_rebuilds_the_state(duel, mod):
     states = [dict(duel.state)]
     for _ in range(3):
