@@ -489,3 +489,29 @@ def test_a_kick_tells_the_players_who_plays_the_seat_now_and_the_kicked_player_t
         ann.pk: ("you were kicked", f"A moderator kicked you out of {game}. You can still watch the game."),
         bob.pk: ("ann was kicked", f"A moderator kicked ann out of {game}: {seat.name} plays the seat now."),
     }
+
+
+def test_a_paused_games_seat_is_replaced_and_gets_its_deadline_when_the_game_resumes(duel, mod, make_user):
+    seat = seat_to_act(duel)
+    name = seat.name
+    assert seat.deadline_at is not None
+    services.game_pause(game=duel, by=mod)
+    cy = make_user("cy")
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="away")
+    seat.refresh_from_db()
+    assert (seat.user, seat.deadline_at) == (cy, None)  # a paused game's clock stands still
+    assert _last(duel)[4] == f"A moderator replaced {name} with cy: away"
+    services.game_resume(game=duel, by=mod)
+    seat.refresh_from_db()
+    assert seat.deadline_at is not None
+
+
+def test_a_seat_of_another_game_is_left_as_it_is(duel, mod, make_user):
+    other = start_game(make_user("cy"), make_user("dan"), options=HAND)
+    seat = _seat(other, other.owner)
+    before = (duel.moves.count(), other.moves.count())
+    with pytest.raises(Seat.DoesNotExist):
+        services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
+    seat.refresh_from_db()
+    assert (seat.user, seat.is_bot) == (other.owner, False)
+    assert (duel.moves.count(), other.moves.count()) == before
