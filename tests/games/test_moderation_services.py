@@ -515,3 +515,26 @@ def test_a_seat_of_another_game_is_left_as_it_is(duel, mod, make_user):
     seat.refresh_from_db()
     assert (seat.user, seat.is_bot) == (other.owner, False)
     assert (duel.moves.count(), other.moves.count()) == before
+
+
+def test_a_replacement_tells_who_lost_the_seat_who_got_it_and_the_others_and_no_one_lost_it_to_themselves(
+    duel, mod, make_user
+):
+    ann, cy = duel.owner, make_user("cy")
+    seat = _seat(duel, ann)
+    bob = duel.seats.exclude(pk=seat.pk).get().user
+
+    def headlines():
+        move = duel.moves.order_by("-seq").first()
+        notices = Notification.objects.filter(game=duel, kind=Kind.MODERATION, context__seq=move.seq)
+        return {n.user_id: n.context["headline"] for n in notices}
+
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="gone")
+    assert headlines() == {
+        ann.pk: "your seat was given to cy",
+        cy.pk: "you now play the seat ann had",
+        bob.pk: "ann replaced by cy",
+    }
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="again")
+    assert headlines() == {cy.pk: "you now play the seat cy had", bob.pk: "cy replaced by cy"}
+    assert list(duel.former_players.all()) == [ann]
