@@ -527,14 +527,14 @@ def test_a_replacement_tells_who_lost_the_seat_who_got_it_and_the_others_and_no_
     def headlines():
         move = duel.moves.order_by("-seq").first()
         notices = Notification.objects.filter(game=duel, kind=Kind.MODERATION, context__seq=move.seq)
-        return {n.user_id: n.context["headline"] for n in notices}
+        return {n.user_id: (n.context["headline"], n.context["reason"]) for n in notices}
 
     services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="gone")
     assert headlines() == {
-        ann.pk: "your seat was given to cy",
-        cy.pk: "you now play the seat ann had",
-        bob.pk: "ann replaced by cy",
+        ann.pk: ("your seat was given to cy", "gone"),
+        cy.pk: ("you now play the seat ann had", "gone"),
+        bob.pk: ("ann replaced by cy", "gone"),
     }
     services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="again")
-    assert headlines() == {cy.pk: "you now play the seat cy had", bob.pk: "cy replaced by cy"}
+    assert headlines() == {cy.pk: ("you now play the seat cy had", "again"), bob.pk: ("cy replaced by cy", "again")}
     assert list(duel.former_players.all()) == [ann]
