@@ -5,6 +5,7 @@ and what it refuses, with its sentence."""
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from core.errors import ErrorCode, GameError
 from games import services
@@ -538,3 +539,29 @@ def test_a_replacement_tells_who_lost_the_seat_who_got_it_and_the_others_and_no_
     services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="again")
     assert headlines() == {cy.pk: ("you now play the seat cy had", "again"), bob.pk: ("cy replaced by cy", "again")}
     assert list(duel.former_players.all()) == [ann]
+
+
+def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_deadline(make_user, toy_engine, mod):
+    game = start_game(
+        make_user("ann"),
+        make_user("bob"),
+        options=HAND,
+        clock=Game.Clock.BANK,
+        bank_hours=48,
+        increment_hours=12,
+        cap_hours=96,
+    )
+    acting = seat_to_act(game)
+    other = game.seats.exclude(pk=acting.pk).get()
+    assert acting.bank_running and other.deadline_at is None
+    acting.deadline_at = timezone.now() + timedelta(hours=10)  # 38 of its 48 hours spent
+    acting.reminder_sent_for = acting.position
+    acting.save(update_fields=["deadline_at", "reminder_sent_for"])
+    services.seat_replace(game=game, seat=acting, by=mod, user=make_user("cy"))
+    acting.refresh_from_db()
+    other.refresh_from_db()
+    assert 10 * 3600 - 600 < acting.bank_seconds <= 10 * 3600  # what was left, no increment
+    assert timedelta(hours=10, minutes=-10) < acting.deadline_at - timezone.now() <= timedelta(hours=10)
+    assert (acting.bank_running, acting.reminder_sent_for, other.deadline_at) == (True, None, None)
+    move = game.moves.order_by("-seq").first()
+    assert (move.seat_id, move.position) == (acting.pk, acting.position)
