@@ -557,7 +557,8 @@ def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_d
     acting.deadline_at = timezone.now() + timedelta(hours=10)  # 38 of its 48 hours spent
     acting.reminder_sent_for = acting.position
     acting.save(update_fields=["deadline_at", "reminder_sent_for"])
-    services.seat_replace(game=game, seat=acting, by=mod, user=make_user("cy"))
+    cy = make_user("cy")
+    services.seat_replace(game=game, seat=acting, by=mod, user=cy)
     acting.refresh_from_db()
     other.refresh_from_db()
     assert 10 * 3600 - 600 < acting.bank_seconds <= 10 * 3600  # what was left, no increment
@@ -565,3 +566,7 @@ def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_d
     assert (acting.bank_running, acting.reminder_sent_for, other.deadline_at) == (True, None, None)
     move = game.moves.order_by("-seq").first()
     assert (move.seat_id, move.position) == (acting.pk, acting.position)
+    menus = Notification.objects.filter(user=cy, kind__in=[Kind.YOUR_TURN, Kind.DECISION])
+    assert list(menus.values_list("kind", "seat")) == [
+        (Kind.YOUR_TURN, acting.pk)
+    ]  # the seat's menu, to its new player
