@@ -421,6 +421,10 @@ def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_p
     (change,) = [m for m in told if isinstance(m, events.GameChanged)]
     assert (change.move.pk, change.events) == (undo.pk, [])
     assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
+    assert change.game.pk == duel.pk
+    assert [(s.position, s.pk) for s in change.seats] == list(
+        duel.seats.order_by("position").values_list("position", "pk")
+    )
 
 
 def test_a_kick_out_is_logged_as_the_moderators_and_refused_for_a_player_gone_or_a_game_over(
