@@ -5,6 +5,7 @@ and what it refuses, with its sentence."""
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from core.errors import ErrorCode, GameError
 from games import services
@@ -111,6 +112,37 @@ def test_a_reason_too_long_is_refused_and_changes_nothing(duel, mod):
     assert duel.status == Game.Status.ACTIVE and duel.moves.count() == before
 
 
+def test_a_reason_is_one_clean_line_of_at_most_its_length_and_given_when_required():
+    assert services._reason(None) == "" and services._reason(" ") == ""
+    assert services._reason(42) == "42"
+    assert services._reason("  a\tb\x00c\n  d ") == "a b c d"
+    longest = "x" * services.REASON_MAX
+    assert services._reason(f" {longest}\n", required=True) == longest
+    with pytest.raises(GameError) as caught:
+        services._reason(longest + "y")
+    assert (caught.value.code, caught.value.message, caught.value.extra) == (
+        ErrorCode.VALIDATION_ERROR,
+        f"A reason is at most {services.REASON_MAX} characters.",
+        {"limit": services.REASON_MAX},
+    )
+    with pytest.raises(GameError) as caught:
+        services._reason(" \x07 ", required=True)
+    assert (caught.value.code, caught.value.message) == (
+        ErrorCode.VALIDATION_ERROR,
+        "Give a reason: the players are told it.",
+    )
+
+
+def test_a_note_ends_with_its_reason_or_a_full_stop_and_is_cut_to_200_characters():
+    assert services._note("A moderator paused the game") == "A moderator paused the game."
+    assert services._note("A moderator paused the game", "") == "A moderator paused the game."
+    assert services._note("A moderator paused the game", "a bug") == "A moderator paused the game: a bug"
+    sentence = "s" * 196
+    assert services._note(sentence, "ab") == sentence + ": ab"  # 200 characters: kept whole
+    cut = services._note(sentence, "abc")
+    assert (cut, len(cut)) == (sentence + ": a" + "…", 200)
+
+
 def test_an_undo_of_one_move_or_several_says_how_many_and_rebuilds_the_state(duel, mod):
     states = [dict(duel.state)]
     for _ in range(3):
@@ -190,8 +222,15 @@ def test_a_seat_given_to_a_bot_is_named_for_its_position(duel, mod):
     seat = _seat(duel, duel.owner)
     services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
     seat.refresh_from_db()
-    assert (seat.user, seat.is_bot, seat.bot_name) == (None, True, services.BOT_NAMES[seat.position])
-    assert _last(duel)[4] == f"A moderator replaced ann with {services.BOT_NAMES[seat.position]}."
+    bot = services.BOT_NAMES[seat.position]
+    assert (seat.user, seat.is_bot, seat.bot_name) == (None, True, bot)
+    assert _last(duel)[4] == f"A moderator replaced ann with {bot}."
+    duel.refresh_from_db()
+    tenures = duel.tenures.filter(position=seat.position).order_by("from_seq")
+    assert list(tenures.values_list("user", "is_bot", "name", "until_seq")) == [
+        (duel.owner_id, False, "ann", duel.version),
+        (None, True, bot, None),
+    ]
 
 
 def test_a_seat_is_given_to_a_user_or_a_bot_and_to_nobody_seated_already(duel, mod, make_user):
@@ -382,6 +421,10 @@ def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_p
     (change,) = [m for m in told if isinstance(m, events.GameChanged)]
     assert (change.move.pk, change.events) == (undo.pk, [])
     assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
+    assert change.game.pk == duel.pk
+    assert [(s.position, s.pk) for s in change.seats] == list(
+        duel.seats.order_by("position").values_list("position", "pk")
+    )
 
 
 def test_a_kick_out_is_logged_as_the_moderators_and_refused_for_a_player_gone_or_a_game_over(
@@ -451,3 +494,83 @@ def test_a_kick_tells_the_players_who_plays_the_seat_now_and_the_kicked_player_t
         ann.pk: ("you were kicked", f"A moderator kicked you out of {game}. You can still watch the game."),
         bob.pk: ("ann was kicked", f"A moderator kicked ann out of {game}: {seat.name} plays the seat now."),
     }
+
+
+def test_a_paused_games_seat_is_replaced_and_gets_its_deadline_when_the_game_resumes(duel, mod, make_user):
+    seat = seat_to_act(duel)
+    name = seat.name
+    assert seat.deadline_at is not None
+    services.game_pause(game=duel, by=mod)
+    cy = make_user("cy")
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="away")
+    seat.refresh_from_db()
+    assert (seat.user, seat.deadline_at) == (cy, None)  # a paused game's clock stands still
+    assert _last(duel)[4] == f"A moderator replaced {name} with cy: away"
+    services.game_resume(game=duel, by=mod)
+    seat.refresh_from_db()
+    assert seat.deadline_at is not None
+
+
+def test_a_seat_of_another_game_is_left_as_it_is(duel, mod, make_user):
+    other = start_game(make_user("cy"), make_user("dan"), options=HAND)
+    seat = _seat(other, other.owner)
+    before = (duel.moves.count(), other.moves.count())
+    with pytest.raises(Seat.DoesNotExist):
+        services.seat_replace(game=duel, seat=seat, by=mod, bot=True)
+    seat.refresh_from_db()
+    assert (seat.user, seat.is_bot) == (other.owner, False)
+    assert (duel.moves.count(), other.moves.count()) == before
+
+
+def test_a_replacement_tells_who_lost_the_seat_who_got_it_and_the_others_and_no_one_lost_it_to_themselves(
+    duel, mod, make_user
+):
+    ann, cy = duel.owner, make_user("cy")
+    seat = _seat(duel, ann)
+    bob = duel.seats.exclude(pk=seat.pk).get().user
+
+    def headlines():
+        move = duel.moves.order_by("-seq").first()
+        notices = Notification.objects.filter(game=duel, kind=Kind.MODERATION, context__seq=move.seq)
+        return {n.user_id: (n.context["headline"], n.context["reason"]) for n in notices}
+
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="gone")
+    assert headlines() == {
+        ann.pk: ("your seat was given to cy", "gone"),
+        cy.pk: ("you now play the seat ann had", "gone"),
+        bob.pk: ("ann replaced by cy", "gone"),
+    }
+    services.seat_replace(game=duel, seat=seat, by=mod, user=cy, reason="again")
+    assert headlines() == {cy.pk: ("you now play the seat cy had", "again"), bob.pk: ("cy replaced by cy", "again")}
+    assert list(duel.former_players.all()) == [ann]
+
+
+def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_deadline(make_user, toy_engine, mod):
+    game = start_game(
+        make_user("ann"),
+        make_user("bob"),
+        options=HAND,
+        clock=Game.Clock.BANK,
+        bank_hours=48,
+        increment_hours=12,
+        cap_hours=96,
+    )
+    acting = seat_to_act(game)
+    other = game.seats.exclude(pk=acting.pk).get()
+    assert acting.bank_running and other.deadline_at is None
+    acting.deadline_at = timezone.now() + timedelta(hours=10)  # 38 of its 48 hours spent
+    acting.reminder_sent_for = acting.position
+    acting.save(update_fields=["deadline_at", "reminder_sent_for"])
+    cy = make_user("cy")
+    services.seat_replace(game=game, seat=acting, by=mod, user=cy)
+    acting.refresh_from_db()
+    other.refresh_from_db()
+    assert 10 * 3600 - 600 < acting.bank_seconds <= 10 * 3600  # what was left, no increment
+    assert timedelta(hours=10, minutes=-10) < acting.deadline_at - timezone.now() <= timedelta(hours=10)
+    assert (acting.bank_running, acting.reminder_sent_for, other.deadline_at) == (True, None, None)
+    move = game.moves.order_by("-seq").first()
+    assert (move.seat_id, move.position) == (acting.pk, acting.position)
+    menus = Notification.objects.filter(user=cy, kind__in=[Kind.YOUR_TURN, Kind.DECISION])
+    assert list(menus.values_list("kind", "seat")) == [
+        (Kind.YOUR_TURN, acting.pk)
+    ]  # the seat's menu, to its new player
