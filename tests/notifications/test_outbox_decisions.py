@@ -73,7 +73,28 @@ class Seeing(TellingRace):
         return super().table_text(state, seat) + ([f"You are {seat_label(seat)}."] if seat is not None else [])
 
 
+class Gridded(TellingRace):
+    """The telling race whose dysentery names its victim as real engines do ("Player N") and whose
+    reply grid codes the seat's next step: replying "S1" advances (a grid as Engine.reply_grid
+    gives it, asked for the seat's own area whenever the menu asks)."""
+
+    def action_label(self, state, seat, action):
+        if action["type"] == "calamity":
+            return f"Send dysentery to {seat_label(action['victim'])}"
+        return super().action_label(state, seat, action)
+
+    def reply_grid(self, state, seat):
+        step = state["steps"][seat] + 1
+        return {
+            "title": f"The trail of {seat_label(seat)}",
+            "columns": ["Step"],
+            "rows": [{"label": "Next", "cells": [{"text": "", "code": f"S{step}", "action": {"type": "advance"}}]}],
+            "how": "Reply with the code to advance.",
+        }
+
+
 TELLING = TellingRace("toy-telling")
+GRIDDED = Gridded("toy-gridded")
 SEEING = Seeing("toy-seeing")
 UNEXPLAINED = Unexplained("toy-unexplained")
 QUIET = TellingRace("toy-quiet", quiet={"calamity"})
@@ -197,6 +218,26 @@ def test_a_decision_context_names_the_players_as_given_or_as_seated(players):
     assert [m["label"] for m in given["moves"]][:2] == ["Advance one step", f"Send dysentery to seat {other}"]
     waiting = outbox.decision_context(game, seat_at(game, other))
     assert (waiting["moves"], waiting["table"], waiting["reply_to"]) == ([], [], None)
+
+
+def test_a_decision_menu_leaves_the_moves_a_grids_codes_play_to_the_grid_and_names_the_players_as_given(players):
+    game = game_of(players, n=2, rules="toy-gridded")
+    seat = seat_to_act(game)
+    other = 1 - seat.position
+    names = {seat.position: "Me", other: "Zed"}
+    decision = outbox.decision_menu(game, seat, names=names)
+    assert [(m["label"], m["coded"]) for m in decision["moves"]] == [
+        ("Advance one step", True),
+        ("Send dysentery to Zed", False),  # the names given, not the seats' own
+        ("End the turn", False),
+    ]
+    assert [m["label"] for m in decision["menu"]] == ["Send dysentery to Zed", "End the turn"]
+    assert [m["index"] for m in decision["menu"]] == [2, 3]  # the numbers still the moves' own
+    grid = decision["grid"]
+    assert (grid["title"], grid["how"]) == ("The trail of Me", "Reply with the code to advance.")
+    assert grid["rows"] == [{"label": "Next", "cells": [{"text": "", "code": "S1"}]}]
+    waiting = outbox.decision_menu(game, seat_at(game, other), names=names)
+    assert (waiting["moves"], waiting["grid"], waiting["reply_to"]) == ([], None, None)  # no grid without a move
 
 
 def test_a_decision_notice_is_the_game_now_with_everything_since_the_seats_last_move(players):
