@@ -73,8 +73,8 @@ class Seeing(TellingRace):
         return super().table_text(state, seat) + ([f"You are {seat_label(seat)}."] if seat is not None else [])
 
 
-class Gridded(TellingRace):
-    """The telling race whose dysentery names its victim as real engines do ("Player N") and whose
+class Gridded(Seeing):
+    """The seeing race (its table says whose it is) whose dysentery names its victim as real engines do ("Player N") and whose
     reply grid codes the seat's next step: replying "S1" advances (a grid as Engine.reply_grid
     gives it, asked for the seat's own area whenever the menu asks)."""
 
@@ -233,11 +233,21 @@ def test_a_decision_menu_leaves_the_moves_a_grids_codes_play_to_the_grid_and_nam
     ]
     assert [m["label"] for m in decision["menu"]] == ["Send dysentery to Zed", "End the turn"]
     assert [m["index"] for m in decision["menu"]] == [2, 3]  # the numbers still the moves' own
+    assert decision["table"][-1] == "You are Me."  # the table as the seat sees it
     grid = decision["grid"]
     assert (grid["title"], grid["how"]) == ("The trail of Me", "Reply with the code to advance.")
     assert grid["rows"] == [{"label": "Next", "cells": [{"text": "", "code": "S1"}]}]
     waiting = outbox.decision_menu(game, seat_at(game, other), names=names)
     assert (waiting["moves"], waiting["grid"], waiting["reply_to"]) == ([], None, None)  # no grid without a move
+
+
+def test_a_decision_of_a_paused_game_has_no_menu_and_no_kind(players):
+    game, _, victim = struck(players)
+    game.refresh_from_db()
+    assert outbox.decision_menu(game, victim, names={})["decision_label"] == "Dysentery: use medicine"
+    game = services.game_pause(game=game, by=game.owner)
+    decision = outbox.decision_menu(game, seat_at(game, victim.position), names={})
+    assert (decision["moves"], decision["decision_label"], decision["reply_to"]) == ([], "", None)
 
 
 def test_a_decision_notice_is_the_game_now_with_everything_since_the_seats_last_move(players):
