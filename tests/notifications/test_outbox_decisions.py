@@ -347,6 +347,15 @@ def test_what_happened_since_the_last_move_is_at_most_the_last_thirty(players):
     assert len(rows) == outbox.SINCE_MOST and rows[0][0] < rows[-1][0]
 
 
+def test_a_notice_drawn_later_tells_only_what_happened_since_the_readers_own_last_move(players):
+    game = game_of(players)
+    a, b, c = in_turn(game)
+    for seat in (a, b, c, a):
+        play(game, seat, {"type": "advance"})
+    note = last(game, b, Kind.YOUR_TURN)
+    assert drawn(note)["events"] == [f"{c.name} advances.", f"{a.name} advances."]  # not b's own, nor before
+
+
 # -- who is told of a change ----------------------------------------------------------------------
 
 
