@@ -93,7 +93,18 @@ class Gridded(Seeing):
         }
 
 
+class Whispering(TellingRace):
+    """The telling race whose step has a private word for each other seat."""
+
+    def do_apply(self, state, seat, action):
+        found = super().do_apply(state, seat, action)
+        if action["type"] == "advance":
+            found[0]["private"] = {str(s): {"text": "A whisper for you."} for s in range(state["n"]) if s != seat}
+        return found
+
+
 TELLING = TellingRace("toy-telling")
+WHISPERING = Whispering("toy-whispering")
 GRIDDED = Gridded("toy-gridded")
 SEEING = Seeing("toy-seeing")
 UNEXPLAINED = Unexplained("toy-unexplained")
@@ -348,12 +359,16 @@ def test_what_happened_since_the_last_move_is_at_most_the_last_thirty(players):
 
 
 def test_a_notice_drawn_later_tells_only_what_happened_since_the_readers_own_last_move(players):
-    game = game_of(players)
+    game = game_of(players, rules="toy-whispering")
     a, b, c = in_turn(game)
     for seat in (a, b, c, a):
         play(game, seat, {"type": "advance"})
     note = last(game, b, Kind.YOUR_TURN)
-    assert drawn(note)["events"] == [f"{c.name} advances.", f"{a.name} advances."]  # not b's own, nor before
+    # not b's own move, nor what came before it; each with the reader's own private word
+    assert drawn(note)["events"] == [
+        f"{c.name} advances. (A whisper for you.)",
+        f"{a.name} advances. (A whisper for you.)",
+    ]
 
 
 # -- who is told of a change ----------------------------------------------------------------------
