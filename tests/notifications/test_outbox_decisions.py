@@ -231,6 +231,19 @@ def test_a_decision_context_names_the_players_as_given_or_as_seated(players):
     assert (waiting["moves"], waiting["table"], waiting["reply_to"]) == ([], [], None)
 
 
+def test_a_decisions_deadline_reads_in_the_players_own_time_zone(players):
+    game = game_of(players, n=2)
+    seat = seat_to_act(game)
+    seat.user.time_zone = "Europe/Berlin"
+    seat.user.save(update_fields=["time_zone"])
+    seat = seat_at(game, seat.position)
+    assert outbox.decision_terms(game, seat)["deadline_text"].endswith("(Europe/Berlin)")
+    with_bot = game_of(players[2:], n=1, bots=1)
+    [bot] = [s for s in with_bot.seats.all() if s.user_id is None]
+    # no player, no zone to read: UTC
+    assert outbox.decision_terms(with_bot, bot)["deadline_text"] == outbox.format_when(bot.deadline_at, None)
+
+
 def test_a_decision_menu_leaves_the_moves_a_grids_codes_play_to_the_grid_and_names_the_players_as_given(players):
     game = game_of(players, n=2, rules="toy-gridded")
     seat = seat_to_act(game)
