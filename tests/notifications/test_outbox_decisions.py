@@ -73,7 +73,39 @@ class Seeing(TellingRace):
         return super().table_text(state, seat) + ([f"You are {seat_label(seat)}."] if seat is not None else [])
 
 
+class Gridded(Seeing):
+    """The seeing race (its table says whose it is) whose dysentery names its victim as real engines do ("Player N") and whose
+    reply grid codes the seat's next step: replying "S1" advances (a grid as Engine.reply_grid
+    gives it, asked for the seat's own area whenever the menu asks)."""
+
+    def action_label(self, state, seat, action):
+        if action["type"] == "calamity":
+            return f"Send dysentery to {seat_label(action['victim'])}"
+        return super().action_label(state, seat, action)
+
+    def reply_grid(self, state, seat):
+        step = state["steps"][seat] + 1
+        return {
+            "title": f"The trail of {seat_label(seat)}",
+            "columns": ["Step"],
+            "rows": [{"label": "Next", "cells": [{"text": "", "code": f"S{step}", "action": {"type": "advance"}}]}],
+            "how": "Reply with the code to advance.",
+        }
+
+
+class Whispering(TellingRace):
+    """The telling race whose step has a private word for each other seat."""
+
+    def do_apply(self, state, seat, action):
+        found = super().do_apply(state, seat, action)
+        if action["type"] == "advance":
+            found[0]["private"] = {str(s): {"text": "A whisper for you."} for s in range(state["n"]) if s != seat}
+        return found
+
+
 TELLING = TellingRace("toy-telling")
+WHISPERING = Whispering("toy-whispering")
+GRIDDED = Gridded("toy-gridded")
 SEEING = Seeing("toy-seeing")
 UNEXPLAINED = Unexplained("toy-unexplained")
 QUIET = TellingRace("toy-quiet", quiet={"calamity"})
@@ -199,6 +231,49 @@ def test_a_decision_context_names_the_players_as_given_or_as_seated(players):
     assert (waiting["moves"], waiting["table"], waiting["reply_to"]) == ([], [], None)
 
 
+def test_a_decisions_deadline_reads_in_the_players_own_time_zone(players):
+    game = game_of(players, n=2)
+    seat = seat_to_act(game)
+    seat.user.time_zone = "Europe/Berlin"
+    seat.user.save(update_fields=["time_zone"])
+    seat = seat_at(game, seat.position)
+    assert outbox.decision_terms(game, seat)["deadline_text"].endswith("(Europe/Berlin)")
+    with_bot = game_of(players[2:], n=1, bots=1)
+    [bot] = [s for s in with_bot.seats.all() if s.user_id is None]
+    # no player, no zone to read: UTC
+    assert outbox.decision_terms(with_bot, bot)["deadline_text"] == outbox.format_when(bot.deadline_at, None)
+
+
+def test_a_decision_menu_leaves_the_moves_a_grids_codes_play_to_the_grid_and_names_the_players_as_given(players):
+    game = game_of(players, n=2, rules="toy-gridded")
+    seat = seat_to_act(game)
+    other = 1 - seat.position
+    names = {seat.position: "Me", other: "Zed"}
+    decision = outbox.decision_menu(game, seat, names=names)
+    assert [(m["label"], m["coded"]) for m in decision["moves"]] == [
+        ("Advance one step", True),
+        ("Send dysentery to Zed", False),  # the names given, not the seats' own
+        ("End the turn", False),
+    ]
+    assert [m["label"] for m in decision["menu"]] == ["Send dysentery to Zed", "End the turn"]
+    assert [m["index"] for m in decision["menu"]] == [2, 3]  # the numbers still the moves' own
+    assert decision["table"][-1] == "You are Me."  # the table as the seat sees it
+    grid = decision["grid"]
+    assert (grid["title"], grid["how"]) == ("The trail of Me", "Reply with the code to advance.")
+    assert grid["rows"] == [{"label": "Next", "cells": [{"text": "", "code": "S1"}]}]
+    waiting = outbox.decision_menu(game, seat_at(game, other), names=names)
+    assert (waiting["moves"], waiting["grid"], waiting["reply_to"]) == ([], None, None)  # no grid without a move
+
+
+def test_a_decision_of_a_paused_game_has_no_menu_and_no_kind(players):
+    game, _, victim = struck(players)
+    game.refresh_from_db()
+    assert outbox.decision_menu(game, victim, names={})["decision_label"] == "Dysentery: use medicine"
+    game = services.game_pause(game=game, by=game.owner)
+    decision = outbox.decision_menu(game, seat_at(game, victim.position), names={})
+    assert (decision["moves"], decision["decision_label"], decision["reply_to"]) == ([], "", None)
+
+
 def test_a_decision_notice_is_the_game_now_with_everything_since_the_seats_last_move(players):
     elsewhere = game_of(players[1:], n=2)  # another game's moves, logged first, are not this game's
     play(elsewhere, seat_to_act(elsewhere), {"type": "advance"})
@@ -294,6 +369,19 @@ def test_what_happened_since_the_last_move_is_at_most_the_last_thirty(players):
     assert outbox.decision_notice(game, other)["events"] == events_
     rows = outbox._since_last_move(game, other.position, game.version + 1, game.version)
     assert len(rows) == outbox.SINCE_MOST and rows[0][0] < rows[-1][0]
+
+
+def test_a_notice_drawn_later_tells_only_what_happened_since_the_readers_own_last_move(players):
+    game = game_of(players, rules="toy-whispering")
+    a, b, c = in_turn(game)
+    for seat in (a, b, c, a):
+        play(game, seat, {"type": "advance"})
+    note = last(game, b, Kind.YOUR_TURN)
+    # not b's own move, nor what came before it; each with the reader's own private word
+    assert drawn(note)["events"] == [
+        f"{c.name} advances. (A whisper for you.)",
+        f"{a.name} advances. (A whisper for you.)",
+    ]
 
 
 # -- who is told of a change ----------------------------------------------------------------------

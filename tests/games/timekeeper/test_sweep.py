@@ -11,6 +11,7 @@ import time_machine
 from games import services
 from games.models import Game, Move, Seat
 from games.rules.base import seat_label
+from games.timekeeper import sweep
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
 from tests.builders import play, seat_at, start_game
@@ -157,3 +158,55 @@ def test_a_sweep_with_nothing_due_reports_every_count_at_zero(clock):
         "vacation_days": 0,
         "skipped": 0,
     }
+
+
+def _three_trios(make_user, serve_games):
+    serve_games({TWICE.name: "tests.toy_engine:TWICE"})
+    return [
+        start_game(*(make_user(f"{who}{i}") for who in ("ann", "bob", "cy")), rules=TWICE.name, turn_hours=48)
+        for i in range(3)
+    ]
+
+
+def test_the_sweep_reads_the_due_games_a_batch_at_a_time(make_user, clock, serve_games, monkeypatch, settings):
+    """handle_due reads at most SWEEP_BATCH due games a query (or the batch it is given), so a
+    backlog is never read whole; each batch is handled before the next is read."""
+    games = _three_trios(make_user, serve_games)
+    limits = []
+    real = sweep.due_game_ids
+
+    def due_game_ids(now, *, exclude=(), limit):
+        limits.append(limit)
+        return real(now, exclude=exclude, limit=limit)
+
+    monkeypatch.setattr(sweep, "due_game_ids", due_game_ids)
+    settings.TRAILPOST = {**settings.TRAILPOST, "SWEEP_BATCH": 2}
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 3
+    assert limits == [2, 2, 2]  # two games, the third, then none left
+    assert [len(_timeouts(g)) for g in games] == [1, 1, 1]
+
+    Seat.objects.filter(game__in=games, deadline_at__isnull=False).update(deadline_at=now)
+    limits.clear()
+    assert handle_due(now, batch=1)["timeouts"] == 3
+    assert limits == [1, 1, 1, 1]
+
+
+def test_a_due_game_another_sweep_holds_is_counted_skipped_and_left_for_the_next(
+    make_user, clock, serve_games, monkeypatch
+):
+    games = _three_trios(make_user, serve_games)
+    held = games[1].pk
+    real = sweep.lock_games_with_seats
+
+    def lock_games_with_seats(game_ids, *, skip_locked=False):  # as if another transaction held it
+        return {pk: one for pk, one in real(game_ids, skip_locked=skip_locked).items() if pk != held}
+
+    monkeypatch.setattr(sweep, "lock_games_with_seats", lock_games_with_seats)
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    stats = handle_due(now)
+    assert (stats["timeouts"], stats["skipped"]) == (2, 1)
+    assert [len(_timeouts(g)) for g in games] == [1, 0, 1]
+    assert seat_at(games[1], 0).deadline_at == T0 + timedelta(hours=48)  # still due, for the next sweep
