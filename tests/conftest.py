@@ -69,6 +69,22 @@ def fake_rails(serve_games):
 
 
 @pytest.fixture
+def announced(monkeypatch):
+    """Every message the services announce, in order (each still told to its listeners)."""
+    from games import events
+
+    told = []
+    real = events.announce
+
+    def spy(message):
+        told.append(message)
+        return real(message)
+
+    monkeypatch.setattr(events, "announce", spy)
+    return told
+
+
+@pytest.fixture
 def make_user(db):
     from allauth.account.models import EmailAddress
     from django.contrib.auth import get_user_model

@@ -25,6 +25,20 @@ def duel(make_user, toy_engine):
 
 
 @pytest.fixture
+def bank_duel(make_user, toy_engine):
+    """Ann and Bob on a time bank: 48 hours, 12 more a move, 96 at most."""
+    return start_game(
+        make_user("ann"),
+        make_user("bob"),
+        options=HAND,
+        clock=Game.Clock.BANK,
+        bank_hours=48,
+        increment_hours=12,
+        cap_hours=96,
+    )
+
+
+@pytest.fixture
 def mod(make_user):
     return make_user("mod", is_staff=True)
 
@@ -365,16 +379,8 @@ def test_a_deadline_is_extended_by_whole_hours_and_logged(duel, mod):
     assert duel.moves.count() == version + 1
 
 
-def test_a_pause_keeps_what_is_left_of_the_running_bank_and_adds_no_increment(make_user, toy_engine, mod):
-    game = start_game(
-        make_user("ann"),
-        make_user("bob"),
-        options=HAND,
-        clock=Game.Clock.BANK,
-        bank_hours=48,
-        increment_hours=12,
-        cap_hours=96,
-    )
+def test_a_pause_keeps_what_is_left_of_the_running_bank_and_adds_no_increment(bank_duel, mod):
+    game = bank_duel
     acting = seat_to_act(game)
     other = game.seats.exclude(pk=acting.pk).get()
     assert acting.bank_running and not other.bank_running
@@ -402,23 +408,16 @@ def test_an_abort_tells_every_player_and_without_a_reason_logs_a_plain_sentence(
     )
 
 
-def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_position(duel, mod, monkeypatch):
+def test_an_undo_clears_no_result_into_another_value_and_announces_the_rebuilt_position(duel, mod, announced):
     from games import events
 
     seat = seat_to_act(duel)
     play(duel, seat, duel.engine.legal_actions(duel.state, seat.position)[0])
-    told = []
-    real = events.announce
-
-    def spy(message):
-        told.append(message)
-        return real(message)
-
-    monkeypatch.setattr(events, "announce", spy)
+    announced.clear()
     undo = services.game_undo(game=duel, by=mod)
     duel.refresh_from_db()
     assert (duel.status, duel.result, duel.finished_at) == (Game.Status.ACTIVE, None, None)
-    (change,) = [m for m in told if isinstance(m, events.GameChanged)]
+    (change,) = [m for m in announced if isinstance(m, events.GameChanged)]
     assert (change.move.pk, change.events) == (undo.pk, [])
     assert [s.pk for s in change.deciding] == [seat.pk]  # the undone move's seat decides again
     assert change.game.pk == duel.pk
@@ -545,16 +544,8 @@ def test_a_replacement_tells_who_lost_the_seat_who_got_it_and_the_others_and_no_
     assert list(duel.former_players.all()) == [ann]
 
 
-def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_deadline(make_user, toy_engine, mod):
-    game = start_game(
-        make_user("ann"),
-        make_user("bob"),
-        options=HAND,
-        clock=Game.Clock.BANK,
-        bank_hours=48,
-        increment_hours=12,
-        cap_hours=96,
-    )
+def test_a_seat_to_act_given_to_another_player_keeps_its_bank_and_gets_a_fresh_deadline(bank_duel, mod, make_user):
+    game = bank_duel
     acting = seat_to_act(game)
     other = game.seats.exclude(pk=acting.pk).get()
     assert acting.bank_running and other.deadline_at is None

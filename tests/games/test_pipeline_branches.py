@@ -13,7 +13,7 @@ import pytest
 import time_machine
 
 from core.errors import ErrorCode, GameError
-from games import services
+from games import events, services
 from games.models import Move, Seat
 from notifications.models import Kind, Notification
 from tests.builders import play, seat_at, start_game
@@ -285,23 +285,6 @@ def test_resigning_keeps_the_deadline_of_a_seat_already_deciding(make_user, twic
 # -- the move itself, called directly -----------------------------------------------------------
 
 
-@pytest.fixture
-def announced(monkeypatch):
-    """Every change the services announce (each still told to its listeners)."""
-    from games import events
-
-    told = []
-    real = events.announce
-
-    def spy(message):
-        if isinstance(message, events.GameChanged):
-            told.append(message)
-        return real(message)
-
-    monkeypatch.setattr(events, "announce", spy)
-    return told
-
-
 def _to_act(game):
     game.refresh_from_db()
     return seat_at(game, game.engine.to_act(game.state)[0])
@@ -331,7 +314,7 @@ def test_a_move_is_logged_as_it_came_announced_and_answered_as_applied(shed, ann
         action,
     )
     assert (move.idempotency_key, move.request_hash) == ("k1", services._request_hash(seat.position, action, version))
-    (change,) = announced
+    (change,) = [m for m in announced if isinstance(m, events.GameChanged)]
     nxt = _to_act(shed)
     assert (change.game.pk, change.move.pk, change.events) == (shed.pk, move.pk, move.events)
     assert [s.pk for s in change.deciding] == [nxt.pk]
@@ -432,7 +415,7 @@ def test_a_timeout_counts_a_missed_deadline_and_the_players_own_move_ends_the_ru
     assert _play_first_legal_as(shed, Move.Channel.EMAIL) == late.pk
     assert Seat.objects.get(pk=late.pk).missed_deadlines == 0
     assert type(late.user).objects.get(pk=late.user_id).seems_away_since is None
-    (change,) = announced
+    (change,) = [m for m in announced if isinstance(m, events.GameChanged)]
     assert [s.user.seems_away_since for s in change.seats if s.pk == late.pk] == [None]
 
 

@@ -24,20 +24,6 @@ def people(make_user, toy_engine):
     return make_user("ann"), make_user("bob"), make_user("cy")
 
 
-@pytest.fixture
-def announced(monkeypatch):
-    """Every message the services announce, in order (each still told to its listeners)."""
-    told = []
-    real = events.announce
-
-    def spy(message):
-        told.append(message)
-        return real(message)
-
-    monkeypatch.setattr(events, "announce", spy)
-    return told
-
-
 # -- create -------------------------------------------------------------------------------------
 
 
