@@ -365,3 +365,15 @@ def test_a_new_game_is_dealt_from_its_seed_at_todays_state_version(edition):
     # the first player has drawn nothing yet: the table shows them drawing on
     v = ENGINE.view(one, 1)
     assert v["keep_drawing"] is True and v["pending"] == {"phase": "draw", "seat": 0}
+
+
+def test_the_glossary_explains_the_cards_of_the_games_own_edition_and_variants():
+    """The rules page and the emails explain the cards the game deals: Ogallala I (the default)
+    has the Crazy Axe and no empty canoe sections, II the other way round; a variant that deals
+    none of a kind leaves it out."""
+    one, two = ENGINE.glossary({"edition": "I"}), ENGINE.glossary({"edition": "II"})
+    assert ENGINE.glossary({}) == one
+    assert "Crazy Axe" in one and "Empty canoe section" not in one
+    assert "Empty canoe section" in two and "Crazy Axe" not in two
+    assert "Crazy Axe" not in ENGINE.glossary({"edition": "I", "crazy_axes": 0})
+    assert "Totem pole" in two and "Totem pole" not in ENGINE.glossary({"edition": "II", "no_totems": True})
