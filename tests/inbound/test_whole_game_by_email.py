@@ -78,10 +78,10 @@ def advised(game, message, moves: dict, rnd: random.Random):
         ("oregon-trail-race", {"ruleset": "classic"}),
         ("ogallala", {"edition": "I"}),
         ("ogallala", {"edition": "II"}),
-        # Crayon Rails with the engine's own short settings (its conformance options): a game to the
-        # round limit, building, moving and delivering, in about a third of the replies of a full one
-        # (bench/email_replies.py plays the full length).
-        ("crayon-rails", {"mode": "public", "max_rounds": 20}),
+        # Crayon Rails in short games (bench/email_replies.py plays the full length): the public pool
+        # to a round limit of 10 (the bots deliver 8 loads in that many rounds), the standard hands to
+        # the engine's conformance settings (the bots win on cash in round 15 of 20).
+        ("crayon-rails", {"mode": "public", "max_rounds": 10}),
         ("crayon-rails", {"mode": "standard", "max_rounds": 20, "cash_to_win": 100}),
     ],
 )
