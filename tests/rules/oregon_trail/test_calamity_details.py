@@ -216,11 +216,11 @@ def test_a_food_mend_spends_a_bank_food_before_a_kept_hunting_card():
 
 
 def test_a_food_mend_finds_the_kept_hunting_card_among_other_supplies():
-    """The kept hunting card, the only food, held before two other supplies: the mend spends it
-    (to the calamity discard) and leaves the others."""
+    """The kept hunting card, the only food, held before another supply: the mend spends it (to
+    the calamity discard) and leaves the other."""
     state = blank(players=2)
     hunt = _kept_hunting_card(state, 1)
-    give_supplies(state, 1, "clothes", "oxen")
+    give_supplies(state, 1, "clothes")
     others = state["players"][1]["supplies"][1:]
     give_calamity(state, 1, "starvation", deadline=2)
     act(state, 0, {"type": "end_turn"})
