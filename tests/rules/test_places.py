@@ -95,5 +95,72 @@ def test_a_fort_is_the_fort_then_its_two_supplies():
     assert OREGON.place({}, 0, action) == "town:T52 bank:food bank:clothes"
 
 
+@pytest.mark.parametrize(
+    "action,place",
+    [
+        ({"type": "draft", "supply": "oxen"}, "bank:oxen"),
+        ({"type": "victim", "seat": 2}, "player:2"),
+        ({"type": "lose_supply", "supply": "food"}, "mine:food"),
+        ({"type": "measles", "choice": "trade", "give": "clothes"}, "mine:clothes"),
+        ({"type": "measles", "choice": "medicine"}, "bar"),
+        ({"type": "measles", "choice": "decline"}, "bar"),
+        ({"type": "take_supply", "supply": "medicine"}, "pool:medicine"),
+        ({"type": "forge", "card": "T07", "turned": True}, "hand:T07"),
+        ({"type": "mend", "calamity": "C03"}, "cal:C03"),
+        ({"type": "mend_any", "calamity": "C05"}, "cal:C05"),
+        ({"type": "trade", "calamity": "C03", "give": ["clothes", "food"]}, "cal:C03 mine:clothes mine:food"),
+        ({"type": "trade", "calamity": "C03"}, "cal:C03"),
+        ({"type": "use_town", "town": "T50", "remove": "C04"}, "town:T50 cal:C04"),
+        ({"type": "use_town", "town": "T50", "take": ["water"]}, "town:T50 bank:water"),
+        ({"type": "use_town", "town": "T50"}, "town:T50"),
+        ({"type": "enter_town", "town": "T51", "supply": "food"}, "town:T51 pool:food"),
+        ({"type": "enter_town", "town": "T51"}, "town:T51"),
+        ({"type": "place_town", "card": "T52", "take": []}, "hand:T52"),
+        ({"type": "place_town", "card": "T52", "remove": "C04"}, "hand:T52 cal:C04"),
+        ({"type": "place_town", "card": "T52", "take": ["food", "oxen"]}, "hand:T52 bank:food bank:oxen"),
+        ({"type": "end_turn"}, "bar"),
+        ({"type": "scout"}, "bar"),
+        ({}, "bar"),
+    ],
+)
+def test_oregon_places_each_kind_of_action_where_its_card_or_supply_lies(action, place):
+    """Oregon Trail Race's places (its places.py): a supply in the bank, one of the seat's own, one
+    of a town's pool, a card in hand, a calamity on the wagon, a town, a player; a town's benefit
+    after the town (or the town card placed), a trade's supplies after its calamity; the rest is
+    played from the action bar."""
+    assert OREGON.place({}, 0, action) == place
+
+
+def test_oregon_hit_places_read_the_thief_event_before_and_after_storage():
+    """A theft's private part is keyed by the seat (an int) when the engine writes it and by its
+    text once stored as JSON: either way the robbed seat's remaining supply of the kind is marked
+    (a kept hunting card is food), and nothing once it has none of it left, nor for a seat the
+    event tells nothing or the state has no wagon for."""
+    state = OREGON.new_state({}, 2, "hit")
+    state["players"][1]["supplies"] = ["S01", "S05"]  # food, clothes
+    theft = {"type": "theft", "seat": 0, "public": {}, "private": {1: {"supply": "clothes"}}}
+    stored = {**theft, "private": {"1": {"supply": "clothes"}}}
+    assert OREGON.hit_places(state, 1, theft, None) == ["mine:clothes"]
+    assert OREGON.hit_places(state, 1, stored, None) == ["mine:clothes"]
+    assert OREGON.hit_places(state, 0, stored, None) == []
+    assert OREGON.hit_places(state, 3, stored, None) == []
+    assert OREGON.hit_places({}, 1, theft, None) == []
+    state["players"][1]["supplies"] = ["S01"]
+    assert OREGON.hit_places(state, 1, theft, None) == []
+    state["players"][1]["supplies"] = ["C31"]
+    food = {**theft, "private": {1: {"supply": "food"}}}
+    assert OREGON.hit_places(state, 1, food, None) == ["mine:food"]
+
+
+def test_oregon_hit_places_of_a_calamity_sent_to_another_seat_mark_nothing():
+    """A calamity event marks its victim's card only: another seat holding that very card now (the
+    calamity deck is refilled from its discard, so a card can come round again) was not hit by it."""
+    state = OREGON.new_state({}, 3, "hit")
+    state["players"][2]["calamities"] = [{"card": "C23", "kind": "starvation", "deadline": 2, "fresh": False}]
+    sent = {"type": "calamity", "seat": 0, "public": {"calamity": "starvation", "victim": 1, "card": "C23"}}
+    assert OREGON.hit_places(state, 2, sent, None) == []
+    assert OREGON.hit_places(state, 2, {**sent, "public": {**sent["public"], "victim": 2}}, None) == ["cal:C23"]
+
+
 def test_an_engine_without_a_places_module_plays_from_the_bar(toy_engine):
     assert toy_engine.place({}, 0, {"type": "anything"}) == "bar"

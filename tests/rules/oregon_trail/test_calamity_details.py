@@ -190,3 +190,51 @@ def test_classic_thief_shot_with_the_last_member_leaves_the_race():
     assert "player_out" in types(events)
     assert not state["players"][0]["alive"] and state["out"] == [0]
     assert state["result"] is None and ENGINE.to_act(state) == [1]
+
+
+def _kept_hunting_card(state, seat):
+    """Seat keeps a hunting card as food with its bullets (revised); returns the card."""
+    give_supplies(state, seat, "bullets")
+    send(state, "hunting", seat)
+    act(state, seat, {"type": "bullets", "use": True})
+    (cid,) = [c for c in state["players"][seat]["supplies"] if c.startswith("C")]
+    return cid
+
+
+def test_a_food_mend_spends_a_bank_food_before_a_kept_hunting_card():
+    """With a bank food and a kept hunting card (held after it), mending starvation spends the bank
+    card, back to the bank; the hunting card stays food in the wagon."""
+    state = blank(players=2)
+    give_supplies(state, 1, "food")
+    (food,) = state["players"][1]["supplies"]
+    hunt = _kept_hunting_card(state, 1)
+    give_calamity(state, 1, "starvation", deadline=2)
+    act(state, 0, {"type": "end_turn"})
+    act(state, 1, {"type": "mend", "calamity": cal(state, 1, "starvation")["card"]})
+    assert state["players"][1]["supplies"] == [hunt]
+    assert food in state["supply_bank"] and hunt not in state["calamity_discard"]
+
+
+def test_a_food_mend_finds_the_kept_hunting_card_among_other_supplies():
+    """The kept hunting card, the only food, held before another supply: the mend spends it (to
+    the calamity discard) and leaves the other."""
+    state = blank(players=2)
+    hunt = _kept_hunting_card(state, 1)
+    give_supplies(state, 1, "clothes")
+    others = state["players"][1]["supplies"][1:]
+    give_calamity(state, 1, "starvation", deadline=2)
+    act(state, 0, {"type": "end_turn"})
+    act(state, 1, {"type": "mend", "calamity": cal(state, 1, "starvation")["card"]})
+    assert state["players"][1]["supplies"] == others
+    assert hunt in state["calamity_discard"] and hunt not in state["supply_bank"]
+
+
+@pytest.mark.parametrize("held_ids", [[], ["S05", "S09"]])
+def test_taking_a_kind_the_wagon_does_not_hold_is_a_key_error_naming_it(held_ids):
+    """supplies.take_supply's contract: a kind not held raises KeyError(kind), an empty wagon too."""
+    from games.rules.oregon_trail.supplies import take_supply
+
+    p = {"supplies": list(held_ids)}
+    with pytest.raises(KeyError) as raised:
+        take_supply(p, "medicine")
+    assert raised.value.args == ("medicine",) and p["supplies"] == held_ids

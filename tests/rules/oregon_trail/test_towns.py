@@ -185,6 +185,45 @@ def test_classic_later_arrival_steps_into_the_town_for_a_free_supply():
     assert any(a["type"] == "buy" for a in ENGINE.legal_actions(state, 1))
 
 
+def _classic_fort_waiting_for(state, seat):
+    """A fort behind at point 2 with one free supply left, waiting only for `seat`."""
+    fort = place_town(state, "fort", 2, founder=2)
+    fort["pool"] = [state["supply_deck"].pop()]
+    fort["waiting"] = [seat]
+    return fort
+
+
+def test_classic_the_last_waiting_seat_leaving_discards_the_pool_while_another_towns_picks_wait():
+    """ "Once the last player has reached or passed the town, any left over supplies ... are
+    discarded": the fort's last waiting seat leaves while the new town's discoverer still picks
+    there; only the town whose picks wait keeps its pool."""
+    state = blank("classic", players=3)
+    lay_length(state, 0, 3)
+    lay_length(state, 1, 1)
+    lay_length(state, 2, 5)
+    fort = _classic_fort_waiting_for(state, 1)
+    (left,) = fort["pool"]
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "town"), "turned": False})
+    town = state["towns"][-1]
+    assert [x["kind"] for x in state["pending"]] == ["town_pick", "town_pick"] and town["waiting"] == [1]
+    ENGINE.resign(state, 1)
+    assert fort["pool"] == [] and left in state["supply_discard"]
+    assert len(town["pool"]) == 3 and ENGINE.to_act(state) == [0]
+
+
+def test_classic_the_last_waiting_seat_leaving_discards_the_pool_while_a_victim_is_chosen():
+    state = blank("classic", players=3)
+    lay_length(state, 0, 3)
+    lay_length(state, 1, 1)
+    fort = _classic_fort_waiting_for(state, 1)
+    (left,) = fort["pool"]
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
+    assert [x["kind"] for x in state["pending"]] == ["victim"]
+    ENGINE.resign(state, 1)
+    assert fort["pool"] == [] and left in state["supply_discard"]
+    assert ENGINE.legal_actions(state, 0) == [{"type": "victim", "seat": 2}]
+
+
 def test_classic_skipping_the_town_forfeits_and_leftovers_are_discarded():
     state, cid = _classic_town_game()
     act(state, 0, ENGINE.legal_actions(state, 0)[0])
