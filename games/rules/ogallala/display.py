@@ -31,9 +31,6 @@ class Group:
     def has_totem(self) -> bool:
         return any(info(c).kind == "totem" for c in self.cards)
 
-    def cells(self):
-        return [(self.row, c) for c in range(self.start, self.end + 1)]
-
 
 def row_groups(row: list, r: int = 0) -> list[Group]:
     """Returns the boats and sections of one row, left to right.
@@ -84,14 +81,6 @@ def groups_of(display: list) -> list[Group]:
 def boats_of(display: list) -> list[Group]:
     """Returns the complete boats of a display."""
     return [g for g in groups_of(display) if g.boat]
-
-
-def group_at(display: list, r: int, c: int) -> Group | None:
-    """Returns the boat or section holding the card at (r, c)."""
-    for g in row_groups(display[r], r):
-        if g.start <= c <= g.end:
-            return g
-    return None
 
 
 def row_is_monochrome(row: list) -> bool:

@@ -169,6 +169,19 @@ def test_booty_suite_move_moves_only_the_cards_of_the_suite_being_completed():
     assert kinds(s, 0, 0)[3:6] == ["wood_front", "wood_rear", "furs"] and kinds(s, 0, 0)[11] == "lumberjack"
 
 
+def test_booty_suite_move_moves_the_right_hand_mate_alone_too():
+    """The same with the far card on the left: the rear moves one space right to take the new front
+    beside it (the furs hold the space left of it); the lumberjack at the row's start stays put."""
+    s = fresh()
+    lay(s, 0, 0, 0, "lumberjack")
+    lay(s, 0, 0, 4, "furs", "wood_rear")
+    draw(s, 0, "wood_front")
+    move = {"type": "place", "row": 0, "col": 5, "moves": [[0, 5, 6]]}
+    assert move in legal(s, 0)
+    ENGINE.apply(s, 0, move)
+    assert kinds(s, 0, 0)[:7] == ["lumberjack", ".", ".", ".", "furs", "wood_front", "wood_rear"]
+
+
 def test_booty_suite_move_offers_the_same_whether_the_far_card_is_in_the_row_or_not():
     for row in (0, 1):
         s = fresh()
@@ -248,6 +261,17 @@ def test_ogallala_ii_unplaceable_drawn_card_is_seen_by_its_drawer_only():
     for seat in (1, 2, None):
         assert tent not in json.dumps(ENGINE.view(s, seat))
     assert ENGINE.to_act(s) == [1]
+
+
+def test_ogallala_ii_a_drawn_card_with_a_space_is_seen_by_everyone():
+    """Only a drawn card that has no space is discarded face down unseen; one that goes to the river is
+    shown to the table while its drawer places it: no seat's hidden places hold the drawn card."""
+    s = fresh("II", seats=3)
+    draw(s, 0, "tent")
+    tent = s["hand"][0]
+    for seat in (0, 1, 2, None):
+        assert "hand" not in ENGINE.hidden_places(s, seat)
+        assert ENGINE.view(s, seat)["pending"]["card"]["id"] == tent
 
 
 def test_ogallala_ii_an_unplaceable_archer_discarded_unused_stays_unseen():

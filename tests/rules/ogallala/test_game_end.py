@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.rules.base import IllegalAction, Rng
+from games.rules.ogallala import bots
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.display import boats_of
 from games.rules.ogallala.engine import ENGINE
@@ -151,6 +152,45 @@ def test_card_places_cover_every_card():
         places = ENGINE.card_places(s)
         assert sum(len(v) for v in places.values()) == size
         assert len(places["hand"]) == 1
+
+
+def test_card_places_name_the_places_a_card_may_be_in():
+    """card_places is every card by the place it is in, under the names hidden_places hides: I's
+    three stacks, each river, the drawn card ("hand"), the discard, the cards out of the game ("removed": I's
+    arrow takes the warrior "out of the game"); II's discard is face down, and its spoils variant adds the
+    box's empty cards left over ("spare": 10 bows and 10 sterns, 6 of each in the stack)."""
+    s = fresh()
+    lay(s, 1, 0, 0, "bow_warrior", "chieftain", "furs")
+    draw(s, 0, "archer")
+    place(s, 0, 0, 0)
+    ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 1})
+    places = ENGINE.card_places(s)
+    assert set(places) == {"stack:0", "stack:1", "stack:2", "display:0", "display:1", "hand", "discard", "removed"}
+    assert [info(c).kind for c in places["removed"]] == ["chieftain"] and places["discard"] == []
+    s = fresh("II", spoils_canoes=True)
+    lay(s, 1, 0, 3, "warrior2")
+    draw(s, 0, "archer")
+    place(s, 0, 0, 0)
+    ENGINE.apply(s, 0, {"type": "shoot", "target": 1, "row": 0, "col": 3})
+    places = ENGINE.card_places(s)
+    assert set(places) == {"stack:0", "display:0", "display:1", "hand", "discard", "removed", "spare"}
+    assert [info(c).kind for c in places["discard"]] == ["warrior2"] and places["removed"] == []
+    assert (
+        places["spare"] == s["spare"] and sorted(info(c).kind for c in places["spare"]) == ["bow"] * 4 + ["stern"] * 4
+    )
+    assert ENGINE.hidden_places(s, 1) == {"stack:0", "discard"}
+
+
+def test_the_clocks_move_is_the_bots_choice_from_a_stream_of_its_own():
+    """A seat whose deadline passed gets the bot's choice, its ties broken by a stream derived from the
+    game's seed and counter under its own label ("default_action"), so the game's counter stays put (the
+    contract tests/rules/test_default_moves.py sweeps over whole games)."""
+    s = fresh()
+    draw(s, 0, "furs")
+    counter = s["rng"]["counter"]
+    got = ENGINE.default_action(s, 0)
+    assert got == bots.choose(ENGINE, s, 0, Rng(s).derive("default_action")) and got in legal(s, 0)
+    assert s["rng"]["counter"] == counter
 
 
 def test_action_labels_are_short_and_distinct():

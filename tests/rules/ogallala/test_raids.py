@@ -476,6 +476,26 @@ def test_two_hunter_who_completes_a_boat_hunts_and_places_his_catch_before_attac
     assert legal(s, 0, "attack") == [{"type": "attack", "target": 1, "row": 2, "start": 0}]
 
 
+def test_two_a_spoil_the_hunter_from_the_same_spoils_already_took_is_no_longer_offered():
+    """II: the conqueror "may take" the conquered section's other cards; a hunter taken among them
+    "may now immediately take the corresponding cards", here the bear front still lying among those
+    spoils. Once hunted, that card is in the conqueror's river: its space offers nothing more, and
+    the turn passes on (no free draw: the conqueror could use the spoils)."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "chieftain")
+    lay(s, 1, 0, 0, "bear_hunter", "bear_front", "warrior1")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    ENGINE.apply(s, 0, {"type": "attack", "target": 1, "row": 0, "start": 0})
+    assert ENGINE.current_step(s) == "take" and info(ENGINE.view(s, 0)["pending"]["card"]["id"]).kind == "bear_hunter"
+    place(s, 0, 1, 0)
+    assert legal(s, 0, "hunt") == [{"type": "hunt", "target": 1, "row": 0, "col": 1}]
+    ENGINE.apply(s, 0, {"type": "hunt", "target": 1, "row": 0, "col": 1})
+    place(s, 0, 1, 1)
+    assert kinds(s, 0, 1)[:2] == ["bear_hunter", "bear_front"] and kinds(s, 1, 0)[:3] == [".", ".", "."]
+    assert s["pending"] == [] and ENGINE.to_act(s) == [1] and ENGINE.current_step(s) == "draw"
+
+
 def test_two_lasso_reaches_only_cards_the_thrower_can_place():
     """II: "The same card may never be placed twice in the same row": a thrower with furs in every
     row cannot place a lassoed furs, so only the victim's other card of that section may be taken,

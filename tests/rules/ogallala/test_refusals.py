@@ -246,6 +246,26 @@ def test_a_suite_card_on_the_last_space_never_moves_off_the_river():
     assert all(m[2] < 14 for a in places for m in a.get("moves", []))
 
 
+def test_with_two_tribes_a_suite_move_never_joins_red_and_blue_warriors():
+    """Two tribes: "In any one boat only Red Indians of one colour may be placed": moving the bear rear
+    next to the red warrior puts the hunter beside the blue one, one section of both colours, so
+    neither that suite move nor the hunter between them is offered (the game without the variant
+    offers both). Away from any warrior both of the Special Rule's moves are offered, from the left."""
+    s = fresh(two_tribes=True)
+    lay(s, 0, 0, 0, "warrior1:r", ".", "bear_rear", "warrior1:b")
+    draw(s, 0, "bear_hunter")
+    assert [a for a in legal(s, 0, "place") if a["row"] == 0 and (a["col"] < 4 or "moves" in a)] == []
+    action = {"type": "place", "row": 0, "col": 2, "moves": [[0, 2, 1]]}
+    assert refused(s, 0, action) == "That space is taken, off the display, or would mix red and blue warriors."
+    s = fresh(two_tribes=True)
+    lay(s, 0, 0, 5, "bear_rear")
+    draw(s, 0, "bear_hunter")
+    assert [a for a in legal(s, 0, "place") if a.get("moves")] == [
+        {"type": "place", "row": 0, "col": 5, "moves": [[0, 5, 4]]},
+        {"type": "place", "row": 0, "col": 7, "moves": [[0, 5, 6]]},
+    ]
+
+
 def test_without_two_tribes_a_suite_move_ignores_the_colours_in_its_row():
     """Only the two-tribes variant keeps red and blue warriors apart; without it a row holding
     both still allows the Special Rule's suite move."""

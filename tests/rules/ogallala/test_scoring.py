@@ -1,6 +1,6 @@
 """The tallies of Ogallala I and II, with the rules text's own examples."""
 
-from games.rules.ogallala.display import boat_score_one, booty_bonuses_one, size_bonus_two
+from games.rules.ogallala.display import boat_score_one, booty_bonuses_one, row_groups, size_bonus_two, suites_two
 from games.rules.ogallala.engine import ENGINE
 
 from .helpers import fresh, lay
@@ -126,3 +126,52 @@ def test_ogallala_two_boat_size_bonuses():
     s = fresh("II")
     lay(s, 0, 0, 0, "bow", "warrior1", "warrior2", "warrior3", "stern")
     assert ENGINE.scores(s)[0] == 5 * 10 + 50
+
+
+def test_a_suite_half_beside_other_booty_scores_only_as_booty():
+    """Only the pair "placed together" scores 3 a card: a front beside other booty, or beside the rear
+    of another suite, is single booty (+1 each)."""
+    assert _bonus(fresh(), "bear_front", "furs") == 2
+    assert _bonus(fresh(), "gun_front", "bear_rear") == 2
+
+
+def test_a_pair_after_a_full_suite_in_the_same_boat_still_scores_3_a_card():
+    """A boat holding the gun suite with its soldier (12) and then the bear pair (6): each suite
+    scores on its own, whatever its neighbour scored."""
+    s = fresh()
+    boat = lay(s, 0, 0, 0, "bow", "gun_front", "gun_rear", "soldier", "bear_front", "bear_rear", "stern")
+    assert booty_bonuses_one(boat) == [0, 4, 4, 4, 3, 3, 0]
+    assert boat_score_one(boat) == 7 + 12 + 6
+
+
+def test_ogallala_two_counts_every_suite_of_the_display_wherever_it_lies():
+    """II: "Each 2-card-suite of booty: 50 pts", "each 3-card-suite: 150", each of them: a suite at the
+    river's first or last spaces, the person before the pair, two suites of each size."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bear_hunter", "bear_front", "bear_rear")  # the person on the first space
+    lay(s, 0, 0, 5, "gold_front", "gold_rear", "gold_digger")
+    lay(s, 0, 1, 12, "wood_front", "wood_rear")  # the river's last two spaces
+    lay(s, 0, 2, 0, "horse_front", "horse_rear")
+    assert suites_two(s["displays"][0]) == (2, 2)
+    assert ENGINE.scores(s)[0] == 10 * 10 + 20 * 10 + 2 * 50 + 2 * 150
+
+
+def _groups(*specs):
+    s = fresh()
+    lay(s, 0, 0, 0, *specs)
+    return [(g.start, g.end, g.boat) for g in row_groups(s["displays"][0][0])]
+
+
+def test_a_row_reads_as_its_complete_boats_and_the_sections_between_them():
+    """A boat "is completed when it has a bow and a stern, with no empty river spaces" between; what
+    else lies in a run of adjacent cards forms sections (a ruling: "a maximal run of adjacent cards in
+    one row that is not a complete boat"), before, between and after the boats."""
+    assert _groups("warrior1", "bow", "furs", "stern", "tent") == [(0, 0, False), (1, 3, True), (4, 4, False)]
+    assert _groups("furs", "tent", "bow", "stern") == [(0, 1, False), (2, 3, True)]
+    assert _groups("bow", "stern", "bow", "furs", "stern") == [(0, 1, True), (2, 4, True)]
+    # a bow with no stern before the next bow starts no boat; the next one may
+    assert _groups("bow", "furs", "bow", "tent", "stern") == [(0, 1, False), (2, 4, True)]
+    # only complete boats score in Ogallala I: the cards against a boat's ends are not part of it
+    s = fresh()
+    lay(s, 0, 0, 0, "warrior1", "bow", "furs", "stern", "tent")
+    assert ENGINE.scores(s)[0] == 3 + 1
