@@ -65,12 +65,22 @@ def test_a_passing_deadline_spends_a_day_moves_every_deadline_and_tells_the_tabl
     assert f"I'm back: {mine.context['back_url']}" in body
 
 
-def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock):
+def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock, caplog):
+    """The second game's deadline, moved by the day the first spent, is read again and left; the
+    seats due after it in its game are still handled (a stale deadline of a seat not to act cleared)."""
     olga, games = away_setup
-    last_due = max(s.deadline_at for s in olga_seats(olga))
+    before = [s.deadline_at for s in olga_seats(olga)]
+    last_due = max(before)
+    others = Seat.objects.filter(game__in=games).exclude(user=olga)
+    others.update(deadline_at=last_due + timedelta(milliseconds=500))  # stale: theirs is not to act
     clock.move_to(last_due + timedelta(seconds=1))
-    assert minute()["vacation_days"] == 1
+    with caplog.at_level("WARNING"):
+        stats = minute()
+    assert (stats["vacation_days"], stats["timeouts"]) == (1, 0)
+    assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
     assert Vacation.objects.filter(user=olga).count() == 1
+    assert [s.deadline_at for s in olga_seats(olga)] == [d + 24 * H for d in before]
+    assert not others.filter(deadline_at__isnull=False).exists()
 
 
 def test_with_no_day_left_the_default_move_is_played(away_setup, clock, settings):
