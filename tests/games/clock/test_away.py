@@ -83,6 +83,29 @@ def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock, cap
     assert not others.filter(deadline_at__isnull=False).exists()
 
 
+def test_a_chunk_done_again_game_by_game_still_spends_one_day_for_two_games(away_setup, clock, users, monkeypatch):
+    """A third game of the chunk fails, so the chunk is done again with a savepoint per game: the
+    day spent in Olga's first game still covers her second."""
+    from games.timekeeper import sweep
+
+    olga, games = away_setup
+    bad = start_game(users[1], users[2], rules="toy-notify", title="Failing")
+    real = sweep.time_out
+
+    def time_out(locked, seat, now, *, names=None):
+        if locked.game.pk == bad.pk:
+            raise RuntimeError("this game's timeout failed")
+        return real(locked, seat, now, names=names)
+
+    monkeypatch.setattr(sweep, "time_out", time_out)
+    before = [s.deadline_at for s in olga_seats(olga)]
+    clock.move_to(max([*before, turn_seat(bad).deadline_at]) + timedelta(seconds=1))
+    stats = minute()
+    assert (stats["vacation_days"], stats["timeouts"]) == (1, 0)
+    assert Vacation.objects.filter(user=olga).count() == 1
+    assert [s.deadline_at for s in olga_seats(olga)] == [d + 24 * H for d in before]
+
+
 def test_with_no_day_left_the_default_move_is_played(away_setup, clock, settings):
     olga, games = away_setup
     settings.TRAILPOST = {**settings.TRAILPOST, "VACATION_DAYS_PER_YEAR": 1}
