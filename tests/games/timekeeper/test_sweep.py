@@ -312,3 +312,42 @@ def test_a_game_handed_over_with_nothing_due_any_more_is_left_as_it_is(trio, clo
     assert stats == {"skipped": 0}
     assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
     assert _timeouts(trio) == [] and seat_at(trio, 0).deadline_at == T0 + timedelta(hours=48)
+
+
+class Ordering(TwiceEngine):
+    """TWICE whose every decision is of one kind a standing order may answer: "pass"."""
+
+    name = "toy-twice-ordering"
+    decision_kinds = {"thinking": {"label": "Thinking", "answers": {"pass": "Pass"}}}
+
+    def decision_kind(self, state, seat):
+        return "thinking" if seat in self.to_act(state) else None
+
+    def standing_action(self, state, seat, kind, answer):
+        if self.decision_kind(state, seat) != kind or answer != "pass":
+            return None
+        return {"type": "pass"}
+
+
+ORDERING = Ordering()
+
+
+def test_a_due_seat_a_standing_order_answers_holds_up_none_of_the_games_later_due_seats(
+    make_user, clock, serve_games, settings
+):
+    """Seat 1's order answers its decision (its task lost: due after the short wait); seats 0 and 2,
+    due after it in the same game, time out in the same sweep, and the order is played after."""
+    from games.timekeeper.autoplay import standing_orders_set
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "BOT_STUCK_AFTER_SECONDS": 300}
+    serve_games({ORDERING.name: "tests.games.timekeeper.test_sweep:ORDERING"})
+    game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=ORDERING.name, turn_hours=48)
+    standing_orders_set(seat=seat_at(game, 1), orders={"thinking": "pass"})
+    play(game, 0, {"type": "all"})  # all three decide now; seat 1's order is left to its lost task
+    assert seat_at(game, 1).deadline_at == T0 + timedelta(seconds=300)
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    stats = handle_due(now)
+    assert (stats["timeouts"], stats["standing"]) == (2, 1)
+    assert sorted(_timeouts(game)) == [(0, {"type": "pass"}), (2, {"type": "pass"})]
+    assert game.moves.filter(channel=Move.Channel.STANDING, position=1).count() == 1
