@@ -1,6 +1,8 @@
 """A player resigning, and a player's new name reaching their seats, called directly: what each
 logs and changes, and what resigning refuses, with its sentence."""
 
+from datetime import timedelta
+
 import pytest
 
 from core.errors import ErrorCode
@@ -46,6 +48,40 @@ def test_a_resignation_is_logged_as_it_came_and_the_last_player_left_ends_the_ga
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
     refused(ErrorCode.GAME_NOT_ACTIVE, "This game is not in play.", services.game_resign, game=game, user=cy)
+
+
+def test_a_resignation_logs_the_engines_events_and_announces_them_with_its_move(make_user, toy_engine, announced):
+    from games import events
+    from games.rules.base import event
+
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    game = start_game(ann, bob, cy, options=HAND)
+    position = game.seats.get(user=ann).position
+    announced.clear()
+    move = services.game_resign(game=game, user=ann)
+    said = [event("player_out", position, f"Seat {position} left the game.")]  # the toy engine's resign
+    assert Move.objects.get(pk=move.pk).events == said
+    (change,) = [m for m in announced if isinstance(m, events.GameChanged)]
+    assert (change.move.pk, change.events, change.game.pk) == (move.pk, said, game.pk)
+
+
+def test_a_resignation_writes_only_the_seats_status_and_deadline(make_user, toy_engine, monkeypatch):
+    """A presence mark (seat_seen) does not wait for the game's lock: one written while the
+    resignation is under way stays."""
+    ann = make_user("ann")
+    game = start_game(ann, make_user("bob"), make_user("cy"), options=HAND)
+    seat = game.seats.get(user=ann)
+    seen = seat.joined_at + timedelta(minutes=5)
+    resign = toy_engine.resign
+
+    def resign_while_seen(state, position):  # the page's poll lands between the read and the write
+        Seat.objects.filter(pk=seat.pk).update(seen_at=seen)
+        return resign(state, position)
+
+    monkeypatch.setattr(toy_engine, "resign", resign_while_seen)
+    services.game_resign(game=game, user=ann)
+    seat.refresh_from_db()
+    assert (seat.status, seat.deadline_at, seat.seen_at) == (Seat.Status.RESIGNED, None, seen)
 
 
 def _tenures(game, user):

@@ -9,6 +9,7 @@ nearly every notice test reaches them, and each of their mutants would cost a mi
 import re
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from games import events, services
@@ -382,6 +383,40 @@ def test_a_notice_drawn_later_tells_only_what_happened_since_the_readers_own_las
         f"{c.name} advances. (A whisper for you.)",
         f"{a.name} advances. (A whisper for you.)",
     ]
+
+
+def test_a_notice_drawn_later_names_a_seat_no_tenure_covers_as_it_was_when_the_notice_was_made(players):
+    """A game older than tenures: the events drawn later name its seats by the names the change
+    had, not by the names the players have taken since."""
+    game = game_of(players)
+    a, b, c = in_turn(game)
+    play(game, a, {"type": "advance"})
+    play(game, b, {"type": "advance"})
+    note = last(game, c, Kind.YOUR_TURN)
+    Tenure.objects.filter(game=game).delete()
+    type(a.user).objects.filter(pk=a.user.pk).update(display_name="Zed")  # no signal: no new tenure
+    assert outbox.seat_names(game)[a.position] == "Zed"
+    assert drawn(note)["events"] == [f"{a.name} advances.", f"{b.name} advances."]
+
+
+def test_a_decision_with_nothing_new_since_the_seats_last_move_tells_nothing(players):
+    """The start's move logs no sentence (its own is announced), and this change tells none."""
+    game = game_of(players, n=2)
+    a = seat_to_act(game)
+    [note] = changed(game, deciding=[a])
+    assert note.kind == Kind.YOUR_TURN
+    assert drawn(note)["events"] == []
+
+
+def test_a_decision_on_a_time_bank_says_what_is_left_of_it(players):
+    with time_machine.travel(timezone.now(), tick=False):
+        game = game_of(players, n=2, clock=Game.Clock.BANK, bank_hours=48, increment_hours=12, cap_hours=96)
+        a = seat_to_act(game)
+        said = "You have 2 days left in your time bank; each move adds 12 hours, up to 4 days."
+        assert outbox.decision_terms(game, a)["bank_text"] == said
+        assert drawn(last(game, a, Kind.YOUR_TURN))["decision"]["bank_text"] == said
+        per_move = game_of(players[2:], n=2)
+        assert outbox.decision_terms(per_move, seat_to_act(per_move))["bank_text"] == ""
 
 
 # -- who is told of a change ----------------------------------------------------------------------

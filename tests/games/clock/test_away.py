@@ -65,12 +65,45 @@ def test_a_passing_deadline_spends_a_day_moves_every_deadline_and_tells_the_tabl
     assert f"I'm back: {mine.context['back_url']}" in body
 
 
-def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock):
+def test_two_deadlines_passing_in_one_sweep_spend_one_day(away_setup, clock, caplog):
+    """The second game's deadline, moved by the day the first spent, is read again and left; the
+    seats due after it in its game are still handled (a stale deadline of a seat not to act cleared)."""
     olga, games = away_setup
-    last_due = max(s.deadline_at for s in olga_seats(olga))
+    before = [s.deadline_at for s in olga_seats(olga)]
+    last_due = max(before)
+    others = Seat.objects.filter(game__in=games).exclude(user=olga)
+    others.update(deadline_at=last_due + timedelta(milliseconds=500))  # stale: theirs is not to act
     clock.move_to(last_due + timedelta(seconds=1))
-    assert minute()["vacation_days"] == 1
+    with caplog.at_level("WARNING"):
+        stats = minute()
+    assert (stats["vacation_days"], stats["timeouts"]) == (1, 0)
+    assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
     assert Vacation.objects.filter(user=olga).count() == 1
+    assert [s.deadline_at for s in olga_seats(olga)] == [d + 24 * H for d in before]
+    assert not others.filter(deadline_at__isnull=False).exists()
+
+
+def test_a_chunk_done_again_game_by_game_still_spends_one_day_for_two_games(away_setup, clock, users, monkeypatch):
+    """A third game of the chunk fails, so the chunk is done again with a savepoint per game: the
+    day spent in Olga's first game still covers her second."""
+    from games.timekeeper import sweep
+
+    olga, games = away_setup
+    bad = start_game(users[1], users[2], rules="toy-notify", title="Failing")
+    real = sweep.time_out
+
+    def time_out(locked, seat, now, *, names=None):
+        if locked.game.pk == bad.pk:
+            raise RuntimeError("this game's timeout failed")
+        return real(locked, seat, now, names=names)
+
+    monkeypatch.setattr(sweep, "time_out", time_out)
+    before = [s.deadline_at for s in olga_seats(olga)]
+    clock.move_to(max([*before, turn_seat(bad).deadline_at]) + timedelta(seconds=1))
+    stats = minute()
+    assert (stats["vacation_days"], stats["timeouts"]) == (1, 0)
+    assert Vacation.objects.filter(user=olga).count() == 1
+    assert [s.deadline_at for s in olga_seats(olga)] == [d + 24 * H for d in before]
 
 
 def test_with_no_day_left_the_default_move_is_played(away_setup, clock, settings):

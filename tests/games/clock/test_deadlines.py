@@ -139,6 +139,45 @@ def test_a_stuck_bot_is_played_by_the_sweep(clock, make_game):
     assert not turn_seat(game).is_bot
 
 
+def test_the_stuck_bots_of_every_game_of_a_chunk_are_played(clock, make_game):
+    games = [make_game(n=1, bots=1, turn_hours=10) for _ in range(2)]
+    for game in games:  # on_commit never runs here: each bot's task is lost
+        seat = turn_seat(game)
+        if not seat.is_bot:
+            play(game, seat, {"type": "end_turn"})
+        assert turn_seat(game).is_bot
+    clock.move_to(T0 + timedelta(minutes=5))
+    stats = minute()
+    assert stats["bots"] >= 2
+    assert all(Move.objects.filter(game=game, channel="bot").exists() for game in games)
+
+
+def test_a_failing_bot_game_after_the_chunk_is_logged_and_the_others_still_play(clock, make_game, monkeypatch, caplog):
+    from games.timekeeper import sweep
+
+    games = [make_game(n=1, bots=1, turn_hours=10) for _ in range(2)]
+    for game in games:  # on_commit never runs here: each bot's task is lost
+        seat = turn_seat(game)
+        if not seat.is_bot:
+            play(game, seat, {"type": "end_turn"})
+    bad = games[0]
+    real = sweep.bots_play
+
+    def bots_play(game_id):
+        if game_id == bad.pk:
+            raise RuntimeError("this game's bot failed")
+        return real(game_id)
+
+    monkeypatch.setattr(sweep, "bots_play", bots_play)
+    clock.move_to(T0 + timedelta(minutes=5))
+    with caplog.at_level("WARNING"):
+        stats = sweep.handle_due(T0 + timedelta(minutes=5))
+    assert stats["bots"] == 1
+    assert [Move.objects.filter(game=g, channel="bot").exists() for g in games] == [False, True]
+    said = [(r.levelname, r.getMessage(), r.exc_info and r.exc_info[0]) for r in caplog.records]
+    assert said == [("ERROR", f"sweep: bots of game {bad.pk} failed", RuntimeError)]
+
+
 def test_vacation_pauses_a_pending_deadline(clock, make_game):
     game = make_game(turn_hours=48)
     seat = turn_seat(game)
@@ -314,6 +353,43 @@ def test_a_bots_decision_and_one_a_standing_order_answers_fall_due_after_the_sho
     play(game, mover, {"type": "calamity", "victim": victim.position})  # its task is lost: on_commit never runs
     victim.refresh_from_db()
     assert victim.deadline_at == short and not victim.bank_running
+
+
+def test_the_sweep_plays_a_due_standing_order_and_goes_on_with_the_games_later_due_seats(clock, make_game, settings):
+    """A decision a standing order answers, whose task was lost, is played after the sweep's chunk
+    (counted "standing"); the game's seats due after it are still handled (a stale deadline cleared)."""
+    from games.timekeeper.autoplay import standing_orders_set
+    from games.timekeeper.sweep import handle_due
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "BOT_STUCK_AFTER_SECONDS": 300}
+    game = make_game(n=3, turn_hours=10)
+    mover = turn_seat(game)
+    victim, third = (seat_at(game, (mover.position + i) % 3) for i in (1, 2))
+    standing_orders_set(seat=victim, orders={"medicine_choice": "always"})
+    play(game, mover, {"type": "calamity", "victim": victim.position})  # its task is lost: on_commit never runs
+    Seat.objects.filter(pk=third.pk).update(deadline_at=T0 + timedelta(seconds=400))  # stale: not to act
+    clock.move_to(T0 + timedelta(seconds=500))
+    stats = handle_due(T0 + timedelta(seconds=500))
+    assert (stats["standing"], stats["bots"], stats["timeouts"]) == (1, 0, 0)
+    assert list(Move.objects.filter(game=game, channel=Move.Channel.STANDING).values_list("position", flat=True)) == [
+        victim.position
+    ]
+    assert Seat.objects.get(pk=third.pk).deadline_at is None
+
+
+def test_a_player_on_vacation_has_the_deadline_pushed_and_the_games_later_due_seats_are_still_handled(clock, make_game):
+    from games.timekeeper.sweep import handle_due
+
+    game = make_game(n=3, turn_hours=24)
+    seat = turn_seat(game)
+    stale = seat_at(game, (seat.position + 1) % 3)  # not to act
+    notify.vacation_add(user=seat.user, starts_on=date(2030, 3, 1), ends_on=date(2030, 3, 1))
+    Seat.objects.filter(pk=seat.pk).update(deadline_at=T0 - timedelta(minutes=2))  # as if set before it
+    Seat.objects.filter(pk=stale.pk).update(deadline_at=T0 - timedelta(minutes=1))
+    stats = handle_due(T0)
+    assert (stats["paused"], stats["timeouts"]) == (1, 0)
+    assert Seat.objects.get(pk=seat.pk).deadline_at == datetime(2030, 3, 3, 0, 0, tzinfo=UTC)
+    assert Seat.objects.get(pk=stale.pk).deadline_at is None
 
 
 def test_the_sweep_reads_the_vacations_of_its_chunk_once(clock, make_game):

@@ -10,7 +10,7 @@ import time_machine
 
 from games import services
 from games.models import Game, Move, Seat
-from games.rules.base import seat_label
+from games.rules.base import event, seat_label
 from games.timekeeper import sweep
 from games.timekeeper.sweep import handle_due
 from notifications.models import Kind, Notification
@@ -160,18 +160,18 @@ def test_a_sweep_with_nothing_due_reports_every_count_at_zero(clock):
     }
 
 
-def _three_trios(make_user, serve_games):
+def _trios(make_user, serve_games, count=3):
     serve_games({TWICE.name: "tests.toy_engine:TWICE"})
     return [
         start_game(*(make_user(f"{who}{i}") for who in ("ann", "bob", "cy")), rules=TWICE.name, turn_hours=48)
-        for i in range(3)
+        for i in range(count)
     ]
 
 
 def test_the_sweep_reads_the_due_games_a_batch_at_a_time(make_user, clock, serve_games, monkeypatch, settings):
     """handle_due reads at most SWEEP_BATCH due games a query (or the batch it is given), so a
     backlog is never read whole; each batch is handled before the next is read."""
-    games = _three_trios(make_user, serve_games)
+    games = _trios(make_user, serve_games)
     limits = []
     real = sweep.due_game_ids
 
@@ -196,11 +196,13 @@ def test_the_sweep_reads_the_due_games_a_batch_at_a_time(make_user, clock, serve
 def test_a_due_game_another_sweep_holds_is_counted_skipped_and_left_for_the_next(
     make_user, clock, serve_games, monkeypatch
 ):
-    games = _three_trios(make_user, serve_games)
+    games = _trios(make_user, serve_games)
     held = games[1].pk
     real = sweep.lock_games_with_seats
+    asked = []
 
     def lock_games_with_seats(game_ids, *, skip_locked=False):  # as if another transaction held it
+        asked.append(skip_locked)
         return {pk: one for pk, one in real(game_ids, skip_locked=skip_locked).items() if pk != held}
 
     monkeypatch.setattr(sweep, "lock_games_with_seats", lock_games_with_seats)
@@ -210,3 +212,142 @@ def test_a_due_game_another_sweep_holds_is_counted_skipped_and_left_for_the_next
     assert (stats["timeouts"], stats["skipped"]) == (2, 1)
     assert [len(_timeouts(g)) for g in games] == [1, 0, 1]
     assert seat_at(games[1], 0).deadline_at == T0 + timedelta(hours=48)  # still due, for the next sweep
+    assert asked == [True]  # the sweep asks to skip the games another transaction holds, not to wait
+
+
+def test_the_games_are_handled_a_chunk_a_transaction_at_a_time(make_user, clock, serve_games, monkeypatch):
+    games = _trios(make_user, serve_games)
+    chunks = []
+    real = sweep._handle_chunk
+
+    def _handle_chunk(ids, now, *, isolated):
+        chunks.append((list(ids), isolated))
+        return real(ids, now, isolated=isolated)
+
+    monkeypatch.setattr(sweep, "_handle_chunk", _handle_chunk)
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    ids = [g.pk for g in games]
+    assert sweep.handle_games(ids, now, chunk=2)["timeouts"] == 3
+    assert chunks == [(ids[:2], False), (ids[2:], False)]  # no game failed: no chunk done again
+    assert [len(_timeouts(g)) for g in games] == [1, 1, 1]
+
+
+def test_a_failing_game_has_its_chunk_done_again_game_by_game_and_is_logged(
+    make_user, clock, serve_games, monkeypatch, caplog
+):
+    """The chunk's first pass is rolled back whole; the second gives each game a savepoint, so the
+    others time out and the failing one is logged and left as it was."""
+    games = _trios(make_user, serve_games, count=4)
+    bad = games[2]
+    real = sweep.time_out
+
+    def time_out(locked, seat, now, *, names=None):
+        real(locked, seat, now, names=names)
+        if locked.game.pk == bad.pk:  # after its writes: they must not stay
+            raise RuntimeError("this game's timeout failed")
+
+    monkeypatch.setattr(sweep, "time_out", time_out)
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    ids = [g.pk for g in games]
+    with caplog.at_level("WARNING", logger="games.timekeeper.sweep"):
+        stats = sweep.handle_games(ids, now)
+    assert stats["timeouts"] == 3
+    assert [len(_timeouts(g)) for g in games] == [1, 1, 0, 1]
+    assert seat_at(bad, 0).missed_deadlines == 0 and Game.objects.get(pk=bad.pk).version == bad.version
+    said = [(r.levelname, r.getMessage(), r.exc_info and r.exc_info[0]) for r in caplog.records]
+    # each with the error's traceback
+    assert said == [
+        ("WARNING", f"sweep: a game of chunk {ids[:3]} failed; handling it game by game", RuntimeError),
+        ("ERROR", f"sweep: game {bad.pk} failed", RuntimeError),
+    ]
+
+
+class Narrowing(TwiceEngine):
+    """TWICE whose default move, "narrow", is a pass that also takes the next seat off the seats to
+    act (its deadline then cleared by the move)."""
+
+    name = "toy-twice-narrowing"
+
+    def legal_actions(self, state, seat):
+        found = super().legal_actions(state, seat)
+        return [*found, {"type": "narrow"}] if found else []
+
+    def do_apply(self, state, seat, action):
+        if action["type"] != "narrow":
+            return super().do_apply(state, seat, action)
+        state["to_act"] = [s for s in state["to_act"] if s not in (seat, (seat + 1) % state["n"])]
+        return [event("narrowed", seat, f"Seat {seat} narrows.")]
+
+    def default_action(self, state, seat):
+        return {"type": "narrow"}
+
+
+NARROWING = Narrowing()
+
+
+def test_a_due_seat_an_earlier_timeout_took_off_the_seats_to_act_is_passed_over_and_the_next_is_handled(
+    make_user, clock, serve_games
+):
+    """Seats 0, 1, 2 are due in that order; seat 0's timeout takes seat 1 off the seats to act
+    (clearing its deadline), so seat 1 is left and seat 2, still to act, times out."""
+    serve_games({NARROWING.name: "tests.games.timekeeper.test_sweep:NARROWING"})
+    game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=NARROWING.name, turn_hours=48)
+    play(game, 0, {"type": "all"})
+    for position, hours in ((0, 46), (1, 47), (2, 47.5)):
+        Seat.objects.filter(game=game, position=position).update(deadline_at=T0 + timedelta(hours=hours))
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    assert handle_due(now)["timeouts"] == 2
+    assert _timeouts(game) == [(0, {"type": "narrow"}), (2, {"type": "narrow"})]
+    assert (seat_at(game, 1).deadline_at, seat_at(game, 1).missed_deadlines) == (None, 0)
+
+
+def test_a_game_handed_over_with_nothing_due_any_more_is_left_as_it_is(trio, clock, caplog):
+    """A game read as due may have moved on before its chunk locks it (a player moved meanwhile):
+    with no seat due under the lock, nothing is done and nothing fails."""
+    with caplog.at_level("WARNING"):
+        stats = sweep.handle_games([trio.pk], T0 + timedelta(hours=1))
+    assert stats == {"skipped": 0}
+    assert [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")] == []
+    assert _timeouts(trio) == [] and seat_at(trio, 0).deadline_at == T0 + timedelta(hours=48)
+
+
+class Ordering(TwiceEngine):
+    """TWICE whose every decision is of one kind a standing order may answer: "pass"."""
+
+    name = "toy-twice-ordering"
+    decision_kinds = {"thinking": {"label": "Thinking", "answers": {"pass": "Pass"}}}
+
+    def decision_kind(self, state, seat):
+        return "thinking" if seat in self.to_act(state) else None
+
+    def standing_action(self, state, seat, kind, answer):
+        if self.decision_kind(state, seat) != kind or answer != "pass":
+            return None
+        return {"type": "pass"}
+
+
+ORDERING = Ordering()
+
+
+def test_a_due_seat_a_standing_order_answers_holds_up_none_of_the_games_later_due_seats(
+    make_user, clock, serve_games, settings
+):
+    """Seat 1's order answers its decision (its task lost: due after the short wait); seats 0 and 2,
+    due after it in the same game, time out in the same sweep, and the order is played after."""
+    from games.timekeeper.autoplay import standing_orders_set
+
+    settings.TRAILPOST = {**settings.TRAILPOST, "BOT_STUCK_AFTER_SECONDS": 300}
+    serve_games({ORDERING.name: "tests.games.timekeeper.test_sweep:ORDERING"})
+    game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=ORDERING.name, turn_hours=48)
+    standing_orders_set(seat=seat_at(game, 1), orders={"thinking": "pass"})
+    play(game, 0, {"type": "all"})  # all three decide now; seat 1's order is left to its lost task
+    assert seat_at(game, 1).deadline_at == T0 + timedelta(seconds=300)
+    now = T0 + timedelta(hours=48, seconds=1)
+    clock.move_to(now)
+    stats = handle_due(now)
+    assert (stats["timeouts"], stats["standing"]) == (2, 1)
+    assert sorted(_timeouts(game)) == [(0, {"type": "pass"}), (2, {"type": "pass"})]
+    assert game.moves.filter(channel=Move.Channel.STANDING, position=1).count() == 1
