@@ -1,6 +1,8 @@
 """What each action leaves the rest of the turn open to (found by mutation testing, issue #31:
 games/rules/crayon_rails/actions.py, whose stage changes no test read after most actions)."""
 
+import copy
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -17,7 +19,7 @@ def with_hand(**p0):
     s = blank("standard", 2)
     to_hand(s, 0, "D003", *plain_cards(2, exclude=["D003"]))
     on_top(s, *plain_cards(3, exclude=s["players"][0]["hand"]))
-    s["players"][0].update(p0)
+    s["players"][0].update(copy.deepcopy(p0))  # the caller's lists stay as they were
     return s
 
 
@@ -41,7 +43,8 @@ def test_no_hand_discarded_after_another_action(why, position, action):
     s = with_hand(**position)
     lay(s, 0, (22, 7), (22, 6))
     assert legal(s, 0, "discard_hand") == [{"type": "discard_hand"}]
-    act(s, 0, action.pop("type"), **action)
+    fields = dict(action)  # the parameter itself stays whole for a second run in the same process
+    act(s, 0, fields.pop("type"), **fields)
     assert not legal(s, 0, "discard_hand"), why
     with pytest.raises(IllegalAction, match="before anything else"):
         act(s, 0, "discard_hand")
