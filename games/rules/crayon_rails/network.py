@@ -49,10 +49,6 @@ def tracks_key(state: dict) -> tuple:
     return tuple(tuple(p["track"]) for p in state["players"])
 
 
-def events_key(state: dict) -> tuple:
-    return tuple(ev["card"] for ev in state["events"])
-
-
 def build_env(state: dict) -> tuple:
     """Returns what the events in force change for building: (flooded sections, snowed-in
     mileposts)."""
