@@ -6,10 +6,11 @@ import copy
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.crayon_rails.board import node
+from games.rules.crayon_rails.board import MAJOR_POSTS, node
 from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.network import track_nodes
 
-from .helpers import begin, blank, posts
+from .helpers import at, begin, blank, link, posts
 
 
 def test_a_named_build_is_accepted_by_the_rules_and_the_same_every_time():
@@ -52,3 +53,104 @@ def test_other_text_is_no_command():
     state = blank(players=2)
     for text in ("End your turn", "3", "build", "moving on", "Pick up Coal"):
         assert ENGINE.command(state, 0, text) is None
+
+
+def refusal(state, text, seat=0):
+    with pytest.raises(IllegalAction) as caught:
+        ENGINE.command(state, seat, text)
+    return str(caught.value)
+
+
+def test_a_city_is_named_whole_in_any_case_or_by_the_start_only_one_name_has():
+    state = blank(players=2)
+    whole = ENGINE.command(state, 0, "build Harrowgate to Kestrel Bay")
+    # its whole name, in any case and with its space written as a dash; three letters that start
+    # only one city's name (Kes: Kestrel Bay); quotes and closing punctuation are not the name
+    for text in ("build HARROWGATE to kestrel-bay", "build Harrowgate to Kes", "build “Harrowgate” to 'Kestrel Bay'!"):
+        assert ENGINE.command(state, 0, text) == whole
+    # two letters are no start, even of one name only (Ke: Kestrel Bay), nor close enough to one
+    assert refusal(state, "build Harrowgate to Ke") == "There is no city called “Ke” on the map."
+    assert refusal(state, "build Har to Kestrel Bay") == (
+        "“Har” could be Harnoc or Harrowgate: which one? Write the city's whole name."
+    )
+    assert refusal(state, "build Harrowgate to Kestrelbay") == (
+        "There is no city called “Kestrelbay”. Did you mean Kestrel Bay?"
+    )
+
+
+def test_a_named_build_says_why_building_is_not_allowed_now():
+    draft = ENGINE.new_state({"mode": "public"}, 2, "commands")
+    assert refusal(draft, "build Harrowgate to Kestrel Bay") == "Building starts after the draft."
+    for change, why in (
+        ({"upgraded": True}, "You upgraded your train this turn instead of building."),
+        ({"stage": "pitched"}, "You pitched this turn: you may only lock loads or end it."),
+        ({"cash": 0}, "You have no cash to build with."),
+        ({"built": 20}, "You have spent this turn's 20 on building already."),
+    ):
+        state = blank(players=2)
+        state["players"][0].update(change)
+        assert refusal(state, "build Harrowgate to Kestrel Bay") == why, change
+    # in the initial building turns a build is allowed, and its budget is the turn's 20
+    building = ENGINE.new_state({"mode": "standard"}, 2, "commands")
+    seat = ENGINE.to_act(building)[0]
+    assert ENGINE.accepts(building, seat, ENGINE.command(building, seat, "build Harrowgate to Kestrel Bay"))
+
+
+def test_a_named_build_from_a_city_needs_two_cities_and_track_that_reaches_the_first():
+    state = blank(players=2)
+    assert refusal(state, "build Harrowgate to Harrowgate") == (
+        "That names Harrowgate twice: build from one city to another."
+    )
+    assert refusal(state, "build Oakhurst to Kestrel Bay") == (
+        "Track starts at a major city or on your own track, and your track does not reach Oakhurst. "
+        "Reply “build to Kestrel Bay” to build from your network."
+    )
+    link(state, 0, "Harrowgate", "Kestrel Bay")
+    # from Kestrel Bay now: the seat's own track reaches it (a medium city); the build starts where
+    # its first new section leaves that track or a major city's
+    onward = ENGINE.command(state, 0, "build Kestrel Bay to Oakhurst")
+    own = track_nodes(state["players"][0]["track"])
+    assert node(*onward["path"][0]) in own | MAJOR_POSTS and node(*onward["path"][1]) not in own
+    assert node(*onward["path"][-1]) in posts("Oakhurst")
+    assert ENGINE.accepts(state, 0, onward)
+    assert refusal(state, "build Kestrel Bay to Harrowgate") == "Your track already links Kestrel Bay and Harrowgate."
+    assert refusal(state, "build to Harrowgate") == "Harrowgate is on your track already."
+
+
+def test_a_named_build_too_dear_says_what_is_left_to_spend_and_toward_builds_what_it_pays():
+    state = blank(players=2)
+    state["players"][0]["cash"] = 10
+    assert refusal(state, "build Harrowgate to Velmora") == (
+        "The cheapest track from Harrowgate to Velmora costs 23; you have 10. "
+        "Reply “build toward Velmora” to build as much of it as that pays."
+    )
+    state["players"][0].update(cash=50, built=15)
+    assert refusal(state, "build Harrowgate to Velmora") == (
+        "The cheapest track from Harrowgate to Velmora costs 23; you may spend only 5 more on building this turn. "
+        "Reply “build toward Velmora” to build as much of it as that pays."
+    )
+    part = ENGINE.command(state, 0, "build toward Velmora")
+    cost, _new = ENGINE.check_path(state, 0, part)
+    assert 0 < cost <= 5 and part["toward"] == "Velmora"
+
+
+def test_a_named_move_says_why_the_train_cannot_go():
+    building = ENGINE.new_state({"mode": "standard"}, 2, "commands")
+    seat = ENGINE.to_act(building)[0]
+    assert refusal(building, "move to Kestrel Bay", seat) == "Trains move once the initial building is over."
+    for change, why in (
+        ({"stage": "pitched"}, "You pitched this turn: you may only lock loads or end it."),
+        ({"stage": "build"}, "You have built or upgraded this turn: your train stays until your next turn."),
+        ({"pos": None}, "Place your train on a city first."),
+        ({"moves": 0}, "Your train has no mileposts left this turn."),
+    ):
+        state = blank(players=2)
+        state["players"][0].update(pos=at("Harrowgate"))
+        state["players"][0].update(change)
+        assert refusal(state, "move to Kestrel Bay") == why, change
+    state = blank(players=2)
+    state["players"][0]["pos"] = posts("Harrowgate")[3]
+    assert refusal(state, "move to Harrowgate") == "Your train is at Harrowgate already."
+    # no track at all: neither the whole way nor toward
+    assert refusal(state, "move to Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."
+    assert refusal(state, "move toward Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."

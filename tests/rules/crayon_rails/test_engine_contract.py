@@ -1,0 +1,101 @@
+"""Crayon Rails' answers to the engine contract (engine.py) that the scenario tests did not read:
+the seat count, the standing order for a derailment, what others see of an action, where every
+card is and which places a seat may not see (found by mutation testing, issue #31)."""
+
+import pytest
+
+from games.rules.base import BadOptions
+from games.rules.crayon_rails.board import map_data
+from games.rules.crayon_rails.engine import ENGINE
+
+from .helpers import at, blank, demand_cards, event_card, lock, plain_cards, to_hand, to_pool
+
+
+def test_two_to_six_players():
+    for seats in (1, 7):
+        with pytest.raises(BadOptions, match=r"^Crayon Rails is for 2 to 6 players\.$"):
+            ENGINE.check_options({}, seats)
+    for seats in (2, 6, None):
+        ENGINE.check_options({}, seats)
+    assert ENGINE.map_data({}) == map_data()
+
+
+def test_setup_deals_the_first_drafter_four_cards_or_each_hand_three():
+    public = ENGINE.new_state({"mode": "public"}, 3, "contract")
+    assert public["phase"] == "draft" and public["draft"]["seat"] == 0 and len(public["draft"]["offer"]) == 4
+    assert all(p["hand"] == [] for p in public["players"])
+    standard = ENGINE.new_state({"mode": "standard"}, 3, "contract")
+    assert standard["phase"] == "build" and not standard["draft"]
+    assert [len(p["hand"]) for p in standard["players"]] == [3, 3, 3]
+
+
+def derailed(mode="public"):
+    """Seat 1 derailed in seat 0's turn, choosing which of its loads to lose."""
+    s = blank(mode, 2)
+    s["players"][1].update(pos=at("Larkmere"), loads=["Grain", "Coal"])
+    s["pending"] = [{"seat": 1, "kind": "derailment", "card": event_card("derailment")}]
+    return s
+
+
+def test_the_derailment_is_the_only_decision_and_only_for_the_seat_choosing():
+    s = derailed()
+    assert ENGINE.decision_kind(s, 1) == "derailment"
+    assert ENGINE.decision_kind(s, 0) is None  # the turn's seat waits, it decides nothing
+    s["result"] = {"winners": [0]}
+    assert ENGINE.decision_kind(s, 1) is None
+    assert ENGINE.decision_kind(blank("public", 2), 0) is None
+
+
+def test_the_standing_order_loses_a_load_that_locks_nothing():
+    s = derailed()
+    grain_card, demand = demand_cards(good="Grain")[0]
+    to_pool(s, grain_card, *plain_cards(3, exclude=[grain_card]))
+    lock(s, 1, grain_card, demand)
+    # Coal locks nothing: it goes, not the locked Grain
+    assert ENGINE.standing_action(s, 1, "derailment", "unlocked_first") == {"type": "lose_load", "good": "Coal"}
+    assert ENGINE.standing_action(s, 1, "derailment", "other") is None
+    assert ENGINE.standing_action(s, 1, "tax", "unlocked_first") is None
+    assert ENGINE.standing_action(s, 0, "derailment", "unlocked_first") is None  # not the seat choosing
+    # every load locks a card: the order does not choose
+    s["players"][1]["loads"] = ["Grain"]
+    assert ENGINE.standing_action(s, 1, "derailment", "unlocked_first") is None
+
+
+def test_others_see_neither_the_card_a_drafter_keeps_nor_a_private_card_kept_after_a_derailment():
+    assert ENGINE.public_action({"type": "keep", "card": "D001", "demand": 2}) == {"type": "keep"}
+    kept = {"type": "lose_load", "good": "Grain", "card": "D003", "release": False}
+    assert ENGINE.public_action(kept) == {"type": "lose_load", "good": "Grain"}
+    released = {"type": "lose_load", "good": "Grain", "card": "D003", "release": True}
+    assert ENGINE.public_action(released) == released
+    locked = {"type": "lose_load", "good": "Grain", "card": "D003"}
+    assert ENGINE.public_action(locked) == locked
+    assert ENGINE.public_action({"type": "end_turn"}) == {"type": "end_turn"}
+
+
+def test_every_card_has_its_place_and_a_seat_sees_only_its_own_hand_and_offer():
+    s = ENGINE.new_state({"mode": "public"}, 3, "contract")
+    offer = list(s["draft"]["offer"])
+    places = ENGINE.card_places(s)
+    assert places["draft"] == offer and places["deck"] == s["deck"] and places["pool"] == []
+    assert places["set_aside"] == s["set_aside"] and places["discard"] == []
+    assert {places[f"hand:{seat}"] == [] for seat in range(3)} == {True}
+    assert set(places) == {"deck", "discard", "pool", "set_aside", "draft", "hand:0", "hand:1", "hand:2"}
+    assert ENGINE.hidden_places(s, 0) == {"deck", "set_aside", "hand:1", "hand:2"}
+    assert ENGINE.hidden_places(s, 1) == {"deck", "set_aside", "hand:0", "hand:2", "draft"}
+    assert ENGINE.hidden_places(s, None) == {"deck", "set_aside", "hand:0", "hand:1", "hand:2", "draft"}
+    s = blank("standard", 2)
+    to_hand(s, 1, "D010")
+    s["discard"] = [s["deck"].pop()]
+    places = ENGINE.card_places(s)
+    assert places["hand:1"] == ["D010"] and places["discard"] == s["discard"] and places["draft"] == []
+    # the lists are copies: changing them changes nothing in the game
+    places["hand:1"].append("X")
+    places["deck"].clear()
+    assert s["players"][1]["hand"] == ["D010"] and s["deck"]
+    assert ENGINE.hidden_places(s, 1) == {"deck", "set_aside", "hand:0", "draft"}
+
+
+def test_the_glossary_is_the_same_in_both_modes():
+    public, standard = ENGINE.glossary({}), ENGINE.glossary({"mode": "standard"})
+    assert public == standard
+    assert {"Derailment", "Snow", "Excess profit tax", "Freight", "Superfreight"} <= set(public)
