@@ -1,12 +1,14 @@
 """Crayon Rails' answers to the engine contract (engine.py) that the scenario tests did not read:
 the seat count, the standing order for a derailment, what others see of an action, where every
-card is and which places a seat may not see (found by mutation testing, issue #31)."""
+card is, which places a seat may not see and where on the table each action is played (found by
+mutation testing, issue #31)."""
 
 import pytest
 
 from games.rules.base import BadOptions
 from games.rules.crayon_rails.board import map_data
 from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.places import city_place
 
 from .helpers import at, blank, demand_cards, event_card, lock, plain_cards, to_hand, to_pool
 
@@ -99,3 +101,27 @@ def test_the_glossary_is_the_same_in_both_modes():
     public, standard = ENGINE.glossary({}), ENGINE.glossary({"mode": "standard"})
     assert public == standard
     assert {"Derailment", "Snow", "Excess profit tax", "Freight", "Superfreight"} <= set(public)
+
+
+def test_each_action_is_played_on_its_mileposts_city_or_card_or_from_the_bar():
+    s = blank("public", 2)
+    path = [[21, 3], [22, 4], [22, 5]]
+    assert ENGINE.place(s, 0, {"type": "build", "path": path, "toward": "Velmora"}) == "mp:21,3 mp:22,4 mp:22,5"
+    assert ENGINE.place(s, 0, {"type": "move", "path": path[:2]}) == "mp:21,3 mp:22,4"
+    assert ENGINE.place(s, 0, {"type": "place_train", "city": "Kestrel Bay"}) == "city:Kestrel_Bay"
+    assert city_place("Port Brannock") == "city:Port_Brannock" and city_place("Velmora") == "city:Velmora"
+    for kind in ("keep", "deliver", "lock"):
+        assert ENGINE.place(s, 0, {"type": kind, "card": "D003", "demand": 2, "good": "Grain"}) == "card:D003"
+    for action in (
+        {"type": "pickup", "good": "Grain"},
+        {"type": "drop", "good": "Grain"},
+        {"type": "upgrade", "train": "fast"},
+        {"type": "pitch"},
+        {"type": "discard_hand"},
+        {"type": "lose_load", "good": "Grain"},
+        {"type": "keep_done"},
+        {"type": "end_turn"},
+    ):
+        assert ENGINE.place(s, 0, action) == "bar", action
+    assert ENGINE.place_kinds()["mp"] == {"tap": "draw your route on the map", "route": True}
+    assert set(ENGINE.place_kinds()) == {"card", "city", "mp"}
