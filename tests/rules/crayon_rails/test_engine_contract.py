@@ -7,6 +7,7 @@ import pytest
 
 from games.rules.base import BadOptions
 from games.rules.crayon_rails.board import map_data
+from games.rules.crayon_rails.cards import DEMANDS, demand_text, demands, is_event
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.places import city_place
 
@@ -98,9 +99,32 @@ def test_every_card_has_its_place_and_a_seat_sees_only_its_own_hand_and_offer():
 
 
 def test_the_glossary_is_the_same_in_both_modes():
+    """Every kind of event card of shared/rules/README.md (derailment, snow, flood, excess profit tax,
+    the strike in its three forms) and every train, explained the same way in both modes."""
     public, standard = ENGINE.glossary({}), ENGINE.glossary({"mode": "standard"})
     assert public == standard
-    assert {"Derailment", "Snow", "Excess profit tax", "Freight", "Superfreight"} <= set(public)
+    assert list(public) == [
+        "Derailment",
+        "Snow",
+        "floods",
+        "Dock strike",
+        "Strike",
+        "Rail strike",
+        "Excess profit tax",
+        "Freight",
+        "Fast Freight",
+        "Heavy Freight",
+        "Superfreight",
+    ]
+    assert (
+        "9 mileposts a turn, 2 loads" in public["Freight"] and "12 mileposts a turn, 3 loads" in public["Superfreight"]
+    )
+
+
+def test_a_cards_demands_are_its_three_good_city_payoff_triples():
+    assert demands("D003") == DEMANDS["D003"] and len(demands("D003")) == 3
+    assert demand_text("D003", 2) == "{} to {} for {}".format(*DEMANDS["D003"][2])
+    assert is_event(event_card("tax")) and not is_event("D003")
 
 
 def test_each_action_is_played_on_its_mileposts_city_or_card_or_from_the_bar():
