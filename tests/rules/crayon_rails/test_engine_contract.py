@@ -5,7 +5,7 @@ mutation testing, issue #31)."""
 
 import pytest
 
-from games.rules.base import BadOptions
+from games.rules.base import BadOptions, IllegalAction
 from games.rules.crayon_rails.board import map_data
 from games.rules.crayon_rails.cards import DEMANDS, demand_text, demands, is_event
 from games.rules.crayon_rails.engine import ENGINE
@@ -149,3 +149,18 @@ def test_each_action_is_played_on_its_mileposts_city_or_card_or_from_the_bar():
         assert ENGINE.place(s, 0, action) == "bar", action
     assert ENGINE.place_kinds()["mp"] == {"tap": "draw your route on the map", "route": True}
     assert set(ENGINE.place_kinds()) == {"card", "city", "mp"}
+
+
+def test_any_build_the_rules_allow_is_accepted_a_refused_one_is_not_and_an_unreadable_one_raises():
+    s = blank("standard", 2)
+    menu = ENGINE.build_menu(s, 0)
+    # a path off the menu that the rules allow: the first section of a ready-made build alone
+    own = {"type": "build", "path": menu[0]["path"][:2]}
+    assert own not in menu and ENGINE.accepts(s, 0, own)
+    assert not ENGINE.accepts(s, 0, {"type": "build", "path": [[0, 0], [1, 0]]})  # nowhere near a major city
+    for path in ([[1]], "x"):
+        with pytest.raises(IllegalAction) as caught:
+            ENGINE.accepts(s, 0, {"type": "build", "path": path})
+        assert caught.value.code == "MALFORMED_ACTION"
+    # anything else only from the menu
+    assert ENGINE.accepts(s, 0, {"type": "end_turn"}) and not ENGINE.accepts(s, 0, {"type": "pickup", "good": "Grain"})
