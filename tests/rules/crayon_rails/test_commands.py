@@ -154,3 +154,35 @@ def test_a_named_move_says_why_the_train_cannot_go():
     # no track at all: neither the whole way nor toward
     assert refusal(state, "move to Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."
     assert refusal(state, "move toward Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."
+
+
+def test_a_named_move_rides_anothers_track_for_the_fee_the_cash_pays_or_free_when_owed_nothing():
+    """shared/rules/README.md: using another player's track costs 4 to each owner per turn; a
+    resigned player's track is free to use (engine.py's readings)."""
+
+    def on_player_2s_track(cash, **change):
+        state = blank("standard", 2)
+        link(state, 1, "Harrowgate", "Kestrel Bay")
+        state["players"][0].update(pos=at("Harrowgate"), cash=cash, **change)
+        return state
+
+    for cash in (4, 50):
+        state = on_player_2s_track(cash)
+        move = ENGINE.command(state, 0, "move to Kestrel Bay")
+        assert node(*move["path"][-1]) in posts("Kestrel Bay") and ENGINE.check_path(state, 0, move) == [1]
+    assert refusal(on_player_2s_track(3), "move to Kestrel Bay") == (
+        "No track you can use leads from your train to Kestrel Bay."
+    )
+    paid = on_player_2s_track(0, fees=[1])  # paid this turn already
+    assert ENGINE.check_path(paid, 0, ENGINE.command(paid, 0, "move to Kestrel Bay")) == []
+    left = on_player_2s_track(0)
+    left["out"].append(1)
+    assert ENGINE.check_path(left, 0, ENGINE.command(left, 0, "move to Kestrel Bay")) == []
+    # two mileposts left: toward goes two along the route, to is refused with the distance
+    short = on_player_2s_track(50, moves=2)
+    part = ENGINE.command(short, 0, "move toward Kestrel Bay")
+    assert len(part["path"]) == 3 and ENGINE.accepts(short, 0, part)
+    assert refusal(short, "move to Kestrel Bay") == (
+        "Kestrel Bay is 4 mileposts away along the track; your train has 2 left this turn. "
+        "Reply “move toward Kestrel Bay” to go as far as it gets."
+    )
