@@ -5,13 +5,14 @@ mutation testing, issue #31)."""
 
 import pytest
 
-from games.rules.base import BadOptions, IllegalAction
-from games.rules.crayon_rails.board import map_data
+from games.rules.base import BadOptions, IllegalAction, Rng
+from games.rules.crayon_rails.board import CITY_INDEX, MAJOR_POSTS, map_data, xy
 from games.rules.crayon_rails.cards import DEMANDS, demand_text, demands, is_event
 from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.network import track_nodes
 from games.rules.crayon_rails.places import city_place
 
-from .helpers import at, blank, demand_cards, event_card, lock, plain_cards, to_hand, to_pool
+from .helpers import at, blank, demand_cards, event_card, link, lock, plain_cards, posts, to_hand, to_pool
 
 
 def test_two_to_six_players():
@@ -164,3 +165,28 @@ def test_any_build_the_rules_allow_is_accepted_a_refused_one_is_not_and_an_unrea
         assert caught.value.code == "MALFORMED_ACTION"
     # anything else only from the menu
     assert ENGINE.accepts(s, 0, {"type": "end_turn"}) and not ENGINE.accepts(s, 0, {"type": "pickup", "good": "Grain"})
+
+
+def test_the_engines_path_helpers_bots_and_labels_answer_for_the_seat_and_action_asked():
+    """The engine hands the bots, the reply commands and the pages paths.py's searches, the bot's
+    choice and words.py's labels: each for the seat, city and action it is given."""
+    s = blank("standard", 2)
+    link(s, 0, "Harrowgate", "Kestrel Bay")
+    s["players"][0]["pos"] = at("Harrowgate")
+    builds = ENGINE.build_menu(s, 0)
+    assert builds and all(ENGINE.accepts(s, 0, b) for b in builds)
+    toward = ENGINE.build_toward(s, 0, CITY_INDEX["Oakhurst"])  # from its network, as far as 20 pays
+    build = {"type": "build", "path": [xy(n) for n in toward]}
+    assert ENGINE.accepts(s, 0, build) and 0 < ENGINE.build_cost(s, 0, build) <= ENGINE.build_budget(s, 0) == 20
+    assert toward[0] in track_nodes(s["players"][0]["track"]) | MAJOR_POSTS
+    assert ENGINE.move_routes(s, 0) == [(CITY_INDEX["Kestrel Bay"], ENGINE.parse_path(ENGINE.move_menu(s, 0)[0]))]
+    move = ENGINE.move_menu(s, 0)[0]
+    path = ENGINE.parse_path(move)
+    assert path[0] == at("Harrowgate") and path[-1] in posts("Kestrel Bay") and move["toward"] == "Kestrel Bay"
+    assert ENGINE.check_move(s, 0, path) == [] and ENGINE.takes_path(s, move)
+    assert not ENGINE.takes_path(s, {"type": "end_turn"})
+    assert ENGINE.bot_action(s, 0, Rng.stream(1)) in ENGINE.legal_actions(s, 0)
+    assert ENGINE.action_label(s, 0, move) == "Move 4 mileposts to Kestrel Bay"
+    assert ENGINE.action_label(s, 0, {"type": "end_turn"}) == "End your turn"
+    # seat 1 has no train on the map: nothing to move
+    assert ENGINE.move_menu(s, 1) == [] and ENGINE.move_routes(s, 1) == []
