@@ -45,12 +45,24 @@ def test_the_figures_count_deliveries_by_good_and_the_payoffs_by_tenth_of_the_ga
     pay = DEMANDS["D003"][2][2]
     other = {"type": "deliver", "public": {"good": "Coal", "payoff": 30}}
     no_good = {"type": "deliver", "public": {"payoff": 99}}  # no good: nothing counted
-    moves = [delivered, [], [{"type": "tax", "public": {"tax": 10}}], [], [], [], [], [], [], [other, dict(other)]]
+    no_pay = {"type": "deliver", "public": {"good": "Coal"}}  # no payoff: a delivery that paid nothing
+    moves = [
+        delivered,
+        [],
+        [{"type": "tax", "public": {"tax": 10}}],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [other, dict(other), no_pay],
+    ]
     moves[5] = [no_good, {"type": "pool_card", "public": {"good": "Wine"}}]
     figures = ENGINE.count_figures(s, moves)
     assert figures == {
-        "deliveries": {"Grain": 1, "Coal": 2},
+        "deliveries": {"Grain": 1, "Coal": 3},
         "payoffs": {"1": pay, "10": 60},
-        "payoff_deliveries": {"1": 1, "10": 2},
+        "payoff_deliveries": {"1": 1, "10": 3},
     }
     assert ENGINE.count_figures(s, []) == {} and ENGINE.count_figures(s, [[{"public": None}]]) == {}
