@@ -10,7 +10,7 @@ from games.rules.crayon_rails.board import MAJOR_POSTS, node
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.network import track_nodes
 
-from .helpers import at, begin, blank, link, posts
+from .helpers import at, begin, blank, lay, link, posts
 
 
 def test_a_named_build_is_accepted_by_the_rules_and_the_same_every_time():
@@ -186,3 +186,36 @@ def test_a_named_move_rides_anothers_track_for_the_fee_the_cash_pays_or_free_whe
         "Kestrel Bay is 4 mileposts away along the track; your train has 2 left this turn. "
         "Reply “move toward Kestrel Bay” to go as far as it gets."
     )
+
+
+def test_a_named_move_takes_the_route_with_the_least_fees_then_the_shortest():
+    """commands.py: the route that pays the least in track fees, then the shortest. Player 2's
+    track reaches Kestrel Bay in 4 mileposts, the seat's own in 5: the own one, free, is taken;
+    once Player 2 is paid this turn both are free and the shorter one is taken."""
+    state = blank("standard", 2)
+    link(state, 1, "Harrowgate", "Kestrel Bay")
+    own = [(7, 6), (7, 5), (8, 4), (7, 3), (7, 2), (6, 2)]
+    lay(state, 0, *own)
+    state["players"][0].update(pos=at("Harrowgate"), cash=50)
+    assert node(*own[0]) == at("Harrowgate") and node(*own[-1]) in posts("Kestrel Bay")
+    move = ENGINE.command(state, 0, "move to Kestrel Bay")
+    assert move["path"] == [list(pt) for pt in own] and ENGINE.check_path(state, 0, move) == []
+    state["players"][0]["fees"] = [1]
+    move = ENGINE.command(state, 0, "move to Kestrel Bay")
+    assert move["path"] == [[7, 6], [6, 5], [6, 4], [5, 3], [6, 2]] and ENGINE.check_path(state, 0, move) == []
+
+
+def test_a_named_move_goes_exactly_as_far_as_the_mileposts_left_from_any_stage_before_building():
+    state = blank("standard", 2)
+    link(state, 0, "Harrowgate", "Kestrel Bay")  # 4 mileposts from the train
+    state["players"][0].update(pos=at("Harrowgate"), moves=4, stage="move")  # it has moved this turn already
+    move = ENGINE.command(state, 0, "move to Kestrel Bay")
+    assert len(move["path"]) == 5 and ENGINE.accepts(state, 0, move)
+    state["players"][0]["moves"] = 3
+    assert refusal(state, "move to Kestrel Bay").startswith(
+        "Kestrel Bay is 4 mileposts away along the track; your train has 3 left this turn."
+    )
+    # a train at a city no track leaves
+    state = blank("standard", 2)
+    state["players"][0]["pos"] = at("Oakhurst")
+    assert refusal(state, "move to Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."

@@ -202,3 +202,22 @@ def test_a_derailed_private_cards_load_is_lost_with_its_card_kept_or_let_go():
         assert lost["public"] == {"good": "Grain", "text": said}
         assert lost["private"] == ({} if release else {"1": {"card": "D003"}})
         assert s["players"][1]["loads"] == ["Coal"]
+
+
+def test_a_derailed_locked_load_gives_up_its_lock_and_says_whether_the_card_is_unlocked_again():
+    for others_lock, said in (
+        (False, "Player 2 loses Grain in the derailment, giving up the lock on card D003, which is unlocked again."),
+        (True, "Player 2 loses Grain in the derailment, giving up the lock on card D003."),
+    ):
+        s = blank("public", 3)
+        to_pool(s, "D003", *plain_cards(8, exclude=["D003"]))  # its demand 2: Grain to Calder Mills
+        s["players"][1].update(loads=["Grain", "Coal"], pos=at("Larkmere"))
+        lock(s, 1, "D003", 2)
+        if others_lock:
+            s["players"][2]["loads"] = ["Grain"]
+            lock(s, 2, "D003", 2)
+        s["pending"] = [{"seat": 1, "kind": "derailment", "card": DERAIL}]
+        events = act(s, 1, "lose_load", good="Grain", card="D003")
+        lost = next(ev for ev in events if ev["type"] == "lose_load")
+        assert lost["seat"] == 1 and lost["public"] == {"good": "Grain", "text": said} and lost["private"] == {}
+        assert s["players"][1]["locks"] == [] and s["players"][1]["loads"] == ["Coal"]
