@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from games.rules.base import IllegalAction
-from games.rules.crayon_rails.board import MAJOR_POSTS, node
+from games.rules.crayon_rails.board import MAJOR_POSTS, node, xy
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.network import track_nodes
 
@@ -219,3 +219,72 @@ def test_a_named_move_goes_exactly_as_far_as_the_mileposts_left_from_any_stage_b
     state = blank("standard", 2)
     state["players"][0]["pos"] = at("Oakhurst")
     assert refusal(state, "move to Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."
+
+
+def test_a_named_build_refused_before_any_search_after_an_upgrade_or_a_pitch():
+    """Velmora costs 23 from Harrowgate: the refusal is the upgrade's or the pitch's, not the cost's."""
+    for change, why in (
+        ({"upgraded": True}, "You upgraded your train this turn instead of building."),
+        ({"stage": "pitched"}, "You pitched this turn: you may only lock loads or end it."),
+    ):
+        state = blank(players=2)
+        state["players"][0].update(change)
+        assert refusal(state, "build Harrowgate to Velmora") == why
+
+
+def test_a_named_build_spends_to_the_last_coin_and_counts_the_water_it_crosses():
+    """shared/rules/README.md: a medium city costs 3 to enter, crossing a river 2 more. Harrowgate
+    to Quarry End costs 17 with one river crossed."""
+    state = blank(players=2)
+    state["players"][0]["cash"] = 16
+    assert refusal(state, "build Harrowgate to Quarry End") == (
+        "The cheapest track from Harrowgate to Quarry End costs 17; you have 16. "
+        "Reply “build toward Quarry End” to build as much of it as that pays."
+    )
+    state["players"][0]["cash"] = 17
+    build = ENGINE.command(state, 0, "build Harrowgate to Quarry End")
+    assert ENGINE.check_path(state, 0, build)[0] == 17
+    # one coin builds one clear section; with the turn's 20 spent, a coin is no budget
+    state["players"][0]["cash"] = 1
+    assert ENGINE.check_path(state, 0, ENGINE.command(state, 0, "build toward Kestrel Bay"))[0] == 1
+    state["players"][0]["built"] = 20
+    assert refusal(state, "build toward Kestrel Bay") == "You have spent this turn's 20 on building already."
+
+
+def test_a_named_build_of_one_section_and_one_the_money_cannot_start():
+    """The seat's track ends next to Kestrel Bay (a medium city: 3 to enter)."""
+    state = blank(players=2)
+    lay(state, 0, (7, 6), (6, 5), (6, 4), (5, 3))
+    build = ENGINE.command(state, 0, "build to Kestrel Bay")
+    assert build["path"] == [[5, 3], [6, 2]] and ENGINE.check_path(state, 0, build)[0] == 3
+    state["players"][0]["cash"] = 2
+    assert refusal(state, "build toward Kestrel Bay") == (
+        "This turn's building money (2) does not pay the first section toward Kestrel Bay."
+    )
+
+
+def test_a_named_build_to_a_city_full_of_others_track_is_refused():
+    """shared/rules/README.md: a small city takes track from at most 2 players; Players 2 and 3
+    are at Dunmarrow."""
+    state = blank("standard", 3)
+    dunmarrow = posts("Dunmarrow")[0]
+    lay(state, 1, (10, 1), xy(dunmarrow))
+    lay(state, 2, (11, 1), xy(dunmarrow))
+    way = "other players' track, floods, snow or full cities are in the way."
+    assert (
+        refusal(state, "build Harrowgate to Dunmarrow")
+        == f"No track can be built from Harrowgate to Dunmarrow now: {way}"
+    )
+    assert refusal(state, "build to Dunmarrow") == f"No track can be built to Dunmarrow now: {way}"
+
+
+def test_a_named_move_over_two_others_track_pays_both():
+    """4 to each owner whose track is used: Player 2's track to [6, 4], Player 3's on to Kestrel Bay."""
+    state = blank("standard", 3)
+    lay(state, 1, (7, 6), (6, 5), (6, 4))
+    lay(state, 2, (6, 4), (5, 3), (6, 2))
+    state["players"][0].update(pos=at("Harrowgate"), cash=7)
+    assert refusal(state, "move to Kestrel Bay") == "No track you can use leads from your train to Kestrel Bay."
+    state["players"][0]["cash"] = 8
+    move = ENGINE.command(state, 0, "move to Kestrel Bay")
+    assert move["path"] == [[7, 6], [6, 5], [6, 4], [5, 3], [6, 2]] and ENGINE.check_path(state, 0, move) == [1, 2]
