@@ -288,3 +288,19 @@ def test_a_named_move_over_two_others_track_pays_both():
     state["players"][0]["cash"] = 8
     move = ENGINE.command(state, 0, "move to Kestrel Bay")
     assert move["path"] == [[7, 6], [6, 5], [6, 4], [5, 3], [6, 2]] and ENGINE.check_path(state, 0, move) == [1, 2]
+
+
+def test_a_city_is_named_without_the_quotes_and_closing_punctuation_around_it():
+    """The name a refusal repeats is the reply's own, less the quotes around it and the sentence's
+    closing punctuation; an apostrophe inside a word stays."""
+    state = blank(players=2)
+    for text, name in (
+        ('move to "Nowhere"', "Nowhere"),
+        ("move to 'Nowhere'", "Nowhere"),
+        ("move to «Nowhere»!", "Nowhere"),
+        ("move to Nowhere.", "Nowhere"),
+        ("move to 'NOWHERE'S'", "NOWHERE'S"),
+        ("move to nowhere's", "nowhere's"),
+        ("move to Styx", "Styx"),
+    ):
+        assert refusal(state, text) == f"There is no city called “{name}” on the map.", text

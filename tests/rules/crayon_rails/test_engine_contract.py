@@ -188,5 +188,7 @@ def test_the_engines_path_helpers_bots_and_labels_answer_for_the_seat_and_action
     assert ENGINE.bot_action(s, 0, Rng.stream(1)) in ENGINE.legal_actions(s, 0)
     assert ENGINE.action_label(s, 0, move) == "Move 4 mileposts to Kestrel Bay"
     assert ENGINE.action_label(s, 0, {"type": "end_turn"}) == "End your turn"
+    label = ENGINE.action_label(s, 0, builds[0])
+    assert label.endswith(f" (costs {ENGINE.build_cost(s, 0, builds[0])})") and label.startswith("Build ")
     # seat 1 has no train on the map: nothing to move
     assert ENGINE.move_menu(s, 1) == [] and ENGINE.move_routes(s, 1) == []
