@@ -122,9 +122,15 @@ def test_excess_profit_tax_by_cash_bracket():
     tax = event_card("tax")
     for p, cash in zip(s["players"], (100, 49, 50, 150, 199, 260)):
         p["cash"] = cash
-    deliver_drawing(s, 0, tax, plain_cards(1, exclude=["D003"])[0])
+    events = deliver_drawing(s, 0, tax, plain_cards(1, exclude=["D003"])[0])
     # Player 1 had 100 + 33 for the delivery before the tax came up
     assert [p["cash"] for p in s["players"]] == [133 - 15, 49, 40, 130, 179, 235]
+    # each player who pays is told, alone, what it paid; Player 2 (49) pays nothing
+    paid = [ev for ev in events if ev["type"] == "tax"]
+    assert [(ev["seat"], ev["audience"], ev["public"]) for ev in paid] == [
+        (seat, [seat], {"tax": tax, "text": f"Player {seat + 1} pays {tax} in excess profit tax."})
+        for seat, tax in ((0, 15), (2, 10), (3, 20), (4, 20), (5, 25))
+    ]
 
 
 def test_the_pool_is_refilled_card_by_card_and_the_discards_shuffled_in_when_the_deck_runs_out():
@@ -221,3 +227,26 @@ def test_a_derailed_locked_load_gives_up_its_lock_and_says_whether_the_card_is_u
         lost = next(ev for ev in events if ev["type"] == "lose_load")
         assert lost["seat"] == 1 and lost["public"] == {"good": "Grain", "text": said} and lost["private"] == {}
         assert s["players"][1]["locks"] == [] and s["players"][1]["loads"] == ["Coal"]
+
+
+def test_a_derailment_costs_the_drawer_the_rest_of_its_turn_and_the_others_a_turn_more():
+    """Player 2 draws the derailment discarding its hand at Wyvern Gap, where Players 1 and 3 stand
+    too (Player 1 with a turn to lose already): all three lose a load, chosen in turn from the
+    drawer on."""
+    s = blank("standard", 3)
+    begin(s, 1)
+    for seat in (0, 1, 2):
+        s["players"][seat].update(pos=at("Wyvern Gap"), loads=["Iron", "Copper"])
+    s["players"][0]["lost_turns"] = 1
+    to_hand(s, 1, *plain_cards(3))
+    on_top(s, DERAIL, *plain_cards(3, exclude=s["players"][1]["hand"]))
+    events = act(s, 1, "discard_hand")
+    derailed = [(ev["seat"], ev["audience"], ev["public"]["text"]) for ev in events if ev["type"] == "derailed"]
+    assert derailed == [
+        (1, [1], "Player 2 is derailed: loses the rest of this turn and one load."),
+        (2, [2], "Player 3 is derailed: loses the next turn and one load."),
+        (0, [0], "Player 1 is derailed: loses the next turn and one load."),
+    ]
+    assert s["pending"] == [{"seat": seat, "kind": "derailment", "card": DERAIL} for seat in (1, 2, 0)]
+    assert [p["lost_turns"] for p in s["players"]] == [2, 0, 1] and s["players"][1]["derailed"] is True
+    assert ENGINE.to_act(s) == [1]
