@@ -12,14 +12,17 @@ from games.rules.crayon_rails.state import GOODS, MAJORS_TO_WIN
 from .helpers import at, blank, event_card, link, lock, plain_cards, to_hand, to_pool
 
 SNOW = event_card("snow", cities=["Caskerton"])
+FLOOD = event_card("flood", river="Amber")
+STRIKE = event_card("strike", kind="coastal")
 
 
 def table():
     """Seat 0's turn of round 4 in the public mode, three players: seat 0 (Fast Freight, at
     Harrowgate, Grain and Coal on board, 5 mileposts left, 3 built, its track linking Harrowgate
     and Velmora) locks a pool card with its Grain; seat 1 holds a private draft card locked with
-    its (not yet loaded) Wine and has a turn to lose; seat 2 has left. Snow drawn by seat 1 is
-    in force, seat 1 must choose a load to lose, two cards lie in the discards."""
+    its (not yet loaded) Wine and has a turn to lose; seat 2 has left. Snow drawn by seat 1 is in
+    force, and a flood and a dock strike seat 0 drew; seat 1 must choose a load to lose; two cards
+    lie in the discards."""
     s = blank("public", 3)
     pool = plain_cards(6)
     to_pool(s, *pool)
@@ -38,6 +41,8 @@ def table():
     s["events"].append(
         {"card": SNOW, "type": "snow", "drawer": 1, "turns_left": 2, "cities": ["Caskerton"], "radius": 4}
     )
+    s["events"].append({"card": FLOOD, "type": "flood", "drawer": 0, "turns_left": 1, "river": "Amber"})
+    s["events"].append({"card": STRIKE, "type": "strike", "drawer": 0, "turns_left": 1, "kind": "coastal"})
     s["pending"] = [{"seat": 1, "kind": "derailment", "card": event_card("derailment")}]
     return s, pool, private, (grain_card, grain_demand)
 
@@ -83,7 +88,7 @@ def test_the_table_shows_the_turn_the_pool_the_chips_the_events_and_the_counts()
     assert [c["id"] for c in view["pool"]] == pool
     locked = next(c for c in view["pool"] if c["id"] == grain_card)
     assert [d["locked_by"] for d in locked["demands"]] == [[0] if i == grain_demand else [] for i in range(3)]
-    assert view["hand"] == []  # a seat that left holds nothing
+    assert view["hand"] == [] and ENGINE.view(s, None)["hand"] == []  # a seat that left, a spectator
     assert view["chips"]["Grain"] == GOODS["Grain"] - 1 and view["chips"]["Iron"] == GOODS["Iron"] - 1
     assert view["events_in_force"] == [
         {
@@ -94,7 +99,16 @@ def test_the_table_shows_the_turn_the_pool_the_chips_the_events_and_the_counts()
             "turns_left": 2,
             "cities": ["Caskerton"],
             "radius": 4,
-        }
+        },
+        {"type": "flood", "text": EVENTS[FLOOD]["text"], "card": FLOOD, "drawer": 0, "turns_left": 1, "river": "Amber"},
+        {
+            "type": "strike",
+            "text": EVENTS[STRIKE]["text"],
+            "card": STRIKE,
+            "drawer": 0,
+            "turns_left": 1,
+            "kind": "coastal",
+        },
     ]
     assert view["deck_count"] == len(s["deck"]) and view["discard_count"] == 2
     assert view["pending"] == [{"seat": 1, "kind": "derailment"}]
