@@ -301,6 +301,32 @@ def test_a_city_is_named_without_the_quotes_and_closing_punctuation_around_it():
         ("move to Nowhere.", "Nowhere"),
         ("move to 'NOWHERE'S'", "NOWHERE'S"),
         ("move to nowhere's", "nowhere's"),
-        ("move to Styx", "Styx"),
+        ("move to STYX", "STYX"),
     ):
         assert refusal(state, text) == f"There is no city called “{name}” on the map.", text
+
+
+def test_a_named_move_runs_back_along_the_track_it_came_by():
+    """From Kestrel Bay back to Harrowgate: each milepost's neighbours are searched whatever the one
+    before it (already passed, and first in milepost order)."""
+    state = blank("standard", 2)
+    route = [(7, 6), (6, 5), (6, 4), (5, 3), (6, 2)]
+    lay(state, 0, *route)
+    state["players"][0]["pos"] = node(6, 2)
+    move = ENGINE.command(state, 0, "move to Harrowgate")
+    assert node(6, 5) in posts("Harrowgate")  # the nearest of Harrowgate's mileposts
+    assert move["path"] == [[6, 2], [5, 3], [6, 4], [6, 5]] and ENGINE.accepts(state, 0, move)
+
+
+def test_of_two_routes_equal_in_fees_and_length_the_first_in_milepost_order_is_taken():
+    """commands.py: a breadth-first search, neighbours in milepost order. Players 2 and 3 each have
+    4 mileposts of track from Harrowgate's [7, 6] to Kestrel Bay's [6, 2], each a fee of 4: the
+    route by [6, 5] (the lower milepost of the two first steps: row 5 before, column 6 before 7)
+    is found first and kept."""
+    state = blank("standard", 3)
+    lay(state, 1, (7, 6), (6, 5), (6, 4), (5, 3), (6, 2))
+    lay(state, 2, (7, 6), (7, 5), (7, 4), (6, 3), (6, 2))
+    state["players"][0].update(pos=at("Harrowgate"), cash=50)
+    assert node(6, 5) < node(7, 5)
+    move = ENGINE.command(state, 0, "move to Kestrel Bay")
+    assert move["path"] == [[7, 6], [6, 5], [6, 4], [5, 3], [6, 2]] and ENGINE.check_path(state, 0, move) == [1]
