@@ -22,9 +22,12 @@ def test_two_to_six_players():
     for seats in (2, 6, None):
         ENGINE.check_options({}, seats)
     assert ENGINE.map_data({}) == map_data()
-    # a new game checks its seat count too
-    with pytest.raises(BadOptions, match=r"^Crayon Rails is for 2 to 6 players\.$"):
-        ENGINE.new_state({}, 7, "contract")
+
+
+def test_a_new_game_checks_its_seat_count_too():
+    for seats in (1, 7):
+        with pytest.raises(BadOptions, match=r"^Crayon Rails is for 2 to 6 players\.$"):
+            ENGINE.new_state({}, seats, "contract")
 
 
 def test_setup_deals_the_first_drafter_four_cards_or_each_hand_three():
