@@ -122,6 +122,19 @@ def test_nobody_may_block_a_major_city():
     assert ENGINE._blocked_major(s, 0, [edge(node(22, 13), node(23, 13))]) is None
 
 
+def test_the_builder_itself_is_not_among_those_a_major_city_waits_for():
+    """Nobody may block a major city: the entries left must be at least the OTHER players
+    without track there. Player 2 holds 16 of Ondrey's 18 entries; Player 3 takes one of the
+    two left, which leaves one for Player 1, the only other player not there yet."""
+    s = blank("standard", 3)
+    ondrey = CITY_LIST[CITY_INDEX["Ondrey"]]["posts"]
+    entries = sorted(edge(a, b) for a in ondrey for b in board.NEIGHBOURS[a] if b not in ondrey)
+    s["players"][1]["track"] = entries[:-2]
+    assert ENGINE._blocked_major(s, 2, [entries[-1]]) is None
+    # Player 1 taking both would leave none for Player 3
+    assert ENGINE._blocked_major(s, 0, entries[-2:]) == CITY_INDEX["Ondrey"]
+
+
 def test_upgrade_instead_of_building():
     s = blank("standard", 2)
     s["players"][0]["cash"] = 60

@@ -160,3 +160,20 @@ def test_hit_places_name_the_freed_load_the_taxed_cash_the_derailed_train_and_th
     washed = next(e for e in events if e["type"] == "washed_away")["public"]["sections"]
     places = _hit_places(s, events, 1, "washed_away")
     assert places and places == [f"track:{a[0]},{a[1]}|{b[0]},{b[1]}" for a, b in washed]
+
+
+def test_an_event_marks_nothing_on_a_seat_it_did_not_hit():
+    s = blank("public", 2)
+    freed = {"type": "deliver", "seat": 0, "public": {"good": "Grain", "freed": [1]}}
+    assert ENGINE.hit_places(s, 1, freed, None) == ["load:Grain"]
+    assert ENGINE.hit_places(s, 0, freed, None) == []
+    assert ENGINE.hit_places(s, 1, {"type": "deliver", "seat": 0, "public": {"freed": [1]}}, None) == []
+    assert ENGINE.hit_places(s, 1, {"type": "deliver", "seat": 0, "public": {"good": "Grain"}}, None) == []
+    for kind, mark in (("tax", ["cash"]), ("derailed", ["train"])):
+        assert ENGINE.hit_places(s, 1, {"type": kind, "seat": 1, "public": {}}, None) == mark
+        assert ENGINE.hit_places(s, 0, {"type": kind, "seat": 1, "public": {}}, None) == []
+    washed = {"type": "washed_away", "seat": 1, "public": {"sections": [[[19, 13], [18, 13]], [[18, 13], [17, 14]]]}}
+    assert ENGINE.hit_places(s, 1, washed, None) == ["track:19,13|18,13", "track:18,13|17,14"]
+    assert ENGINE.hit_places(s, 0, washed, None) == []
+    assert ENGINE.hit_places(s, 1, {"type": "washed_away", "seat": 1}, None) == []
+    assert ENGINE.hit_places(s, 1, {"type": "event", "seat": 1, "public": {}}, None) == []
