@@ -1,10 +1,13 @@
 """The engine class's own answers (engine.py): the glossary of each ruleset, the places of the cards
 and which of them a seat may not see, options refused, standing orders and their decisions."""
 
+import pytest
+
+from games.rules.base import BadOptions
 from games.rules.oregon_trail.cards import CALAMITY_NAMES, SUPPLY_NAMES, TRAIL_NAMES
 from games.rules.oregon_trail.engine import ENGINE
 
-from .helpers import blank, give_calamity, give_hand, give_supplies, lay_trail, place_town
+from .helpers import act, blank, give_calamity, give_hand, give_supplies, lay_trail, place_town, stack_calamity
 
 
 def test_the_glossary_explains_every_card_of_the_ruleset_as_its_text_says():
@@ -89,3 +92,71 @@ def test_a_seat_may_not_see_the_decks_nor_another_seats_hand_or_supplies():
     decks = {"trail_deck", "calamity_deck", "supply_deck"}
     assert ENGINE.hidden_places(state, 1) == decks | {"hand:0", "supplies:0", "hand:2", "supplies:2"}
     assert ENGINE.hidden_places(state, None) == decks | {f"{k}:{s}" for k in ("hand", "supplies") for s in range(3)}
+
+
+@pytest.mark.parametrize(
+    ("options", "seats", "words"),
+    [
+        ({"ruleset": "classic", "trail_length": 19}, 3, "Classic rules need a trail length of 20 to 25."),
+        ({"ruleset": "classic", "trail_length": 26}, 3, "Classic rules need a trail length of 20 to 25."),
+        ({}, 1, "Oregon Trail Race is for 2 to 6 players."),
+        ({}, 7, "Oregon Trail Race is for 2 to 6 players."),
+    ],
+)
+def test_options_the_ruleset_or_the_table_does_not_allow_are_refused_in_words(options, seats, words):
+    with pytest.raises(BadOptions) as refused:
+        ENGINE.normalize_options(options, seats)
+    assert str(refused.value) == words
+
+
+def test_the_edges_of_the_allowed_lengths_and_seats_and_options_without_seats_are_accepted():
+    for n in (20, 25):
+        assert ENGINE.normalize_options({"ruleset": "classic", "trail_length": n}, 2)["trail_length"] == n
+    assert ENGINE.normalize_options({"trail_length": 10}, 6)["trail_length"] == 10  # revised: 10 to 30
+    assert ENGINE.normalize_options({"ruleset": "classic", "trail_length": 22}, None)["ruleset"] == "classic"
+
+
+def test_a_wagon_that_did_not_win_is_placed_by_life_then_members_then_trail():
+    state = blank(players=3)
+    lay_trail(state, 1, [("middle", "middle")] * 3)
+    state["players"][1]["trimmed"] = 2
+    state["players"][1]["members"] = 2
+    state["players"][2]["alive"] = False
+    state["players"][2]["out_order"] = 1
+    assert ENGINE.finishing_measure(state, None, 1) == ("trail", True, None, 2, 5)
+    assert ENGINE.finishing_measure(state, None, 2) == ("trail", False, 1, 4, 0)
+
+
+def test_the_figures_count_the_calamities_played_and_the_members_lost_by_cause():
+    state = blank(players=2)
+    lay_trail(state, 0, [("middle", "middle")])
+    stack_calamity(state, "snake_bite")
+    moves = [act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})]
+    moves.append(act(state, 0, {"type": "victim", "seat": 1}))
+    # a snake bite costs the victim a member at once (the revised calamity details)
+    assert state["players"][1]["members"] == 3
+    assert ENGINE.count_figures(state, moves) == {"calamities": {"Snake Bite": 1}, "deaths": {"Snake Bite": 1}}
+
+
+def test_a_decision_is_owed_only_by_the_seat_asked_while_the_game_goes_on():
+    state = blank(players=2)
+    state["pending"] = [{"kind": "hunting_bullets", "seat": 1}]
+    assert ENGINE.decision_kind(state, 1) == "hunting_bullets" and ENGINE.decision_kind(state, 0) is None
+    state["pending"] = [{"kind": "river_loss", "seat": 1}]  # a choice no standing order answers
+    assert ENGINE.decision_kind(state, 1) is None
+    state["pending"] = [{"kind": "hunting_bullets", "seat": 1}]
+    state["result"] = {"winners": [0]}
+    assert ENGINE.decision_kind(state, 1) is None
+
+
+def test_a_standing_order_answers_only_its_own_kind_with_always_or_never():
+    state = blank("classic", players=2)
+    give_supplies(state, 1, "medicine")
+    lay_trail(state, 0, [("middle", "middle")])
+    stack_calamity(state, "measles")
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
+    act(state, 0, {"type": "victim", "seat": 1})
+    assert ENGINE.decision_kind(state, 1) == "measles_medicine"
+    assert ENGINE.standing_action(state, 1, "measles_medicine", "never") == {"type": "measles", "choice": "decline"}
+    assert ENGINE.standing_action(state, 1, "measles_medicine", "sometimes") is None
+    assert ENGINE.standing_action(state, 1, "thief_bullets", "always") is None
