@@ -160,3 +160,9 @@ def test_a_standing_order_answers_only_its_own_kind_with_always_or_never():
     assert ENGINE.standing_action(state, 1, "measles_medicine", "never") == {"type": "measles", "choice": "decline"}
     assert ENGINE.standing_action(state, 1, "measles_medicine", "sometimes") is None
     assert ENGINE.standing_action(state, 1, "thief_bullets", "always") is None
+
+
+@pytest.mark.parametrize("seats", [1, 7])
+def test_a_new_game_is_refused_for_a_table_the_rules_do_not_seat(seats):
+    with pytest.raises(BadOptions, match=r"^Oregon Trail Race is for 2 to 6 players\.$"):
+        ENGINE.new_state({}, seats, "seats")
