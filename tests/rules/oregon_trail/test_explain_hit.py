@@ -105,6 +105,17 @@ def test_a_broken_part_shrugged_off_does_nothing():
     assert explained(state, events) == ["No effect: it is discarded.", "Nothing to mend.", "Nothing to do: it is over."]
 
 
+def test_only_a_hit_that_changes_something_matters():
+    # a broken part shrugged off (4-6) is discarded with no effect: no news of its own
+    state = blank("revised", players=2)
+    ev = next(e for e in send(state, "broken_wheel", 1, 5) if e["type"] == "calamity")
+    assert ENGINE.hit_matters(state, ev, 1) is False
+    # starvation leaves two turns to mend it with food
+    state = blank("revised", players=2)
+    ev = next(e for e in send(state, "starvation") if e["type"] == "calamity")
+    assert ENGINE.hit_matters(state, ev, 1) is True
+
+
 @pytest.mark.parametrize("members", [4, 2])
 def test_classic_count_downs_are_turns_times_wagon_members_and_match_the_state(members):
     state = blank("classic", players=3)
