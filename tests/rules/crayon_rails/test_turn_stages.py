@@ -1,6 +1,8 @@
 """What each action leaves the rest of the turn open to (found by mutation testing, issue #31:
 games/rules/crayon_rails/actions.py, whose stage changes no test read after most actions)."""
 
+import copy
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -17,7 +19,7 @@ def with_hand(**p0):
     s = blank("standard", 2)
     to_hand(s, 0, "D003", *plain_cards(2, exclude=["D003"]))
     on_top(s, *plain_cards(3, exclude=s["players"][0]["hand"]))
-    s["players"][0].update(p0)
+    s["players"][0].update(copy.deepcopy(p0))  # a parameter's lists are shared by every run of a test
     return s
 
 
