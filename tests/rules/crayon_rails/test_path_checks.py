@@ -2,6 +2,8 @@
 through at their bounds (found by mutation testing, issue #31: most of these sentences were read
 by no test, or only in part)."""
 
+import re
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -105,6 +107,12 @@ CASES = [
     ),
     # building (check_build)
     (
+        "no building after an upgrade",
+        lambda: standard(upgraded=True, stage="build"),
+        build((22, 4), (22, 5)),
+        "You upgraded your train this turn instead of building.",
+    ),
+    (
         "no building on a pitched turn",
         lambda: public(stage="pitched"),
         build((22, 4), (22, 5)),
@@ -116,6 +124,7 @@ CASES = [
         build((22, 4), (22, 5)),
         "Player 2 already has track between Velmora and the milepost just south-east of Velmora.",
     ),
+    ("something new", on_velmora_line, build((22, 4), (22, 5)), "That path builds nothing new."),
     (
         "a section once",
         standard,
@@ -154,6 +163,12 @@ CASES = [
         move(*VELMORA_DOWN),
         "You have built or upgraded this turn: your train stays until your next turn.",
     ),
+    (
+        "no track at all where the train stands",
+        lambda: standard(pos=at("Larkmere")),
+        move((22, 7), (22, 6)),
+        "There is no track between Larkmere and the milepost just north-west of Larkmere.",
+    ),
     ("a train on the map", on_velmora_line, move(*VELMORA_DOWN), "Place your train on a city first."),
     (
         "from where the train stands",
@@ -176,10 +191,20 @@ CASES = [
 ]
 
 
+MALFORMED = {
+    "a path and nothing else, the rest named in order",
+    "'toward' names a city",
+    "two mileposts at least",
+    "a milepost is two numbers",
+    "a milepost's numbers are not yes and no",
+}
+
+
 @pytest.mark.parametrize(("rule", "position", "action", "sentence"), CASES, ids=[c[0] for c in CASES])
 def test_each_path_check_says_why(rule, position, action, sentence):
     """The rule named in the case's id; the refusal is that check's own sentence, the menu offers
-    no such path and apply refuses it."""
+    no such path and apply refuses it; a path that cannot be read is refused as malformed (its
+    code), where accepts raises instead of saying no."""
     s = position()
     seat = ENGINE.to_act(s)[0]
     assert ENGINE.explain_illegal(s, seat, action) == sentence
@@ -187,6 +212,13 @@ def test_each_path_check_says_why(rule, position, action, sentence):
     with pytest.raises(IllegalAction) as refused:
         ENGINE.apply(s, seat, action)
     assert refused.value.message == sentence
+    malformed = rule in MALFORMED
+    assert refused.value.code == ("MALFORMED_ACTION" if malformed else "ILLEGAL_ACTION")
+    if malformed:  # a path that cannot be read is an error of the message, not a move to weigh
+        with pytest.raises(IllegalAction, match="^" + re.escape(sentence) + "$"):
+            ENGINE.accepts(s, seat, action)
+    else:
+        assert not ENGINE.accepts(s, seat, action)
 
 
 def test_the_build_check_itself_refuses_a_build_in_the_draft():
@@ -198,7 +230,7 @@ def test_the_build_check_itself_refuses_a_build_in_the_draft():
 
 
 def test_the_path_checks_pass_at_their_bounds():
-    """Exactly the cash, exactly the 20 left, exactly the mileposts left: allowed."""
+    """Exactly the cash, exactly the 20 left, exactly the mileposts left, exactly the fee: allowed."""
     s = standard(cash=7)
     assert ENGINE.explain_illegal(s, 0, build((20, 3), (19, 3), (18, 3))) == SAME_MOVE
     s = standard(cash=100, built=1)
@@ -207,3 +239,17 @@ def test_the_path_checks_pass_at_their_bounds():
     s = on_velmora_line(pos=at("Velmora"), moves=3)
     assert ENGINE.explain_illegal(s, 0, move(*VELMORA_DOWN)) == SAME_MOVE
     assert ENGINE.accepts(s, 0, move(*VELMORA_DOWN))
+    s = theirs()  # the fee of Player 2's track, 4, with exactly 4
+    s["players"][0].update(pos=at("Velmora"), cash=4)
+    assert ENGINE.explain_illegal(s, 0, move((21, 3), (22, 4), (22, 5))) == SAME_MOVE
+
+
+def test_the_draft_refuses_a_path_with_its_own_sentence_before_reading_it():
+    """shared/rules/README.md, public-locking setup: the draft comes first; a build or a move then
+    is the draft's to refuse, and the path is not read (a malformed one is not an error there)."""
+    s = ENGINE.new_state({"mode": "public"}, 2, "path checks")
+    assert s["phase"] == "draft"
+    draft = "It is the setup draft: keep up to two cards, or pass the rest on."
+    for action in (build((22, 4), (22, 5)), move((22, 4), (22, 5)), {"type": "build", "path": "north"}):
+        assert ENGINE.explain_illegal(s, 0, action) == draft
+        assert ENGINE.accepts(s, 0, action) is False
