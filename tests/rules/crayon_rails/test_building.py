@@ -220,3 +220,10 @@ def test_a_ready_made_build_is_the_part_of_its_path_this_turn_pays_from_where_ne
     assert ENGINE.affordable(out_of_velmora, own, 5) == out_of_velmora[2:]
     assert ENGINE.affordable(out_of_velmora, own, 4) is None
     assert ENGINE.affordable(out_of_velmora[:3], own, 20) is None  # nothing new to build
+    assert ENGINE.affordable(out_of_velmora[1:], set(), 1) is None  # its very first section too dear
+    further = [*out_of_velmora, node(17, 3)]  # and alpine 5 more: 12 in all
+    assert ENGINE.affordable(further, set(), 10) == further[1:4]  # 2 + 5, and 5 more is 12
+    assert ENGINE.affordable(further, set(), 12) == further[1:]
+    over_the_amber = [node(19, 13), node(18, 13), node(17, 13)]  # out of Ondrey: clear 1, clear 1 + river 2
+    assert ENGINE.affordable(over_the_amber, set(), 3) == over_the_amber[:2]
+    assert ENGINE.affordable(over_the_amber, set(), 4) == over_the_amber
