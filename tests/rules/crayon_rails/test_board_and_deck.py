@@ -4,6 +4,8 @@ import json
 import os
 from collections import Counter
 
+import pytest
+
 from games.rules.crayon_rails import board, deckgen
 from games.rules.crayon_rails.board import CITY_LIST, GOODS, SOURCES, node
 from games.rules.crayon_rails.cards import DEMANDS, EVENTS
@@ -92,3 +94,64 @@ def test_cards_hold_three_demands_and_the_events_are_mixed_in():
     kinds = Counter(ev["type"] for ev in EVENTS.values())
     assert set(kinds) == {"derailment", "snow", "flood", "strike", "tax"}
     assert {ev["river"] for ev in EVENTS.values() if ev["type"] == "flood"} == {name for name, _course in board.RIVERS}
+
+
+def _grid_steps(start):
+    """Steps from a grid point to every other over the whole grid (water too: as the crow flies),
+    by the module's own neighbour rule (its docstring: odd rows shifted half a step right)."""
+    dist, frontier = {start: 0}, [start]
+    while frontier:
+        nxt = []
+        for x, y in frontier:
+            for pt in board.grid_neighbours(x, y):
+                if pt not in dist:
+                    dist[pt] = dist[(x, y)] + 1
+                    nxt.append(pt)
+        frontier = nxt
+    return dist
+
+
+def test_steps_as_the_crow_flies_count_the_grid_s_neighbour_steps():
+    assert len(_grid_steps((0, 0))) == board.NODES
+    for start in ((14, 4), (18, 7), (0, 0), (39, 29), (0, 29), (39, 1)):
+        for (x, y), steps in _grid_steps(start).items():
+            assert board.hex_steps(node(*start), node(x, y)) == steps, (start, (x, y))
+
+
+@pytest.mark.parametrize(
+    "city, points",
+    [
+        # Varrow (14, 4), an even row: its north and south neighbours lie half a step either side
+        (
+            "Varrow",
+            {
+                (15, 4): "just east",
+                (14, 5): "just south-east",
+                (13, 5): "just south-west",
+                (13, 4): "just west",
+                (13, 3): "just north-west",
+                (14, 3): "just north-east",
+                (14, 2): "2 steps north",
+                (14, 6): "2 steps south",
+                (16, 3): "3 steps east",  # 19 degrees north of east: still east
+            },
+        ),
+        # Wyvern Gap (18, 7), an odd row, shifted half a step right
+        (
+            "Wyvern Gap",
+            {
+                (19, 7): "just east",
+                (19, 8): "just south-east",
+                (18, 8): "just south-west",
+                (17, 7): "just west",
+                (18, 6): "just north-west",
+                (19, 6): "just north-east",
+                (18, 5): "2 steps north",
+                (18, 9): "2 steps south",
+            },
+        ),
+    ],
+)
+def test_a_milepost_off_a_city_is_named_by_its_steps_and_compass_point_from_it(city, points):
+    for (x, y), where in points.items():
+        assert board.place_name(node(x, y)) == f"the milepost {where} of {city}", (x, y)

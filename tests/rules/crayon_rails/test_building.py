@@ -199,3 +199,44 @@ def test_the_menu_offers_affordable_builds_toward_the_cities_that_matter():
     for a in builds:
         cost = ENGINE.build_cost(s, 0, a)
         assert 0 < cost <= 20
+
+
+def test_a_path_through_a_major_city_uses_two_of_its_entries():
+    """Nobody may block a major city (shared/rules/README.md): a path in and out of Ondrey takes two
+    of its entries, whichever end of each section is the city's; the players waiting are those with
+    no track in it yet. Player 2 holds all of Ondrey's entries but three; Players 3 and 4 wait."""
+    s = blank("standard", 4)
+    ondrey = CITY_LIST[CITY_INDEX["Ondrey"]]["posts"]
+    down = [(20, 11), (20, 12), (20, 13), (20, 14), (20, 15)]  # in from the north, out to the south
+    into, out_of = edge(node(*down[0]), node(*down[1])), edge(node(*down[3]), node(*down[4]))
+    assert board.edge_nodes(into)[1] in ondrey and board.edge_nodes(out_of)[0] in ondrey
+    left = {into, out_of, edge(node(19, 13), node(18, 13))}
+    s["players"][1]["track"] = sorted(edge(a, b) for a in ondrey for b in board.NEIGHBOURS[a] if b not in ondrey)
+    s["players"][1]["track"] = [e for e in s["players"][1]["track"] if e not in left]
+    lay(s, 0, (20, 10), (20, 11))
+    path = [node(*pt) for pt in down]
+    with pytest.raises(IllegalAction, match="would block Ondrey"):  # 3 - 2 entries for 2 waiting
+        ENGINE.check_build(s, 0, path)
+    assert ENGINE.check_build(s, 0, path[:2]) == (5, [into])  # 3 - 1 for 2: one each
+    assert ENGINE.check_build(s, 0, path[2:]) == (1, [out_of])
+
+
+def test_a_ready_made_build_is_the_part_of_its_path_this_turn_pays_from_where_new_track_starts():
+    """The menu's build toward a city (paths.affordable): from the first section to build (not over
+    the city's own track or the seat's), as far as the budget pays to the last unit."""
+    out_of_velmora = [node(21, 3), node(20, 3), node(19, 3), node(18, 3)]  # city track, mountain 2, alpine 5
+    assert ENGINE.affordable(out_of_velmora, set(), 7) == out_of_velmora[1:]
+    assert ENGINE.affordable(out_of_velmora, set(), 6) == out_of_velmora[1:3]
+    assert ENGINE.affordable(out_of_velmora, set(), 2) == out_of_velmora[1:3]
+    assert ENGINE.affordable(out_of_velmora, set(), 1) is None  # not even the mountain
+    own = {edge(node(20, 3), node(19, 3))}
+    assert ENGINE.affordable(out_of_velmora, own, 5) == out_of_velmora[2:]
+    assert ENGINE.affordable(out_of_velmora, own, 4) is None
+    assert ENGINE.affordable(out_of_velmora[:3], own, 20) is None  # nothing new to build
+    assert ENGINE.affordable(out_of_velmora[1:], set(), 1) is None  # its very first section too dear
+    further = [*out_of_velmora, node(17, 3)]  # and alpine 5 more: 12 in all
+    assert ENGINE.affordable(further, set(), 10) == further[1:4]  # 2 + 5, and 5 more is 12
+    assert ENGINE.affordable(further, set(), 12) == further[1:]
+    over_the_amber = [node(19, 13), node(18, 13), node(17, 13)]  # out of Ondrey: clear 1, clear 1 + river 2
+    assert ENGINE.affordable(over_the_amber, set(), 3) == over_the_amber[:2]
+    assert ENGINE.affordable(over_the_amber, set(), 4) == over_the_amber

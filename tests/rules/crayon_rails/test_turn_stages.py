@@ -89,3 +89,17 @@ def test_a_move_and_a_build_name_where_they_end():
     assert said["text"] == "Player 1 moves 2 mileposts to the milepost just south-east of Velmora."
     said = act(s, 0, "build", path=[[22, 7], [22, 8], [22, 9]])[0]["public"]
     assert said["text"] == "Player 1 builds 2 track sections to the milepost 2 steps south of Larkmere for 2."
+
+
+@pytest.mark.parametrize("stage", ["start", "move", "build"])
+def test_the_menu_offers_builds_before_and_after_moving_and_between_builds(stage):
+    """shared/rules/README.md: move, then build or upgrade; building may come in several paths up
+    to the turn's 20, so the menu's ready-made builds stay on offer at the turn's start, after a
+    move and after a first build (paths.py's gate), and go once the seat upgraded."""
+    s = blank("standard", 2)
+    to_hand(s, 0, "D001", "D002", "D003")
+    s["players"][0].update(stage=stage, built=3 if stage == "build" else 0)
+    builds = legal(s, 0, "build")
+    assert builds and {a["toward"] for a in builds} >= {"Jessamy"}  # D001: Iron to Jessamy
+    s["players"][0]["upgraded"] = True
+    assert not legal(s, 0, "build")
