@@ -311,3 +311,18 @@ def test_revised_no_action_left_refuses_another_kind_even_naming_the_measles():
     state, _town, measles = _measles_took_the_last_action()
     assert menus.refusal(state, 1, {"type": "scout", "calamity": measles["card"]}) == menus.NO_ACTION_LEFT
     assert menus.refusal(state, 1, {"type": "step_back", "remove": measles["card"]}) == menus.NO_ACTION_LEFT
+
+
+def test_classic_towns_are_neither_used_nor_placed_as_revised_ones_are():
+    """Classic towns give their pool as a player steps in and mend any calamity inside; a town card
+    is forged: the revised "use a town" and "place a town" are refused, even at a town's point
+    with a calamity it could remove and a town card in hand."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    town = place_town(state, "town", 2)
+    rec = give_calamity(state, 0, "starvation", deadline=8)
+    cid = give_hand(state, 0, "town")
+    use = {"type": "use_town", "town": town["card"], "remove": rec["card"]}
+    assert menus.refusal(state, 0, use) == NOT_IN_TOWN
+    place = {"type": "place_town", "card": cid, "remove": rec["card"]}
+    assert menus.refusal(state, 0, place) == "You have no such town or fort card to place."
