@@ -338,3 +338,23 @@ def test_classic_the_menu_forges_each_shape_once_and_founds_one_town_and_one_for
         {"type": "forge", "card": town, "turned": False},
         {"type": "forge", "card": fort, "turned": False},
     ]
+
+
+def test_classic_a_town_founded_as_the_first_card_gives_those_at_independence_their_supply():
+    """Classic: a town founded before any trail card (after trail card 0) waits for every player
+    behind it, those still at Independence among them ("count up how many players are behind the
+    town, including yourself, and add one"), and "as each other player reaches the town, they
+    look at the supply cards left by the town and pick the one they want": a player at
+    Independence has reached it, and steps into it for their free supply."""
+    state = blank("classic", players=2)
+    cid = give_hand(state, 0, "town")
+    act(state, 0, {"type": "forge", "card": cid, "turned": False})
+    town = state["towns"][0]
+    assert town["point"] == 0 and town["waiting"] == [1] and len(town["pool"]) == 3
+    for _ in range(2):
+        act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    (left,) = town["pool"]
+    enter = {"type": "enter_town", "town": cid, "supply": SUPPLY_CARDS[left]}
+    assert ENGINE.to_act(state) == [1] and enter in ENGINE.legal_actions(state, 1)
+    act(state, 1, enter)
+    assert state["players"][1]["supplies"] == [left] and town["waiting"] == []
