@@ -174,6 +174,10 @@ def test_each_kind_of_move_is_labelled_with_what_it_does():
     use = {"type": "use_town", "town": town["card"]}
     assert label(use | {"take": ["food", "oxen"]}) == "Use the town: take Food + Oxen"
     assert label(use | {"remove": arm}) == "Use the town: remove Broken Arm (one action fewer for 2 more turns)"
+    next(c for c in state["players"][0]["calamities"] if c["card"] == arm)["fewer"] = 1
+    assert label(use | {"remove": arm}) == "Use the town: remove Broken Arm (one action fewer for 1 more turn)"
+    measles = give_calamity(state, 0, "measles", fewer=1)["card"]  # its lost action is not a count-down
+    assert label({"type": "mend", "calamity": measles}) == "Mend Measles with Medicine"
     assert label({"type": "place_town", "card": fort_card, "take": []}) == "Place a fort here: take nothing"
     assert label({"type": "enter_town", "town": town["card"], "supply": "clothes"}) == (
         "Step into town and take Clothes"
