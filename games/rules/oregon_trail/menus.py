@@ -251,9 +251,10 @@ def _step_forward(s: Seat) -> str | None:
 
 
 def _at_town(s: Seat) -> str | None:
-    """Classic: a town or fort the marker has not stepped into stands at its point."""
+    """Classic: a town or fort the marker has not stepped into stands at its point (at point 0 too:
+    a town founded as the first card waits for the players still at Independence)."""
     p = s.p
-    return None if not s.revised and p["pos"] > 0 and not p["in_town"] and s.here else NOT_IN_TOWN
+    return None if not s.revised and not p["in_town"] and s.here else NOT_IN_TOWN
 
 
 def _in_town(s: Seat) -> str | None:

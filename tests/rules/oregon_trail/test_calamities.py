@@ -538,6 +538,32 @@ def test_trade_for_one_of_two_supplies_keeps_the_other_when_it_fails():
     assert state["players"][0]["calamities"]
 
 
+def test_a_second_card_of_the_remedy_held_is_spare_to_trade_for_the_other():
+    """Typhoid needs clean water and medicine: of two clean waters one covers the remedy and the
+    other is a spare supply to trade for the missing medicine."""
+    state, cid = _with_cal(kind="typhoid", supplies=["clean_water", "clean_water"])
+    legal = [a for a in ENGINE.legal_actions(state, 0) if a["type"] in ("mend", "trade")]
+    assert legal == [{"type": "trade", "calamity": cid, "give": ["clean_water"]}]
+
+
+def test_each_calamity_has_its_own_mend_or_trades():
+    """Starvation is mended with the food held, so no trade is offered for it; typhoid's clean
+    water and medicine are both missing, so two of the other supplies are traded for them."""
+    state, starving = _with_cal(supplies=["food", "oxen", "clothes"])
+    typhoid = give_calamity(state, 0, "typhoid", deadline=1)["card"]
+    legal = [a for a in ENGINE.legal_actions(state, 0) if a["type"] in ("mend", "trade")]
+    assert legal == [
+        {"type": "mend", "calamity": starving},
+        {"type": "trade", "calamity": typhoid, "give": ["food", "clothes"]},
+        {"type": "trade", "calamity": typhoid, "give": ["food", "oxen"]},
+        {"type": "trade", "calamity": typhoid, "give": ["clothes", "oxen"]},
+    ]
+    # two of one kind may be traded together only when both are held
+    state, typhoid = _with_cal(kind="typhoid", supplies=["food", "food"])
+    legal = [a for a in ENGINE.legal_actions(state, 0) if a["type"] in ("mend", "trade")]
+    assert legal == [{"type": "trade", "calamity": typhoid, "give": ["food", "food"]}]
+
+
 def test_double_trade_rolls_once_and_both_succeed_or_fail_together():
     state, cid = _with_cal(kind="cholera", supplies=["food", "oxen"])
     set_draws(state, 4)

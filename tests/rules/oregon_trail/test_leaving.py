@@ -87,3 +87,15 @@ def test_revised_a_victim_who_turned_the_theft_around_and_leaves_ends_the_forger
     ENGINE.resign(state, 1)
     assert state["pending"] == [] and held(state, 0) == ["bullets"]
     assert ENGINE.to_act(state) == [2] and ENGINE.legal_actions(state, 0) == []
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "revised"])
+def test_the_second_to_last_wagon_leaving_makes_the_last_one_the_winner(ruleset):
+    """Ruling: "When only one wagon has anyone alive, that player wins": a seat that leaves a race
+    of two (here on its own turn) ends the game at once, the other wagon the winner."""
+    state = blank(ruleset, players=2)
+    events = ENGINE.resign(state, 0)
+    reason = "Player 2 has the only wagon left on the trail."
+    assert [e["type"] for e in events] == ["player_out", "game_over"]
+    assert state["result"] == {"winners": [1], "ranking": [1, 0], "reason": reason}
+    assert ENGINE.to_act(state) == []

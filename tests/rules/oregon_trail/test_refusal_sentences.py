@@ -204,3 +204,125 @@ def test_classic_two_broken_arms_losing_different_turns_are_both_on_the_menu():
         {"type": "mend_any", "calamity": first["card"]},
         {"type": "mend_any", "calamity": second["card"]},
     ]
+
+
+def _bank_emptied(state):
+    """Revised: every supply card of the bank goes to seat 1, so the bank has nothing to give."""
+    state["players"][1]["supplies"] = state["supply_bank"]
+    state["supply_bank"] = []
+
+
+def test_revised_with_the_bank_empty_a_fort_is_not_used_for_nothing_but_a_town_card_is_placed():
+    """Revised: "If the bank is short on supplies then you simply don't get them": with the bank
+    empty and no calamity to remove, using the fort here would give nothing, so it is neither on
+    the menu nor accepted; a town card in hand is still placed (the card goes on the table),
+    taking nothing."""
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    fort = place_town(state, "fort", 2)
+    cid = give_hand(state, 0, "town")
+    _bank_emptied(state)
+    use = {"type": "use_town", "town": fort["card"], "take": []}
+    place = {"type": "place_town", "card": cid, "take": []}
+    assert [a for a in menus.legal_actions(state, 0) if a["type"] in ("use_town", "place_town")] == [place]
+    assert menus.refusal(state, 0, use) == NOT_IN_TOWN
+    assert menus.refusal(state, 0, place) is None
+
+
+def test_revised_a_fort_used_or_placed_gives_two_supplies_not_one():
+    """Revised: "The benefit for a fort is that you get to pick 2 supply cards from the bank" (a
+    town's is one): the fort here and a fort card placed are checked as forts."""
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    fort = place_town(state, "fort", 2)
+    card = give_hand(state, 0, "fort")
+    use = {"type": "use_town", "town": fort["card"], "take": ["food", "oxen"]}
+    place = {"type": "place_town", "card": card, "take": ["food", "oxen"]}
+    assert menus.refusal(state, 0, use) is None
+    assert menus.refusal(state, 0, place) is None
+    assert menus.refusal(state, 0, {**use, "take": ["food"]}) == NOT_IN_TOWN
+    assert menus.refusal(state, 0, {**place, "take": ["food"]}) == "You have no such town or fort card to place."
+
+
+def test_revised_a_town_benefit_that_cannot_be_read_is_refused_not_raised():
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    town = place_town(state, "town", 2)
+    assert menus.refusal(state, 0, {"type": "use_town", "town": town["card"], "take": [["food"]]}) == NOT_IN_TOWN
+
+
+def test_a_town_move_naming_the_seats_own_calamity_away_from_a_town_says_why():
+    """The calamity is in front of the seat, so the sentence is the kind's own: no town here."""
+    state = blank(players=2)
+    lay_length(state, 0, 2)
+    town = place_town(state, "town", 1)
+    rec = give_calamity(state, 0, "starvation", deadline=2)
+    assert menus.refusal(state, 0, {"type": "use_town", "town": town["card"], "remove": rec["card"]}) == NOT_IN_TOWN
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    rec = give_calamity(state, 0, "starvation", deadline=8)
+    assert menus.refusal(state, 0, {"type": "mend_any", "calamity": rec["card"]}) == NOT_IN_TOWN
+
+
+def test_a_move_of_no_kind_the_game_has_is_not_allowed():
+    state = blank(players=2)
+    assert menus.refusal(state, 0, {"type": "fly"}) == "That move is not allowed now."
+    assert menus.refusal(state, 0, {}) == "That move is not allowed now."
+
+
+def test_revised_placing_a_town_to_remove_another_seats_calamity_says_it_is_not_in_front():
+    state = blank(players=2)
+    cid = give_hand(state, 0, "town")
+    other = give_calamity(state, 1, "typhoid", deadline=1)
+    place = {"type": "place_town", "card": cid, "remove": other["card"]}
+    assert menus.refusal(state, 0, place) == "That calamity is not in front of you."
+
+
+def _measles_took_the_last_action():
+    """Revised: seat 1, one member left, starts its turn with the measles' lost action: none left.
+    Seat 1 stands at point 2, where a town stands."""
+    state = blank(players=2)
+    lay_length(state, 1, 2)
+    town = place_town(state, "town", 2)
+    send(state, "measles", 1)
+    state["players"][1]["members"] = 1
+    act(state, 0, {"type": "end_turn"})
+    assert state["turn"] == 1 and state["actions_left"] == 0
+    measles = next(c for c in state["players"][1]["calamities"] if c["kind"] == "measles")
+    return state, town, measles
+
+
+def test_revised_a_town_removing_the_measles_that_took_the_last_action_gives_it_back():
+    """The measles' lost action comes back when the measles is mended, and "you can always remove
+    any calamity from in front of you by choosing that option when using a town": that removal
+    is open, the town's other benefits are not."""
+    state, town, measles = _measles_took_the_last_action()
+    remove = {"type": "use_town", "town": town["card"], "remove": measles["card"]}
+    uses = [a for a in menus.legal_actions(state, 1) if a["type"] == "use_town"]
+    assert uses == [remove]
+    assert menus.refusal(state, 1, remove) is None
+    take = {"type": "use_town", "town": town["card"], "take": ["food"]}
+    assert menus.refusal(state, 1, take) == menus.NO_ACTION_LEFT
+
+
+def test_revised_no_action_left_refuses_another_kind_even_naming_the_measles():
+    """Only a mend of the measles (or the end) is open: a scout that names the measles is still a
+    scout, refused."""
+    state, _town, measles = _measles_took_the_last_action()
+    assert menus.refusal(state, 1, {"type": "scout", "calamity": measles["card"]}) == menus.NO_ACTION_LEFT
+    assert menus.refusal(state, 1, {"type": "step_back", "remove": measles["card"]}) == menus.NO_ACTION_LEFT
+
+
+def test_classic_towns_are_neither_used_nor_placed_as_revised_ones_are():
+    """Classic towns give their pool as a player steps in and mend any calamity inside; a town card
+    is forged: the revised "use a town" and "place a town" are refused, even at a town's point
+    with a calamity it could remove and a town card in hand."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    town = place_town(state, "town", 2)
+    rec = give_calamity(state, 0, "starvation", deadline=8)
+    cid = give_hand(state, 0, "town")
+    use = {"type": "use_town", "town": town["card"], "remove": rec["card"]}
+    assert menus.refusal(state, 0, use) == NOT_IN_TOWN
+    place = {"type": "place_town", "card": cid, "remove": rec["card"]}
+    assert menus.refusal(state, 0, place) == "You have no such town or fort card to place."

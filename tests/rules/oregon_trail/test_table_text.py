@@ -2,6 +2,7 @@
 
 import copy
 
+from games.rules.checks import SAME_MOVE
 from games.rules.oregon_trail.engine import ENGINE
 from games.rules.oregon_trail.words import _hand_text
 
@@ -139,3 +140,74 @@ def test_pending_decision_classic_towns_and_game_over():
     state["result"] = {"winners": [1], "ranking": [1, 0, 2], "reason": "Player 2 reaches Willamette Valley."}
     lines = ENGINE.table_text(state, 0)
     assert "Game over. Winner: Player 2." in lines
+
+
+def test_each_kind_of_move_is_labelled_with_what_it_does():
+    """The menu's words (action_label), kind by kind: the card and its line as forged (turned: its
+    ends swapped, top and bottom trading places), the supplies given or taken, the calamity named
+    with its count-down, the seat sent to, the decision's answer."""
+    state = blank(players=2)
+
+    def label(action):
+        return ENGINE.action_label(state, 0, action)
+
+    plain = give_hand(state, 0, "plain", "middle", "top")
+    town_card = give_hand(state, 0, "town")
+    fort_card = give_hand(state, 0, "fort")
+    town = place_town(state, "town", 0)
+    starving = give_calamity(state, 0, "starvation", deadline=2)["card"]
+    typhoid = give_calamity(state, 0, "typhoid", deadline=1)["card"]
+    arm = give_calamity(state, 0, "broken_arm", fewer=2)["card"]
+    assert label({"type": "draft", "supply": "spare_parts"}) == "Draft Spare Parts"
+    assert label({"type": "scout"}) == "Scout (draw a trail card)"
+    assert label({"type": "end_turn"}) == "End turn"
+    assert label({"type": "forge", "card": town_card, "turned": False}) == "Found a Town here"
+    assert label({"type": "forge", "card": plain, "turned": False}) == "Forge Trail (middle→top)"
+    assert label({"type": "forge", "card": plain, "turned": True}) == "Forge Trail (bottom→middle), turned"
+    assert label({"type": "ford"}) == "Try to ford the river"
+    assert label({"type": "mend", "calamity": starving}) == "Mend Starvation (2 turns left) with Food"
+    assert label({"type": "mend", "calamity": typhoid}) == "Mend Typhoid (1 turn left) with Clean Water and Medicine"
+    trade = {"type": "trade", "calamity": typhoid, "give": ["oxen", "clothes"]}
+    assert label(trade) == "Trade Oxen and Clothes to mend Typhoid (1 turn left) (roll even)"
+    assert label({"type": "step_back"}) == "Step back"
+    assert label({"type": "step_forward"}) == "Step forward"
+    use = {"type": "use_town", "town": town["card"]}
+    assert label(use | {"take": ["food", "oxen"]}) == "Use the town: take Food + Oxen"
+    assert label(use | {"remove": arm}) == "Use the town: remove Broken Arm (one action fewer for 2 more turns)"
+    next(c for c in state["players"][0]["calamities"] if c["card"] == arm)["fewer"] = 1
+    assert label(use | {"remove": arm}) == "Use the town: remove Broken Arm (one action fewer for 1 more turn)"
+    measles = give_calamity(state, 0, "measles", fewer=1)["card"]  # its lost action is not a count-down
+    assert label({"type": "mend", "calamity": measles}) == "Mend Measles with Medicine"
+    assert label({"type": "place_town", "card": fort_card, "take": []}) == "Place a fort here: take nothing"
+    assert label({"type": "enter_town", "town": town["card"], "supply": "clothes"}) == (
+        "Step into town and take Clothes"
+    )
+    assert label({"type": "enter_town", "town": town["card"]}) == "Step into town"
+    assert label({"type": "mend_any", "calamity": starving}) == "Mend any calamity in town: Starvation (2 turns left)"
+    assert label({"type": "mend_any", "calamity": "C99"}) == "Mend any calamity in town: a calamity"
+    assert label({"type": "buy"}) == "Buy a supply card"
+    assert label({"type": "victim", "seat": 1}) == "Send the calamity to Player 2"
+    assert label({"type": "lose_supply", "supply": "medicine"}) == "Lose Medicine in the river"
+    assert label({"type": "bullets", "use": True}) == "Discard bullets against the thief"
+    assert label({"type": "bullets", "use": False}) == "Keep the bullets"
+    state["pending"] = [{"kind": "hunting_bullets", "seat": 0, "card": "C99"}]
+    assert label({"type": "bullets", "use": True}) == "Spend bullets for food"
+    assert label({"type": "bullets", "use": False}) == "Keep the bullets"
+    assert label({"type": "measles", "choice": "medicine"}) == "Discard Medicine to avoid the Measles"
+    assert label({"type": "measles", "choice": "trade", "give": "food"}) == "Trade Food for Medicine (roll even)"
+    assert label({"type": "measles", "choice": "decline"}) == "Take the Measles"
+    assert label({"type": "take_supply", "supply": "bullets"}) == "Take Bullets"
+    assert label({"type": "fly"}) == "fly"
+    classic = blank("classic", players=2)
+    assert ENGINE.action_label(classic, 0, {"type": "end_turn"}) == "Wait (nothing else to do)"
+
+
+def test_explain_illegal_says_the_refusal_or_that_the_move_is_on_the_menu_written_another_way():
+    state = blank(players=2)
+    lay_trail(state, 0, [("middle", "middle")], kind="plain")
+    first = give_hand(state, 0, "trigger", "middle", "middle")
+    second = give_hand(state, 0, "trigger", "middle", "middle")
+    assert {"type": "forge", "card": second, "turned": False} not in ENGINE.legal_actions(state, 0)
+    assert ENGINE.explain_illegal(state, 0, {"type": "forge", "card": second, "turned": False}) == SAME_MOVE
+    assert {"type": "forge", "card": first, "turned": False} in ENGINE.legal_actions(state, 0)
+    assert ENGINE.explain_illegal(state, 0, {"type": "ford"}) == "You are not in a river."

@@ -3,6 +3,9 @@
 import pytest
 
 from games.rules.base import IllegalAction
+from games.rules.checks import SAME_MOVE
+from games.rules.oregon_trail import menus
+from games.rules.oregon_trail.cards import SUPPLY_CARDS
 from games.rules.oregon_trail.engine import ENGINE
 
 from .helpers import (
@@ -42,6 +45,22 @@ def test_revised_fort_with_a_short_bank_gives_only_what_is_there():
     state["supply_bank"] = [c for c in keep if c == "S01"]
     state["players"][1]["supplies"] = [c for c in keep if c != "S01"]
     assert _town_actions(state, 0) == [{"type": "use_town", "town": fort["card"], "take": ["food"]}]
+
+
+def test_revised_fort_gives_two_of_a_kind_only_while_the_bank_holds_two():
+    """Revised fort: "you get to pick 2 supply cards from the bank": two bullets while the bank
+    holds both (there are only two), one food with another kind but not two while it holds one."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    fort = place_town(state, "fort", 3)
+    use = {"type": "use_town", "town": fort["card"]}
+    assert use | {"take": ["bullets", "bullets"]} in ENGINE.legal_actions(state, 0)
+    foods = [c for c in state["supply_bank"] if c in SUPPLY_CARDS and SUPPLY_CARDS[c] == "food"]
+    state["supply_bank"] = [c for c in state["supply_bank"] if c not in foods[1:]]
+    state["players"][1]["supplies"] = foods[1:]
+    legal = _town_actions(state, 0)
+    assert use | {"take": ["food", "oxen"]} in legal and use | {"take": ["food", "bullets"]} in legal
+    assert use | {"take": ["food", "food"]} not in legal
 
 
 def test_revised_town_gives_one_supply_or_removes_any_calamity():
@@ -93,6 +112,39 @@ def test_revised_placing_a_town_from_hand_is_one_action_and_usable_again():
     assert state["towns"][0]["point"] == 3 and state["towns"][0]["card"] == cid
     assert held(state, 0) == ["oxen", "spare_parts"] and state["actions_left"] == 3
     assert {"type": "use_town", "town": cid, "take": ["food", "food"]} in ENGINE.legal_actions(state, 0)
+
+
+def test_revised_the_menu_places_the_first_town_card_and_the_first_fort_card_in_hand():
+    """Revised: a town card and a fort card in hand are each placed with every benefit of their
+    kind (a town one supply, a fort two); a second town card is the same move as the first, so the
+    menu lists the first one only (explain_illegal says it is the same move)."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = give_hand(state, 0, "town")
+    fort = give_hand(state, 0, "fort")
+    second = give_hand(state, 0, "town")
+    placings = [a for a in _town_actions(state, 0) if a["type"] == "place_town"]
+    kinds = ("food", "clothes", "oxen", "spare_parts", "medicine", "clean_water", "bullets")
+    assert placings[: len(kinds)] == [{"type": "place_town", "card": town, "take": [k]} for k in kinds]
+    assert placings[len(kinds)] == {"type": "place_town", "card": fort, "take": ["food", "food"]}
+    assert {a["card"] for a in placings[len(kinds) :]} == {fort}
+    assert {"type": "place_town", "card": fort, "take": ["oxen", "bullets"]} in placings
+    assert ENGINE.explain_illegal(state, 0, {"type": "place_town", "card": second, "take": ["food"]}) == SAME_MOVE
+
+
+def test_revised_at_a_town_a_town_card_in_hand_is_placed_for_the_same_benefits():
+    """Revised: a town card placed where a town already stands gives what using that town gives:
+    one supply of each kind the bank has, or the removal of a calamity."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    town = place_town(state, "town", 3)
+    cid = give_hand(state, 0, "town")
+    grass = give_calamity(state, 0, "inadequate_grass")
+    legal = _town_actions(state, 0)
+    uses = [{k: v for k, v in a.items() if k not in ("type", "town")} for a in legal if a["type"] == "use_town"]
+    places = [{k: v for k, v in a.items() if k not in ("type", "card")} for a in legal if a["type"] == "place_town"]
+    assert uses == places and {"remove": grass["card"]} in places and {"take": ["food"]} in places
+    assert all(a.get("town", a.get("card")) in (town["card"], cid) for a in legal)
 
 
 def test_revised_town_can_be_placed_with_a_broken_wagon_but_not_in_a_river():
@@ -278,3 +330,70 @@ def test_classic_town_pool_combines_deck_and_discard_when_short():
     act(state, 0, {"type": "forge", "card": give_hand(state, 0, "fort"), "turned": False})
     assert len(state["towns"][0]["pool"]) == 3
     assert state["supply_discard"] == []
+
+
+def test_classic_a_town_after_the_first_trail_card_is_stepped_into():
+    """Classic: a player whose trail has reached the town (here after trail card 1) may step into
+    it, and only then is in it: standing before it mends and buys nothing."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 1)
+    town = place_town(state, "town", 1)
+    starving = give_calamity(state, 0, "starvation", deadline=8)
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "enter_town", "town": town["card"]} in legal
+    assert not any(a["type"] in ("mend_any", "buy") for a in legal)
+    act(state, 0, {"type": "enter_town", "town": town["card"]})
+    act(state, 1, {"type": "scout"})
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "mend_any", "calamity": starving["card"]} in legal and {"type": "buy"} in legal
+
+
+def test_classic_buying_draws_from_the_deck_or_its_discard_and_neither_empty():
+    """Classic: "draw a supply card from the supply deck", the deck made again from its discard
+    when empty; with both empty there is nothing to buy."""
+    state = blank("classic", players=2)
+    state["supply_discard"] = state["supply_deck"]
+    state["supply_deck"] = []
+    assert {"type": "buy"} in ENGINE.legal_actions(state, 0)
+    assert menus.refusal(state, 0, {"type": "buy"}) is None
+    state["players"][1]["supplies"] = state["supply_discard"]
+    state["supply_discard"] = []
+    assert {"type": "buy"} not in ENGINE.legal_actions(state, 0)
+    assert menus.refusal(state, 0, {"type": "buy"}) == "You are not in a town or fort that offers that."
+
+
+def test_classic_the_menu_forges_each_shape_once_and_founds_one_town_and_one_fort():
+    """Classic forges town and fort cards too ("four kinds of trail cards"): the menu lists each
+    trail card's shape once and founds the first town card and the first fort card in hand."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    plain = give_hand(state, 0, "plain", "middle", "middle")
+    town = give_hand(state, 0, "town")
+    fort = give_hand(state, 0, "fort")
+    give_hand(state, 0, "town")
+    forges = [a for a in ENGINE.legal_actions(state, 0) if a["type"] == "forge"]
+    assert forges == [
+        {"type": "forge", "card": plain, "turned": False},
+        {"type": "forge", "card": town, "turned": False},
+        {"type": "forge", "card": fort, "turned": False},
+    ]
+
+
+def test_classic_a_town_founded_as_the_first_card_gives_those_at_independence_their_supply():
+    """Classic: a town founded before any trail card (after trail card 0) waits for every player
+    behind it, those still at Independence among them ("count up how many players are behind the
+    town, including yourself, and add one"), and "as each other player reaches the town, they
+    look at the supply cards left by the town and pick the one they want": a player at
+    Independence has reached it, and steps into it for their free supply."""
+    state = blank("classic", players=2)
+    cid = give_hand(state, 0, "town")
+    act(state, 0, {"type": "forge", "card": cid, "turned": False})
+    town = state["towns"][0]
+    assert town["point"] == 0 and town["waiting"] == [1] and len(town["pool"]) == 3
+    for _ in range(2):
+        act(state, 0, ENGINE.legal_actions(state, 0)[0])
+    (left,) = town["pool"]
+    enter = {"type": "enter_town", "town": cid, "supply": SUPPLY_CARDS[left]}
+    assert ENGINE.to_act(state) == [1] and enter in ENGINE.legal_actions(state, 1)
+    act(state, 1, enter)
+    assert state["players"][1]["supplies"] == [left] and town["waiting"] == []

@@ -198,6 +198,16 @@ def test_revised_step_back_at_most_four_steps_and_forward_again():
     assert state["players"][0]["pos"] == 3
 
 
+def test_revised_a_short_trail_is_stepped_back_to_independence_and_no_further():
+    """Revised: "you can move backwards along the trail you have created": from the first card back
+    to Independence, where the trail begins."""
+    state = blank(players=2)
+    lay_length(state, 0, 1)
+    act(state, 0, {"type": "step_back"})
+    assert state["players"][0]["pos"] == 0
+    assert {"type": "step_back"} not in ENGINE.legal_actions(state, 0)
+
+
 def test_moving_is_allowed_with_a_broken_wagon():
     state = blank(players=2)
     lay_length(state, 0, 3)

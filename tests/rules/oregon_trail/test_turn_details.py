@@ -192,6 +192,20 @@ def test_revised_turn_without_an_action_is_told():
     assert ENGINE.to_act(state) == [0]
 
 
+def test_revised_a_one_action_turn_with_nothing_to_do_but_end_it_is_still_played():
+    """Revised: "you take as many actions as you have people in your wagon": a wagon of one member
+    has its turn even when nothing but ending it is open (scouting is not possible, no card in
+    hand, no trail to step along); only a turn left with no action at all is lost."""
+    state = blank(players=2)
+    state["players"][1]["members"] = 1
+    state["trail_deck"] = []
+    state["trail_discard"] = []
+    events = act(state, 0, {"type": "end_turn"})
+    assert "turn_lost" not in types(events)
+    assert ENGINE.to_act(state) == [1] and state["actions_left"] == 1
+    assert ENGINE.legal_actions(state, 1) == [{"type": "end_turn"}]
+
+
 def test_a_seat_leaving_the_draft_passes_the_pick_on_and_the_last_one_starts_the_race():
     state = ENGINE.new_state({}, 3, "s")
     assert state["draft_order"][0] == 2 and ENGINE.to_act(state) == [2]
