@@ -215,7 +215,7 @@ def do_step_back(state, seat, action, events):
     p = state["players"][seat]
     _spend_action(state)
     p["pos"] -= 1
-    p["in_town"] = bool(towns_at(state, p["pos"])) and p["pos"] > 0
+    p["in_town"] = bool(towns_at(state, p["pos"]))
     events.append(
         event(
             "stepped_back",

@@ -101,6 +101,22 @@ def test_classic_stepping_back_onto_a_town_enters_it_and_stepping_forward_leaves
     assert not _kinds(ENGINE.legal_actions(state, 0)) & {"mend_any", "buy"}
 
 
+def test_classic_stepping_back_onto_a_town_at_point_0_enters_it_as_at_any_other_point():
+    """Classic: a town founded as the first card sits at point 0 ("after trail card 0"), and "a
+    player whose marker is at k may use it" (the rulings): a marker stepped back to point 0 stands
+    in that town, as one stepped back to a town's point further on does, with no step into it."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 1)
+    place_town(state, "town", 0)
+    starve = give_calamity(state, 0, "starvation", deadline=8)
+    act(state, 0, {"type": "step_back"})
+    assert state["players"][0]["pos"] == 0 and state["players"][0]["in_town"]
+    act(state, 1, {"type": "scout"})
+    legal = ENGINE.legal_actions(state, 0)
+    assert {"type": "mend_any", "calamity": starve["card"]} in legal
+    assert "enter_town" not in _kinds(legal)
+
+
 def test_classic_forging_out_of_a_town_leaves_it():
     """Classic: the marker moves to the front of each card forged; out of a town it is no longer
     in the town (no mend any, no buying)."""
