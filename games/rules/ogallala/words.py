@@ -109,7 +109,7 @@ STEP_TEXT = {
 }
 
 
-def card_text(card: dict, short: bool = False, colour: bool = False) -> str:
+def card_text(card: dict, *, short: bool = False, colour: bool) -> str:
     """Returns a card of a view as text: its name, its strength (and colour, if asked) if it has them."""
     name = SHORT_NAMES.get(card["kind"], card["name"]) if short else card["name"]
     extra = [str(card["combat"])] if "combat" in card else []
@@ -118,26 +118,26 @@ def card_text(card: dict, short: bool = False, colour: bool = False) -> str:
     return f"{name} ({' '.join(extra)})" if extra else name
 
 
-def _spans(items: list[str], first: int = 0) -> list[tuple[int, int, str]]:
-    """Splits texts joined by " · " into runs that fit a line; returns (first, last, text) each."""
-    out, start, cur = [], first, []
-    for i, item in enumerate(items, first):
+def _spans(items: list[str]) -> list[str]:
+    """Splits texts joined by " · " into runs that fit a line; returns each run's text."""
+    out, cur = [], []
+    for item in items:
         if cur and len(" · ".join(cur + [item])) > TEXT_WIDTH - 24:
-            out.append((start, i - 1, " · ".join(cur)))
-            start, cur = i, []
+            out.append(" · ".join(cur))
+            cur = []
         cur.append(item)
     if cur:
-        out.append((start, first + len(items) - 1, " · ".join(cur)))
+        out.append(" · ".join(cur))
     return out
 
 
-def row_lines(r: int, cells: list, colour: bool = False) -> list[str]:
+def row_lines(r: int, cells: list, colour: bool) -> list[str]:
     """Returns one display row as lines, only its cards, each after its space's number: "Row 1:
     1 Bow · 2 Furs · 5 Stern" ("Row 3: empty"); a long row goes on over "Row 3 (more):" lines."""
     items = [f"{i + 1} {card_text(c, short=True, colour=colour)}" for i, c in enumerate(cells) if c is not None]
     if not items:
         return [f"  Row {r + 1}: empty"]
-    runs = [text for _, _, text in _spans(items)]
+    runs = _spans(items)
     return [f"  Row {r + 1}: {runs[0]}"] + [f"  Row {r + 1} (more): {text}" for text in runs[1:]]
 
 
@@ -200,7 +200,7 @@ def table_text(engine, state: dict, seat: int | None) -> list[str]:
     if "discard" in v:
         lines.append(f"Discard: {counted(v['discard_size'], 'card')}")
         names = [card_text(c, colour=tribes) for c in v["discard"]]
-        lines += [f"  {text}" for _, _, text in _spans(names)]
+        lines += [f"  {text}" for text in _spans(names)]
     else:
         lines.append(f"Discard: {counted(v['discard_size'], 'card')} (face down)")
     if "spare" in v:
