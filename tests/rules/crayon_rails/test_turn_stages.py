@@ -1,6 +1,8 @@
 """What each action leaves the rest of the turn open to (found by mutation testing, issue #31:
 games/rules/crayon_rails/actions.py, whose stage changes no test read after most actions)."""
 
+import copy
+
 import pytest
 
 from games.rules.base import IllegalAction
@@ -38,10 +40,11 @@ def with_hand(**p0):
 def test_no_hand_discarded_after_another_action(why, position, action):
     """shared/rules/README.md, standard mode: discarding the hand gives up the whole turn, so it
     comes before anything else (menus.py): after any action of the turn it is refused."""
+    position, action = copy.deepcopy(position), copy.deepcopy(action)  # the parameters are shared by reruns
     s = with_hand(**position)
     lay(s, 0, (22, 7), (22, 6))
     assert legal(s, 0, "discard_hand") == [{"type": "discard_hand"}]
-    act(s, 0, action["type"], **{k: v for k, v in action.items() if k != "type"})
+    act(s, 0, action.pop("type"), **action)
     assert not legal(s, 0, "discard_hand"), why
     with pytest.raises(IllegalAction, match="before anything else"):
         act(s, 0, "discard_hand")
