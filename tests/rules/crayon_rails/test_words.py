@@ -6,14 +6,18 @@ the tracks, where the trains stand, the running cost's limits, where the map ope
 
 import json
 
+import pytest
+
 from games.rules import checks
+from games.rules.base import IllegalAction
 from games.rules.crayon_rails import page
 from games.rules.crayon_rails.board import CITY_LIST, CITY_OF, GOODS, node
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.drawing.common import seat_colour
 
-from .helpers import act, at, blank, lay, legal, lock, plain_cards, posts, to_hand, to_pool
+from .helpers import act, at, blank, event_card, lay, legal, lock, on_top, plain_cards, posts, to_hand, to_pool
+from .test_events import DERAIL, deliver_drawing
 from .test_public_pool import GRAIN, grain_demand
 from .test_table_text import CARDS, card_text, flat, position, section, text
 
@@ -363,3 +367,72 @@ def test_the_map_opens_at_the_first_build_not_at_another_move():
     assert page.opening_milepost(moves, view, 0) == "21,3"
     assert page.opening_milepost(moves[:3], view, 0) == ""
     assert page.opening_milepost(moves, view, None) == "21,3"
+
+
+# -- explain_hit: the cases test_explain_hit.py does not reach -------------------------------------
+def hit(state, events, seat, type_):
+    ev = next(e for e in events if e["type"] == type_ and seat in (e.get("audience") or ()))
+    return ENGINE.explain_hit(state, ev, seat)
+
+
+def test_a_derailed_drawer_with_two_loads_chooses_then_its_turn_ends():
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Wyvern Gap"), loads=["Coal", "Iron"])
+    to_hand(s, 0, "D003")
+    on_top(s, DERAIL, *plain_cards(3, exclude=["D003"]))
+    events = act(s, 0, "discard_hand")
+    does, _, by_when = hit(s, events, 0, "derailed")
+    assert does == "Your train loses one load, and you choose which. Your turn ends once you have chosen."
+    assert by_when == "Now: your choice is needed, then your turn ends."
+    act(s, 0, "lose_load", good="Iron")
+    assert ENGINE.to_act(s) == [1]  # as said: chosen, the turn is over
+    assert hit(s, events, 0, "derailed")[2] == "Nothing more to do: it is over."
+
+
+def test_two_derailments_say_two_turns_are_lost():
+    s = blank("standard", 2)
+    s["players"][1].update(pos=at("Wyvern Gap"), loads=["Iron"], lost_turns=1)
+    events = deliver_drawing(s, 0, DERAIL, plain_cards(1, exclude=["D003"])[0])
+    assert s["players"][1]["lost_turns"] == 2
+    does, _, by_when = hit(s, events, 1, "derailed")
+    assert (
+        does == "Your train loses one load, if it carries any: it carries nothing now. You also lose your next 2 turns."
+    )
+    assert by_when == "It is over once your next 2 turns have been skipped."
+
+
+def test_a_flood_its_victim_drew_outside_its_turn_lasts_to_its_next_turn_but_one():
+    s = blank("standard", 2)
+    lay(s, 1, (19, 13), (18, 13), (17, 13), (16, 13))
+    events = deliver_drawing(s, 0, event_card("flood", river="Amber"), plain_cards(1, exclude=["D003"])[0])
+    flood = next(e for e in s["events"] if e["type"] == "flood")
+    flood["drawer"] = 1  # as when Player 2's choice after a derailment made the draw, in Player 1's turn
+    ev = next(e for e in events if e["type"] == "washed_away")
+    said = [ENGINE.explain_hit(s, ev, 1)[2]]
+    for seat in (0, 1, 0):
+        act(s, seat, "end_turn")
+        said.append(ENGINE.explain_hit(s, ev, 1)[2])
+    assert said == [
+        "The flood lasts until the end of your next but one turn.",
+        "The flood lasts until the end of your next turn.",
+        "The flood lasts until the end of your next turn.",
+        "The flood lasts until the end of your current turn.",
+    ]
+    with pytest.raises(IllegalAction, match="in flood"):
+        act(s, 1, "build", path=[[18, 13], [17, 13]])
+    act(s, 1, "end_turn")
+    assert ENGINE.explain_hit(s, ev, 1)[2] == "The flood is over already."
+
+
+def test_nothing_is_explained_after_the_end_to_no_seat_or_for_no_river():
+    s = blank("standard", 2)
+    s["players"][1]["cash"] = 160
+    events = deliver_drawing(s, 0, event_card("tax"), plain_cards(1, exclude=["D003"])[0])
+    tax = next(e for e in events if e["type"] == "tax")
+    assert len(ENGINE.explain_hit(s, tax, 1)) == 3
+    assert ENGINE.explain_hit(s, tax, 2) == [] and ENGINE.explain_hit(s, tax, -1) == []
+    assert ENGINE.explain_hit(s, {"type": "snow"}, 1) == []
+    dry = {"type": "washed_away", "public": {"sections": [[[22, 4], [22, 5]]]}}  # no river there
+    assert ENGINE.explain_hit(s, dry, 1) == []
+    s["result"] = {"winners": [1], "ranking": [1, 0], "reason": "Rich and linked.", "cash": [40, 260]}
+    assert ENGINE.explain_hit(s, tax, 1) == []
