@@ -436,3 +436,40 @@ def test_nothing_is_explained_after_the_end_to_no_seat_or_for_no_river():
     assert ENGINE.explain_hit(s, dry, 1) == []
     s["result"] = {"winners": [1], "ranking": [1, 0], "reason": "Rich and linked.", "cash": [40, 260]}
     assert ENGINE.explain_hit(s, tax, 1) == []
+
+
+def test_a_train_derailed_beside_one_that_must_choose_has_nothing_to_choose():
+    s = blank("standard", 3)
+    s["players"][1].update(pos=at("Wyvern Gap"), loads=["Iron"])
+    s["players"][2].update(pos=at("Wyvern Gap"), loads=["Iron", "Copper"])
+    events = deliver_drawing(s, 0, DERAIL, plain_cards(1, exclude=["D003"])[0])
+    assert ENGINE.to_act(s) == [2]  # Player 3 chooses; Player 2's one load went without a question
+    does, _, by_when = hit(s, events, 1, "derailed")
+    assert does == "Your train loses one load, if it carries any: it carries nothing now. You also lose your next turn."
+    assert by_when == "It is over once your next turn has been skipped."
+    assert hit(s, events, 2, "derailed")[0].startswith("Your train loses one load, and you choose which.")
+
+
+def test_each_flood_is_explained_by_its_own_drawer_and_count():
+    s = blank("standard", 2)
+    lay(s, 1, (19, 13), (18, 13), (17, 13), (16, 13))
+    events = deliver_drawing(s, 0, event_card("flood", river="Amber"), plain_cards(1, exclude=["D003"])[0])
+    amber = next(e for e in events if e["type"] == "washed_away")
+    act(s, 0, "end_turn")
+    deliver_drawing(s, 1, event_card("flood", river="Wend"), plain_cards(1, exclude=["D003", *s["discard"]])[0])
+    assert [e.get("river") for e in s["events"]] == ["Amber", "Wend"]
+    # the Amber's flood is Player 1's, one turn end left: the Wend's, drawn later by Player 2, is not it
+    assert ENGINE.explain_hit(s, amber, 1)[2] == "The flood lasts until the end of Player 1's next turn."
+
+
+def test_after_the_choice_the_derailed_train_names_the_loads_it_kept():
+    s = blank("standard", 2)
+    s["players"][1].update(train="heavy", pos=at("Wyvern Gap"), loads=["Iron", "Copper", "Coal"])
+    events = deliver_drawing(s, 0, DERAIL, plain_cards(1, exclude=["D003"])[0])
+    act(s, 1, "lose_load", good="Iron")
+    does, _, by_when = hit(s, events, 1, "derailed")
+    assert (
+        does
+        == "Your train loses one load, if it carries any: it carries Copper, Coal now. You also lose your next turn."
+    )
+    assert by_when == "It is over once your next turn has been skipped."
