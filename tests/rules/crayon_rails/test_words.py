@@ -473,3 +473,44 @@ def test_after_the_choice_the_derailed_train_names_the_loads_it_kept():
         == "Your train loses one load, if it carries any: it carries Copper, Coal now. You also lose your next turn."
     )
     assert by_when == "It is over once your next turn has been skipped."
+
+
+def test_a_demand_locked_by_two_players_names_both():
+    """The variant (shared/rules/003): several players may lock the same demand of a pool card."""
+    s = position("public")
+    good = DEMANDS[CARDS[0]][0][0]
+    s["players"][2]["loads"] = [good]
+    lock(s, 2, CARDS[0], 0)
+    assert "[locked by Player 2, Player 3]" in section(text(s, 0), "The pool:")
+    assert "[locked by you, Player 3]" in section(text(s, 1), "The pool:")
+
+
+def test_the_heading_lines_say_the_mode_the_round_and_the_goal():
+    # shared/rules/README.md: 250 in cash and all but one of the major cities linked; in the variant,
+    # no locked loads either
+    for mode, name, goal_end in (("standard", "standard", "."), ("public", "public pool", ", with no locked loads.")):
+        s = position(mode)
+        s["round"] = 3
+        lines = ENGINE.table_text(s, 0)
+        majors = ENGINE.view(s, 0)["majors_to_win"]
+        assert majors == len([c for c in CITY_LIST if c["size"] == "major"]) - 1
+        assert lines[0] == f"Crayon Rails, {name} mode: round 3 of {s['max_rounds']}."
+        assert lines[2] == f"To win: 250 in cash and {majors} major cities linked by your track{goal_end}"
+        assert lines[3] == "" and lines[4] == "You: Player 1"
+        assert ("Your demand cards:" in lines) == (mode == "standard")
+        assert ("Your demand cards (privately locked for you):" in lines) == (mode == "public")
+    s["result"] = {"winners": [1], "ranking": [1, 0, 2], "reason": "Rich and linked.", "cash": [63, 260, 41]}
+    lines = ENGINE.table_text(s, 0)
+    assert lines[:2] == [
+        f"Crayon Rails, public pool mode: round 3 of {s['max_rounds']}.",
+        "Game over: Player 2 wins. Rich and linked.",
+    ]
+
+
+def test_the_loads_line_says_the_room_left_and_which_load_locks_a_card():
+    s = position("public")
+    p0 = s["players"][0]
+    private_good = DEMANDS[CARDS[9]][1][0]
+    p0.update(train="heavy", loads=[private_good, "Coal"])  # the private card's load not picked up: this one is free
+    assert f"  Loads: {private_good}, Coal (room for 1 more)." in text(s, 0).splitlines()
+    assert "Loads: none (room for 2 more)." in text(s, 2)
