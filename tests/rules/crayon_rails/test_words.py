@@ -5,6 +5,7 @@ table lines `test_table_text.py` does not reach; page.py's board figures (the ma
 the tracks, where the trains stand, the running cost's limits, where the map opens)."""
 
 import json
+import re
 
 import pytest
 
@@ -14,6 +15,7 @@ from games.rules.crayon_rails import page
 from games.rules.crayon_rails.board import CITY_LIST, CITY_OF, GOODS, node
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
+from games.rules.crayon_rails.picture import coord, xy
 from games.rules.drawing.common import seat_colour
 
 from .helpers import act, at, blank, event_card, lay, legal, lock, on_top, plain_cards, posts, to_hand, to_pool
@@ -514,3 +516,43 @@ def test_the_loads_line_says_the_room_left_and_which_load_locks_a_card():
     p0.update(train="heavy", loads=[private_good, "Coal"])  # the private card's load not picked up: this one is free
     assert f"  Loads: {private_good}, Coal (room for 1 more)." in text(s, 0).splitlines()
     assert "Loads: none (room for 2 more)." in text(s, 2)
+
+
+def read_back(d):
+    """Returns the sections an SVG path of track_d draws, as crayon-rails.js reads them (each "L"
+    point with the point before it), by their mileposts, and the number of runs ("M")."""
+    points = {(round(x, 1), round(y, 1)): (mx, my) for mx in range(40) for my in range(30) for x, y in [xy(mx, my)]}
+    read, prev = [], None
+    for op, x, y in re.findall(r"([ML])(-?[\d.]+) (-?[\d.]+)", d):
+        here = points[(round(float(x), 1), round(float(y), 1))]
+        if op == "L":
+            read.append(frozenset((prev, here)))
+        prev = here
+    return read, d.count("M")
+
+
+def test_a_track_is_drawn_as_few_runs_that_read_back_as_its_sections():
+    line = [[[5, 4], [6, 4]], [[4, 4], [5, 4]], [[6, 4], [6, 5]]]  # one line, given out of order
+    read, runs = read_back(page.track_d(line))
+    assert sorted(read, key=sorted) == sorted((frozenset(map(tuple, s)) for s in line), key=sorted) and runs == 1
+    assert page.track_d(line).startswith("M")
+    # a run starts at a dead end: the line is drawn from one of its ends, not from its middle
+    first = re.match(r"M(-?[\d.]+) (-?[\d.]+)", page.track_d(line))
+    ends = {(coord(xy(*p)[0]), coord(xy(*p)[1])) for p in ((4, 4), (6, 5))}
+    assert (first[1], first[2]) in ends
+    # a branch (no single run draws it: two) and a separate piece: three runs, every section once
+    track = [*line, [[5, 4], [5, 5]], [[10, 10], [11, 10]]]
+    read, runs = read_back(page.track_d(track))
+    assert len(read) == len(track) and set(read) == {frozenset(map(tuple, s)) for s in track} and runs == 3
+    # a closed loop has no dead end: it is still drawn, once, as one run
+    loop = [[[4, 4], [5, 4]], [[5, 4], [5, 5]], [[5, 5], [4, 4]]]
+    read, runs = read_back(page.track_d(loop))
+    assert len(read) == 3 and set(read) == {frozenset(map(tuple, s)) for s in loop} and runs == 1
+    # what is not a section is skipped; nothing draws nothing
+    assert page.track_d([*line, [[1, 1]], None, [[1, 2], [3]]]) == page.track_d(line)
+    assert page.track_d(None) == page.track_d([]) == ""
+
+
+def test_the_maps_costs_are_compact_json():
+    static = page.board_static(ENGINE.map_data({}))
+    assert static["costs"] == json.dumps(json.loads(static["costs"]), separators=(",", ":"))
