@@ -556,3 +556,68 @@ def test_a_track_is_drawn_as_few_runs_that_read_back_as_its_sections():
 def test_the_maps_costs_are_compact_json():
     static = page.board_static(ENGINE.map_data({}))
     assert static["costs"] == json.dumps(json.loads(static["costs"]), separators=(",", ":"))
+
+
+def test_the_sections_of_the_table_each_read_exactly():
+    s = position("standard")
+    s["players"][1]["hand"] = []
+    lines = ENGINE.table_text(s, 1)
+    at_cards = lines.index("Your demand cards:")
+    assert lines[at_cards + 1 : at_cards + 3] == ["  none", ""]
+    at_trains = lines.index("Trains:")
+    assert (
+        lines[at_trains - 1] == "" and lines[at_trains + 5] == "  Player 3: not on the map yet; Freight (9, 2 loads)."
+    )
+    # Player 3 carries nothing and holds 3 cards; Player 2 (reading) holds none, which its own line never counts
+    majors = ENGINE.view(s, 1)["majors_to_win"]
+    figures = f"loads: none; cash 41; 0 of {majors} majors linked; 3 demand cards; derailed, loses 1 more turn."
+    assert lines[at_trains + 6].startswith("    loads: ") and lines[at_trains + 7].startswith("      ")
+    assert " ".join(line.strip() for line in lines[at_trains + 6 : at_trains + 8]) == figures
+    assert "demand card" not in lines[at_trains + 4]
+    at_events = lines.index("Events in force:")
+    assert lines[at_events - 1] == ""
+    s["events"][0]["drawer"] = None
+    lines = ENGINE.table_text(s, 1)
+    snow = "Snow around Caskerton: trains within 4 mileposts move at half speed; no building into mountain or alpine mileposts there."
+    assert flat(section("\n".join(lines), "Events in force:")) == snow
+    s["out"].append(2)  # Player 3 has left: its line says so, with no turn to lose
+    s["players"][2]["lost_turns"] = 0
+    assert f"    loads: none; cash 41; 0 of {majors} majors linked; 3 demand cards; resigned." in ENGINE.table_text(
+        s, 1
+    )
+
+
+def test_the_public_tables_blank_lines_private_loads_and_counted_cards():
+    s = position("public")
+    lines = ENGINE.table_text(s, 0)
+    pool = next(i for i, line in enumerate(lines) if line.startswith("The pool:"))
+    assert lines[pool - 1] == ""
+    good = DEMANDS[CARDS[9]][1][0]
+    assert f"  {CARDS[9]}: only you may deliver its {good}, load not picked up yet." in lines
+    trains = "\n".join(lines[lines.index("Trains:") :])
+    assert "Player 3: not on the map yet" in trains and "demand card" not in section(trains, "Player 3:")
+    # a long line of figures goes on under its first, indented further
+    p1 = s["players"][1]
+    p1.update(train="super", lost_turns=2)
+    p1["loads"].append("Marble")
+    to_hand(s, 1, CARDS[8])
+    lines = ENGINE.table_text(s, 0)
+    i = lines.index("  Player 2: at the milepost 3 steps south-west of Varrow; Superfreight (12, 3 loads).")
+    assert len(lines[i + 1]) > 60 and lines[i + 1].startswith("    loads: ") and lines[i + 2].startswith("      ")
+    assert "loses 2 more turns." in lines[i + 2]
+
+
+def test_goods_run_out_only_when_no_chip_is_left():
+    s = position("standard")
+    s["players"][1]["loads"] = ["Wine"] * (GOODS["Wine"] - 1)
+    assert not any(line.startswith("No loads left") for line in ENGINE.table_text(s, None))
+    s["players"][1]["loads"] = ["Wine"] * GOODS["Wine"] + ["Salt"] * GOODS["Salt"]
+    lines = ENGINE.table_text(s, None)
+    assert lines[0].startswith("Crayon Rails, standard mode")
+    assert lines[-2:] == ["No loads left of: Wine, Salt.", f"Deck: {len(s['deck'])} cards; discard pile: 0."]
+
+
+def test_the_draft_offers_heading_reads_exactly():
+    s = ENGINE.new_state({"mode": "public"}, 3, "draft")
+    lines = ENGINE.table_text(s, 0)
+    assert "Your draft offer (keep up to 2, committing each to one demand):" in lines
