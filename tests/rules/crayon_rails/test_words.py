@@ -621,3 +621,33 @@ def test_the_draft_offers_heading_reads_exactly():
     s = ENGINE.new_state({"mode": "public"}, 3, "draft")
     lines = ENGINE.table_text(s, 0)
     assert "Your draft offer (keep up to 2, committing each to one demand):" in lines
+
+
+def test_the_map_lists_an_edge_only_where_it_costs_otherwise_than_its_milepost():
+    costs = json.loads(page.board_static(ENGINE.map_data({}))["costs"])
+    assert costs["edge"] and all(v != costs["into"].get(k.split(">")[1], 1) for k, v in costs["edge"].items())
+
+
+def test_a_player_with_track_or_a_train_on_the_map_opens_it_where_it_is():
+    s = blank("standard", 3)
+    lay(s, 1, *VELMORA_LARKMERE[1:])
+    s["players"][2]["pos"] = node(22, 5)
+    moves = table(s, 0)["moves"]  # builds from a major city
+    assert any(m["action"]["type"] == "build" for m in moves)
+    for seat in (1, 2):
+        view = ENGINE.view(s, seat)
+        assert page.opening_milepost(moves, view, seat) == ""
+        assert page.board_context({"view": view, "seat": seat, "moves": moves})["start"] == ""
+
+
+def test_a_branch_is_drawn_as_two_runs_each_from_its_own_start():
+    # a line (4,4)-(5,4)-(6,4) and a branch (5,4)-(5,5): the second run starts again at (5,4)
+    track = [[[4, 4], [5, 4]], [[5, 4], [6, 4]], [[5, 4], [5, 5]]]
+    read, runs = read_back(page.track_d(track))
+    assert sorted(read, key=sorted) == sorted((frozenset(map(tuple, s)) for s in track), key=sorted) and runs == 2
+    # a line whose middle is its lowest milepost is still one run, from an end
+    vee = [[[5, 4], [4, 4]], [[4, 4], [4, 5]]]
+    read, runs = read_back(page.track_d(vee))
+    assert set(read) == {frozenset(map(tuple, s)) for s in vee} and runs == 1
+    d = page.track_d([None, *track])  # a malformed section first: the rest is drawn all the same
+    assert d == page.track_d(track) and re.fullmatch(r"(?:[ML]-?[\d.]+ -?[\d.]+)+", d)
