@@ -40,6 +40,7 @@ def with_hand(**p0):
 def test_no_hand_discarded_after_another_action(why, position, action):
     """shared/rules/README.md, standard mode: discarding the hand gives up the whole turn, so it
     comes before anything else (menus.py): after any action of the turn it is refused."""
+    position, action = copy.deepcopy(position), copy.deepcopy(action)  # the parameters are shared by reruns
     s = with_hand(**position)
     lay(s, 0, (22, 7), (22, 6))
     assert legal(s, 0, "discard_hand") == [{"type": "discard_hand"}]
