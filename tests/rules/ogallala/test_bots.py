@@ -1,0 +1,67 @@
+"""The bot's choices in exact positions, against what its module says it does: it builds boats
+bow first and completes them, raids the most valuable card or shoots the strongest warrior,
+attacks where the loot is richest, and ends the game only when it leads."""
+
+from games.rules.base import Rng
+from games.rules.ogallala.engine import ENGINE
+
+from .helpers import draw, fresh, lay, legal
+
+
+def place(s, seat, r, c):
+    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+
+
+def bot(s, seat=0, stream=1):
+    action = ENGINE.bot_action(s, seat, Rng.stream(stream))
+    assert action in legal(s, seat)
+    return action
+
+
+def test_the_archer_shoots_the_strongest_warrior():
+    s = fresh()
+    lay(s, 1, 0, 0, "bow_warrior", "chieftain", "furs")  # combat 1 and 5
+    draw(s, 0, "archer")
+    place(s, 0, 0, 0)
+    assert {(a["row"], a["col"]) for a in legal(s, 0, "shoot")} == {(0, 0), (0, 1)}
+    for stream in range(5):
+        assert bot(s, stream=stream) == {"type": "shoot", "target": 1, "row": 0, "col": 1}
+
+
+def test_the_lasso_takes_the_most_valuable_card():
+    # booty is worth more than a plain bow, and a totem pole more than any booty
+    s = fresh()
+    lay(s, 1, 0, 0, "bow", "furs")
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 5)
+    for stream in range(5):
+        assert bot(s, stream=stream) == {"type": "lasso", "target": 1, "row": 0, "col": 1}
+    s = fresh()
+    lay(s, 1, 0, 0, "furs", "totem")
+    draw(s, 0, "lasso")
+    place(s, 0, 0, 5)
+    targets = {(a["row"], a["col"]) for a in legal(s, 0, "lasso")}
+    assert (0, 1) in targets
+    assert bot(s) == {"type": "lasso", "target": 1, "row": 0, "col": 1}
+
+
+def test_the_end_is_taken_only_when_leading():
+    s = fresh()
+    lay(s, 0, 1, 0, "bow", "furs", "stern")
+    lay(s, 0, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 0, 0, 0, "bow", "tobacco")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    assert legal(s, 0) == [{"type": "end_game"}, {"type": "continue"}]
+    assert bot(s) == {"type": "end_game"}
+    s = fresh()
+    lay(s, 0, 1, 0, "bow", "furs", "stern")
+    lay(s, 0, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 0, 0, 0, "bow", "tobacco")
+    for r in range(3):
+        lay(s, 1, r, 0, "bow", "firewater" if r == 0 else "furs", "stern")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    scores = ENGINE.scores(s)
+    assert scores[1] >= scores[0]
+    assert bot(s) == {"type": "continue"}
