@@ -65,3 +65,25 @@ def test_the_end_is_taken_only_when_leading():
     scores = ENGINE.scores(s)
     assert scores[1] >= scores[0]
     assert bot(s) == {"type": "continue"}
+
+
+def test_a_completed_boat_attacks_where_the_loot_is_richest():
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "chieftain", "furs")  # strength 5 once the stern is on
+    lay(s, 1, 0, 0, "warrior1", "furs", "tobacco")  # a weak section holding two booty
+    lay(s, 1, 1, 0, "warrior1")  # as weak, and nothing to take
+    draw(s, 0, "stern")
+    place(s, 0, 0, 3)
+    assert {(a["row"], a["start"]) for a in legal(s, 0, "attack")} == {(0, 0), (1, 0)}
+    for stream in range(5):
+        assert bot(s, stream=stream) == {"type": "attack", "target": 1, "row": 0, "start": 0}
+
+
+def test_the_crazy_axe_sinks_the_poorer_boat():
+    s = fresh()
+    lay(s, 0, 0, 0, "bow", "stern")
+    lay(s, 0, 1, 2, "bow", "furs", "tobacco", "stern")
+    draw(s, 0, "axe")
+    assert len(legal(s, 0, "sink")) == 2
+    for stream in range(5):
+        assert bot(s, stream=stream) == {"type": "sink", "row": 0, "start": 0}

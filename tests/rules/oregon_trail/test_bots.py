@@ -136,3 +136,111 @@ def test_the_bot_mends_before_it_forges():
     give_supplies(state, 0, "spare_parts")
     give_hand(state, 0, "trigger", "middle")
     assert bot(state) == {"type": "mend", "calamity": rec["card"]}
+
+
+def test_a_town_at_the_marker_removes_a_wheel_the_bot_cannot_mend():
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    rec = give_calamity(state, 0, "broken_wheel")
+    town = place_town(state, "town", 4)
+    give_hand(state, 0, "plain", "middle", "middle")
+    assert bot(state) == {"type": "use_town", "town": town["card"], "remove": rec["card"]}
+
+
+def test_a_stuck_wagon_trades_away_the_kind_it_holds_most():
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    rec = give_calamity(state, 0, "broken_wheel")
+    give_supplies(state, 0, "food", "food", "clothes")
+    assert bot(state) == {"type": "trade", "calamity": rec["card"], "give": ["food"]}
+
+
+def test_classic_a_stuck_wagon_with_no_town_behind_enters_the_town_it_stands_at():
+    # everyone has passed the town at point 4: the marker may not step back past it
+    state = blank("classic", players=2)
+    lay_length(state, 0, 4)
+    give_calamity(state, 0, "broken_wheel")
+    town = place_town(state, "town", 4)
+    state["floor"] = 4
+    assert bot(state) == {"type": "enter_town", "town": town["card"]}
+
+
+def test_classic_the_bot_steps_into_a_town_for_its_free_supply_before_forging():
+    state = blank("classic", players=2)
+    lay_length(state, 0, 4)
+    town = place_town(state, "town", 4)
+    town["waiting"] = [0]
+    cid = next(c for c, k in SUPPLY_CARDS.items() if k == "oxen" and c in state["supply_deck"])
+    _pull(state, cid)
+    town["pool"].append(cid)
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "enter_town", "town": town["card"], "supply": "oxen"}
+
+
+def test_a_stuck_wagon_with_nothing_better_scouts_until_its_hand_is_big_then_ends_the_turn():
+    # no spare parts, no trade, no town within reach: scouting is the only useful move, until the
+    # hand holds the bot's eight cards (the rules set no limit: more cards would only slow it down)
+    state = blank(players=2)
+    lay_length(state, 0, 6)
+    give_calamity(state, 0, "broken_wheel")
+    for _ in range(7):
+        give_hand(state, 0, "plain")
+    assert bot(state) == {"type": "scout"}
+    give_hand(state, 0, "plain")
+    assert {"type": "scout"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "end_turn"}
+
+
+def test_a_stuck_wagon_places_the_town_in_its_hand_to_remove_the_wheel():
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    rec = give_calamity(state, 0, "broken_wheel")
+    town = give_hand(state, 0, "town")
+    assert bot(state) == {"type": "place_town", "card": town, "remove": rec["card"]}
+
+
+def test_a_town_removes_a_calamity_with_a_deadline_but_not_one_that_does_not_hurt_yet():
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    rec = give_calamity(state, 0, "starvation", deadline=2)
+    town = place_town(state, "town", 4)
+    give_supplies(state, 0, "oxen", "clothes", "bullets")
+    trigger = give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "use_town", "town": town["card"], "remove": rec["card"]}
+    rec["deadline"] = None
+    assert {"type": "use_town", "town": town["card"], "remove": rec["card"]} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "forge", "card": trigger, "turned": False}
+
+
+def test_a_marker_behind_the_front_steps_forward_to_forge():
+    state = blank(players=2)
+    lay_length(state, 0, 6)
+    state["players"][0]["pos"] = 4
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "step_forward"}
+
+
+def test_the_only_rival_gets_the_calamity():
+    state = blank(players=2)
+    give_supplies(state, 1, "bullets")
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
+    assert ENGINE.legal_actions(state, 0) == [{"type": "victim", "seat": 1}]
+    assert bot(state) == {"type": "victim", "seat": 1}
+
+
+def test_the_bot_spends_bullets_on_hunting_and_medicine_on_the_measles():
+    state = blank(players=2)
+    give_supplies(state, 0, "bullets", "medicine")
+    state["pending"] = [{"kind": "hunting_bullets", "seat": 0, "card": "C01"}]
+    assert bot(state) == {"type": "bullets", "use": True}
+    state["pending"] = [{"kind": "measles_medicine", "seat": 0, "card": "C01"}]
+    assert bot(state) == {"type": "measles", "choice": "medicine"}
+
+
+def test_classic_a_stuck_wagon_walks_back_toward_independence():
+    # classic: Independence (point 0) mends any calamity, as a town does; no town lies between
+    state = blank("classic", players=2)
+    lay_length(state, 0, 2)
+    give_calamity(state, 0, "broken_wheel")
+    assert {"type": "step_back"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "step_back"}
