@@ -87,3 +87,29 @@ def test_the_crazy_axe_sinks_the_poorer_boat():
     assert len(legal(s, 0, "sink")) == 2
     for stream in range(5):
         assert bot(s, stream=stream) == {"type": "sink", "row": 0, "start": 0}
+
+
+def test_ii_an_archer_with_no_space_still_shoots_the_strongest_warrior():
+    s = fresh("II")
+    for r in range(3):
+        lay(s, 0, r, 0, "archer")
+    lay(s, 1, 0, 3, "warrior2", "chieftain")
+    draw(s, 0, "archer")
+    assert {"type": "discard"} in legal(s, 0) and not legal(s, 0, "place")
+    for stream in range(5):
+        assert bot(s, stream=stream) == {"type": "shoot", "target": 1, "row": 0, "col": 4}
+
+
+def test_the_end_is_not_taken_on_a_tie():
+    s = fresh()
+    lay(s, 0, 1, 0, "bow", "furs", "stern")
+    lay(s, 0, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 0, 0, 0, "bow", "tobacco")
+    lay(s, 1, 1, 0, "bow", "furs", "stern")
+    lay(s, 1, 2, 0, "bow", "warrior1", "stern")
+    lay(s, 1, 0, 0, "bow", "tobacco", "stern")
+    draw(s, 0, "stern")
+    place(s, 0, 0, 2)
+    scores = ENGINE.scores(s)
+    assert scores[0] == scores[1]
+    assert bot(s) == {"type": "continue"}
