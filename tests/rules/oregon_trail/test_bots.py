@@ -244,3 +244,23 @@ def test_classic_a_stuck_wagon_walks_back_toward_independence():
     give_calamity(state, 0, "broken_wheel")
     assert {"type": "step_back"} in ENGINE.legal_actions(state, 0)
     assert bot(state) == {"type": "step_back"}
+
+
+def test_revised_a_wagon_short_of_supplies_takes_one_from_the_town_it_stands_at():
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    town = place_town(state, "town", 4)
+    give_supplies(state, 0, "food")
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "use_town", "town": town["card"], "take": ["spare_parts"]}
+
+
+def test_a_town_removes_measles_that_cost_actions():
+    # measles declined: the wagon plays fewer actions, which hurts as a deadline does
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    rec = give_calamity(state, 0, "measles", fewer=1)
+    town = place_town(state, "town", 4)
+    give_supplies(state, 0, "oxen", "clothes", "bullets")
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "use_town", "town": town["card"], "remove": rec["card"]}
