@@ -28,10 +28,6 @@ def _want_score(p, kind):
     return _held(p).get(kind, 0) * 10 + WANTED.index(kind)
 
 
-def _first(legal, type_):
-    return next((a for a in legal if a["type"] == type_), None)
-
-
 def choose(engine, state, seat, rnd):
     """Returns the bot's action for the seat (always one of legal_actions)."""
     legal = engine.legal_actions(state, seat)
