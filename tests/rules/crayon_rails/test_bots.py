@@ -1,0 +1,128 @@
+"""The engine's bot (bots.py) in exact positions: each choice checked against the strategy its
+docstrings describe (found by mutation testing, issue #31: only the whole bot games reached it)."""
+
+from games.rules.crayon_rails import bots
+from games.rules.crayon_rails.engine import ENGINE
+
+from .helpers import at, blank, event_card, link, lock, to_hand, to_pool
+
+
+def choice(state, seat=0):
+    action = bots.choose(ENGINE, state, seat)
+    assert action in ENGINE.legal_actions(state, seat)  # a bot always plays a legal move
+    return action
+
+
+def derailed(state, seat=0):
+    state["pending"] = [{"seat": seat, "kind": "derailment", "card": event_card("derailment")}]
+
+
+def test_a_lone_legal_action_is_played():
+    s = blank("standard", 2)
+    derailed(s)
+    s["players"][0].update(pos=at("Larkmere"), loads=["Grain"])
+    assert choice(s) == {"type": "lose_load", "good": "Grain"}
+
+
+def test_a_derailed_bot_loses_a_free_load_before_a_locked_one():
+    s = blank("public", 2)
+    to_pool(s, "D001")
+    s["players"][0].update(pos=at("Larkmere"), loads=["Iron", "Coal"])
+    lock(s, 0, "D001", 0)  # Iron to Jessamy
+    derailed(s)
+    assert choice(s) == {"type": "lose_load", "good": "Coal"}
+
+
+def test_a_derailed_bot_without_a_free_load_loses_the_one_worth_least_and_keeps_its_card_private():
+    s = blank("public", 2)
+    to_pool(s, "D001")
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Larkmere"), loads=["Iron", "Grain"])
+    lock(s, 0, "D001", 0)  # Iron to Jessamy: 37
+    lock(s, 0, "D003", 2, private=True)  # Grain to Calder Mills: 33
+    derailed(s)
+    assert choice(s) == {"type": "lose_load", "good": "Grain", "card": "D003", "release": False}
+    s["players"][0]["locks"][1]["demand"] = 1  # Oil to Catterby: 62
+    s["players"][0]["locks"][1]["good"] = "Oil"
+    s["players"][0]["loads"] = ["Iron", "Oil"]
+    assert choice(s) == {"type": "lose_load", "good": "Iron", "card": "D001"}
+
+
+def test_the_bot_delivers_the_best_paying_demand_it_can():
+    s = blank("standard", 2)
+    to_hand(s, 0, "D005", "D010")  # Grain to Quarry End pays 17, Cheese to Quarry End 32
+    s["players"][0].update(pos=at("Quarry End"), loads=["Grain", "Cheese"])
+    assert choice(s) == {"type": "deliver", "card": "D010", "demand": 2}
+
+
+def calder_line(mode="standard", **p0):
+    """Seat 0's track runs from Larkmere (which supplies Grain) to Calder Mills."""
+    s = blank(mode, 2)
+    link(s, 0, "Larkmere", "Calder Mills")
+    s["players"][0].update(p0)
+    return s
+
+
+def test_the_bot_picks_up_the_load_of_its_best_job_at_its_source():
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D003")  # Grain to Calder Mills (33), along its own track
+    assert choice(s) == {"type": "pickup", "good": "Grain"}
+
+
+def test_the_bot_drops_a_load_no_job_wants_and_picks_up_none_without_room():
+    s = calder_line(pos=at("Larkmere"), loads=["Fish", "Wool"])
+    to_hand(s, 0, "D003")
+    assert choice(s)["type"] == "drop"  # no room for the Grain, and nothing wants Fish or Wool
+
+
+def test_the_bot_heads_for_the_city_that_wants_its_load():
+    s = calder_line(pos=at("Larkmere"), loads=["Grain"])
+    to_hand(s, 0, "D003")
+    action = choice(s)
+    assert action["type"] == "move" and action["toward"] == "Calder Mills"
+    assert len(action["path"]) == 10  # as far as a freight's 9 mileposts take it along the line
+
+
+def test_the_bot_places_its_train_where_its_best_job_starts_on_its_track():
+    s = calder_line()
+    to_hand(s, 0, "D003")
+    assert choice(s) == {"type": "place_train", "city": "Larkmere"}
+
+
+def test_the_bot_locks_its_free_load_onto_a_pool_demand_for_it():
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain"])
+    to_pool(s, "D003")
+    assert choice(s) == {"type": "lock", "card": "D003", "demand": 2, "good": "Grain"}
+
+
+def test_with_the_cash_to_win_the_public_bot_takes_on_no_new_load():
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain"])
+    to_pool(s, "D003")
+    s["players"][0]["cash"] = s["cash_to_win"]
+    assert choice(s) == {"type": "drop", "good": "Grain"}  # a free load bars the win: no lock
+    s["players"][0]["loads"] = []
+    assert choice(s)["type"] != "pickup"
+
+
+def test_with_no_job_worth_working_the_bot_gives_its_cards_up():
+    s = blank("standard", 2)
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Larkmere"), cash=0)  # no track: every demand needs building
+    assert choice(s) == {"type": "discard_hand"}
+    s = blank("public", 2)
+    to_pool(s, "D001", "D002")
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Larkmere"), cash=0)
+    assert choice(s) == {"type": "pitch"}
+
+
+def test_the_bot_upgrades_a_freight_at_70_and_to_a_super_freight_at_120():
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Larkmere"), cash=70)
+    assert choice(s) == {"type": "upgrade", "train": "fast"}
+    s["players"][0]["cash"] = 69
+    assert choice(s) == {"type": "end_turn"}
+    s["players"][0].update(train="heavy", cash=120)
+    assert choice(s) == {"type": "upgrade", "train": "super"}
+    s["players"][0]["cash"] = 119
+    assert choice(s) == {"type": "end_turn"}
