@@ -2,6 +2,9 @@
 docstrings describe (found by mutation testing, issue #31: only the whole bot games reached it)."""
 
 from games.rules.crayon_rails import bots
+from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, SOURCES, node
+from games.rules.crayon_rails.cards import DEMANDS
+from games.rules.crayon_rails.deckgen import cheapest_track
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import at, blank, event_card, link, lock, to_hand, to_pool
@@ -126,3 +129,58 @@ def test_the_bot_upgrades_a_freight_at_70_and_to_a_super_freight_at_120():
     assert choice(s) == {"type": "upgrade", "train": "super"}
     s["players"][0]["cash"] = 119
     assert choice(s) == {"type": "end_turn"}
+
+
+def test_the_draft_bot_keeps_the_cards_whose_best_demand_pays_most_over_its_track():
+    """Worth: a demand's payoff less the cheapest track from a source of its good to its city,
+    on the empty map. D056's Cheese to Fellhaven pays 53 for 32 of track (21 clear), D018's
+    Cattle to Fellhaven 38 for 22 (16); D060's best clears 14, D091's 14."""
+    s = ENGINE.new_state({"mode": "public"}, 2, "draft")
+    assert s["draft"] == {"seat": 0, "offer": ["D056", "D060", "D091", "D018"]}
+    for demand in (1, 2):
+        good, city, pay = DEMANDS["D056"][demand]
+        assert pay - _cheapest(good, city) == {1: 21, 2: 10}[demand]
+    assert pay_less_track("D018") == 16 and pay_less_track("D060") == 14 and pay_less_track("D091") == 14
+    first = choice(s)
+    assert first == {"type": "keep", "card": "D056", "demand": 1}
+    ENGINE.apply(s, 0, first)
+    assert choice(s) == {"type": "keep", "card": "D018", "demand": 0}
+
+
+def _cheapest(good, city):
+    dest = CITY_LIST[CITY_INDEX[city]]["posts"]
+    return min(min(cheapest_track(CITY_LIST[s]["posts"]).get(m, 10**9) for m in dest) for s in SOURCES[good])
+
+
+def pay_less_track(cid):
+    return max(pay - _cheapest(good, city) for good, city, pay in DEMANDS[cid])
+
+
+def test_in_the_building_turns_the_bot_builds_toward_its_best_job():
+    s = ENGINE.new_state({"mode": "standard"}, 2, "build")
+    assert s["phase"] == "build" and s["players"][0]["hand"] == ["D069", "D030", "D021"]
+    top = bots.jobs(s, 0)[0]
+    assert (top.card, top.demand) == ("D021", 0)  # Coal to Harrowgate, 21, Varrow's Coal nearby
+    action = choice(s)
+    assert action["type"] == "build" and action["toward"] == "Varrow"
+
+
+def test_a_demand_another_player_locked_rates_lower():
+    s = calder_line("public", pos=at("Larkmere"))
+    to_pool(s, "D003")
+    free = next(j for j in bots.jobs(s, 0) if (j.card, j.demand) == ("D003", 2))
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, "D003", 2)
+    taken = next(j for j in bots.jobs(s, 0) if (j.card, j.demand) == ("D003", 2))
+    assert taken.locked and not free.locked
+    assert 0 < taken.score < free.score
+
+
+def test_the_bot_fetches_a_load_on_the_way_when_its_source_is_nearer_than_the_delivery():
+    """Six mileposts back to Larkmere's Grain, twelve on to Calder Mills, which wants both the
+    Timber on the train and the Grain: fetch first."""
+    s = calder_line(pos=node(22, 13), loads=["Timber"])
+    to_hand(s, 0, "D003", "D030")  # Grain to Calder Mills 33, Timber to Calder Mills 38
+    action = choice(s)
+    assert action["type"] == "move" and action["toward"] == "Larkmere"
+    assert node(*action["path"][-1]) == at("Larkmere")
