@@ -2,12 +2,14 @@
 docstrings describe (found by mutation testing, issue #31: only the whole bot games reached it)."""
 
 from games.rules.crayon_rails import bots
-from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, SOURCES, node
+from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, MAJORS, SOURCES, node
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.deckgen import cheapest_track
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import at, blank, event_card, link, lock, to_hand, to_pool
+
+MAJOR_NAMES = {CITY_LIST[m]["name"] for m in MAJORS}
 
 
 def choice(state, seat=0):
@@ -184,3 +186,44 @@ def test_the_bot_fetches_a_load_on_the_way_when_its_source_is_nearer_than_the_de
     action = choice(s)
     assert action["type"] == "move" and action["toward"] == "Larkmere"
     assert node(*action["path"][-1]) == at("Larkmere")
+
+
+def test_the_bot_places_its_train_on_its_network_nearest_the_source_it_needs():
+    """D030's Timber to Calder Mills: Oakhurst's Timber is off the track, 7 mileposts from
+    Larkmere and 18 from Calder Mills, the two cities on it."""
+    s = calder_line()
+    to_hand(s, 0, "D030")
+    assert choice(s) == {"type": "place_train", "city": "Larkmere"}
+
+
+def test_a_bot_with_loads_keeps_its_cards_however_poor():
+    s = blank("standard", 2)
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Larkmere"), cash=0, loads=["Fish"])
+    assert choice(s) == {"type": "drop", "good": "Fish"}  # not discard_hand
+
+
+def test_no_trip_to_a_source_whose_loads_are_all_on_trains():
+    s = calder_line(pos=node(22, 13))
+    to_hand(s, 0, "D003")  # Grain to Calder Mills
+    assert choice(s)["toward"] == "Larkmere"
+    s["players"][1]["loads"] = ["Grain"] * 5  # every Grain chip
+    action = choice(s)
+    assert action.get("toward") != "Larkmere"
+
+
+def test_at_60_percent_of_the_cash_to_win_the_bot_builds_toward_a_major_city_first():
+    s = calder_line(pos=at("Larkmere"), cash=149)
+    to_hand(s, 0, "D003")  # Marble from Quillon to Korvin is its best job off the track
+    s["players"][1]["loads"] = ["Grain"] * 5  # no Grain to fetch
+    assert s["cash_to_win"] == 250
+    assert choice(s)["toward"] in ("Quillon", "Korvin")
+    s["players"][0]["cash"] = 150
+    assert choice(s)["toward"] in MAJOR_NAMES
+
+
+def test_with_no_job_to_build_for_the_bot_builds_toward_a_major_city_from_40():
+    s = calder_line(pos=at("Larkmere"), cash=39)
+    assert choice(s) == {"type": "end_turn"}
+    s["players"][0]["cash"] = 40
+    assert choice(s)["toward"] in MAJOR_NAMES
