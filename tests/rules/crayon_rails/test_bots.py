@@ -7,7 +7,7 @@ from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.deckgen import cheapest_track
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, event_card, link, lock, to_hand, to_pool
+from .helpers import at, blank, event_card, lay, legal, link, lock, to_hand, to_pool
 
 MAJOR_NAMES = {CITY_LIST[m]["name"] for m in MAJORS}
 
@@ -227,3 +227,33 @@ def test_with_no_job_to_build_for_the_bot_builds_toward_a_major_city_from_40():
     assert choice(s) == {"type": "end_turn"}
     s["players"][0]["cash"] = 40
     assert choice(s)["toward"] in MAJOR_NAMES
+
+
+def test_a_full_train_heads_for_its_deliveries_not_for_more_loads():
+    s = calder_line(pos=node(22, 13), loads=["Timber", "Salt"])
+    to_hand(s, 0, "D003", "D030", "D097")  # Grain, Timber and Salt to Calder Mills
+    action = choice(s)
+    assert action["type"] == "move" and action["toward"] == "Calder Mills"  # not Larkmere's Grain
+
+
+def test_the_last_chip_of_a_good_is_still_worth_the_trip():
+    s = calder_line(pos=node(22, 13))
+    to_hand(s, 0, "D003")
+    s["players"][1]["loads"] = ["Grain"] * 4  # one Grain chip left of 5
+    assert choice(s)["toward"] == "Larkmere"
+
+
+def test_a_train_on_others_track_keeps_12_for_the_fees_home_when_building():
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D003")  # Marble from Quillon to Korvin: build toward Quillon
+    s["players"][1]["loads"] = ["Grain"] * 5  # no Grain to fetch
+    lay(s, 1, (22, 7), (23, 7), (24, 7))
+    s["players"][0]["pos"] = node(24, 7)  # on Player 2's track
+    toward = next(a for a in legal(s, 0, "build") if a["toward"] == "Quillon" and len(a["path"]) == 4)
+    cost = ENGINE.build_cost(s, 0, toward)
+    s["players"][0]["cash"] = 12 + cost
+    assert choice(s) == toward
+    s["players"][0]["cash"] = 11 + cost
+    assert choice(s) == {"type": "end_turn"}
+    s["players"][0]["pos"] = node(22, 13)  # on its own track: no reserve
+    assert choice(s)["type"] == "build"
