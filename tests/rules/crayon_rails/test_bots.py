@@ -257,3 +257,18 @@ def test_a_train_on_others_track_keeps_12_for_the_fees_home_when_building():
     assert choice(s) == {"type": "end_turn"}
     s["players"][0]["pos"] = node(22, 13)  # on its own track: no reserve
     assert choice(s)["type"] == "build"
+
+
+def test_the_milepost_counts_between_cities_are_shortest_hops():
+    """_bfs counts mileposts from a city (its `_tables` are computed once and cached): 0 on the
+    city, and one more than the nearest neighbour's count everywhere else it reaches."""
+    from games.rules.crayon_rails.board import NEIGHBOURS
+
+    start = CITY_LIST[CITY_INDEX["Larkmere"]]["posts"]
+    seen = bots._bfs(start)
+    assert all(seen[m] == 0 for m in start)
+    assert len(seen) == len(NEIGHBOURS)  # every milepost
+    for m, n in seen.items():
+        if m not in start:
+            assert n == 1 + min(seen[v] for v in NEIGHBOURS[m] if v in seen)
+    assert seen[at("Calder Mills")] == 18  # the Larkmere line's 18 mileposts are a shortest way
