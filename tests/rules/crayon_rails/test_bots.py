@@ -2,7 +2,7 @@
 docstrings describe (found by mutation testing, issue #31: only the whole bot games reached it)."""
 
 from games.rules.crayon_rails import bots
-from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, MAJORS, SOURCES, node
+from games.rules.crayon_rails.board import CITY_INDEX, CITY_LIST, MAJORS, NEIGHBOURS, SOURCES, node
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.deckgen import cheapest_track
 from games.rules.crayon_rails.engine import ENGINE
@@ -262,8 +262,6 @@ def test_a_train_on_others_track_keeps_12_for_the_fees_home_when_building():
 def test_the_milepost_counts_between_cities_are_shortest_hops():
     """_bfs counts mileposts from a city (its `_tables` are computed once and cached): 0 on the
     city, and one more than the nearest neighbour's count everywhere else it reaches."""
-    from games.rules.crayon_rails.board import NEIGHBOURS
-
     start = CITY_LIST[CITY_INDEX["Larkmere"]]["posts"]
     seen = bots._bfs(start)
     assert all(seen[m] == 0 for m in start)
