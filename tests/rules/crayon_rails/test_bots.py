@@ -270,3 +270,14 @@ def test_the_milepost_counts_between_cities_are_shortest_hops():
         if m not in start:
             assert n == 1 + min(seen[v] for v in NEIGHBOURS[m] if v in seen)
     assert seen[at("Calder Mills")] == 18  # the Larkmere line's 18 mileposts are a shortest way
+
+
+def test_a_job_is_worth_working_when_its_track_costs_at_most_5_more_than_the_cash():
+    """No track: D003's cheapest job to build for is Marble from Quillon to Korvin, 25 of track."""
+    s = blank("standard", 2)
+    to_hand(s, 0, "D003")
+    s["players"][0].update(pos=at("Larkmere"), cash=20)
+    assert min(j.build for j in bots.jobs(s, 0)) == 25
+    assert choice(s)["type"] != "discard_hand"
+    s["players"][0]["cash"] = 19
+    assert choice(s) == {"type": "discard_hand"}
