@@ -281,3 +281,9 @@ def test_a_job_is_worth_working_when_its_track_costs_at_most_5_more_than_the_cas
     assert choice(s)["type"] != "discard_hand"
     s["players"][0]["cash"] = 19
     assert choice(s) == {"type": "discard_hand"}
+
+
+def test_a_building_turn_with_nothing_to_build_for_ends():
+    s = ENGINE.new_state({"mode": "standard"}, 2, "build")
+    s["players"][0].update(hand=[], cash=30)  # no job, and too poor to build toward the majors
+    assert choice(s) == {"type": "end_turn"}
