@@ -21,8 +21,9 @@ def _path_label(path: list, verb: str, toward: str | None) -> str:
     city = CITY_OF.get(end[1] * 40 + end[0])
     if city is not None:
         return f"{verb} to {CITY_LIST[city]['name']}"
-    where = f"milepost {end[0]},{end[1]}"
-    return f"{verb} to {where}" + (f", toward {toward}" if toward else "")
+    # a milepost off a city as the table and the log name it ("the milepost 2 steps south of
+    # Larkmere"), never its x,y
+    return f"{verb} to {place_name(node(*end))}" + (f", toward {toward}" if toward else "")
 
 
 def action_label(engine, state: dict, seat: int, action: dict) -> str:

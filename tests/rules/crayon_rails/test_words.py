@@ -12,7 +12,7 @@ import pytest
 from games.rules import checks
 from games.rules.base import IllegalAction
 from games.rules.crayon_rails import page
-from games.rules.crayon_rails.board import CITY_LIST, CITY_OF, GOODS, node
+from games.rules.crayon_rails.board import CITY_LIST, CITY_OF, GOODS, node, place_name
 from games.rules.crayon_rails.cards import DEMANDS
 from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.picture import coord, xy
@@ -77,7 +77,8 @@ def test_a_build_label_counts_the_new_sections_and_says_what_it_costs():
     assert f" to {CITY_LIST[city]['name']} (costs" in label(s, 0, to_city)
     assert "toward" not in label(s, 0, to_city)
     x, y = to_post["path"][-1]
-    assert f" to milepost {x},{y}, toward {to_post['toward']} (costs" in label(s, 0, to_post)
+    assert f" to {place_name(node(x, y))}, toward {to_post['toward']} (costs" in label(s, 0, to_post)
+    assert f"{x},{y}" not in label(s, 0, to_post)  # a milepost is named as the table names it, never by x,y
     # a build over track already laid counts only the new sections
     act(s, 0, "build", path=to_city["path"][:4])
     laid = len(s["players"][0]["track"])
@@ -89,7 +90,7 @@ def test_a_build_label_counts_the_new_sections_and_says_what_it_costs():
 def test_a_build_the_checks_refuse_says_no_cost():
     s = blank("standard", 2)
     text = label(s, 0, {"type": "build", "path": [[12, 7], [12, 8]]})  # not from a major city nor own track
-    assert text == "Build 0 sections to milepost 12,8" and "costs" not in text
+    assert text == f"Build 0 sections to {place_name(node(12, 8))}" and "costs" not in text
 
 
 def test_a_move_label_counts_mileposts_and_names_where_it_ends():
@@ -104,9 +105,11 @@ def test_a_move_label_counts_mileposts_and_names_where_it_ends():
     # (22, 4) is a milepost of Velmora; (22, 6) lies between the two cities
     assert label(s, 0, {"type": "move", "path": VELMORA_LARKMERE[:2]}) == "Move 1 milepost to Velmora"
     assert label(s, 0, {"type": "move", "path": VELMORA_LARKMERE[:4], "toward": "Larkmere"}) == (
-        "Move 3 mileposts to milepost 22,6, toward Larkmere"
+        f"Move 3 mileposts to {place_name(node(22, 6))}, toward Larkmere"
     )
-    assert label(s, 0, {"type": "move", "path": VELMORA_LARKMERE[:3]}) == "Move 2 mileposts to milepost 22,5"
+    assert (
+        label(s, 0, {"type": "move", "path": VELMORA_LARKMERE[:3]}) == f"Move 2 mileposts to {place_name(node(22, 5))}"
+    )
 
 
 def test_the_loads_and_cards_labels_name_the_good_the_card_and_its_demand():
