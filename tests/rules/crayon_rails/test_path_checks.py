@@ -11,20 +11,8 @@ from games.rules.checks import SAME_MOVE
 from games.rules.crayon_rails.board import node
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, event_card, lay, legal, plain_cards, to_pool
-
-
-def standard(**p0):
-    s = blank("standard", 2)
-    s["players"][0].update(p0)
-    return s
-
-
-def public(**p0):
-    s = blank("public", 2)
-    to_pool(s, *plain_cards(6))
-    s["players"][0].update(p0)
-    return s
+from .helpers import at, event_card, lay, legal
+from .test_refusals import public, standard
 
 
 def on_velmora_line(**p0):
