@@ -235,6 +235,8 @@ def time_out(locked: Locked, seat, now, *, names: dict | None = None) -> None:
         return
     give_up_seat(game.pk, missed)
     _read_again(locked)
+    if names is not None:  # a later timeout's label names whoever holds the seat now (a bot)
+        names.update({s.position: s.name for s in locked.seats if s.position is not None})
 
 
 def _read_again(locked: Locked) -> None:

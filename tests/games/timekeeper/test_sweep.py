@@ -112,6 +112,40 @@ def test_a_timeout_tells_its_player_the_move_played_in_the_engines_words_with_th
     assert (note.seat_id, note.context["played"]) == (first.pk, f"{first.name} passes, 1 deciding")
 
 
+class NamingFirst(TwiceEngine):
+    """TWICE whose moves' labels name the first seat as well as their own."""
+
+    name = "toy-twice-naming-first"
+
+    def action_label(self, state, seat, action):
+        return f"{seat_label(seat)} {action['type']}es after {seat_label(0)}"
+
+
+NAMING_FIRST = NamingFirst()
+
+
+def test_a_timeout_after_a_seat_was_given_up_in_the_same_sweep_names_whoever_holds_it_now(
+    make_user, clock, serve_games
+):
+    """The first seat due times out at the miss limit and a bot takes it; the next due seat's
+    default move, played after that in the same sweep, names the bot, not the player who left."""
+    serve_games({NAMING_FIRST.name: "tests.games.timekeeper.test_sweep:NAMING_FIRST"})
+    game = start_game(
+        make_user("ann"), make_user("bob"), make_user("cy"), rules=NAMING_FIRST.name, turn_hours=48, miss_limit=1
+    )
+    services.move_submit(
+        game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
+    )  # all three decide now, by T0 + 48 hours
+    Seat.objects.filter(game=game, position=0).update(deadline_at=T0 + timedelta(hours=47))  # the first one due
+    first, second = seat_at(game, 0).name, seat_at(game, 1).name
+    clock.move_to(T0 + timedelta(hours=48, seconds=1))
+    assert handle_due(T0 + timedelta(hours=48, seconds=1))["timeouts"] == 3
+    bot = seat_at(game, 0)
+    assert bot.is_bot and bot.name != first
+    played = dict(Notification.objects.filter(game=game, kind=Kind.TIMEOUT).values_list("seat_id", "context__played"))
+    assert played[seat_at(game, 1).pk] == f"{second} passes after {bot.name}"
+
+
 def test_a_seat_timed_out_and_asked_again_in_the_same_sweep_keeps_its_count(trio, clock):
     """Seats 2 and 0 time out in one sweep, in that order (seat 1 has left); seat 0's pass asks
     seat 2 again, whose new deadline is written with the miss its own timeout counted."""
