@@ -19,11 +19,11 @@ from .view import view
 def _path_label(path: list, verb: str, toward: str | None) -> str:
     end = tuple(path[-1])
     city = CITY_OF.get(end[1] * 40 + end[0])
-    if city is not None:
-        return f"{verb} to {CITY_LIST[city]['name']}"
     # a milepost off a city as the table and the log name it ("the milepost 2 steps south of
-    # Larkmere"), never its x,y
-    return f"{verb} to {place_name(node(*end))}" + (f", toward {toward}" if toward else "")
+    # Larkmere"), never its x,y; a city passed on the way to another says where it leads (two moves
+    # to two mileposts of one major city, each toward a city of its own, read apart)
+    where = CITY_LIST[city]["name"] if city is not None else place_name(node(*end))
+    return f"{verb} to {where}" + (f", toward {toward}" if toward and toward != where else "")
 
 
 def action_label(engine, state: dict, seat: int, action: dict) -> str:

@@ -5,6 +5,7 @@ table lines `test_table_text.py` does not reach; page.py's board figures (the ma
 the tracks, where the trains stand, the running cost's limits, where the map opens)."""
 
 import json
+import random
 import re
 
 import pytest
@@ -110,6 +111,30 @@ def test_a_move_label_counts_mileposts_and_names_where_it_ends():
     assert (
         label(s, 0, {"type": "move", "path": VELMORA_LARKMERE[:3]}) == f"Move 2 mileposts to {place_name(node(22, 5))}"
     )
+
+
+def test_a_move_through_a_city_toward_another_says_where_it_leads():
+    # (22, 4) is a milepost of Velmora: a move ending there on its way to Larkmere says so, as one
+    # ending between the cities does; toward the city it ends at, it says nothing more
+    s = blank("standard", 2)
+    lay(s, 0, (22, 4), (22, 5), (22, 6), (22, 7))
+    act(s, 0, "place_train", city="Velmora")
+    to_velmora = {"type": "move", "path": VELMORA_LARKMERE[:2]}
+    assert label(s, 0, {**to_velmora, "toward": "Larkmere"}) == "Move 1 milepost to Velmora, toward Larkmere"
+    assert label(s, 0, {**to_velmora, "toward": "Velmora"}) == "Move 1 milepost to Velmora"
+
+
+@pytest.mark.parametrize("mode", ["public", "standard"])
+def test_no_menu_of_a_seeded_game_offers_two_moves_under_one_label(mode):
+    """A player picks a move by its label (a button, a numbered line of an email): two moves of one
+    menu never read the same, e.g. two routes of one length to two mileposts of one major city."""
+    state = ENGINE.new_state(ENGINE.normalize_options({"mode": mode, "max_rounds": 10}, 3), 3, f"labels:{mode}")
+    rnd = random.Random(mode)
+    while ENGINE.result(state) is None:
+        seat = ENGINE.to_act(state)[0]
+        labels = [label(state, seat, a) for a in ENGINE.legal_actions(state, seat)]
+        assert len(set(labels)) == len(labels), sorted(x for x in labels if labels.count(x) > 1)
+        ENGINE.apply(state, seat, ENGINE.bot_action(state, seat, rnd))
 
 
 def test_the_loads_and_cards_labels_name_the_good_the_card_and_its_demand():
