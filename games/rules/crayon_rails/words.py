@@ -9,7 +9,7 @@ import textwrap
 
 from .. import checks
 from ..base import counted, seat_label
-from .board import CITY_LIST, CITY_OF, RIVER_OF, edge, node, place_name
+from .board import RIVER_OF, edge, node, place_name
 from .cards import HIT_TEXT, demand_text
 from .menus import refusal
 from .state import BUILD_LIMIT, TRAIN_NAMES, TRAINS, UPGRADE_COST
@@ -17,12 +17,10 @@ from .view import view
 
 
 def _path_label(path: list, verb: str, toward: str | None) -> str:
-    end = tuple(path[-1])
-    city = CITY_OF.get(end[1] * 40 + end[0])
-    # a milepost off a city as the table and the log name it ("the milepost 2 steps south of
-    # Larkmere"), never its x,y; a city passed on the way to another says where it leads (two moves
-    # to two mileposts of one major city, each toward a city of its own, read apart)
-    where = CITY_LIST[city]["name"] if city is not None else place_name(node(*end))
+    # where the path ends as the table and the log name it: a city's name, or "the milepost 2
+    # steps south of Larkmere", never its x,y; a city passed on the way to another says where it
+    # leads (two moves to two mileposts of one major city, each toward a city of its own, read apart)
+    where = place_name(node(*path[-1]))
     return f"{verb} to {where}" + (f", toward {toward}" if toward and toward != where else "")
 
 
