@@ -60,18 +60,23 @@ def test_the_sweep_clears_a_leftover_deadline_of_a_seat_not_to_act_and_plays_not
     assert seat_at(trio, 0).deadline_at == T0 + timedelta(hours=48)  # the seat to act keeps its own
 
 
+def _all_three_deciding(make_user, rules):
+    """A three-player game of a toy-twice engine at T0 whose miss limit is 1, all three deciding
+    by T0 + 48 hours."""
+    game = start_game(make_user("ann"), make_user("bob"), make_user("cy"), rules=rules, turn_hours=48, miss_limit=1)
+    services.move_submit(
+        game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
+    )
+    return game
+
+
 def test_players_reaching_the_miss_limit_in_one_sweep_are_each_replaced_with_their_timeout(
     make_user, clock, serve_games
 ):
     """A seat given up is given up in the timeout's own transaction, and the sweep goes on with the
     game's other due seats as that left them: each timeout is followed at once by its replacement."""
     serve_games({TWICE.name: "tests.toy_engine:TWICE"})
-    game = start_game(
-        make_user("ann"), make_user("bob"), make_user("cy"), rules=TWICE.name, turn_hours=48, miss_limit=1
-    )
-    services.move_submit(
-        game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
-    )  # all three decide now, by T0 + 48 hours
+    game = _all_three_deciding(make_user, TWICE.name)
     start = game.moves.count()
     names = [seat_at(game, p).name for p in range(3)]
     clock.move_to(T0 + timedelta(hours=48, seconds=1))
@@ -130,12 +135,7 @@ def test_a_timeout_after_a_seat_was_given_up_in_the_same_sweep_names_whoever_hol
     """The first seat due times out at the miss limit and a bot takes it; the next due seat's
     default move, played after that in the same sweep, names the bot, not the player who left."""
     serve_games({NAMING_FIRST.name: "tests.games.timekeeper.test_sweep:NAMING_FIRST"})
-    game = start_game(
-        make_user("ann"), make_user("bob"), make_user("cy"), rules=NAMING_FIRST.name, turn_hours=48, miss_limit=1
-    )
-    services.move_submit(
-        game=game, seat=seat_at(game, 0), action={"type": "all"}, expected_version=game.version, channel="web"
-    )  # all three decide now, by T0 + 48 hours
+    game = _all_three_deciding(make_user, NAMING_FIRST.name)
     Seat.objects.filter(game=game, position=0).update(deadline_at=T0 + timedelta(hours=47))  # the first one due
     first, second = seat_at(game, 0).name, seat_at(game, 1).name
     clock.move_to(T0 + timedelta(hours=48, seconds=1))
