@@ -71,3 +71,13 @@ def fill_two_display(state, seat):
     ]
     for r in range(3):
         lay(state, seat, r, 0, *common, *singles[r])
+
+
+def place(state, seat, row, col, **extra):
+    """Places the drawn card at (row, col); returns the events."""
+    return ENGINE.apply(state, seat, {"type": "place", "row": row, "col": col, **extra})
+
+
+def act(state, seat, type_, **extra):
+    """Plays an action of the given type with its fields; returns the events."""
+    return ENGINE.apply(state, seat, {"type": type_, **extra})

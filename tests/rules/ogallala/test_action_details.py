@@ -5,15 +5,7 @@ a shaman's second attack tells."""
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, grab, kinds, lay, legal
-
-
-def place(s, seat, r, c):
-    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
-
-
-def act(s, seat, type_, **extra):
-    return ENGINE.apply(s, seat, {"type": type_, **extra})
+from .helpers import act, draw, fresh, grab, kinds, lay, legal, place
 
 
 def one(events, type_):

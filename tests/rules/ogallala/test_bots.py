@@ -5,11 +5,7 @@ attacks where the loot is richest, and ends the game only when it leads."""
 from games.rules.base import Rng
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, lay, legal
-
-
-def place(s, seat, r, c):
-    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+from .helpers import draw, fresh, lay, legal, place
 
 
 def bot(s, seat=0, stream=1):

@@ -3,16 +3,7 @@ what each event shows in public and to its drawer alone, one scenario per action
 
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fill_two_display, fresh, lay
-
-
-def place(s, seat, r, c, **extra):
-    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c, **extra})
-
-
-def act(s, seat, type_, **extra):
-    return ENGINE.apply(s, seat, {"type": type_, **extra})
-
+from .helpers import act, draw, fill_two_display, fresh, lay, place
 
 # what each event type's line says (the first phrase found names the type)
 TYPES = [

@@ -6,7 +6,7 @@ import pytest
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, kinds, lay
+from .helpers import draw, fresh, kinds, lay, place
 
 
 def explained(state, events, seat=1):
@@ -14,10 +14,6 @@ def explained(state, events, seat=1):
     parts = ENGINE.explain_hit(state, ev, seat)
     assert len(parts) == 3 and all(isinstance(p, str) and p.endswith(".") for p in parts), parts
     return parts
-
-
-def place(state, seat, row, col):
-    return ENGINE.apply(state, seat, {"type": "place", "row": row, "col": col})
 
 
 @pytest.mark.parametrize("edition", ["I", "II"])

@@ -11,11 +11,7 @@ from games.rules.ogallala.display import boats_of
 from games.rules.ogallala.engine import ENGINE
 from games.rules.simulate import play_one, simulate
 
-from .helpers import draw, fresh, grab, kinds, lay, legal
-
-
-def place(s, seat, r, c):
-    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+from .helpers import draw, fresh, grab, kinds, lay, legal, place
 
 
 def _two_boats_and_a_bow(s, edition="I"):

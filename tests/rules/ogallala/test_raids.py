@@ -6,11 +6,7 @@ from games.rules.base import IllegalAction
 from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import draw, fresh, grab, kinds, lay, legal
-
-
-def place(s, seat, r, c):
-    return ENGINE.apply(s, seat, {"type": "place", "row": r, "col": c})
+from .helpers import draw, fresh, grab, kinds, lay, legal, place
 
 
 # -- lasso ----------------------------------------------------------------------------------------

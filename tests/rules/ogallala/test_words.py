@@ -5,13 +5,9 @@ from games.rules.ogallala.cards import info
 from games.rules.ogallala.engine import ENGINE
 from games.rules.ogallala.words import TEXT_WIDTH
 
-from .helpers import draw, fill_two_display, fresh, lay, legal
+from .helpers import draw, fill_two_display, fresh, lay, legal, place
 from .test_game_end import _last_card_drawn_and_placed, _two_boats_and_a_bow
 from .test_table_text import row_items, section
-
-
-def place(state, seat, row, col):
-    return ENGINE.apply(state, seat, {"type": "place", "row": row, "col": col})
 
 
 def labels(state, seat=0):
