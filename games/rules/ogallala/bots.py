@@ -74,18 +74,12 @@ def _placement_gain(engine, state, seat, action, cid) -> float:
 
 
 def _best(items, key, rnd):
-    """Returns the item with the highest key; `rnd` picks among those tied with it (keys within
-    1e-9 of each other are tied: sums of the same weights in another order may differ in their
+    """Returns the item with the highest key; `rnd` picks among those tied with it (a key within
+    1e-9 of the highest is tied: sums of the same weights in another order may differ in their
     last bits)."""
-    best_value = None
-    best = []
-    for item in items:
-        v = key(item)
-        if best_value is None or v > best_value + 1e-9:
-            best_value, best = v, [item]
-        elif abs(v - best_value) <= 1e-9:
-            best.append(item)
-    return rnd.choice(best)
+    values = [key(item) for item in items]
+    top = max(values)
+    return rnd.choice([items[i] for i, v in enumerate(values) if v >= top - 1e-9])
 
 
 def _card_worth(cid: str) -> float:
@@ -106,20 +100,14 @@ def _choose_stack(state, seat, legal, rnd):
     one of them has four cards or more (it wants its stern), else 0.8. The warriors (1) weigh 1.5
     while the open sections' strength is under 4 in all, else 1. The booty (2) weighs 1.5 once a
     section is open (a boat to keep it in), else 0.7."""
-    disp = state["displays"][seat]
-    open_bows = 0
-    long_open = False
-    strength = 0
-    for row in disp:
-        for g in row_groups(row):
-            if not g.boat and info(g.cards[0]).is_bow:
-                open_bows += 1
-                long_open = long_open or len(g.cards) >= 4
-                strength += g.strength
+    rows = state["displays"][seat]
+    sections = [g for row in rows for g in row_groups(row) if not g.boat and info(g.cards[0]).is_bow]
+    long_open = any(len(g.cards) >= 4 for g in sections)
+    strength = sum(g.strength for g in sections)
     weights = {
-        0: 3.0 if open_bows < 2 else (2.5 if long_open else 0.8),
+        0: 3.0 if len(sections) < 2 else (2.5 if long_open else 0.8),
         1: 1.5 if strength < 4 else 1.0,
-        2: 1.5 if open_bows else 0.7,
+        2: 1.5 if sections else 0.7,
     }
     total = sum(weights[a["stack"]] for a in legal)
     x = rnd.random() * total
