@@ -74,15 +74,12 @@ def _placement_gain(engine, state, seat, action, cid) -> float:
 
 
 def _best(items, key, rnd):
-    best_value = None
-    best = []
-    for item in items:
-        v = key(item)
-        if best_value is None or v > best_value + 1e-9:
-            best_value, best = v, [item]
-        elif abs(v - best_value) <= 1e-9:
-            best.append(item)
-    return rnd.choice(best)
+    """Returns the item with the highest key; `rnd` picks among those tied with it (a key within
+    1e-9 of the highest is tied: sums of the same weights in another order may differ in their
+    last bits)."""
+    values = [key(item) for item in items]
+    top = max(values)
+    return rnd.choice([items[i] for i, v in enumerate(values) if v >= top - 1e-9])
 
 
 def _card_worth(cid: str) -> float:
@@ -97,30 +94,28 @@ def _card_worth(cid: str) -> float:
 
 
 def _choose_stack(state, seat, legal, rnd):
-    if len(legal) == 1:
-        return legal[0]
-    disp = state["displays"][seat]
-    open_bows = 0
-    long_open = False
-    strength = 0
-    for r, row in enumerate(disp):
-        for g in row_groups(row, r):
-            if not g.boat and info(g.cards[0]).is_bow:
-                open_bows += 1
-                long_open = long_open or len(g.cards) >= 4
-                strength += g.strength
+    """Returns Ogallala I's draw (`legal`, two stacks or three): a stack at random, each weighted by
+    what the seat's display needs. An open section starts with a bow and is no boat yet. The bows
+    and sterns (stack 0) weigh 3 while fewer than two sections are open; with two or more, 2.5 if
+    one of them has four cards or more (it wants its stern), else 0.8. The warriors (1) weigh 1.5
+    while the open sections' strength is under 4 in all, else 1. The booty (2) weighs 1.5 once a
+    section is open (a boat to keep it in), else 0.7."""
+    rows = state["displays"][seat]
+    sections = [g for row in rows for g in row_groups(row) if not g.boat and info(g.cards[0]).is_bow]
+    long_open = any(len(g.cards) >= 4 for g in sections)
+    strength = sum(g.strength for g in sections)
     weights = {
-        0: 3.0 if open_bows < 2 else (2.5 if long_open else 0.8),
+        0: 3.0 if len(sections) < 2 else (2.5 if long_open else 0.8),
         1: 1.5 if strength < 4 else 1.0,
-        2: 1.5 if open_bows else 0.7,
+        2: 1.5 if sections else 0.7,
     }
     total = sum(weights[a["stack"]] for a in legal)
     x = rnd.random() * total
-    for a in legal:
+    for a in legal[:-1]:
         x -= weights[a["stack"]]
-        if x <= 0:
+        if x < 0:
             return a
-    return legal[-1]
+    return legal[-1]  # what the others leave
 
 
 def _raid(state: dict, raids: list, rnd) -> dict | None:
@@ -131,7 +126,7 @@ def _raid(state: dict, raids: list, rnd) -> dict | None:
 
     def worth(a):
         cid = state["displays"][a["target"]][a["row"]][a["col"]]
-        return (info(cid).combat or 0) if a["type"] == "shoot" else _card_worth(cid)
+        return info(cid).combat if a["type"] == "shoot" else _card_worth(cid)  # a shot card is a warrior
 
     return _best(raids, worth, rnd)
 
@@ -150,7 +145,7 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
         if sinks:
 
             def boat_worth(a):
-                g = next(g for g in row_groups(state["displays"][seat][a["row"]], a["row"]) if g.start == a["start"])
+                g = next(g for g in row_groups(state["displays"][seat][a["row"]]) if g.start == a["start"])
                 return -boat_score_one(g.cards)
 
             return _best(sinks, boat_worth, rnd)
@@ -159,14 +154,15 @@ def choose(engine, state: dict, seat: int, rnd) -> dict:
         else:
             cid = task["card"]
         places = [a for a in legal if a["type"] == "place"]
-        if not places:  # II: an unplaceable drawn lasso thrower or archer may still raid
-            return _raid(state, [a for a in legal if a["type"] != "discard"], rnd) or {"type": "discard"}
+        if not places:  # II: an unplaceable drawn lasso thrower or archer raids (with no target its
+            # discard would be the only action)
+            return _raid(state, [a for a in legal if a["type"] != "discard"], rnd)
         return _best(places, lambda a: _placement_gain(engine, state, seat, a, cid), rnd)
     if phase == "attack":
         attacks = [a for a in legal if a["type"] == "attack"]
 
         def loot(a):
-            g = next(g for g in row_groups(state["displays"][a["target"]][a["row"]], a["row"]) if g.start == a["start"])
+            g = next(g for g in row_groups(state["displays"][a["target"]][a["row"]]) if g.start == a["start"])
             return sum(_card_worth(c) for c in g.cards) + (3 if g.boat else 0)
 
         return _best(attacks, loot, rnd)
