@@ -410,6 +410,7 @@ def test_a_stuck_wagon_walks_back_to_a_town_at_point_0():
 
 
 def test_a_stuck_wagon_walks_back_to_a_town_just_behind():
+    """A stuck wagon that cannot mend walks back to the town at the point just behind its marker."""
     state = blank(players=2)
     lay_length(state, 0, 5)
     give_calamity(state, 0, "broken_wheel")
@@ -429,6 +430,7 @@ def test_a_stuck_wagon_does_not_walk_back_for_a_town_ahead_or_for_independence()
 
 
 def test_classic_a_stuck_wagon_walks_back_to_independence_from_point_1():
+    """Classic: Independence, one step behind, mends any calamity as a town does."""
     state = blank("classic", players=2)
     lay_length(state, 0, 1)
     give_calamity(state, 0, "broken_wheel")
