@@ -1,8 +1,15 @@
 """A legal, sensible Oregon Trail Race bot for simulations, solo games and timed-out seats.
 
-It mends what it can, walks back to a town when its wagon is stuck and it cannot mend,
-forges whenever a card fits (calamity trails first: they hurt the leader), uses towns and
-forts for supplies when short, and sends every calamity to the rival furthest along.
+It mends what it can: with the supplies in hand, else with a town's free removal of a calamity
+that hurts (one that stops the wagon, counts down, or costs actions or turns; at classic
+Willamette Valley every calamity, as the race is won there once none is left), else by a trade
+when it holds more than one supply or cannot move. It fords a river first, walks back to a town
+when its wagon is stuck and it cannot mend (revised: one within the 4 points it may step back;
+classic: Independence or the town everyone passed is always behind), steps into a classic town
+that has a free supply for it, uses towns and forts for supplies when short (fewer than 3:
+a town's one supply, a fort card placed for two), forges whenever a card fits (calamity trails
+first: they hurt the leader; classic: a town or fort first while fewer than 4 supplies are held),
+scouts when none fits, and sends every calamity to the rival furthest along.
 """
 
 from __future__ import annotations
@@ -42,16 +49,17 @@ def choose(engine, state, seat, rnd):
 
 
 def _decide(state, p, legal):
+    """A pending decision: the victim is the rival furthest along (of those alike, the one with
+    more wagon members, then the lowest seat); a river takes the kind held most, a town's free
+    supply is the kind wanted most; any other decision takes the first answer, which uses the
+    bullets against a thief or on hunting, and medicine on the measles (without medicine, it
+    trades the first kind held for it)."""
     kind = state["pending"][0]["kind"]
     if kind == "victim":
         players = state["players"]
         return max(legal, key=lambda a: (trail_length(players[a["seat"]]), players[a["seat"]]["members"], -a["seat"]))
     if kind == "river_loss":
         return max(legal, key=lambda a: _want_score(p, a["supply"]))
-    if kind in ("thief_bullets", "hunting_bullets"):
-        return {"type": "bullets", "use": True}
-    if kind == "measles_medicine":
-        return legal[0]
     if kind == "town_pick":
         return min(legal, key=lambda a: _want_score(p, a["supply"]))
     return legal[0]
@@ -72,11 +80,12 @@ def _turn(state, p, legal, rnd):
     # 1. mend with the supplies in hand
     if "mend" in by:
         return by["mend"][0]
-    # 2. towns remove calamities for free
+    # 2. towns remove calamities for free (classic Willamette Valley: every one, as the race is won
+    # there once none is left)
     for t in ("use_town", "mend_any"):
         for a in by.get(t, []):
             cid = a.get("remove", a.get("calamity"))
-            if cid and _urgent(p, cid):
+            if cid and (p["at_end"] or _urgent(p, cid)):
                 return a
     # 3. trade for a remedy when the calamity hurts
     trades = [a for a in by.get("trade", []) if _urgent(p, a["calamity"])]
@@ -90,10 +99,9 @@ def _turn(state, p, legal, rnd):
                 return a
         if "step_back" in by and _town_behind(state, p, revised):
             return by["step_back"][0]
-        if not revised:
-            for a in by.get("enter_town", []):
-                return a
-        return _idle(state, p, by)
+        if "enter_town" in by:  # classic: a town at the marker mends any calamity once stepped in
+            return by["enter_town"][0]
+        return _idle(p, by)
     # 4. classic: collect the free supply of a town you arrive at
     for a in by.get("enter_town", []):
         if "supply" in a:
@@ -110,7 +118,7 @@ def _turn(state, p, legal, rnd):
         if takes:
             return min(takes, key=lambda a: sum(_want_score(p, k) for k in a["take"]))
     # 6. forge
-    forges = by.get("forge", [])
+    forges = by.get("forge")
     if forges:
         towns = [a for a in forges if TRAIL_CARDS[a["card"]]["kind"] in ("town", "fort")]
         if towns and len(p["supplies"]) < 4:
@@ -119,31 +127,30 @@ def _turn(state, p, legal, rnd):
         if lined:
             return min(lined, key=lambda a: (FORGE_ORDER[TRAIL_CARDS[a["card"]]["kind"]], rnd.random()))
         return towns[0]
-    # no card fits: a town or fort resets the height the next card may start at
-    resets = by.get("place_town", [])
-    if resets and p["pos"] == length and not by.get("scout"):
-        return min(resets, key=lambda a: len(a.get("take", [])) == 0)
+    # no card fits: scout for one; with no card left to draw, a town or fort placed at the front
+    # resets the height the next card may start at (the menu's first placing: it takes a supply
+    # whenever the bank has one)
     if "scout" in by:
         return by["scout"][0]
+    resets = by.get("place_town")
     if resets and p["pos"] == length:
         return resets[0]
-    return _idle(state, p, by)
+    return _idle(p, by)
 
 
-def _idle(state, p, by):
-    """Nothing better to do: scout if useful, else buy or end the turn."""
+def _idle(p, by):
+    """Nothing better to do: scout while the hand holds fewer than 8 cards, buy (classic, in town)
+    while fewer than 3 supplies are held, else end the turn.
+
+    Passing is on the menu whenever this is reached, but in classic while the trail can still be
+    scouted (then the bot scouts): a river is forded first, and at Willamette Valley a calamity is
+    always left to mend (`_turn` mends it first); a classic wagon that cannot move always has a way
+    to mend (Independence, the town it stands at) or a step back."""
     if "scout" in by and len(p["hand"]) < 8:
         return by["scout"][0]
     if "buy" in by and len(p["supplies"]) < 3:
         return by["buy"][0]
-    for t in ("end_turn", "scout", "buy"):
-        if t in by:
-            return by[t][0]
-    # classic, nothing productive: any action that changes as little as possible
-    for t in ("enter_town", "step_forward", "step_back", "trade"):
-        if t in by:
-            return by[t][0]
-    return next(iter(by.values()))[0]
+    return by["end_turn"][0] if "end_turn" in by else by["scout"][0]
 
 
 def _town_behind(state, p, revised):

@@ -6,7 +6,7 @@ from games.rules.base import Rng
 from games.rules.oregon_trail.cards import SUPPLY_CARDS
 from games.rules.oregon_trail.engine import ENGINE
 
-from .helpers import _pull, act, blank, give_calamity, give_hand, give_supplies, lay_length, place_town
+from .helpers import _pull, act, blank, give_calamity, give_hand, give_supplies, lay_length, lay_trail, place_town
 
 
 def bot(state, seat=0):
@@ -264,3 +264,198 @@ def test_a_town_removes_measles_that_cost_actions():
     give_supplies(state, 0, "oxen", "clothes", "bullets")
     give_hand(state, 0, "trigger", "middle")
     assert bot(state) == {"type": "use_town", "town": town["card"], "remove": rec["card"]}
+
+
+def test_a_calamity_goes_to_the_rival_with_more_members_when_two_are_as_far_along():
+    """Victims: the rival furthest along; of two as far along, the one with more wagon members."""
+    state = blank(players=4)
+    lay_length(state, 1, 5)
+    lay_length(state, 2, 5)
+    lay_length(state, 3, 2)
+    state["players"][1]["members"] = 3
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
+    assert bot(state) == {"type": "victim", "seat": 2}
+
+
+def test_a_calamity_goes_to_the_lowest_seat_of_rivals_alike_in_length_and_members():
+    """Victims: rivals alike in trail length and members: the lowest seat."""
+    state = blank(players=4)
+    for seat in (1, 2, 3):
+        lay_length(state, seat, 4)
+    act(state, 0, {"type": "forge", "card": give_hand(state, 0, "trigger", "middle"), "turned": False})
+    assert bot(state) == {"type": "victim", "seat": 1}
+
+
+def test_classic_a_town_mends_a_broken_arm_that_costs_turns():
+    """Classic: a broken arm loses turns (its `skip`), which hurts as a deadline does: mended in
+    town (Independence mends any calamity) before forging."""
+    state = blank("classic", players=2)
+    rec = give_calamity(state, 0, "broken_arm", skip=2)
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "mend_any", "calamity": rec["card"]}
+
+
+def test_classic_at_willamette_the_bot_mends_a_calamity_that_does_not_hurt_yet():
+    """Classic: at Willamette Valley the race is won once no calamity is left, so every one is mended
+    (one turn each), a dormant cholera too, rather than buying supplies."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, state["options"]["trail_length"])
+    state["players"][0]["at_end"] = True
+    rec = give_calamity(state, 0, "cholera")
+    give_supplies(state, 0, "food")
+    assert {"type": "buy"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "mend_any", "calamity": rec["card"]}
+
+
+def test_a_wagon_that_can_move_trades_for_a_remedy_when_it_holds_two_supplies():
+    """A calamity with a deadline, no food for it: two supplies held, one (the least wanted) goes in
+    trade, before forging."""
+    state = blank(players=2)
+    rec = give_calamity(state, 0, "starvation", deadline=2)
+    give_supplies(state, 0, "clothes", "oxen")
+    give_hand(state, 0, "trigger", "middle")
+    assert bot(state) == {"type": "trade", "calamity": rec["card"], "give": ["clothes"]}
+
+
+def test_a_wagon_that_can_move_keeps_its_last_supply_rather_than_trade_it():
+    """A wagon that can still move trades only when it holds more than one supply."""
+    state = blank(players=2)
+    rec = give_calamity(state, 0, "starvation", deadline=2)
+    give_supplies(state, 0, "clothes")
+    trigger = give_hand(state, 0, "trigger", "middle")
+    assert {"type": "trade", "calamity": rec["card"], "give": ["clothes"]} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "forge", "card": trigger, "turned": False}
+
+
+def test_a_wagon_in_a_river_fords_it_first():
+    """Revised: a wagon stuck in a river may still scout; the bot fords."""
+    state = blank(players=2)
+    lay_trail(state, 0, [("middle", "middle")], kind="river_supply")
+    state["players"][0]["stuck"] = True
+    give_hand(state, 0, "plain", "middle", "middle")
+    assert {"type": "scout"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "ford"}
+
+
+def test_a_stuck_wagon_places_its_town_to_remove_the_calamity_that_stops_it():
+    """A town card placed by a stuck wagon removes the wheel, not a dormant cholera listed first."""
+    state = blank(players=2)
+    lay_length(state, 0, 4)
+    cholera = give_calamity(state, 0, "cholera")
+    wheel = give_calamity(state, 0, "broken_wheel")
+    town = give_hand(state, 0, "town")
+    assert {"type": "place_town", "card": town, "remove": cholera["card"]} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "place_town", "card": town, "remove": wheel["card"]}
+
+
+def test_classic_the_bot_does_not_step_into_a_town_that_has_no_free_supply_for_it():
+    """Classic: stepping into a town not waiting for the seat gives nothing: the bot forges."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 4)
+    town = place_town(state, "town", 4)
+    give_supplies(state, 0, "food", "food", "oxen", "clothes")
+    trigger = give_hand(state, 0, "trigger", "middle")
+    assert {"type": "enter_town", "town": town["card"]} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "forge", "card": trigger, "turned": False}
+
+
+def test_revised_a_wagon_short_of_supplies_forges_rather_than_place_a_town_for_one():
+    """Revised, short of supplies: only a fort (two supplies) is placed for supplies; a town card
+    would give one, as an action spent at a town does, so the bot forges."""
+    state = blank(players=2)
+    give_supplies(state, 0, "food")
+    trigger = give_hand(state, 0, "trigger", "middle")
+    town = give_hand(state, 0, "town")
+    assert {"type": "place_town", "card": town, "take": ["oxen"]} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "forge", "card": trigger, "turned": False}
+
+
+def test_classic_forges_a_fort_first_when_supplies_run_short():
+    """Classic founds towns and forts alike: a fort in hand is forged first when short."""
+    state = blank("classic", players=2)
+    give_supplies(state, 0, "food")
+    give_hand(state, 0, "trigger", "middle")
+    fort = give_hand(state, 0, "fort")
+    assert bot(state) == {"type": "forge", "card": fort, "turned": False}
+
+
+def test_classic_founds_its_only_town_card_with_supplies_plenty():
+    """Classic: a town card is the only card to forge: the bot founds it (a card that fits)."""
+    state = blank("classic", players=2)
+    give_supplies(state, 0, "food", "food", "oxen", "clothes")
+    town = give_hand(state, 0, "town")
+    assert bot(state) == {"type": "forge", "card": town, "turned": False}
+
+
+def test_classic_buys_when_short_and_nothing_else_is_useful_else_ends_the_turn():
+    """Classic at Independence, nothing to forge, no scouting (the trail deck and its discards
+    empty): the bot buys a supply while it holds fewer than three, then ends its turn."""
+    state = blank("classic", players=2)
+    state["trail_deck"] = []
+    state["trail_discard"] = []
+    give_supplies(state, 0, "food", "oxen")
+    assert bot(state) == {"type": "buy"}
+    give_supplies(state, 0, "clothes")
+    assert {"type": "buy"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "end_turn"}
+
+
+def test_a_stuck_wagon_walks_back_to_a_town_at_point_0():
+    """Revised: a town founded at point 0 within 4 points counts (Independence itself does not)."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    give_calamity(state, 0, "broken_wheel")
+    place_town(state, "town", 0)
+    assert bot(state) == {"type": "step_back"}
+
+
+def test_a_stuck_wagon_walks_back_to_a_town_just_behind():
+    """A stuck wagon that cannot mend walks back to the town at the point just behind its marker."""
+    state = blank(players=2)
+    lay_length(state, 0, 5)
+    give_calamity(state, 0, "broken_wheel")
+    place_town(state, "town", 4)
+    assert bot(state) == {"type": "step_back"}
+
+
+def test_a_stuck_wagon_does_not_walk_back_for_a_town_ahead_or_for_independence():
+    """Revised: a town further along is not behind the marker, and Independence is no town: the bot
+    scouts."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    give_calamity(state, 0, "broken_wheel")
+    place_town(state, "town", 4)
+    assert {"type": "step_back"} in ENGINE.legal_actions(state, 0)
+    assert bot(state) == {"type": "scout"}
+
+
+def test_classic_a_stuck_wagon_walks_back_to_independence_from_point_1():
+    """Classic: Independence, one step behind, mends any calamity as a town does."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 1)
+    give_calamity(state, 0, "broken_wheel")
+    assert bot(state) == {"type": "step_back"}
+
+
+def test_classic_a_stuck_wagon_walks_back_to_independence_from_any_distance():
+    """Classic: no 4-point limit: Independence (or the town everyone passed) is always behind."""
+    state = blank("classic", players=2)
+    lay_length(state, 0, 6)
+    give_calamity(state, 0, "broken_wheel")
+    assert bot(state) == {"type": "step_back"}
+
+
+def test_with_no_card_that_fits_the_bot_scouts_then_with_none_to_draw_places_a_town_at_the_front():
+    """No card in hand fits the trail: the bot scouts for one; with the trail deck and its discards
+    empty, a town placed at the front resets the height the next card may start at (taking the
+    first supply the bank offers)."""
+    state = blank(players=2)
+    lay_length(state, 0, 3)
+    give_supplies(state, 0, "oxen", "clothes", "bullets")
+    give_hand(state, 0, "plain", "top", "top")
+    town = give_hand(state, 0, "town")
+    assert not any(a["type"] == "forge" for a in ENGINE.legal_actions(state, 0))
+    assert bot(state) == {"type": "scout"}
+    state["trail_deck"] = []
+    state["trail_discard"] = []
+    assert bot(state) == {"type": "place_town", "card": town, "take": ["food"]}
