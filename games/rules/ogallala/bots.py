@@ -101,6 +101,9 @@ def _best(items, key, rnd):
 
 
 def _card_worth(cid: str) -> float:
+    """Returns what a card is worth to take from another player (a lasso's pick, an attack's
+    loot): a totem pole 5, booty 3 (4 for a suite's card), a bow or stern 2 plus its warrior's
+    combat, any other card 1 plus half its combat (a shaman 6, an empty canoe section 1)."""
     c = info(cid)
     if c.kind == "totem":
         return 5

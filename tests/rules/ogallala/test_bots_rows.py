@@ -61,13 +61,13 @@ def test_a_bow_completes_a_stern_section_rather_than_start_a_boat():
     assert {(a["row"], a["col"]) for a in choices(s)} == {(2, 7)}
 
 
-def test_a_complete_boat_of_one_is_worth_three_its_tally_and_its_strength():
+def test_an_ogallala_i_boat_counts_three_its_tally_and_its_strength():
     """I: 3 for being complete, 1.3 per point of its tally (4 cards, the furs +1: 5), 0.1 per
     point of combat strength (the chieftain's 5); its furs guarded by 5: +0.5."""
     assert value("bow", "chieftain", "furs", "stern") == pytest.approx(3 + 1.3 * 5 + 0.5 + 0.5)
 
 
-def test_a_complete_boat_of_two_is_worth_four_its_cards_and_its_size_bonus():
+def test_an_ogallala_ii_boat_counts_four_its_cards_and_its_size_bonus():
     """II: 4, 1.5 per card and a twentieth of the size bonus (5 cards: 50); no booty."""
     assert value("bow", "warrior2", "canoe", "warrior1", "stern", edition="II") == pytest.approx(4 + 1.5 * 5 + 50 / 20)
 
@@ -80,6 +80,8 @@ def test_a_row_is_worth_what_its_boats_and_sections_are_worth_together():
     assert boat == pytest.approx(3 + 1.3 * 2)
     assert section == pytest.approx(0.6)
     assert value("bow", "stern", ".", ".", ".", ".", ".", ".", "warrior1") == pytest.approx(boat + section)
+    assert value("warrior1", ".", "bow", "stern") == pytest.approx(0.3 + boat)
+    assert value("warrior1", ".", "bow", "stern", edition="II") == pytest.approx(0.3 + 4 + 1.5 * 2)
     assert value("warrior1", col=8) + value("bow", "furs", "stern") == pytest.approx(
         value("bow", "furs", "stern", ".", ".", ".", ".", ".", "warrior1")
     )
@@ -214,9 +216,11 @@ def test_the_bot_shifts_a_suite_half_to_lay_the_pair_behind_its_bow():
 
 def test_the_bot_shifts_a_suite_half_away_from_a_stern_before_it():
     """The gun's front beside a stern on its left (a section to split): it moves right, leaving
-    its space empty, and the rear lies beside it, a pair of its own."""
+    its space empty, and the rear lies beside it, a pair of its own (+5.78), rather than beside
+    a bow and chieftain (+2.5; were the front's space not emptied, the move would add 2.16)."""
     s = fresh()
     lay(s, 0, 0, 3, "stern", "gun_front")
+    lay(s, 0, 1, 0, "bow", "chieftain")
     drawn(s, 0, "gun_rear")
     assert {str(a) for a in choices(s)} == {str({"type": "place", "row": 0, "col": 6, "moves": [[0, 4, 5]]})}
 
