@@ -12,21 +12,36 @@ from .state import taken_card
 
 
 def _room(row: list, start: int, step: int) -> int:
-    """Returns how many empty spaces follow `start` in direction `step` (at most 5)."""
+    """Returns how many empty spaces follow `start` in direction `step`, counted up to 4 (the
+    most a section's room to grow counts in `row_value`)."""
     n = 0
     i = start + step
-    while 0 <= i < len(row) and row[i] is None and n < 5:
+    while 0 <= i < len(row) and row[i] is None and n < 4:
         n += 1
         i += step
     return n
 
 
 def row_value(row: list, edition: str) -> float:
-    """Returns how promising a row of a display looks (higher is better).
+    """Returns how promising a row of a display looks (higher is better): the sum of what its
+    boats and sections are worth, 0 for an empty row. The bot places a card where it adds most.
 
-    Complete boats count at their tally; unfinished sections count at what they may become,
-    best when they start with a bow and have room to grow; booty counts more when it is guarded
-    by strong warriors or a totem pole.
+    A complete boat counts at its tally and more: in Ogallala I 3 for being complete (it
+    scores, no lasso or arrow may take from it, and it attacks as it is completed; with the rest,
+    completing a boat adds more than a lone bow (2.6 at most) or stern (2.0) is worth, so the bot
+    completes a boat rather than start another), 1.3 per point of its tally and 0.1 per point of
+    its combat strength; in II 4, 1.5 per card and a twentieth of its size bonus.
+
+    A section counts its cards and its booty's points (as I would tally them) times how likely
+    it is to become a boat, plus its room to grow (empty spaces, up to 4):
+    1.0 when it starts with a bow and has room to its right, plus 0.4 per space of that room;
+    0.8 when it ends with a stern and has room to its left, plus 0.3 per space of that room;
+    0.6 when it has neither and room on both sides, 0.3 when room on one side only;
+    0.1 when it has no room where it would grow. A bow after its first card or a stern before
+    its last (it must be split to make a boat) cuts that factor to 40% of it.
+
+    Booty wants guards: its points count 0.1 more for each point of the combat strength around
+    it (up to 10), and 1 more when a totem pole is in its boat or section.
     """
     value = 0.0
     for g in row_groups(row):
@@ -35,16 +50,16 @@ def row_value(row: list, edition: str) -> float:
         booty = sum(booty_bonuses_one(g.cards))
         if g.boat:
             if edition == "I":
-                value += 1.0 + 1.3 * boat_score_one(g.cards) + 0.1 * g.strength
+                value += 3.0 + 1.3 * boat_score_one(g.cards) + 0.1 * g.strength
             else:
                 value += 4 + 1.5 * n + size_bonus_two(n) / 20
         else:
             room_right = _room(row, g.end, 1)
             room_left = _room(row, g.start, -1)
             if infos[0].is_bow and room_right:
-                f, growth = 1.0, 0.4 * min(room_right, 4)
+                f, growth = 1.0, 0.4 * room_right
             elif infos[-1].is_stern and room_left:
-                f, growth = 0.8, 0.3 * min(room_left, 4)
+                f, growth = 0.8, 0.3 * room_left
             elif not infos[0].is_bow and not infos[-1].is_stern and (room_left or room_right):
                 f, growth = (0.6 if room_left and room_right else 0.3), 0.0
             else:
@@ -65,7 +80,7 @@ def _placement_gain(engine, state, seat, action, cid) -> float:
     r = action["row"]
     row = list(disp[r])
     before = row_value(row, state["edition"])
-    for _mr, a, _b in sorted(action.get("moves", []), key=lambda m: m[1]):
+    for _mr, a, _b in action.get("moves", []):  # a suite's mates shift one space each
         row[a] = None
     for mr, a, b in action.get("moves", []):
         row[b] = disp[mr][a]
@@ -83,6 +98,9 @@ def _best(items, key, rnd):
 
 
 def _card_worth(cid: str) -> float:
+    """Returns what a card is worth to take from another player (a lasso's pick, an attack's
+    loot): a totem pole 5, booty 3 (4 for a suite's card), a bow or stern 2 plus its warrior's
+    combat, any other card 1 plus half its combat (a shaman 6, an empty canoe section 1)."""
     c = info(cid)
     if c.kind == "totem":
         return 5
