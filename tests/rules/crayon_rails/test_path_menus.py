@@ -26,7 +26,21 @@ from games.rules.crayon_rails.board import (
 )
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, begin, blank, demand_cards, event_card, flood, lay, network_of, posts, reference, to_hand
+from .helpers import (
+    at,
+    begin,
+    blank,
+    demand_cards,
+    event_card,
+    flood,
+    lay,
+    link,
+    network_of,
+    posts,
+    reference,
+    snow,
+    to_hand,
+)
 
 VELMORA_LARKMERE = [(21, 3), (22, 4), (22, 5), (22, 6), (22, 7)]
 LONG_WAY = [(21, 3), (21, 4), (21, 5), (21, 6), (21, 7), (22, 8), (22, 7)]  # Velmora to Larkmere in 6
@@ -474,3 +488,177 @@ def test_the_move_menus_answer_follows_the_cards():
     s = long_and_short()
     s["players"][0]["moves"] = 3
     check_each_change(paths.move_menu, s, [("no card", lambda: s["players"][0]["hand"].clear())])
+
+
+def test_a_ready_made_build_may_join_own_track_that_already_reaches_the_city():
+    """Own track costs nothing to use: Player 1's spur from (23, 9) into Thornwick, one clear section
+    from the end of its line, makes Thornwick 1 away, and the build toward it is that section,
+    then on over the spur."""
+    s = velmora_line()
+    spur = [(23, 9), (24, 9), (25, 9), (26, 9)]
+    lay(s, 0, *spur)
+    way = [node(22, 9)] + [node(*p) for p in spur]
+    assert paths.full_builds(s, 0)[city("Thornwick")] == way and cost_of(s, 0, way) == 1
+    assert paths.build_toward(s, 0, city("Thornwick")) == way
+
+
+def ondrey_entries_but(*left) -> list[int]:
+    """Every entry into Ondrey (a section from one of its mileposts to one outside) but those named."""
+    ondrey = posts("Ondrey")
+    keep = {edge(node(*a), node(*b)) for a, b in left}
+    entries = {edge(a, b) for a in ondrey for b, _c, _e in ADJ[a] if b not in ondrey}
+    return sorted(entries - keep)
+
+
+def test_a_single_section_out_of_a_major_city_may_not_block_it_either():
+    """With 1 to spend, the build out of Ondrey (on Player 1's network) toward Saltmere is the one
+    section (20, 14)-(20, 15): it takes one of the two free entries while two players still wait,
+    so it is not offered; with one player waiting it is."""
+    s = blank("standard", 4)
+    lay(s, 0, (20, 10), (20, 11), (20, 12))  # Player 1 into Ondrey from the north
+    s["players"][1]["track"] = ondrey_entries_but(((20, 11), (20, 12)), ((20, 14), (20, 15)), ((19, 13), (18, 13)))
+    s["players"][0]["cash"] = 1
+    salt = city("Saltmere")
+    assert paths.full_builds(s, 0)[salt][:2] == [node(20, 14), node(20, 15)]
+    assert paths.build_toward(s, 0, salt) is None
+    s["out"].append(3)
+    empty_caches()
+    assert paths.build_toward(s, 0, salt) == [node(20, 14), node(20, 15)]
+
+
+def test_joining_own_track_into_a_major_city_takes_none_of_its_entries():
+    """Player 1's own spur (21, 11)-(21, 12) already enters Ondrey: the build joining it from the
+    line's end builds no entry of Ondrey, so it is offered even though two free entries are all
+    that is left for the two players still to come."""
+    s = blank("standard", 4)
+    lay(s, 0, (22, 4), (22, 5), (22, 6), (22, 7), (22, 8), (22, 9))
+    lay(s, 0, (21, 11), (21, 12))
+    s["players"][1]["track"] = ondrey_entries_but(((21, 11), (21, 12)), ((20, 14), (20, 15)), ((19, 13), (18, 13)))
+    way = [node(22, 9), node(22, 10), node(21, 11), node(21, 12), node(20, 13)]
+    assert paths.full_builds(s, 0)[city("Ondrey")] == way
+    assert paths.build_toward(s, 0, city("Ondrey")) == way
+
+
+def test_a_major_city_out_of_reach_has_no_way():
+    """Player 2 holds every entry into Saltmere but the three into the mountains at (32, 21) and
+    (32, 22) (three players: two entries left for the two still to come); snow around Saltmere
+    closes those mountains. Player 1, with no track, has no way to Saltmere from the other majors."""
+    s = blank("standard", 3)
+    saltmere = posts("Saltmere")
+    mountains = {node(32, 21), node(32, 22)}
+    s["players"][1]["track"] = sorted(
+        {edge(a, b) for a in saltmere for b, _c, _e in ADJ[a] if b not in saltmere and b not in mountains}
+    )
+    salt = city("Saltmere")
+    assert mountains & set(paths.full_builds(s, 0)[salt])  # in over the mountains
+    s["events"].append(snow("Saltmere"))
+    empty_caches()
+    assert paths.full_builds(s, 0)[salt] is None
+    assert paths.build_toward(s, 0, salt) is None
+
+
+def test_a_train_that_has_moved_moves_on():
+    """After a first move (or a pickup) the train moves on with the mileposts it has left."""
+    s = velmora_line(stage="move")
+    assert paths.move_menu(s, 0) == [
+        {"type": "move", "path": [list(p) for p in VELMORA_LARKMERE], "toward": "Larkmere"}
+    ]
+
+
+def wyvern_spur():
+    """Player 1's train at (22, 6), between Velmora and Larkmere, with 1 milepost left; its track
+    also runs on from Velmora toward Wyvern Gap, out of reach."""
+    s = blank("standard", 2)
+    lay(s, 0, *VELMORA_LARKMERE)
+    link(s, 0, "Velmora", "Wyvern Gap")
+    s["players"][0].update(pos=node(22, 6), moves=1)
+    return s
+
+
+TO_VELMORA = {"type": "move", "path": [[22, 6], [22, 5]], "toward": "Velmora"}
+TO_LARKMERE = {"type": "move", "path": [[22, 6], [22, 7]], "toward": "Larkmere"}
+
+
+def test_a_city_that_does_not_matter_out_of_reach_is_skipped_and_the_rest_offered():
+    """Wyvern Gap (out of reach, on no card) is not headed for; Velmora (a major city) is, and
+    Larkmere, in reach, is offered after both."""
+    s = wyvern_spur()
+    assert [c for c, _p in paths.move_routes(s, 0)] == [city("Velmora"), city("Wyvern Gap"), city("Larkmere")]
+    assert paths.move_menu(s, 0) == [TO_VELMORA, TO_LARKMERE]
+
+
+def test_the_same_move_toward_two_cities_is_offered_once():
+    """Once Wyvern Gap matters (a card naming it), its move is the same first milepost as
+    Velmora's: offered once (toward Velmora, the first), and Larkmere's after it."""
+    s = wyvern_spur()
+    to_hand(s, 0, demand_cards(city="Wyvern Gap")[0][0])
+    routes = dict(paths.move_routes(s, 0))
+    assert routes[city("Wyvern Gap")] == routes[city("Velmora")]
+    assert paths.move_menu(s, 0) == [TO_VELMORA, TO_LARKMERE]
+
+
+def test_a_move_whose_fee_the_cash_does_not_pay_is_skipped_and_the_rest_offered():
+    """Velmora is reached only over Player 2's track, and 3 in cash does not pay its fee; Larkmere,
+    on Player 1's own track, is still offered."""
+    s = blank("standard", 2)
+    lay(s, 1, *VELMORA_LARKMERE[:3])
+    lay(s, 0, *VELMORA_LARKMERE[2:])
+    s["players"][0].update(pos=node(22, 5), cash=3)
+    assert paths.move_routes(s, 0) == [(city("Larkmere"), [node(22, 5), node(22, 6), node(22, 7)])]
+
+
+def test_the_fee_is_owed_to_the_others_only():
+    """A route over own track and then Player 2's owes one fee, 4: 4 in cash pays it."""
+    s = blank("standard", 2)
+    lay(s, 0, *VELMORA_LARKMERE[:3])
+    lay(s, 1, *VELMORA_LARKMERE[2:])
+    s["players"][0].update(pos=at("Velmora"), cash=4)
+    assert paths.move_routes(s, 0) == [(city("Larkmere"), [node(*p) for p in VELMORA_LARKMERE])]
+
+
+def test_out_of_reach_on_others_track_only_if_the_fee_is_paid():
+    """Heading along Player 2's track (no own way) owes its fee too: not with 3 in cash."""
+    s = blank("standard", 2)
+    lay(s, 1, *VELMORA_LARKMERE)
+    to_hand(s, 0, demand_cards(city="Larkmere")[0][0])
+    s["players"][0].update(pos=at("Velmora"), moves=2, cash=3)
+    assert paths.move_routes(s, 0) == []
+
+
+@pytest.mark.parametrize(
+    "moves, way",
+    [(6, LONG_WAY), (4, VELMORA_LARKMERE)],
+)
+def test_the_own_way_or_the_others_at_exactly_the_mileposts_left(moves, way):
+    """With 6 mileposts the own way (6) gets there this turn: it is taken. With 4, only Player 2's
+    (4) does: it is taken rather than heading along the own way."""
+    s = long_and_short()
+    s["players"][0]["moves"] = moves
+    assert dict(paths.move_routes(s, 0))[city("Larkmere")] == [node(*p) for p in way]
+
+
+def test_between_equal_routes_the_one_over_less_of_others_track():
+    """From (22, 3), in Velmora, to Larkmere two routes are 4 mileposts: through Velmora and over
+    three sections of Player 2's track, or over three of Player 1's own and one of Player 3's. Own
+    track is no one else's: the second uses less of others' track, and it is the move."""
+    s = blank("standard", 3)
+    lay(s, 1, (22, 4), (22, 5), (22, 6), (22, 7))
+    mine = [(22, 3), (23, 4), (23, 5), (23, 6)]
+    lay(s, 0, *mine)
+    lay(s, 2, (23, 6), (22, 7))
+    s["players"][0]["pos"] = node(22, 3)
+    way = [node(*p) for p in [*mine, (22, 7)]]
+    assert dict(paths.move_routes(s, 0))[city("Larkmere")] == way
+
+
+@pytest.mark.parametrize("first", [(22, 4), (21, 4)])
+def test_between_equally_near_mileposts_of_a_city_the_first_found(first):
+    """From (21, 5) two of Velmora's mileposts, (22, 4) and (21, 4), are one section away along
+    Player 1's track: the move ends at the one the search reaches first, along the section laid
+    first (the menu depends on the position alone)."""
+    s = blank("standard", 2)
+    other = (21, 4) if first == (22, 4) else (22, 4)
+    lay(s, 0, (21, 5), first)
+    lay(s, 0, (21, 5), other)
+    s["players"][0]["pos"] = node(21, 5)
+    assert dict(paths.move_routes(s, 0))[city("Velmora")] == [node(21, 5), node(*first)]
