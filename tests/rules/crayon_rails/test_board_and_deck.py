@@ -74,6 +74,16 @@ def test_the_committed_deck_is_what_the_generator_makes():
     assert deckgen.generate("another seed")[0] != DEMANDS
 
 
+def test_the_generator_writes_deck_py_beside_itself(tmp_path, monkeypatch, capsys):
+    """`python -m games.rules.crayon_rails.deckgen` rewrites deck.py (here in a folder of the
+    test's own, where the module is made to stand) with the generated deck, and says where."""
+    monkeypatch.setattr(deckgen, "__file__", str(tmp_path / "deckgen.py"))
+    (tmp_path / "deck.py").write_text("an older deck, replaced whole")
+    deckgen.main()
+    assert (tmp_path / "deck.py").read_text() == deckgen.render(*deckgen.generate())
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'deck.py'}\n"
+
+
 def test_payoffs_follow_the_cheapest_track_from_the_sources():
     for cid in ("D001", "D050", "D100"):
         for good, city, pay in DEMANDS[cid]:
