@@ -199,15 +199,15 @@ def test_no_ready_made_build_toward_a_city_already_on_the_network():
 
 
 def test_no_ready_made_build_into_a_small_city_two_others_already_reach():
-    """A small city takes track from at most 2 players: once Players 2 and 3 have track into
-    Larkmere, Player 1 gets no build toward it."""
+    """A small city takes track from at most 2 players: with Player 2's track in Larkmere,
+    Player 1 still gets a build toward it; once Player 3's is in too, none."""
     s = blank("standard", 3)
     lay(s, 1, (21, 3), (22, 4), (22, 5), (22, 6), (22, 7))
-    lay(s, 2, (23, 3), (23, 4), (23, 5), (23, 6), (22, 7))
     lark = city("Larkmere")
+    assert paths.full_builds(s, 0)[lark][-1] == node(22, 7) and paths.build_toward(s, 0, lark) is not None
+    lay(s, 2, (23, 3), (23, 4), (23, 5), (23, 6), (22, 7))
+    empty_caches()
     assert paths.full_builds(s, 0)[lark] is None and paths.build_toward(s, 0, lark) is None
-    # Player 2 itself is in it already and may build on from its own track
-    assert paths.full_builds(s, 1)[lark] is None  # on its network already
 
 
 def test_without_track_a_major_city_is_reached_from_the_nearest_other_major():
