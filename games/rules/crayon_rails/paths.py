@@ -194,7 +194,8 @@ def move_menu(state: dict, seat: int) -> list[dict]:
 def move_routes(state: dict, seat: int) -> list[tuple[int, list[int]]]:
     """Returns (city, route) for every city the train can head for this turn: the shortest
     route on own track if it gets there this turn or if only it leads there, else on any
-    track whose fees the player can pay; cut to the mileposts left."""
+    track whose fees the player can pay; cut to the mileposts left. A route ends at the city's
+    nearest milepost (on a tie, the one the search reaches first)."""
     p = state["players"][seat]
     key = (
         "move_routes",

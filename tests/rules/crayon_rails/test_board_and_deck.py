@@ -74,6 +74,34 @@ def test_the_committed_deck_is_what_the_generator_makes():
     assert deckgen.generate("another seed")[0] != DEMANDS
 
 
+def test_the_cheapest_track_from_a_milepost_to_itself_costs_nothing():
+    """From (22, 5), clear land between Velmora and Larkmere: nothing to reach it, 1 to the clear
+    milepost (22, 6), 5 into Velmora at (22, 4)."""
+    start = node(22, 5)
+    dist = deckgen.cheapest_track([start])
+    assert dist[start] == 0
+    assert dist[node(22, 6)] == 1 and dist[node(22, 4)] == 5
+
+
+def test_the_rendered_deck_keeps_to_100_columns():
+    """deck.py is printed 100 columns wide: a card 101 wide on one line is split."""
+    card = [["Wine", "Rookhaven", 49], ["Machinery", "Quarry End", 31], ["Grain", "Calder Mills", 33]]
+    one_line = f"{{'D001': {card!r},"
+    assert len(one_line) == 101
+    text = deckgen.render({"D001": card, "D002": DEMANDS["D002"]}, {})
+    assert one_line not in text and max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_the_generator_writes_deck_py_beside_itself(tmp_path, monkeypatch, capsys):
+    """`python -m games.rules.crayon_rails.deckgen` rewrites deck.py (here in a folder of the
+    test's own, where the module is made to stand) with the generated deck, and says where."""
+    monkeypatch.setattr(deckgen, "__file__", str(tmp_path / "deckgen.py"))
+    (tmp_path / "deck.py").write_text("an older deck, replaced whole")
+    deckgen.main()
+    assert (tmp_path / "deck.py").read_text() == deckgen.render(*deckgen.generate())
+    assert capsys.readouterr().out == f"wrote {tmp_path / 'deck.py'}\n"
+
+
 def test_payoffs_follow_the_cheapest_track_from_the_sources():
     for cid in ("D001", "D050", "D100"):
         for good, city, pay in DEMANDS[cid]:

@@ -1,135 +1,36 @@
 """The track search (network.build_search) against a plain search written from the rules, fresh and
 carried on from the seat's last search, and the small readings of the track network.py makes.
 
-The reference below prices a build as the rules do (README, "Crayon rails — the base rules"):
-entering a milepost costs its terrain, crossing water adds its price, own track and the track
-inside major cities cost nothing; another player's track, a flooded river's crossings, snowed-in
-mountain and alpine mileposts and a small or medium city already holding the track of as many
-other players as it takes are closed. Ways rank by (cost, sections); between equally good ways
-the predecessor with the least (rank, milepost) is kept, as network.build_search promises.
+The reference (helpers.reference, shared with test_path_menus.py) prices a build as the rules do
+(README, "Crayon rails — the base rules"): entering a milepost costs its terrain, crossing water
+adds its price, own track and the track inside major cities cost nothing; another player's track,
+a flooded river's crossings, snowed-in mountain and alpine mileposts and a small or medium city
+already holding the track of as many other players as it takes are closed. Ways rank by (cost,
+sections); between equally good ways the predecessor with the least (rank, milepost) is kept, as
+network.build_search promises.
 """
 
 from __future__ import annotations
-
-import heapq
 
 import pytest
 
 from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails.board import (
     CITY_INDEX,
-    CITY_LIMIT,
-    CITY_LIST,
     CITY_TRACK,
     MAJOR_POSTS,
     NEIGHBOURS,
     NODES,
     RIVER_EDGES,
     TERRAIN_AT,
-    city_area,
     edge,
     edge_nodes,
-    enter_cost,
     node,
 )
 from games.rules.crayon_rails.cards import EVENTS
 from games.rules.crayon_rails.state import new_player
 
-from .helpers import at, blank, event_card, lay, link, posts
-
-
-def reference(state: dict, seat: int, sources) -> tuple[list, list]:
-    """Returns (cost, prev) of the cheapest builds from the sources, by the rules alone."""
-    players = state["players"]
-    own = {e for e in players[seat]["track"]}
-    taken = {e for p in players for e in p["track"]}
-    flooded, snowed = set(), set()
-    for ev in state["events"]:
-        if ev["type"] == "flood":
-            flooded |= RIVER_EDGES[ev["river"]]
-        if ev["type"] == "snow":
-            snowed |= {
-                n for n in city_area(tuple(ev["cities"]), ev["radius"]) if TERRAIN_AT[n] in ("mountain", "alpine")
-            }
-    touching: dict = {}
-    for s, p in enumerate(players):
-        for e in p["track"]:
-            for n in edge_nodes(e):
-                touching.setdefault(n, set()).add(s)
-    full = {
-        n
-        for n, seats in touching.items()
-        if TERRAIN_AT[n] in CITY_LIMIT and seat not in seats and len(seats) >= CITY_LIMIT[TERRAIN_AT[n]]
-    }
-    closed = snowed | full
-
-    def price(u, v):
-        e = edge(u, v)
-        if v in closed:
-            return None
-        if e in own or e in CITY_TRACK:
-            return 0
-        if e in taken or e in flooded:
-            return None
-        return enter_cost(e, v)
-
-    rank = {n: (0, 0) for n in sources}
-    heap = [((0, 0), n) for n in sources]
-    done = set()
-    while heap:
-        r, u = heapq.heappop(heap)
-        if u in done:
-            continue
-        done.add(u)
-        for v in NEIGHBOURS[u]:
-            c = price(u, v)
-            if c is None:
-                continue
-            nr = (r[0] + c, r[1] + 1)
-            if v not in rank or nr < rank[v]:
-                rank[v] = nr
-                heapq.heappush(heap, (nr, v))
-    cost, prev = [net.INF] * NODES, [-1] * NODES
-    for v, r in rank.items():
-        cost[v] = r[0]
-        if v in sources:
-            continue
-        ways = []
-        for u in NEIGHBOURS[v]:
-            c = price(u, v)
-            if u in rank and c is not None and (rank[u][0] + c, rank[u][1] + 1) == r:
-                ways.append((rank[u], u))
-        prev[v] = min(ways)[1]
-    return cost, prev
-
-
-def network_of(track: list) -> set:
-    """Where a seat's builds start: every major city milepost while it has no track, else the
-    mileposts of its network (own track joined by major cities' track) linking most major cities,
-    the largest of those on a tie."""
-    if not track:
-        return set(MAJOR_POSTS)
-    links: dict = {}
-    for e in [*track, *CITY_TRACK]:
-        a, b = edge_nodes(e)
-        links.setdefault(a, set()).add(b)
-        links.setdefault(b, set()).add(a)
-    touched = {n for e in track for n in edge_nodes(e)}
-    best, seen = None, set()
-    for start in sorted(touched):
-        if start in seen:
-            continue
-        group, todo = set(), [start]
-        while todo:
-            n = todo.pop()
-            if n not in group:
-                group.add(n)
-                todo += links[n]
-        seen |= group
-        majors = {i for i, c in enumerate(CITY_LIST) if c["size"] == "major" and group & set(c["posts"])}
-        if best is None or (len(majors), len(group)) > best[0]:
-            best = ((len(majors), len(group)), group)
-    return best[1]
+from .helpers import at, blank, event_card, flood, lay, link, network_of, posts, reference, snow
 
 
 def check(state: dict, seat: int, sources=None) -> tuple[list, list]:
@@ -139,22 +40,6 @@ def check(state: dict, seat: int, sources=None) -> tuple[list, list]:
     assert dist == want[0]
     assert prev == want[1]
     return want
-
-
-def flood(river: str) -> dict:
-    cid = event_card("flood", river=river)
-    return {"card": cid, "type": "flood", "drawer": 1, "turns_left": 2, "river": river}
-
-
-def snow(city: str) -> dict:
-    cid = event_card("snow", cities=[city])
-    return {
-        "card": cid,
-        "type": "snow",
-        "drawer": 1,
-        "turns_left": 2,
-        **{k: EVENTS[cid][k] for k in ("cities", "radius")},
-    }
 
 
 @pytest.fixture(autouse=True)
