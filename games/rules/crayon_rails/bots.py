@@ -93,7 +93,19 @@ def _connection(state: dict, seat: int) -> list[int]:
 
 
 def jobs(state: dict, seat: int) -> list[Job]:
-    """Returns the demands the seat may work toward, best first."""
+    """Returns the demands the seat may work toward, best first (by card and demand on a tie).
+
+    A demand's load is aboard (standard: a load of its good; public: its lock's load, or a free
+    load of its good), else fetched from the source of its good that rates best. The rating:
+    `(pay - build / 2) / (build / 20 + mileposts / speed + 0.7)`, where build is the track to
+    lay (to the city for a load aboard; else to the source and to the city from the network, or
+    to the nearer of them and on between them on the empty map, whichever is cheaper; with no
+    track yet, a load aboard builds from the train's city to the demand's) and mileposts the
+    hops from the train's city (none before it is placed) to the source and on to the city;
+    less a quarter of the build the cash does not cover; times 0.6 when another player locked
+    the card; plus 3 for a load aboard. A city nobody may build into any more, that our track
+    does not reach, is skipped, as a destination or a source.
+    """
     cost, hops, nearest = _tables()
     p = state["players"][seat]
     conn = _connection(state, seat)

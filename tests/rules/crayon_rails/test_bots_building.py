@@ -1,0 +1,264 @@
+"""The engine's bot (bots.py) in exact positions, its rating of the demands (`jobs`), its turn's
+order (`_turn`), its building (`_build`) and the costs it builds on (`_connection`), each
+checked against the strategy the module's docstrings describe (issue #31).
+
+The costs in these tests, on seat 0's track from Larkmere to Calder Mills (`calder_line`):
+building to Quillon costs 5, Korvin 13, Brindle 16, Catterby 24, Ebbridge 6, Quarry End 18;
+on the empty map, Quillon to Korvin costs 20, Brindle to Catterby 38, Ebbridge to Quarry End
+16; Larkmere is 7 mileposts from Quillon, 15 from Brindle, 14 from Ebbridge, 18 from Calder
+Mills; Quillon 16 from Korvin, Brindle 30 from Catterby, Ebbridge 11 from Quarry End.
+"""
+
+import pytest
+
+from games.rules.crayon_rails import bots
+from games.rules.crayon_rails import network as net
+from games.rules.crayon_rails.board import CITY_INDEX
+from games.rules.crayon_rails.engine import ENGINE
+
+from .helpers import at, blank, lay, link, lock, to_hand, to_pool
+from .test_bots import calder_line, choice
+from .test_network import flood, fresh_caches  # noqa: F401 (autouse: the memos emptied around each test)
+
+Q, K = CITY_INDEX["Quillon"], CITY_INDEX["Korvin"]
+
+
+def rating(pay, build, mileposts, speed=9):
+    """The rating of jobs' docstring, before the cash, lock and load-aboard terms."""
+    return (pay - build / 2) / (build / 20 + mileposts / speed + 0.7)
+
+
+def job(state, card, demand, seat=0):
+    return next(j for j in bots.jobs(state, seat) if (j.card, j.demand) == (card, demand))
+
+
+def test_the_costs_these_tests_use():
+    s = calder_line(pos=at("Larkmere"))
+    conn = bots._connection(s, 0)
+    cost, hops, _nearest = bots._tables()
+    c = {name: CITY_INDEX[name] for name in ("Larkmere", "Quillon", "Korvin", "Brindle", "Catterby")}
+    c.update(E=CITY_INDEX["Ebbridge"], QE=CITY_INDEX["Quarry End"], CM=CITY_INDEX["Calder Mills"])
+    assert [conn[c[n]] for n in ("Larkmere", "Quillon", "Korvin", "Brindle", "Catterby")] == [0, 5, 13, 16, 24]
+    assert (conn[c["E"]], conn[c["QE"]], conn[c["CM"]]) == (6, 18, 0)
+    assert (cost[Q][K], cost[c["Brindle"]][c["Catterby"]], cost[c["E"]][c["QE"]]) == (20, 38, 16)
+    lark = c["Larkmere"]
+    assert (hops[lark][Q], hops[lark][c["Brindle"]], hops[lark][c["E"]], hops[lark][c["CM"]]) == (7, 15, 14, 18)
+    assert (hops[Q][K], hops[c["Brindle"]][c["Catterby"]], hops[c["E"]][c["QE"]]) == (16, 30, 11)
+
+
+def test_a_demand_rates_its_payoff_less_half_the_track_per_turn_it_takes():
+    """D003: Grain from Larkmere to Calder Mills (33) needs no track, 18 mileposts; Marble from
+    Quillon to Korvin (35) track to both, 5 + 13, and 7 + 16 mileposts; Oil from Brindle to
+    Catterby (62) 16 + 24 of track, 15 + 30 mileposts. Best first."""
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D003")
+    rated = [(j.card, j.demand, j.good, j.source, j.dest, j.build) for j in bots.jobs(s, 0)]
+    assert rated == [
+        ("D003", 2, "Grain", CITY_INDEX["Larkmere"], CITY_INDEX["Calder Mills"], 0),
+        ("D003", 0, "Marble", Q, K, 18),
+        ("D003", 1, "Oil", CITY_INDEX["Brindle"], CITY_INDEX["Catterby"], 40),
+    ]
+    scores = [j.score for j in bots.jobs(s, 0)]
+    assert scores == pytest.approx([rating(33, 0, 18), rating(35, 18, 23), rating(62, 40, 45)])
+    assert all(j.pay == p and not j.have and j.mine and not j.locked for j, p in zip(bots.jobs(s, 0), (33, 35, 62)))
+
+
+def test_a_source_and_city_near_each_other_build_to_the_nearer_and_on_between_them():
+    """D004's Wine to Quarry End (29): Ebbridge's Wine is 6 from the track and 16 from Quarry
+    End (22), cheaper than 6 + 18 to both from the track; the other Wine cities cost more."""
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D004")
+    wine = job(s, "D004", 1)
+    assert (wine.source, wine.build) == (CITY_INDEX["Ebbridge"], 22)
+    assert wine.score == pytest.approx(rating(29, 22, 14 + 11))
+
+
+def test_track_the_cash_does_not_cover_costs_a_quarter_of_it_more():
+    s = calder_line(pos=at("Larkmere"), cash=30)
+    to_hand(s, 0, "D003")
+    assert job(s, "D003", 1).score == pytest.approx(rating(62, 40, 45) - 10 / 4)
+    assert job(s, "D003", 0).score == pytest.approx(rating(35, 18, 23))  # 18 is covered
+
+
+def test_a_faster_train_rates_the_mileposts_by_its_speed():
+    s = calder_line(pos=at("Larkmere"), train="fast")
+    to_hand(s, 0, "D003")
+    assert job(s, "D003", 0).score == pytest.approx(rating(35, 18, 23, speed=12))
+
+
+def test_before_the_train_is_placed_only_the_way_from_the_source_counts():
+    s = calder_line()
+    to_hand(s, 0, "D003")
+    assert job(s, "D003", 0).score == pytest.approx(rating(35, 18, 16))
+    s["players"][0]["loads"] = ["Marble"]  # aboard: nothing to travel, only Korvin to build to
+    marble = job(s, "D003", 0)
+    assert (marble.source, marble.build, marble.have) == (None, 13, True)
+    assert marble.score == pytest.approx(rating(35, 13, 0) + 3)
+
+
+def test_a_load_aboard_needs_no_source_and_rates_3_more():
+    """Standard: a Marble load aboard is D003's Marble, 13 of track to Korvin, 16 mileposts from
+    Quillon where the train stands."""
+    s = calder_line(pos=at("Quillon"), loads=["Marble"])
+    to_hand(s, 0, "D003")
+    marble = job(s, "D003", 0)
+    assert (marble.source, marble.build, marble.have) == (None, 13, True)
+    assert marble.score == pytest.approx(rating(35, 13, 16) + 3)
+    assert not job(s, "D003", 1).have
+
+
+def test_with_no_track_the_way_is_built_from_a_major_city_or_from_the_train():
+    """No track: every major city is a start (Quillon costs 8 from the nearest, Korvin 5), so
+    Marble costs 5 to Korvin and 20 on to Quillon; a load aboard builds from the train's city
+    to the demand's on the empty map (Larkmere to Korvin: 27, 23 mileposts)."""
+    s = blank("standard", 2)
+    s["players"][0]["pos"] = at("Larkmere")
+    to_hand(s, 0, "D003")
+    conn = bots._connection(s, 0)
+    assert (conn[Q], conn[K]) == (8, 5)
+    marble = job(s, "D003", 0)
+    assert (marble.source, marble.build) == (Q, 25)
+    assert marble.score == pytest.approx(rating(35, 25, 7 + 16))
+    s["players"][0]["loads"] = ["Marble"]
+    aboard = job(s, "D003", 0)
+    assert (aboard.source, aboard.build) == (None, 27)
+    assert aboard.score == pytest.approx(rating(35, 27, 23) + 3)
+    s["players"][0]["pos"] = None  # not placed yet: only the build to Korvin from a major
+    unplaced = job(s, "D003", 0)
+    assert (unplaced.build, unplaced.score) == (5, pytest.approx(rating(35, 5, 0) + 3))
+
+
+def test_equal_ratings_go_by_card():
+    """D050's Oil to Catterby pays 62 like D003's: the same rating, D003 first whatever the hand's order."""
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D050", "D003")
+    oil = [(j.card, j.demand) for j in bots.jobs(s, 0) if j.good == "Oil"]
+    assert oil == [("D003", 1), ("D050", 2)]
+    assert job(s, "D003", 1).score == job(s, "D050", 2).score
+
+
+def test_public_a_free_load_or_the_load_of_a_lock_is_aboard():
+    """Public: a free Grain aboard serves D003's Grain demand in the pool; so does a Grain
+    locked onto it; a Grain locked onto another card does not."""
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain"])
+    to_pool(s, "D003", "D005")  # D005: Grain to Quarry End (17)
+    grain = job(s, "D003", 2)
+    assert (grain.have, grain.source, grain.locked) == (True, None, False)
+    assert grain.score == pytest.approx(rating(33, 0, 18) + 3)
+    lock(s, 0, "D005", 2)  # the Grain is D005's now
+    assert not job(s, "D003", 2).have
+    s["players"][0]["locks"] = []
+    lock(s, 0, "D003", 2)  # its own public lock: aboard, and not locked by another
+    mine = job(s, "D003", 2)
+    assert (mine.have, mine.locked) == (True, False)
+    assert mine.score == pytest.approx(rating(33, 0, 18) + 3)
+
+
+def test_public_a_private_card_has_its_load_aboard_once_loaded():
+    s = calder_line("public", pos=at("Larkmere"))
+    to_hand(s, 0, "D003")
+    lock(s, 0, "D003", 2, private=True, loaded=False)
+    waiting = job(s, "D003", 2)
+    assert (waiting.have, waiting.source, waiting.mine) == (False, CITY_INDEX["Larkmere"], True)
+    s["players"][0]["loads"] = ["Grain"]
+    s["players"][0]["locks"][0]["loaded"] = True
+    loaded = job(s, "D003", 2)
+    assert (loaded.have, loaded.source) == (True, None)
+    assert loaded.score == pytest.approx(rating(33, 0, 18) + 3)
+
+
+def test_a_demand_another_player_locked_rates_six_tenths():
+    s = calder_line("public", pos=at("Larkmere"))
+    to_pool(s, "D003")
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, "D003", 2)
+    taken = job(s, "D003", 2)
+    assert taken.locked
+    assert taken.score == pytest.approx(0.6 * rating(33, 0, 18))
+
+
+def korvin_full(players=3):
+    """Seats 1 and 2 both built into Korvin, a small city: seat 0 (on the Larkmere line) may
+    build there no more."""
+    s = blank("standard", players)
+    link(s, 0, "Larkmere", "Calder Mills")
+    s["players"][0]["pos"] = at("Larkmere")
+    lay(s, 1, (35, 25), (36, 25))
+    lay(s, 2, (36, 24), (36, 25))
+    to_hand(s, 0, "D003")
+    return s
+
+
+def test_a_city_closed_to_our_building_is_no_destination_and_no_source():
+    s = korvin_full()
+    assert bots._connection(s, 0)[K] >= net.INF
+    assert [j.demand for j in bots.jobs(s, 0)] == [2, 1]  # no Marble to Korvin
+    s = blank("standard", 3)
+    link(s, 0, "Larkmere", "Calder Mills")
+    s["players"][0]["pos"] = at("Larkmere")
+    lay(s, 1, (25, 14), (26, 14))
+    lay(s, 2, (27, 14), (26, 14))  # Quillon full: its Marble is out of reach
+    to_hand(s, 0, "D003")
+    assert job(s, "D003", 0).source == CITY_INDEX["Quarry End"]
+
+
+def test_a_closed_city_others_track_leads_to_costs_nothing_to_reach():
+    """Seat 1's track runs from Larkmere to Korvin: seat 0's train gets there on it."""
+    s = korvin_full()
+    link(s, 1, "Larkmere", "Korvin")
+    assert bots._connection(s, 0)[K] == 0
+    marble = job(s, "D003", 0)
+    assert (marble.source, marble.build) == (Q, 5)
+    assert marble.score == pytest.approx(rating(35, 5, 23))
+
+
+def test_the_costs_are_remembered_per_seat_tracks_and_events():
+    """The memo of _connection: another seat, more track, a strike each give their own costs."""
+    from .helpers import event_card
+
+    s = korvin_full()
+    link(s, 1, "Larkmere", "Korvin")
+    assert bots._connection(s, 0)[K] == 0
+    assert bots._connection(s, 1)[CITY_INDEX["Calder Mills"]] > 0  # seat 1's own costs
+    assert bots._connection(s, 0)[Q] == 5
+    link(s, 0, "Larkmere", "Quillon")
+    assert bots._connection(s, 0)[Q] == 0
+    cid = event_card("strike", kind="rail")
+    s["events"] = [{"card": cid, "type": "strike", "kind": "rail", "drawer": 1, "turns_left": 2}]
+    assert bots._connection(s, 0)[K] >= net.INF  # seat 1's track is on strike: no way there
+    s = calder_line(pos=at("Larkmere"))
+    assert bots._connection(s, 0)[K] == 13
+    s["events"] = [flood("Tamsin")]  # its crossings closed: the way round costs 22
+    assert bots._connection(s, 0)[K] == 22
+
+
+def no_grain(s):
+    """Every Grain chip is on seat 1's train: D003's Marble from Quillon to Korvin is the job."""
+    s["players"][1]["loads"] = ["Grain"] * 5
+    return s
+
+
+def test_a_rich_bot_builds_toward_the_major_city_nearest_its_network_first():
+    """At 150 (60% of 250) with no major linked: Ondrey costs 5 from the Larkmere line, the
+    least of the six (Velmora 7, Saltmere 12, Caskerton 17, Port Brannock 20, Harrowgate 25)."""
+    s = no_grain(calder_line(pos=at("Larkmere"), cash=150))
+    to_hand(s, 0, "D003")
+    assert choice(s)["toward"] == "Ondrey"
+
+
+def test_with_the_majors_to_win_linked_a_rich_bot_builds_for_its_jobs():
+    """Five of the six majors linked (all the win needs): Harrowgate is not built toward."""
+    s = no_grain(calder_line(pos=at("Larkmere"), cash=150))
+    to_hand(s, 0, "D003")
+    link(s, 0, "Larkmere", "Ondrey", "Velmora", "Saltmere", "Caskerton", "Port Brannock")
+    assert net.connected_majors(s["players"][0]["track"]) == 5
+    assert choice(s)["toward"] == "Quillon"
+
+
+def test_a_train_not_yet_placed_keeps_no_reserve_for_fees():
+    """The first building turn: the bot spends its last cash on the way to Varrow."""
+    s = ENGINE.new_state({"mode": "standard"}, 2, "build")
+    first = choice(s)
+    assert first["toward"] == "Varrow"
+    s["players"][0]["cash"] = ENGINE.build_cost(s, 0, first)
+    assert choice(s) == first
