@@ -215,6 +215,12 @@ def _draft(state, seat, legal):
 
 
 def _turn(engine, state, seat, legal):
+    """Plays the turn's next action, the first of: give the cards up at the turn's start when
+    no job is worth working; place the train; deliver the best-paying load; (public, with the
+    cash to win: no new load, only the locked loads aboard count) lock a free load onto the
+    best-rated demand for it, when that rates above 0 or once the seat has pitched (its turn is
+    then only locking); pick up; drop a load no job wants; move toward the stops of its best
+    jobs worth anything (as many as the train holds, and one more); build; upgrade; end."""
     p = state["players"][seat]
     todo = jobs(state, seat)
     top = [j for j in todo if j.score > 0][: capacity(p) + 1]
@@ -395,6 +401,12 @@ def _fees_ok(state, seat, move) -> bool:
 
 
 def _build(engine, state, seat, legal, todo):
+    """Builds toward the cities off its network that its jobs need: those of the loads it
+    carries, however poor (public: only the locked ones, a free load may yet serve any
+    demand), then of its two best jobs worth anything, each source before its city (with no
+    track, every city counts). Once rich (60% of the cash to win, or 40 with nothing to build
+    for) and short of the majors to win, the major city cheapest to reach comes first. A train
+    standing on others' track keeps 12 for the fees home."""
     builds = _of(legal, "build")
     if not builds:
         return None

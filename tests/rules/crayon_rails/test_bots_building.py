@@ -13,11 +13,11 @@ import pytest
 
 from games.rules.crayon_rails import bots
 from games.rules.crayon_rails import network as net
-from games.rules.crayon_rails.board import CITY_INDEX
+from games.rules.crayon_rails.board import CITY_INDEX, xy
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import at, blank, lay, link, lock, to_hand, to_pool
-from .test_bots import calder_line, choice
+from .test_bots import calder_line, choice, derailed
 from .test_network import flood, fresh_caches  # noqa: F401 (autouse: the memos emptied around each test)
 
 Q, K = CITY_INDEX["Quillon"], CITY_INDEX["Korvin"]
@@ -60,7 +60,9 @@ def test_a_demand_rates_its_payoff_less_half_the_track_per_turn_it_takes():
     ]
     scores = [j.score for j in bots.jobs(s, 0)]
     assert scores == pytest.approx([rating(33, 0, 18), rating(35, 18, 23), rating(62, 40, 45)])
-    assert all(j.pay == p and not j.have and j.mine and not j.locked for j, p in zip(bots.jobs(s, 0), (33, 35, 62)))
+    assert [(j.pay, j.have, j.mine, j.locked) for j in bots.jobs(s, 0)] == [
+        (p, False, True, False) for p in (33, 35, 62)
+    ]
 
 
 def test_a_source_and_city_near_each_other_build_to_the_nearer_and_on_between_them():
@@ -262,3 +264,62 @@ def test_a_train_not_yet_placed_keeps_no_reserve_for_fees():
     assert first["toward"] == "Varrow"
     s["players"][0]["cash"] = ENGINE.build_cost(s, 0, first)
     assert choice(s) == first
+
+
+def test_the_bot_locks_its_load_onto_the_best_rated_demand():
+    """Public: a free Grain, D003's Grain to Calder Mills (33, on its track) and D005's to
+    Quarry End (17): the lock goes to D003, also just short of the cash to win."""
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain"])
+    to_pool(s, "D005", "D003")
+    best = {"type": "lock", "card": "D003", "demand": 2, "good": "Grain"}
+    assert choice(s) == best
+    s["players"][0]["cash"] = s["cash_to_win"] - 1
+    assert choice(s) == best
+
+
+def test_a_demand_rated_below_nothing_is_locked_only_after_a_pitch():
+    """D047's Grain to Morrowfen needs 29 of track with no cash: rated below 0, so not locked
+    (bots.py: the turn goes on); after a pitch the turn is only locking or ending: it locks
+    (_turn's docstring)."""
+    s = calder_line("public", pos=at("Larkmere"), cash=0, loads=["Grain"])
+    to_pool(s, "D047")
+    assert job(s, "D047", 0).score < 0
+    assert choice(s) == {"type": "end_turn"}
+    s["players"][0]["stage"] = "pitched"
+    assert choice(s) == {"type": "lock", "card": "D047", "demand": 0, "good": "Grain"}
+
+
+def test_the_cash_to_win_closes_nothing_in_the_standard_mode():
+    """Only a public locked load bars a win: with 250 a standard bot still picks up its Grain."""
+    s = calder_line("standard", pos=at("Larkmere"), cash=250)
+    to_hand(s, 0, "D003")
+    assert choice(s) == {"type": "pickup", "good": "Grain"}
+
+
+def test_of_two_legal_actions_the_bot_chooses_rather_than_play_the_first():
+    """choose plays a lone legal action as it is; with two, it weighs them: derailed with two
+    locked loads, it loses the Iron (D001, 37), listed second, not the Oil (D003, 62)."""
+    s = blank("public", 2)
+    to_pool(s, "D001", "D003")
+    s["players"][0].update(pos=at("Larkmere"), loads=["Oil", "Iron"])
+    lock(s, 0, "D003", 1)
+    lock(s, 0, "D001", 0)
+    derailed(s)
+    assert [a["good"] for a in ENGINE.legal_actions(s, 0)] == ["Oil", "Iron"]
+    assert choice(s) == {"type": "lose_load", "good": "Iron", "card": "D001"}
+
+
+def test_the_bot_builds_for_the_loads_it_carries_however_poor_but_public_only_for_locked_ones():
+    """D047: Grain to Morrowfen (29 of track, rated just below 0 with 12 in cash) for the Grain
+    aboard, Cheese from Calder Mills to Port Brannock (20) its one job worth anything. Standard:
+    the load aboard comes first, build toward Morrowfen. Public: a free load may yet be locked
+    onto any demand: it builds for the Cheese."""
+    morrowfen = CITY_INDEX["Morrowfen"]
+    s = calder_line("standard", pos=at("Larkmere"), cash=12, loads=["Grain"], moves=0)
+    to_hand(s, 0, "D047")
+    assert job(s, "D047", 0).score < 0 < job(s, "D047", 1).score
+    action = choice(s)
+    assert [list(xy(n)) for n in ENGINE.build_toward(s, 0, morrowfen)] == action["path"]
+    s = calder_line("public", pos=at("Larkmere"), cash=12, loads=["Grain"], moves=0)
+    to_pool(s, "D047")
+    assert choice(s)["toward"] == "Port Brannock"
