@@ -125,7 +125,10 @@ def test_with_no_track_the_way_is_built_from_a_major_city_or_from_the_train():
     aboard = job(s, "D003", 0)
     assert (aboard.source, aboard.build) == (None, 27)
     assert aboard.score == pytest.approx(rating(35, 27, 23) + 3)
-    s["players"][0]["pos"] = None  # not placed yet: only the build to Korvin from a major
+    s["players"][0]["loads"] = []
+    s["players"][0]["pos"] = None  # not placed yet: only Quillon's 16 mileposts to Korvin
+    assert job(s, "D003", 0).score == pytest.approx(rating(35, 25, 16))
+    s["players"][0]["loads"] = ["Marble"]  # and aboard: only the build to Korvin from a major
     unplaced = job(s, "D003", 0)
     assert (unplaced.build, unplaced.score) == (5, pytest.approx(rating(35, 5, 0) + 3))
 
@@ -202,6 +205,20 @@ def test_a_city_closed_to_our_building_is_no_destination_and_no_source():
     lay(s, 2, (27, 14), (26, 14))  # Quillon full: its Marble is out of reach
     to_hand(s, 0, "D003")
     assert job(s, "D003", 0).source == CITY_INDEX["Quarry End"]
+
+
+def test_a_closed_source_listed_first_leaves_the_others():
+    """Marble comes from Quarry End or Quillon: with seats 1 to 3 in Quarry End, a medium city,
+    seat 0 still fetches D003's Marble from Quillon."""
+    s = blank("standard", 4)
+    link(s, 0, "Larkmere", "Calder Mills")
+    s["players"][0]["pos"] = at("Larkmere")
+    for seat, end in ((1, (10, 20)), (2, (12, 20)), (3, (10, 19))):
+        lay(s, seat, end, (11, 20))
+    to_hand(s, 0, "D003")
+    assert bots._connection(s, 0)[CITY_INDEX["Quarry End"]] >= net.INF
+    marble = job(s, "D003", 0)
+    assert (marble.source, marble.build) == (Q, 18)
 
 
 def test_a_closed_city_others_track_leads_to_costs_nothing_to_reach():
@@ -323,3 +340,20 @@ def test_the_bot_builds_for_the_loads_it_carries_however_poor_but_public_only_fo
     s = calder_line("public", pos=at("Larkmere"), cash=12, loads=["Grain"], moves=0)
     to_pool(s, "D047")
     assert choice(s)["toward"] == "Port Brannock"
+
+
+def test_the_bot_builds_only_for_its_two_best_jobs():
+    """A building turn, its track from Calder Mills through Larkmere to Quillon: D024's Grain
+    from Larkmere to Quillon and D003's Grain to Calder Mills, its two best jobs, need no track;
+    D024's Wine from Ebbridge to Velmora, the third, is not built for (with 30, not 40: no major
+    either): the turn ends."""
+    s = calder_line("standard", cash=30)
+    s["phase"] = "build"
+    link(s, 0, "Larkmere", "Quillon")
+    to_hand(s, 0, "D024", "D003")
+    assert [(j.card, j.demand, j.build) for j in bots.jobs(s, 0)[:3]] == [
+        ("D024", 2, 0),
+        ("D003", 2, 0),
+        ("D024", 1, 13),
+    ]
+    assert choice(s) == {"type": "end_turn"}
