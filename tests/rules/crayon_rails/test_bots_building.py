@@ -16,7 +16,7 @@ from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails.board import CITY_INDEX, xy
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, lay, link, lock, to_hand, to_pool
+from .helpers import at, blank, lay, legal, link, lock, to_hand, to_pool
 from .test_bots import calder_line, choice, derailed
 from .test_network import flood, fresh_caches  # noqa: F401 (autouse: the memos emptied around each test)
 
@@ -182,15 +182,18 @@ def test_a_demand_another_player_locked_rates_six_tenths():
     assert taken.score == pytest.approx(0.6 * rating(33, 0, 18))
 
 
-def korvin_full(players=3):
+def korvin_full(mode="standard"):
     """Seats 1 and 2 both built into Korvin, a small city: seat 0 (on the Larkmere line) may
-    build there no more."""
-    s = blank("standard", players)
+    build there no more. D003 in its hand (standard) or the pool (public)."""
+    s = blank(mode, 3)
     link(s, 0, "Larkmere", "Calder Mills")
     s["players"][0]["pos"] = at("Larkmere")
     lay(s, 1, (35, 25), (36, 25))
     lay(s, 2, (36, 24), (36, 25))
-    to_hand(s, 0, "D003")
+    if mode == "standard":
+        to_hand(s, 0, "D003")
+    else:
+        to_pool(s, "D003")
     return s
 
 
@@ -342,12 +345,11 @@ def test_the_bot_builds_for_the_loads_it_carries_however_poor_but_public_only_fo
     assert choice(s)["toward"] == "Port Brannock"
 
 
-def test_the_bot_builds_only_for_its_two_best_jobs():
-    """A building turn, its track from Calder Mills through Larkmere to Quillon: D024's Grain
-    from Larkmere to Quillon and D003's Grain to Calder Mills, its two best jobs, need no track;
-    D024's Wine from Ebbridge to Velmora, the third, is not built for (with 30, not 40: no major
-    either): the turn ends."""
-    s = calder_line("standard", cash=30)
+def two_jobs_on_the_track(cash):
+    """A building turn, the track from Calder Mills through Larkmere to Quillon: D024's Grain
+    from Larkmere to Quillon and D003's Grain to Calder Mills, the two best jobs, need no
+    track; D024's Wine from Ebbridge to Velmora, the third, needs 13."""
+    s = calder_line("standard", cash=cash)
     s["phase"] = "build"
     link(s, 0, "Larkmere", "Quillon")
     to_hand(s, 0, "D024", "D003")
@@ -356,4 +358,44 @@ def test_the_bot_builds_only_for_its_two_best_jobs():
         ("D003", 2, 0),
         ("D024", 1, 13),
     ]
-    assert choice(s) == {"type": "end_turn"}
+    return s
+
+
+def test_the_bot_builds_only_for_its_two_best_jobs():
+    """The third job is not built for; with 30 (below 40), no major either: the turn ends."""
+    assert choice(two_jobs_on_the_track(30)) == {"type": "end_turn"}
+
+
+def test_jobs_needing_no_track_leave_nothing_to_build_for_so_from_40_a_major():
+    """The cities already on the track are not built toward: nothing to build for, and with
+    40, the nearest major city (Ondrey, 5) comes first."""
+    assert choice(two_jobs_on_the_track(40))["toward"] == "Ondrey"
+
+
+def test_a_linked_major_city_is_not_built_toward_again():
+    """Ondrey linked: the rich bot builds toward Velmora (7), the next cheapest."""
+    s = no_grain(calder_line(pos=at("Larkmere"), cash=150))
+    to_hand(s, 0, "D003")
+    link(s, 0, "Larkmere", "Ondrey")
+    assert choice(s)["toward"] == "Velmora"
+
+
+def test_a_lock_onto_a_demand_it_cannot_rate_waits_for_the_rated_one():
+    """Public, Korvin closed to seat 0: D003's Marble to Korvin is no job, so its lock is not
+    rated; the Grain lock onto D003's Calder Mills demand is taken, and with the Marble alone
+    no lock is (it picks up Grain for the Calder Mills demand)."""
+    s = korvin_full(mode="public")
+    s["players"][0]["loads"] = ["Marble", "Grain"]
+    assert [(j.card, j.demand) for j in bots.jobs(s, 0)] == [("D003", 2), ("D003", 1)]
+    assert choice(s) == {"type": "lock", "card": "D003", "demand": 2, "good": "Grain"}
+    s["players"][0]["loads"] = ["Marble"]
+    assert legal(s, 0, "lock") == [{"type": "lock", "card": "D003", "demand": 0, "good": "Marble"}]
+    assert choice(s) == {"type": "pickup", "good": "Grain"}
+
+
+def test_a_lock_rated_just_above_nothing_is_taken():
+    """D047's Grain to Morrowfen with 14 in cash rates about 0.5: above 0, locked."""
+    s = calder_line("public", pos=at("Larkmere"), cash=14, loads=["Grain"])
+    to_pool(s, "D047")
+    assert 0 < job(s, "D047", 0).score < 1
+    assert choice(s) == {"type": "lock", "card": "D047", "demand": 0, "good": "Grain"}
