@@ -96,7 +96,8 @@ def jobs(state: dict, seat: int) -> list[Job]:
     """Returns the demands the seat may work toward, best first (by card and demand on a tie).
 
     A demand's load is aboard (standard: a load of its good; public: its lock's load, or a free
-    load of its good), else fetched from the source of its good that rates best. The rating:
+    load of its good), else fetched from the source of its good that rates best (the first
+    of the board's sources of that good on a tie). The rating:
     `(pay - build / 2) / (build / 20 + mileposts / speed + 0.7)`, where build is the track to
     lay (to the city for a load aboard; else to the source and to the city from the network, or
     to the nearer of them and on between them on the empty map, whichever is cheaper; with no

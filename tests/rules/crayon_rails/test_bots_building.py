@@ -399,3 +399,45 @@ def test_a_lock_rated_just_above_nothing_is_taken():
     to_pool(s, "D047")
     assert 0 < job(s, "D047", 0).score < 1
     assert choice(s) == {"type": "lock", "card": "D047", "demand": 0, "good": "Grain"}
+
+
+def test_with_nothing_to_pitch_a_bot_with_no_job_worth_working_plays_on():
+    """Public: every pool card locked (D003, by seat 1), no track and no cash: nothing is worth
+    working, but a pitch is refused (nothing to pitch): the bot ends its turn instead."""
+    s = blank("public", 2)
+    to_pool(s, "D003")
+    s["players"][0].update(pos=at("Larkmere"), cash=0)
+    s["players"][1]["loads"] = ["Grain"]
+    lock(s, 1, "D003", 2)
+    assert not legal(s, 0, "pitch")
+    assert choice(s) == {"type": "end_turn"}
+
+
+def test_of_two_sources_rated_alike_the_first_listed_is_taken():
+    """D040's Cattle to Quarry End rates the same from Brackenfield and from Oskel (the board
+    lists Thornwick, Brackenfield, Fenwick, Oskel): Brackenfield."""
+    s = calder_line(pos=at("Larkmere"))
+    to_hand(s, 0, "D040")
+    assert job(s, "D040", 2).source == CITY_INDEX["Brackenfield"]
+
+
+def test_a_job_rated_just_above_nothing_is_still_built_for():
+    """A building turn with 10 in cash: D060's Cattle from Oskel to Hobbsford rates about 0.8
+    (the track it needs costs more than the cash), its best job worth anything: build toward Oskel."""
+    s = calder_line("standard", cash=10)
+    s["phase"] = "build"
+    to_hand(s, 0, "D060")
+    top = bots.jobs(s, 0)[0]
+    assert (top.card, top.demand, top.source) == ("D060", 0, CITY_INDEX["Oskel"]) and 0 < top.score < 1
+    assert choice(s)["toward"] == "Oskel"
+
+
+def test_a_job_rated_just_above_nothing_is_still_fetched_for():
+    """Mid-turn at Calder Mills with 5: D041's Grain from Larkmere to Pikeholm rates about 0.9,
+    its one job worth anything: the train heads for Larkmere's Grain."""
+    s = calder_line("standard", pos=at("Calder Mills"), cash=5, stage="move")
+    to_hand(s, 0, "D041")
+    top = bots.jobs(s, 0)[0]
+    assert (top.card, top.source) == ("D041", CITY_INDEX["Larkmere"]) and 0 < top.score < 1
+    action = choice(s)
+    assert action["type"] == "move" and action["toward"] == "Larkmere"
