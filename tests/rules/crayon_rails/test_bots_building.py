@@ -13,7 +13,7 @@ import pytest
 
 from games.rules.crayon_rails import bots
 from games.rules.crayon_rails import network as net
-from games.rules.crayon_rails.board import CITY_INDEX, xy
+from games.rules.crayon_rails.board import CITY_INDEX, node, xy
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import at, blank, lay, legal, link, lock, to_hand, to_pool
@@ -441,3 +441,15 @@ def test_a_job_rated_just_above_nothing_is_still_fetched_for():
     assert (top.card, top.source) == ("D041", CITY_INDEX["Larkmere"]) and 0 < top.score < 1
     action = choice(s)
     assert action["type"] == "move" and action["toward"] == "Larkmere"
+
+
+def test_the_train_fetches_for_its_best_jobs_not_only_the_best():
+    """Ten mileposts down the line from Larkmere, eight from Calder Mills: D003's Grain from
+    Larkmere rates best, D004's Wool from Calder Mills to Nettlecombe next; both are among the
+    jobs the train fetches for, and the nearer source comes first: Calder Mills."""
+    s = calder_line("standard", pos=node(24, 17))
+    to_hand(s, 0, "D003", "D004")
+    best = [(j.card, j.demand, j.source) for j in bots.jobs(s, 0)[:2]]
+    assert best == [("D003", 2, CITY_INDEX["Larkmere"]), ("D004", 0, CITY_INDEX["Calder Mills"])]
+    action = choice(s)
+    assert action["type"] == "move" and action["toward"] == "Calder Mills"
