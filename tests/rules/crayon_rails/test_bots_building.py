@@ -453,3 +453,21 @@ def test_the_train_fetches_for_its_best_jobs_not_only_the_best():
     assert best == [("D003", 2, CITY_INDEX["Larkmere"]), ("D004", 0, CITY_INDEX["Calder Mills"])]
     action = choice(s)
     assert action["type"] == "move" and action["toward"] == "Calder Mills"
+
+
+def test_with_the_cash_to_win_the_bot_drops_a_free_load_and_keeps_its_locked_one():
+    """Public, the cash to win reached: a locked load bars the win until delivered, a free one
+    until dropped: the Wool goes, the Grain locked onto D003 stays."""
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain", "Wool"])
+    to_pool(s, "D003", "D004")
+    lock(s, 0, "D003", 2)
+    s["players"][0]["cash"] = s["cash_to_win"]
+    assert choice(s) == {"type": "drop", "good": "Wool"}
+
+
+def test_a_train_not_placed_after_building_stays_off_the_map():
+    """No train may be placed once the turn has built: the bot builds on (toward Quillon's Marble)."""
+    s = calder_line("standard", stage="build", built=3)
+    to_hand(s, 0, "D003")
+    assert not legal(s, 0, "place_train")
+    assert choice(s)["toward"] == "Quillon"
