@@ -456,8 +456,9 @@ def test_the_train_fetches_for_its_best_jobs_not_only_the_best():
 
 
 def test_with_the_cash_to_win_the_bot_drops_a_free_load_and_keeps_its_locked_one():
-    """Public, the cash to win reached: a locked load bars the win until delivered, a free one
-    until dropped: the Wool goes, the Grain locked onto D003 stays."""
+    """Public, the cash to win reached: only the locked loads' deliveries count now (a locked
+    load bars the win until delivered), so the free Wool, which no such job wants, is dropped
+    and the Grain locked onto D003 stays."""
     s = calder_line("public", pos=at("Larkmere"), loads=["Grain", "Wool"])
     to_pool(s, "D003", "D004")
     lock(s, 0, "D003", 2)
@@ -471,3 +472,12 @@ def test_a_train_not_placed_after_building_stays_off_the_map():
     to_hand(s, 0, "D003")
     assert not legal(s, 0, "place_train")
     assert choice(s)["toward"] == "Quillon"
+
+
+def test_with_the_cash_to_win_a_pitched_bot_locks_nothing():
+    """A lock would bar the win: after a pitch, with the cash to win, the bot ends its turn."""
+    s = calder_line("public", pos=at("Larkmere"), loads=["Grain"], stage="pitched")
+    to_pool(s, "D003")
+    s["players"][0]["cash"] = s["cash_to_win"]
+    assert legal(s, 0, "lock")
+    assert choice(s) == {"type": "end_turn"}
