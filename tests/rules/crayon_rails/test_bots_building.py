@@ -212,7 +212,8 @@ def test_a_city_closed_to_our_building_is_no_destination_and_no_source():
 
 def test_a_closed_source_listed_first_leaves_the_others():
     """Marble comes from Quarry End or Quillon: with seats 1 to 3 in Quarry End, a medium city,
-    seat 0 still fetches D003's Marble from Quillon."""
+    seat 0 still fetches D003's Marble from Quillon; with Quillon full too (seats 1 and 2), the
+    Marble is no job, and D003's other demands still are."""
     s = blank("standard", 4)
     link(s, 0, "Larkmere", "Calder Mills")
     s["players"][0]["pos"] = at("Larkmere")
@@ -222,6 +223,9 @@ def test_a_closed_source_listed_first_leaves_the_others():
     assert bots._connection(s, 0)[CITY_INDEX["Quarry End"]] >= net.INF
     marble = job(s, "D003", 0)
     assert (marble.source, marble.build) == (Q, 18)
+    lay(s, 1, (25, 14), (26, 14))
+    lay(s, 2, (27, 14), (26, 14))  # Quillon full too: no Marble to fetch, the other demands stay
+    assert [(j.card, j.demand) for j in bots.jobs(s, 0)] == [("D003", 2), ("D003", 1)]
 
 
 def test_a_closed_city_others_track_leads_to_costs_nothing_to_reach():
