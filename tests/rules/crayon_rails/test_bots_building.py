@@ -485,3 +485,16 @@ def test_with_the_cash_to_win_a_pitched_bot_locks_nothing():
     s["players"][0]["cash"] = s["cash_to_win"]
     assert legal(s, 0, "lock")
     assert choice(s) == {"type": "end_turn"}
+
+
+def test_the_train_fetches_only_for_as_many_best_jobs_as_it_holds_and_one_more():
+    """A freight (2 loads) at Larkmere with a Marble aboard: its three best jobs are D003's three
+    demands, the Marble's (to Korvin, off the track) and two others of a card the Marble
+    already serves, so nothing to fetch for; D100's Wool from Calder Mills to Eastwold, the
+    fourth, is not fetched: the bot builds toward Korvin instead."""
+    s = calder_line("standard", pos=at("Larkmere"), loads=["Marble"])
+    to_hand(s, 0, "D003", "D100")
+    rated = [(j.card, j.source) for j in bots.jobs(s, 0)[:4]]
+    assert rated[:3] == [("D003", CITY_INDEX["Larkmere"]), ("D003", None), ("D003", CITY_INDEX["Brindle"])]
+    assert rated[3] == ("D100", CITY_INDEX["Calder Mills"])
+    assert choice(s)["toward"] == "Korvin"
