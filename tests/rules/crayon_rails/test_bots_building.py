@@ -33,17 +33,17 @@ def job(state, card, demand, seat=0):
 
 
 def test_the_costs_these_tests_use():
+    """The figures of this file's docstring: costs from the Larkmere line and on the empty map."""
     s = calder_line(pos=at("Larkmere"))
     conn = bots._connection(s, 0)
     cost, hops, _nearest = bots._tables()
-    c = {name: CITY_INDEX[name] for name in ("Larkmere", "Quillon", "Korvin", "Brindle", "Catterby")}
-    c.update(E=CITY_INDEX["Ebbridge"], QE=CITY_INDEX["Quarry End"], CM=CITY_INDEX["Calder Mills"])
-    assert [conn[c[n]] for n in ("Larkmere", "Quillon", "Korvin", "Brindle", "Catterby")] == [0, 5, 13, 16, 24]
-    assert (conn[c["E"]], conn[c["QE"]], conn[c["CM"]]) == (6, 18, 0)
-    assert (cost[Q][K], cost[c["Brindle"]][c["Catterby"]], cost[c["E"]][c["QE"]]) == (20, 38, 16)
-    lark = c["Larkmere"]
-    assert (hops[lark][Q], hops[lark][c["Brindle"]], hops[lark][c["E"]], hops[lark][c["CM"]]) == (7, 15, 14, 18)
-    assert (hops[Q][K], hops[c["Brindle"]][c["Catterby"]], hops[c["E"]][c["QE"]]) == (16, 30, 11)
+    L, B, C, E, QE, CM = (
+        CITY_INDEX[n] for n in ("Larkmere", "Brindle", "Catterby", "Ebbridge", "Quarry End", "Calder Mills")
+    )
+    assert [conn[c] for c in (L, Q, K, B, C, E, QE, CM)] == [0, 5, 13, 16, 24, 6, 18, 0]
+    assert (cost[Q][K], cost[B][C], cost[E][QE]) == (20, 38, 16)
+    assert (hops[L][Q], hops[L][B], hops[L][E], hops[L][CM]) == (7, 15, 14, 18)
+    assert (hops[Q][K], hops[B][C], hops[E][QE]) == (16, 30, 11)
 
 
 def test_a_demand_rates_its_payoff_less_half_the_track_per_turn_it_takes():
