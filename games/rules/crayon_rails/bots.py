@@ -93,7 +93,20 @@ def _connection(state: dict, seat: int) -> list[int]:
 
 
 def jobs(state: dict, seat: int) -> list[Job]:
-    """Returns the demands the seat may work toward, best first."""
+    """Returns the demands the seat may work toward, best first (by card and demand on a tie).
+
+    A demand's load is aboard (standard: a load of its good; public: its lock's load, or a free
+    load of its good), else fetched from the source of its good that rates best (the first
+    of the board's sources of that good on a tie). The rating:
+    `(pay - build / 2) / (build / 20 + mileposts / speed + 0.7)`, where build is the track to
+    lay (to the city for a load aboard; else to the source and to the city from the network, or
+    to the nearer of them and on between them on the empty map, whichever is cheaper; with no
+    track yet, a load aboard builds from the train's city to the demand's) and mileposts the
+    hops from the train's city (none before it is placed) to the source and on to the city;
+    less a quarter of the build the cash does not cover; times 0.6 when another player locked
+    the card; plus 3 for a load aboard. A city nobody may build into any more, that our track
+    does not reach, is skipped, as a destination or a source.
+    """
     cost, hops, nearest = _tables()
     p = state["players"][seat]
     conn = _connection(state, seat)
@@ -203,6 +216,12 @@ def _draft(state, seat, legal):
 
 
 def _turn(engine, state, seat, legal):
+    """Plays the turn's next action, the first of: give the cards up at the turn's start when
+    no job is worth working; place the train; deliver the best-paying load; (public, with the
+    cash to win: no new load, only the locked loads aboard count) lock a free load onto the
+    best-rated demand for it, when that rates above 0 or once the seat has pitched (its turn is
+    then only locking); pick up; drop a load no job wants; move toward the stops of its best
+    jobs worth anything (as many as the train holds, and one more); build; upgrade; end."""
     p = state["players"][seat]
     todo = jobs(state, seat)
     top = [j for j in todo if j.score > 0][: capacity(p) + 1]
@@ -383,6 +402,12 @@ def _fees_ok(state, seat, move) -> bool:
 
 
 def _build(engine, state, seat, legal, todo):
+    """Builds toward the cities off its network that its jobs need: those of the loads it
+    carries, however poor (public: only the locked ones, a free load may yet serve any
+    demand), then of its two best jobs worth anything, each source before its city (with no
+    track, every city counts). Once rich (60% of the cash to win, or 40 with nothing to build
+    for) and short of the majors to win, the major city cheapest to reach comes first. A train
+    standing on others' track keeps 12 for the fees home."""
     builds = _of(legal, "build")
     if not builds:
         return None
