@@ -1,0 +1,231 @@
+"""The engine's bot (bots.py) moving, loading and choosing outside building, in exact positions:
+each choice checked against the strategy its docstrings describe (found by mutation testing of
+`_move`, `_fees_ok`, `_stops`, `_pickup`, `_place`, `_free_only`, `_workable`, `_upgrade`, `_lose`
+and `_draft`, issue #31)."""
+
+from games.rules.crayon_rails import bots
+from games.rules.crayon_rails.board import CITY_INDEX
+
+from .helpers import at, blank, lay, legal, link
+
+
+def job(card, demand, **fields):
+    """A rated job with the given fields (the rest: nothing aboard, no score)."""
+    base = dict(good="Grain", dest=0, source=None, pay=20, build=0, score=0, have=False, mine=True, locked=False)
+    base.update(fields)
+    return bots.Job(card, demand, **base)
+
+
+def test_a_load_is_free_only_while_no_lock_names_its_card_and_demand():
+    """A lock is a card and one of its demands: the same card's other demand is not locked."""
+    p = {"locks": [{"card": "D001", "demand": 0, "good": "Iron", "private": False, "loaded": True}]}
+    assert bots._free_only(p, job("D001", 0)) is False
+    assert bots._free_only(p, job("D001", 1)) is True
+    assert bots._free_only(p, job("D002", 0)) is True
+    assert bots._free_only({"locks": []}, job("D001", 0)) is True
+
+
+def fee_line(cash, fees=()):
+    """Seat 0 stands on Larkmere (22,7); Player 2's track runs east to (24,7), Player 3's on to
+    (26,7)."""
+    s = blank("public", 3)
+    lay(s, 1, (22, 7), (23, 7), (24, 7))
+    lay(s, 2, (24, 7), (25, 7), (26, 7))
+    s["players"][0].update(pos=at("Larkmere"), cash=cash, fees=list(fees))
+    return s
+
+
+def move(*points):
+    return {"type": "move", "path": [list(pt) for pt in points]}
+
+
+def test_a_move_onto_one_players_track_is_careful_from_16():
+    """_fees_ok: a fee of 4 to the owner, and 12 kept to get back onto our own track."""
+    onto = move((22, 7), (23, 7), (24, 7))
+    assert bots._fees_ok(fee_line(16), 0, onto)
+    assert not bots._fees_ok(fee_line(15), 0, onto)
+
+
+def test_a_move_onto_two_players_track_is_careful_from_20():
+    """_fees_ok: 4 to each of the two owners, and 12 kept."""
+    across = move((22, 7), (23, 7), (24, 7), (25, 7), (26, 7))
+    assert bots._fees_ok(fee_line(20), 0, across)
+    assert not bots._fees_ok(fee_line(19), 0, across)
+
+
+def test_a_fee_paid_this_turn_is_not_counted_again():
+    """_fees_ok: a player already paid this turn is paid nothing more (the fee is once a turn)."""
+    across = move((22, 7), (23, 7), (24, 7), (25, 7), (26, 7))
+    assert bots._fees_ok(fee_line(16, fees=[1]), 0, across)
+    assert not bots._fees_ok(fee_line(15, fees=[1]), 0, across)
+    assert bots._fees_ok(fee_line(0, fees=[1, 2]), 0, across)
+
+
+def test_a_move_that_owes_no_fee_is_always_careful():
+    """_fees_ok: no other player's track, or a resigned player's (it rides free): no cash needed."""
+    s = fee_line(0)
+    lay(s, 0, (22, 7), (22, 8), (22, 9))
+    assert bots._fees_ok(s, 0, move((22, 7), (22, 8), (22, 9)))
+    s["out"] = [1]
+    assert bots._fees_ok(s, 0, move((22, 7), (23, 7), (24, 7)))
+
+
+def test_a_job_is_worth_working_from_a_score_above_1():
+    """_workable: a demand is worth working on when it scores above 1 and its track costs at most
+    5 more than the cash; any load on the train is worth keeping the cards for."""
+    p = {"loads": [], "cash": 20}
+    assert not bots._workable([job("D003", 2, score=1, build=0)], p)
+    assert bots._workable([job("D003", 2, score=1.5, build=25)], p)
+    assert not bots._workable([job("D003", 2, score=1.5, build=26)], p)
+    assert not bots._workable([job("D003", 2, score=1, build=0), job("D001", 0, score=9, build=26)], p)
+    assert bots._workable([job("D003", 2, score=1, build=0), job("D001", 0, score=9, build=20)], p)
+    assert not bots._workable([], p)
+    assert bots._workable([], {"loads": ["Fish"], "cash": 0})
+
+
+def test_a_freight_upgrades_to_a_fast_freight_however_rich():
+    """_upgrade: a freight becomes a fast freight from 70 (never a heavy one); a fast or heavy
+    freight becomes a superfreight from 120."""
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Larkmere"), cash=150)
+    assert bots._upgrade(s, 0, legal(s, 0), []) == {"type": "upgrade", "train": "fast"}
+    s["players"][0].update(train="fast", cash=120)
+    assert bots._upgrade(s, 0, legal(s, 0), []) == {"type": "upgrade", "train": "super"}
+    s["players"][0].update(train="heavy", cash=100)
+    assert bots._upgrade(s, 0, legal(s, 0), []) is None
+    s["players"][0].update(train="super", cash=200)
+    assert bots._upgrade(s, 0, legal(s, 0), []) is None
+
+
+LARKMERE, CALDER, QUILLON, KORVIN, OAKHURST = (
+    CITY_INDEX[c] for c in ("Larkmere", "Calder Mills", "Quillon", "Korvin", "Oakhurst")
+)
+
+
+def test_the_stops_are_the_cities_wanting_its_loads_in_the_order_of_the_jobs():
+    """_stops: a drop is the city of a job scoring above 0 whose load is aboard, not the city the
+    train stands on, each once, the best job's first."""
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Larkmere"), loads=["Grain"])
+    todo = [
+        job("D001", 0, have=True, score=5, dest=CALDER),
+        job("D002", 0, have=True, score=0, dest=KORVIN),  # worth nothing
+        job("D003", 0, have=True, score=3, dest=LARKMERE),  # here
+        job("D004", 0, have=True, score=2, dest=CALDER),  # already a stop
+        job("D005", 0, have=False, score=9, dest=OAKHURST),  # its load is not aboard
+        job("D006", 0, have=True, score=0.5, dest=QUILLON),
+    ]
+    drops, fetches = bots._stops(s, 0, todo, [])
+    assert drops == [CALDER, QUILLON] and fetches == []
+
+
+def test_the_stops_fetch_for_the_best_jobs_whose_loads_wait_elsewhere():
+    """_stops: a fetch is the source of one of the best jobs (`top`) without its load aboard, for
+    a card no load aboard serves yet, not the city the train stands on, each once, while the
+    supply still has a chip of the good."""
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Larkmere"), loads=["Wool"])
+    s["players"][1]["loads"] = ["Grain"] * 5  # every Grain chip
+    carried = job("D001", 0, have=True, score=5, dest=CALDER, good="Wool")
+    top = [
+        job("D002", 0, source=OAKHURST, good="Timber"),
+        carried,
+        job("D001", 1, source=QUILLON, good="Marble"),  # its card is served by the Wool aboard
+        job("D003", 0, source=None, good="Timber"),
+        job("D004", 0, source=LARKMERE, good="Iron"),  # here
+        job("D005", 0, source=OAKHURST, good="Timber"),  # already a stop
+        job("D006", 0, source=CALDER, good="Grain"),  # no chip left
+        job("D007", 0, source=KORVIN, good="Fish"),
+    ]
+    assert bots._stops(s, 0, [carried, *top], top) == ([CALDER], [OAKHURST, KORVIN])
+    s["players"][0]["loads"] = ["Wool", "Fish"]  # a full freight fetches nothing
+    assert bots._stops(s, 0, [carried, *top], top) == ([CALDER], [])
+    s["players"][0]["train"] = "heavy"  # room for a third
+    assert bots._stops(s, 0, [carried, *top], top)[1] == [OAKHURST, KORVIN]
+
+
+FENWICK = CITY_INDEX["Fenwick"]
+
+
+def at_calder(loads=()):
+    """Seat 0's freight at Calder Mills, which supplies Wool and Cheese."""
+    s = blank("standard", 2)
+    s["players"][0].update(pos=at("Calder Mills"), loads=list(loads))
+    return s
+
+
+def pickup(s, todo):
+    return bots._pickup(s, 0, legal(s, 0), todo)
+
+
+def test_the_pickup_is_for_the_best_job_scoring_above_0_whose_load_this_city_supplies():
+    """_pickup: jobs worth nothing, jobs with their load aboard and goods the city does not
+    supply are passed over."""
+    s = at_calder()
+    assert {a["good"] for a in legal(s, 0, "pickup")} == {"Wool", "Cheese"}
+    wool = job("D002", 0, good="Wool", source=CALDER, score=1)
+    assert pickup(s, [job("D001", 0, good="Cheese", source=CALDER, score=0), wool]) == {
+        "type": "pickup",
+        "good": "Wool",
+    }
+    assert pickup(s, [job("D001", 0, good="Cheese", source=CALDER, score=5, have=True), wool])["good"] == "Wool"
+    assert pickup(s, [job("D001", 0, good="Grain", source=LARKMERE, score=9), wool])["good"] == "Wool"
+    assert pickup(s, [job("D001", 0, good="Cheese", source=CALDER, score=-1)]) is None
+
+
+def test_no_pickup_for_a_card_a_load_aboard_serves():
+    """_pickup: a card whose other demand's load is aboard is served already."""
+    s = at_calder(loads=["Fish"])
+    carried = job("D001", 0, good="Fish", dest=KORVIN, score=5, have=True)
+    assert pickup(s, [carried, job("D001", 1, good="Cheese", source=CALDER, score=5)]) is None
+    assert pickup(s, [carried, job("D002", 1, good="Cheese", source=CALDER, score=5)])["good"] == "Cheese"
+
+
+def test_a_load_whose_best_source_is_elsewhere_is_picked_up_here_for_a_job_scoring_4():
+    """_pickup: a job rated for fetching its load from another source takes it here only when it
+    scores 4 or more; its own source here, any score above 0 will do."""
+    s = at_calder()
+    assert pickup(s, [job("D001", 0, good="Cheese", source=FENWICK, score=3.9)]) is None
+    assert pickup(s, [job("D001", 0, good="Cheese", source=FENWICK, score=4)])["good"] == "Cheese"
+    assert pickup(s, [job("D001", 0, good="Cheese", source=CALDER, score=0.1)])["good"] == "Cheese"
+
+
+def place(s, todo):
+    return bots._place(s, 0, legal(s, 0), todo)["city"]
+
+
+def calder_line():
+    """Seat 0's track runs from Larkmere to Calder Mills; its train is not placed yet."""
+    s = blank("standard", 2)
+    link(s, 0, "Larkmere", "Calder Mills")
+    return s
+
+
+def test_the_train_is_placed_at_the_first_source_on_the_network_of_any_job():
+    """_place: the best job whose load waits on the network wins, even below a job whose source
+    is off it; a job with its load aboard has no source."""
+    s = calder_line()
+    assert place(s, [job("D001", 0, source=None), job("D002", 0, source=LARKMERE)]) == "Larkmere"
+    assert place(s, [job("D001", 0, source=OAKHURST), job("D002", 0, source=LARKMERE)]) == "Larkmere"
+    assert place(s, [job("D001", 0, source=OAKHURST), job("D002", 0, source=CALDER)]) == "Calder Mills"
+
+
+def test_with_no_source_on_the_network_the_train_is_placed_at_its_first_city():
+    """_place: no job, or a best job with no source (its load aboard): the network's first city
+    in the map's list (Calder Mills before Larkmere)."""
+    s = calder_line()
+    assert CALDER < LARKMERE
+    assert place(s, []) == "Calder Mills"
+    assert place(s, [job("D001", 0, source=None), job("D002", 0, source=OAKHURST)]) == "Calder Mills"
+
+
+def test_a_trackless_train_is_placed_at_the_major_city_nearest_the_best_jobs_source():
+    """_place: with no track every major city is on the network (building starts there); the
+    nearest to the source in mileposts, the first in the map's list of equally near ones:
+    Quillon is 5 from Ondrey; Varrow 7 from Harrowgate and Velmora; Thornwick 7 from Velmora and
+    Ondrey."""
+    s = blank("standard", 2)
+    assert place(s, [job("D001", 0, source=CITY_INDEX["Quillon"])]) == "Ondrey"
+    assert place(s, [job("D001", 0, source=CITY_INDEX["Varrow"])]) == "Harrowgate"
+    assert place(s, [job("D001", 0, source=CITY_INDEX["Thornwick"])]) == "Velmora"
+    assert place(s, []) == "Harrowgate"
