@@ -4,9 +4,11 @@ each choice checked against the strategy its docstrings describe (found by mutat
 and `_draft`, issue #31)."""
 
 from games.rules.crayon_rails import bots
-from games.rules.crayon_rails.board import CITY_INDEX
+from games.rules.crayon_rails import network as net
+from games.rules.crayon_rails.board import CITY_INDEX, node
+from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, lay, legal, link
+from .helpers import at, blank, lay, legal, link, to_hand
 
 
 def job(card, demand, **fields):
@@ -188,6 +190,8 @@ def test_a_load_whose_best_source_is_elsewhere_is_picked_up_here_for_a_job_scori
     assert pickup(s, [job("D001", 0, good="Cheese", source=FENWICK, score=3.9)]) is None
     assert pickup(s, [job("D001", 0, good="Cheese", source=FENWICK, score=4)])["good"] == "Cheese"
     assert pickup(s, [job("D001", 0, good="Cheese", source=CALDER, score=0.1)])["good"] == "Cheese"
+    passed_over = job("D001", 0, good="Cheese", source=FENWICK, score=3.9)
+    assert pickup(s, [passed_over, job("D002", 0, good="Wool", source=CALDER, score=1)])["good"] == "Wool"
 
 
 def place(s, todo):
@@ -229,3 +233,141 @@ def test_a_trackless_train_is_placed_at_the_major_city_nearest_the_best_jobs_sou
     assert place(s, [job("D001", 0, source=CITY_INDEX["Varrow"])]) == "Harrowgate"
     assert place(s, [job("D001", 0, source=CITY_INDEX["Thornwick"])]) == "Velmora"
     assert place(s, []) == "Harrowgate"
+
+
+def calder_route():
+    """The 18 mileposts of Seat 0's track from Larkmere (the first) to Calder Mills (the last)."""
+    s = calder_line()
+    steps, prev = net.route_search(s, 0, at("Larkmere"), False)
+    return net.route_path(prev, at("Calder Mills"))
+
+
+def on_the_line(step, loads=()):
+    """Seat 0's freight `step` mileposts from Larkmere along its track to Calder Mills (18)."""
+    s = calder_line()
+    s["players"][0].update(pos=calder_route()[step], loads=list(loads))
+    return s
+
+
+def heading(s, todo, top):
+    a = bots._move(ENGINE, s, 0, legal(s, 0), todo, top)
+    assert a is None or a in legal(s, 0, "move")
+    return a and a["toward"]
+
+
+def test_the_train_heads_for_the_nearest_city_wanting_a_load_aboard():
+    """_move: the nearest drop first, not the best-paying one (that one flips as the train moves);
+    of two equally near, the first in the map's list (Calder Mills before Larkmere)."""
+    to_lark = job("D001", 0, have=True, score=9, dest=LARKMERE, good="Timber")
+    to_calder = job("D002", 0, have=True, score=5, dest=CALDER, good="Timber")
+    assert heading(on_the_line(8, ["Timber"]), [to_calder, to_lark], []) == "Larkmere"
+    assert heading(on_the_line(10, ["Timber"]), [to_lark, to_calder], []) == "Calder Mills"
+    assert heading(on_the_line(9, ["Timber"]), [to_lark, to_calder], []) == "Calder Mills"
+
+
+def test_the_train_fetches_on_the_way_only_when_the_source_is_nearer_than_the_drop():
+    """_move: a fetch goes first when its source is strictly nearer than the nearest drop."""
+    drop = job("D001", 0, have=True, score=5, dest=CALDER, good="Timber")
+    fetch = job("D002", 0, score=5, dest=KORVIN, source=LARKMERE, good="Grain")
+    assert heading(on_the_line(8, ["Timber"]), [drop, fetch], [fetch]) == "Larkmere"
+    assert heading(on_the_line(9, ["Timber"]), [drop, fetch], [fetch]) == "Calder Mills"
+    assert heading(on_the_line(10, ["Timber"]), [drop, fetch], [fetch]) == "Calder Mills"
+
+
+def test_the_train_fetches_for_the_nearer_of_its_two_best_jobs_it_can_reach():
+    """_move: of the sources of the first two fetching jobs, the nearest reachable one; a third
+    job's source is not looked at, nor one no track leads to (Oakhurst, Quillon); of two equally
+    near, the first in the map's list."""
+    lark = job("D001", 0, score=5, dest=KORVIN, source=LARKMERE, good="Grain")
+    calder = job("D002", 0, score=5, dest=KORVIN, source=CALDER, good="Cheese")
+    oak = job("D003", 0, score=9, dest=KORVIN, source=OAKHURST, good="Timber")
+    quillon = job("D004", 0, score=9, dest=KORVIN, source=QUILLON, good="Marble")
+    s = on_the_line(8)
+    assert heading(s, [calder, lark], [calder, lark]) == "Larkmere"
+    assert heading(on_the_line(9), [lark, calder], [lark, calder]) == "Calder Mills"
+    assert heading(s, [oak, lark], [oak, lark]) == "Larkmere"
+    assert heading(s, [oak, quillon, lark], [oak, quillon, lark]) is None
+    assert heading(s, [oak, quillon], [oak, quillon]) is None
+
+
+def korvin_line(cash, loads=()):
+    """Seat 0's freight on its track 6 mileposts short of Calder Mills, where Player 2's track
+    goes on east to Korvin (9 more): a move toward Korvin ends on Player 2's track. A Fish card
+    in hand makes Korvin a city that matters (the menu heads there)."""
+    s = on_the_line(12, loads)
+    link(s, 1, "Calder Mills", "Korvin")
+    to_hand(s, 0, "D007")  # Fish to Brackenfield
+    s["players"][0]["cash"] = cash
+    return s
+
+
+def test_a_fetch_across_others_track_keeps_the_fees_reserve_else_stops_on_own_track():
+    """_move: a fetch pays fees it earns nothing back for: without 4 a fee and 12 to spare, the
+    train goes as near as its moves that keep that reserve take it (Calder Mills, the end of
+    its own track), not onto Player 2's track."""
+    fish = job("D007", 2, score=5, dest=CITY_INDEX["Brackenfield"], source=KORVIN, good="Fish")
+    assert heading(korvin_line(16), [fish], [fish]) == "Korvin"
+    s = korvin_line(15)
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [fish], [fish])
+    assert move["toward"] == "Calder Mills" and node(*move["path"][-1]) == at("Calder Mills")
+
+
+def test_a_delivery_across_others_track_goes_however_poor():
+    """_move: a delivery pays the fees back, so the train heads for it with no reserve; when the
+    fee itself cannot be paid (no ready-made move there), it goes as near as its own track
+    takes it."""
+    fish = job("D007", 2, score=5, dest=KORVIN, have=True, good="Fish")
+    assert heading(korvin_line(4, ["Fish"]), [fish], []) == "Korvin"
+    s = korvin_line(3, ["Fish"])
+    assert "Korvin" not in {a["toward"] for a in legal(s, 0, "move")}
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [fish], [])
+    assert move["toward"] == "Calder Mills" and node(*move["path"][-1]) == at("Calder Mills")
+
+
+def test_a_network_holding_no_city_places_the_train_at_the_first_city_of_the_map():
+    """_place: a network with no city on it (a flood can wash away a track's only link to one):
+    the first city offered, the map's first."""
+    s = blank("standard", 2)
+    lay(s, 0, (22, 12), (22, 13), (23, 14))
+    assert place(s, [job("D001", 0, source=OAKHURST)]) == "Harrowgate"
+    assert place(s, []) == "Harrowgate"
+
+
+def keep(card, demand):
+    return {"type": "keep", "card": card, "demand": demand}
+
+
+def test_of_two_equally_worthy_cards_the_draft_keeps_the_first_offered():
+    """_draft: worth is the payoff less the cheapest track from a source of the good on the
+    empty map: D008's Oil to Glimmerdale (61 for 37) and D003's Oil to Catterby (62 for 38) both
+    clear 24, so the first offered is kept."""
+    s = ENGINE.new_state({"mode": "public"}, 2, "draft")
+    assert bots._draft(s, 0, [keep("D008", 0), keep("D003", 1)]) == keep("D008", 0)
+    assert bots._draft(s, 0, [keep("D003", 1), keep("D008", 0)]) == keep("D003", 1)
+    assert bots._draft(s, 0, [keep("D008", 1), keep("D003", 1)]) == keep("D003", 1)  # 21 for 11 clears 10
+
+
+def test_a_fetch_with_no_careful_move_there_takes_the_nearest_own_track_move_toward_it():
+    """_move: a fetch from Oakhurst, 13 mileposts away, 7 of them on Player 2's track beyond
+    Larkmere (no ready-made move heads there: no card in hand names it): of the moves that keep
+    the reserve, the one ending nearest Oakhurst (at Larkmere, 7 from it), though the move toward
+    Calder Mills (away from it) comes first in the menu."""
+    s = on_the_line(6)
+    link(s, 1, "Larkmere", "Oakhurst")
+    to_hand(s, 0, "D003")  # Grain to Calder Mills: both ends of the line matter
+    s["players"][0]["cash"] = 10
+    assert [a["toward"] for a in legal(s, 0, "move")] == ["Calder Mills", "Larkmere"]
+    timber = job("D002", 0, score=5, dest=CALDER, source=OAKHURST, good="Timber")
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [timber], [timber])
+    assert move["toward"] == "Larkmere" and node(*move["path"][-1]) == at("Larkmere")
+
+
+def test_a_fetch_no_careful_move_brings_nearer_is_no_move():
+    """_move: at Calder Mills, with Korvin's Fish 9 mileposts on along Player 2's track and 15 in
+    cash, no move keeps the reserve and gets nearer (toward Larkmere is away): no move."""
+    s = korvin_line(15)
+    s["players"][0]["pos"] = at("Calder Mills")
+    to_hand(s, 0, "D003")  # Larkmere's Grain matters: a move toward it is on the menu
+    assert {a["toward"] for a in legal(s, 0, "move")} == {"Korvin", "Larkmere"}
+    fish = job("D007", 2, score=5, dest=CITY_INDEX["Brackenfield"], source=KORVIN, good="Fish")
+    assert bots._move(ENGINE, s, 0, legal(s, 0), [fish], [fish]) is None
