@@ -371,3 +371,45 @@ def test_a_fetch_no_careful_move_brings_nearer_is_no_move():
     assert {a["toward"] for a in legal(s, 0, "move")} == {"Korvin", "Larkmere"}
     fish = job("D007", 2, score=5, dest=CITY_INDEX["Brackenfield"], source=KORVIN, good="Fish")
     assert bots._move(ENGINE, s, 0, legal(s, 0), [fish], [fish]) is None
+
+
+def test_with_no_move_to_the_stop_the_train_takes_the_move_ending_nearest_it_not_the_shortest():
+    """_move: a fast freight (12 mileposts) with Fish for Korvin and 3 in cash, 8 mileposts out
+    of Larkmere (19 from Korvin), with a spur of its own to Tarnside. Korvin's fee cannot be paid,
+    so no move heads there (its 12 mileposts would end on Player 2's track); of the moves ending
+    nearer Korvin, the one to Calder Mills ends 9 from it, the shorter one to Tarnside (first in
+    the menu) 18: toward Calder Mills."""
+    s = korvin_line(3, ["Fish"])
+    s["players"][0].update(pos=calder_route()[8], train="fast", moves=12)
+    lay(s, 0, (24, 17), (24, 18))  # Tarnside
+    assert [a["toward"] for a in legal(s, 0, "move")] == ["Tarnside", "Calder Mills", "Larkmere"]
+    fish = job("D007", 2, score=5, dest=KORVIN, have=True, good="Fish")
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [fish], [])
+    assert move["toward"] == "Calder Mills" and node(*move["path"][-1]) == at("Calder Mills")
+
+
+def test_one_milepost_left_is_one_milepost_nearer():
+    """_move: with one milepost left this turn, the one-milepost move toward the stop (Larkmere,
+    the way to Oakhurst's Timber beyond it on Player 2's track) still gets nearer."""
+    s = on_the_line(6)
+    link(s, 1, "Larkmere", "Oakhurst")
+    to_hand(s, 0, "D003")
+    s["players"][0].update(cash=10, moves=1)
+    timber = job("D002", 0, score=5, dest=CALDER, source=OAKHURST, good="Timber")
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [timber], [timber])
+    assert move["toward"] == "Larkmere" and move["path"] == [[22, 13], [22, 12]]
+
+
+def test_the_ready_made_move_to_the_stop_goes_first_even_when_another_ends_nearer_it():
+    """_move: Fenwick wants the Timber aboard, 11 mileposts away over Player 2's track by Quillon,
+    29 along its own by Calder Mills. Not reached this turn either way, the ready-made move
+    keeps to its own track (no fees for a part of the way); the bot takes it, though the move
+    to Quillon would end 4 from Fenwick."""
+    s = blank("standard", 2)
+    link(s, 0, "Larkmere", "Calder Mills", "Fenwick")
+    link(s, 1, "Larkmere", "Quillon", "Fenwick")
+    to_hand(s, 0, "D044")  # a demand of Fenwick's: the menu heads there
+    s["players"][0].update(pos=at("Larkmere"), cash=20, loads=["Timber"])
+    timber = job("D001", 0, score=5, dest=FENWICK, have=True, good="Timber")
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [timber], [])
+    assert move["toward"] == "Fenwick" and node(*move["path"][-1]) == calder_route()[9] and len(move["path"]) == 10
