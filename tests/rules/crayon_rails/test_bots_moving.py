@@ -8,7 +8,7 @@ from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails.board import CITY_INDEX, node
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, lay, legal, link, to_hand
+from .helpers import at, blank, event_card, lay, legal, link, lock, to_hand, to_pool
 
 
 def job(card, demand, **fields):
@@ -388,16 +388,17 @@ def test_with_no_move_to_the_stop_the_train_takes_the_move_ending_nearest_it_not
     assert move["toward"] == "Calder Mills" and node(*move["path"][-1]) == at("Calder Mills")
 
 
-def test_one_milepost_left_is_one_milepost_nearer():
-    """_move: with one milepost left this turn, the one-milepost move toward the stop (Larkmere,
-    the way to Oakhurst's Timber beyond it on Player 2's track) still gets nearer."""
-    s = on_the_line(6)
+def test_a_one_milepost_move_nearer_the_stop_is_taken():
+    """_move: one milepost out of Larkmere, with Oakhurst's Timber 8 mileposts on (7 of them on
+    Player 2's track) and 10 in cash: the move to Oakhurst would leave no reserve for the fees,
+    so the train takes the one milepost to Larkmere, nearer Oakhurst by one."""
+    s = on_the_line(1)
     link(s, 1, "Larkmere", "Oakhurst")
     to_hand(s, 0, "D003")
-    s["players"][0].update(cash=10, moves=1)
+    s["players"][0]["cash"] = 10
     timber = job("D002", 0, score=5, dest=CALDER, source=OAKHURST, good="Timber")
     move = bots._move(ENGINE, s, 0, legal(s, 0), [timber], [timber])
-    assert move["toward"] == "Larkmere" and move["path"] == [[22, 13], [22, 12]]
+    assert move["toward"] == "Larkmere" and move["path"] == [[22, 8], [22, 7]]
 
 
 def test_the_ready_made_move_to_the_stop_goes_first_even_when_another_ends_nearer_it():
@@ -413,3 +414,22 @@ def test_the_ready_made_move_to_the_stop_goes_first_even_when_another_ends_neare
     timber = job("D001", 0, score=5, dest=FENWICK, have=True, good="Timber")
     move = bots._move(ENGINE, s, 0, legal(s, 0), [timber], [])
     assert move["toward"] == "Fenwick" and node(*move["path"][-1]) == calder_route()[9] and len(move["path"]) == 10
+
+
+def test_a_derailed_bot_loses_first_the_load_for_a_city_it_can_no_longer_reach():
+    """_lose: D001's Iron to Jessamy pays 37, D003's Grain to Calder Mills 33, both locked, so
+    the Grain is lost first; but once Players 2 and 3 have both built into Jessamy (a small city
+    takes two players' track) and no track leads there from the bot's, the Iron's demand is
+    worth nothing to it (no job rates it): the Iron goes first."""
+    s = blank("public", 3)
+    link(s, 0, "Larkmere", "Calder Mills")
+    to_pool(s, "D001", "D003")
+    s["players"][0].update(pos=at("Larkmere"), loads=["Iron", "Grain"])
+    lock(s, 0, "D001", 0)
+    lock(s, 0, "D003", 2)
+    s["pending"] = [{"seat": 0, "kind": "derailment", "card": event_card("derailment")}]
+    assert bots.choose(ENGINE, s, 0) == {"type": "lose_load", "good": "Grain", "card": "D003"}
+    lay(s, 1, (22, 27), (23, 27))
+    lay(s, 2, (22, 27), (22, 26))
+    assert [(j.card, j.demand) for j in bots.jobs(s, 0)] == [("D003", 2)]
+    assert bots.choose(ENGINE, s, 0) == {"type": "lose_load", "good": "Iron", "card": "D001"}
