@@ -433,3 +433,17 @@ def test_a_derailed_bot_loses_first_the_load_for_a_city_it_can_no_longer_reach()
     lay(s, 2, (22, 27), (22, 26))
     assert [(j.card, j.demand) for j in bots.jobs(s, 0)] == [("D003", 2)]
     assert bots.choose(ENGINE, s, 0) == {"type": "lose_load", "good": "Iron", "card": "D001"}
+
+
+def test_a_fetch_takes_the_ready_made_move_that_keeps_the_reserve_even_when_another_ends_nearer():
+    """_move: the same track as above, fetching Fenwick's Cheese instead: the ready-made move
+    toward Fenwick keeps to the bot's own track, so it owes no fee and keeps the reserve: the
+    bot takes it, not the move to Quillon (4 from Fenwick, its fee affordable with 20)."""
+    s = blank("standard", 2)
+    link(s, 0, "Larkmere", "Calder Mills", "Fenwick")
+    link(s, 1, "Larkmere", "Quillon", "Fenwick")
+    to_hand(s, 0, "D044")
+    s["players"][0].update(pos=at("Larkmere"), cash=20)
+    cheese = job("D001", 0, score=5, dest=KORVIN, source=FENWICK, good="Cheese")
+    move = bots._move(ENGINE, s, 0, legal(s, 0), [cheese], [cheese])
+    assert move["toward"] == "Fenwick" and node(*move["path"][-1]) == calder_route()[9]
