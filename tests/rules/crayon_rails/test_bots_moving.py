@@ -9,6 +9,7 @@ from games.rules.crayon_rails.board import CITY_INDEX, node
 from games.rules.crayon_rails.engine import ENGINE
 
 from .helpers import at, blank, event_card, lay, legal, link, lock, to_hand, to_pool
+from .test_bots import calder_line  # Seat 0's track from Larkmere to Calder Mills
 
 
 def job(card, demand, **fields):
@@ -196,13 +197,6 @@ def test_a_load_whose_best_source_is_elsewhere_is_picked_up_here_for_a_job_scori
 
 def place(s, todo):
     return bots._place(s, 0, legal(s, 0), todo)["city"]
-
-
-def calder_line():
-    """Seat 0's track runs from Larkmere to Calder Mills; its train is not placed yet."""
-    s = blank("standard", 2)
-    link(s, 0, "Larkmere", "Calder Mills")
-    return s
 
 
 def test_the_train_is_placed_at_the_first_source_on_the_network_of_any_job():
