@@ -197,7 +197,10 @@ def _lose(state, seat, legal):
 
 
 def _draft(state, seat, legal):
-    """Keeps the best two cards (by their best demand), if they are worth it."""
+    """Keeps the best two cards (by their best demand), if they are worth it.
+
+    A demand's worth is its payoff less the cheapest track from a source of its good to its city
+    on the empty map; of equally worthy demands, the first offered is kept."""
     keeps = _of(legal, "keep")
     if not keeps:
         return _first(legal, "keep_done")
@@ -281,11 +284,16 @@ def _free_only(p, j) -> bool:
 
 
 def _workable(todo, p) -> bool:
-    """Tells whether any demand is worth working on (else give the turn up for new cards)."""
+    """Tells whether any demand is worth working on (else give the turn up for new cards): any
+    load on the train, or a job scoring above 1 whose track costs at most 5 more than the cash."""
     return p["loads"] or any(j.score > 1 and j.build <= p["cash"] + 5 for j in todo)
 
 
 def _place(state, seat, legal, todo):
+    """Places the train at the source of the first job (best first) whose load waits on the
+    network (where building costs nothing); else at the network's city nearest the best job's
+    source in mileposts (the first in the map's list of equally near ones); else at the
+    network's first city in the map's list; with no city on the network, at the first offered."""
     places = {a["city"]: a for a in _of(legal, "place_train")}
     conn = _connection(state, seat)
     cost, hops, _nearest = _tables()
@@ -303,6 +311,9 @@ def _place(state, seat, legal, todo):
 
 
 def _pickup(state, seat, legal, todo):
+    """Picks up the load of the best job scoring above 0 that this city supplies, whose load is
+    not aboard and whose card no load aboard serves yet; for a job rated for fetching it from
+    another source, only when it scores 4 or more."""
     pickups = _of(legal, "pickup")
     if not pickups:
         return None
@@ -352,6 +363,15 @@ def _stops(state, seat, todo, top):
 
 
 def _move(engine, state, seat, legal, todo, top):
+    """Moves toward the nearest city wanting a load aboard, or toward the nearest source of the
+    first two of its best jobs' loads when that is nearer still (of equally near, the first in
+    the map's list); None when neither is reachable along any track.
+
+    It takes the ready-made move to that stop (even when another move would end nearer it); a
+    fetch takes it only if it keeps the cash to get home after its fees (`_fees_ok`: a delivery
+    pays them back). Otherwise, of the moves (those that keep the fees' reserve, for a fetch)
+    ending nearer the stop along the track, the one ending nearest, the shortest of those; none:
+    the other stop, then no move."""
     moves = _of(legal, "move")
     if not moves:
         return None
@@ -439,6 +459,8 @@ def _build(engine, state, seat, legal, todo):
 
 
 def _upgrade(state, seat, legal, todo):
+    """Upgrades a freight to a fast freight from 70 in cash (never to a heavy one), and a fast or
+    heavy freight to a superfreight from 120."""
     ups = {a["train"]: a for a in _of(legal, "upgrade")}
     if not ups:
         return None
