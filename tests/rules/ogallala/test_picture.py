@@ -1,0 +1,432 @@
+"""Ogallala's table pictures (games.rules.ogallala.picture), the game page's and the email's, read
+back from the SVG: each card on its own space of its player's river, with its shape, number, colour
+and name; each player's tag, name and facts; whose turn it is; the stacks' sizes and nothing of a
+hidden card. Drawn for a browser (text as <text>), so that labels can be read with their positions.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+import pytest
+
+from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
+from games.rules.drawing.svg import ALARM, INK
+from games.rules.ogallala import picture as pic
+from games.rules.ogallala.engine import ENGINE
+
+from .helpers import fresh, lay
+
+SVG = "{http://www.w3.org/2000/svg}"
+NAMES = {0: "Ann", 1: "Bob"}
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str
+    bold: bool
+    anchor: str
+
+
+class Drawn:
+    """A picture read back: its size, its shapes (fill, polygons) and its labels, in order."""
+
+    def __init__(self, svg: str):
+        self.svg = svg
+        self.root = ET.fromstring(svg)
+        self.width, self.height = float(self.root.get("width")), float(self.root.get("height"))
+        self.shapes: list[tuple[str, list[tuple]]] = []
+        self.labels: list[Label] = []
+        for el in self.root.iter():
+            if el.tag == f"{SVG}path":
+                self.shapes.append((el.get("fill"), _polygons(el.get("d"))))
+            elif el.tag == f"{SVG}text":
+                style = (
+                    float(el.get("font-size")),
+                    el.get("fill"),
+                    el.get("font-weight") == "bold",
+                    el.get("text-anchor", "start"),
+                )
+                for span in el.iter(f"{SVG}tspan"):
+                    self.labels.append(Label(float(span.get("x")), float(span.get("y")), span.text, *style))
+
+    def polygons(self, fill: str) -> list[tuple]:
+        return [p for colour, polys in self.shapes if colour == fill for p in polys]
+
+    def rects(self, fill: str, above: float = 1e9) -> list[tuple]:
+        """Returns the (x, y, w, h) of every rectangle filled in that colour (whose top is above
+        `above`: the rivers without the key under them)."""
+        out = []
+        for p in self.polygons(fill):
+            xs, ys = sorted({x for x, _ in p}), sorted({y for _, y in p})
+            if len(p) == 4 and len(xs) == 2 and len(ys) == 2 and ys[0] < above:
+                out.append((xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0]))
+        return out
+
+    def label(self, text: str) -> Label:
+        [found] = [lab for lab in self.labels if lab.text == text]
+        return found
+
+    def texts(self) -> list[str]:
+        return [lab.text for lab in self.labels]
+
+    def order(self, fill: str) -> int:
+        """Returns the index of the first path of that colour among the picture's paths."""
+        return [colour for colour, _ in self.shapes].index(fill)
+
+
+def _polygons(d: str) -> list[tuple]:
+    """Returns a path's subpaths as tuples of absolute points (M, L, H, V, l, h, v, z)."""
+    polys, points, x, y = [], [], 0.0, 0.0
+    for cmd, args in re.findall(r"([MLHVlhvz])([^MLHVlhvz]*)", d):
+        n = [float(v) for v in args.replace(",", " ").split()]
+        if cmd == "M":
+            if points:
+                polys.append(tuple(points))
+            x, y = n
+            points = [(x, y)]
+        elif cmd == "z":
+            polys.append(tuple(points))
+            points = []
+        else:
+            if cmd == "L":
+                x, y = n
+            elif cmd == "l":
+                x, y = x + n[0], y + n[1]
+            elif cmd == "H":
+                x = n[0]
+            elif cmd == "h":
+                x += n[0]
+            elif cmd == "V":
+                y = n[0]
+            else:
+                y += n[0]
+            points.append((x, y))
+    if points:
+        polys.append(tuple(points))
+    return polys
+
+
+def _page(view, me=0, names=NAMES):
+    return Drawn(pic.picture(view, names=names, me=me, browser=True))
+
+
+def _email(view, me=0, names=NAMES):
+    return Drawn(pic.email_picture(view, names=names, me=me, browser=True))
+
+
+def _one_row(state, seat=0, rows=1):
+    """Returns the seat's view with every display cut to its first rows (a shorter picture)."""
+    view = ENGINE.view(state, seat)
+    for p in view["players"]:
+        p["display"] = p["display"][:rows]
+    return view
+
+
+# -- the page's picture: W 560, a row of 14 spaces 38 wide from x 14; the first river's top at 44 --
+LEFT, CW, CELL = 14, 38, pic.CELL_H
+FIRST_TOP = 28 + pic.HEAD
+
+
+ONE_ROW_END = FIRST_TOP + CELL  # the first river's end when each display is cut to one row
+
+
+def _space(row: int, col: int, top: int = FIRST_TOP) -> tuple:
+    """Returns a space's inner box (x, y, w, h) on the page's picture: its cell less 1 all round."""
+    return (LEFT + col * CW + 1, top + row * CELL + 1, CW - 2, CELL - 2)
+
+
+def test_each_card_lies_on_its_own_space_and_every_empty_space_shows():
+    """A river is three rows of 14 spaces; each card sits on its space, a face with a rim, and every
+    space without a card is drawn empty."""
+    s = fresh("II")
+    lay(s, 0, 0, 2, "bow", "canoe", "stern")
+    lay(s, 0, 2, 13, "warrior2")
+    drawn = _page(ENGINE.view(s, 0))
+    cards = [(0, 2), (0, 3), (0, 4), (2, 13)]
+    second = FIRST_TOP + 16 + 3 * CELL + 2 + 6  # the other river: after 3 rows of 21, 2 and a gap of 6
+    assert sorted(drawn.rects(pic.EDGE)) == sorted(_space(r, c) for r, c in cards)
+    assert sorted(drawn.rects(pic.FACE, above=second + 3 * CELL)) == sorted(
+        (x + 1, y + 1, w - 2, h - 2) for x, y, w, h in (_space(r, c) for r, c in cards)
+    )
+    # every other space is empty, the other player's river's too
+    empty = [_space(r, c) for r in range(3) for c in range(14) if (r, c) not in cards]
+    empty += [_space(r, c, second) for r in range(3) for c in range(14)]
+    assert sorted(drawn.rects(pic.SPACE)) == sorted(empty)
+    rivers = [(LEFT, top + r * CELL, 14 * CW, CELL) for top in (FIRST_TOP, second) for r in range(3)]
+    assert sorted(drawn.rects(pic.RIVER)) == sorted(rivers)
+    # the river under its spaces, the spaces and faces under the hulls
+    assert drawn.order(pic.RIVER) < drawn.order(pic.SPACE) < drawn.order(pic.HULL)
+    assert drawn.order(pic.FACE) < drawn.order(pic.HULL)
+
+
+def test_a_bow_a_stern_and_a_canoe_section_show_their_hulls():
+    """A bow's prow rises on the left, a stern's on the right, a canoe section is a flat hull; each
+    hull's bottom 2 px above its card's, 5 px thick."""
+    s = fresh("II")
+    lay(s, 0, 0, 0, "bow", "canoe", "stern")
+    drawn = _page(_one_row(s))
+    bx, by, w, h = _space(0, 0)
+    hy = by + h - 7
+    bow = ((bx + 2, by + 3), (bx + 8, hy), (bx + w - 2, hy), (bx + w - 2, hy + 5), (bx + 7, hy + 5))
+    cx = _space(0, 1)[0]
+    canoe = ((cx + 2, hy), (cx + w - 2, hy), (cx + w - 2, hy + 5), (cx + 2, hy + 5))
+    sx = _space(0, 2)[0]
+    stern = ((sx + w - 2, by + 3), (sx + w - 8, hy), (sx + 2, hy), (sx + 2, hy + 5), (sx + w - 7, hy + 5))
+    hulls = drawn.polygons(pic.HULL)
+    assert bow in hulls and stern in hulls and canoe in hulls
+    assert len(hulls) == 3 + 2  # and the key's bow and stern
+
+
+def test_warriors_show_their_combat_number_in_their_tribes_colour_and_special_ones_their_name():
+    """A warrior shows its combat number in its colour (red or blue), the special ones their name
+    under it; on a bow or stern the number stands aside of the prow."""
+    s = fresh("I", two_tribes=True)
+    lay(s, 0, 0, 0, "bow_warrior:b", "warrior2:r", "chieftain:b", "stern_warrior:r", "lasso:r", "archer:b", "axe:r")
+    lay(s, 0, 0, 8, "shaman:b")
+    drawn = _page(_one_row(s))
+    numbers = [lab for lab in drawn.labels if lab.size == 10 and lab.bold and FIRST_TOP < lab.y < ONE_ROW_END]
+    x, y, w, h = _space(0, 0)
+    mid = x + w / 2
+    assert sorted((n.x - LEFT, n.y, n.text, n.fill, n.anchor) for n in numbers) == sorted(
+        [
+            (mid + 3 - LEFT, y + 10, "1", pic.BLUE, "middle"),  # on a bow: right of its prow, at the top
+            (mid + CW - LEFT, y + h / 2 + 4, "2", pic.RED, "middle"),  # a plain warrior: in the middle
+            (mid + 2 * CW - LEFT, y + 10, "5", pic.BLUE, "middle"),  # a special one: at the top
+            (mid + 3 * CW - 3 - LEFT, y + 10, "1", pic.RED, "middle"),  # on a stern: left of its prow
+            (mid + 4 * CW - LEFT, y + 10, "1", pic.RED, "middle"),
+            (mid + 5 * CW - LEFT, y + 10, "1", pic.BLUE, "middle"),
+            (mid + 6 * CW - LEFT, y + 10, "0", pic.RED, "middle"),  # the axe: 0, still shown
+            (mid + 8 * CW - LEFT, y + 10, "10", pic.BLUE, "middle"),
+        ]
+    )
+    specials = {lab.text: lab for lab in drawn.labels if lab.fill == pic.MUTED and lab.size == 7}
+    assert set(specials) == {"chief", "lasso", "archer", "axe", "shaman"}
+    for col, word in ((2, "chief"), (4, "lasso"), (5, "archer"), (6, "axe"), (8, "shaman")):
+        assert (specials[word].x, specials[word].y, specials[word].anchor) == (mid + col * CW, y + h - 4, "middle")
+
+
+def test_a_warrior_without_a_tribe_is_inked():
+    """Outside the two-tribes game a warrior's colour means nothing: its number is in ink."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "warrior3")
+    view = _one_row(s)
+    view["players"][0]["display"][0][0]["colour"] = None
+    [number] = [lab for lab in _page(view).labels if lab.text == "3"]
+    assert number.fill == INK and number.bold
+
+
+def test_a_totem_pole_is_three_blocks_up_the_middle_of_its_card():
+    """A totem pole shows a little pole: three stacked blocks centred on its card."""
+    s = fresh("I")
+    lay(s, 0, 0, 5, "totem")
+    x, y, w, _ = _space(0, 5)
+    mid = x + w / 2
+    assert sorted(_page(_one_row(s)).rects(pic.TOTEM)) == sorted(
+        [(mid - 4, y + 3, 8, 5), (mid - 3, y + 9, 6, 5), (mid - 4, y + 15, 8, 5)]
+    )
+
+
+def test_booty_is_a_yellow_card_with_its_short_name_and_a_suites_halves_point_to_each_other():
+    """Booty is a yellow card with a short name; a suite's front half points right, its rear half
+    left (a marker on that edge, the name moved off it)."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "gunpowder", "gun_front", "gun_rear", "bear_hunter")
+    drawn = _page(_one_row(s))
+    boxes = [_space(0, c) for c in range(4)]
+    assert sorted(drawn.rects(pic.BOOTY_EDGE, above=ONE_ROW_END)) == sorted(boxes)
+    assert sorted(drawn.rects(pic.BOOTY, above=ONE_ROW_END)) == sorted(
+        (x + 1, y + 1, w - 2, h - 2) for x, y, w, h in boxes
+    )
+    assert pic.EDGE not in [colour for colour, _ in drawn.shapes]  # no plain card here
+    x, y, w, h = boxes[0]
+    base = y + h / 2 + 7.5 * 0.4
+    names = {lab.text: (lab.x, lab.y, lab.fill, lab.anchor) for lab in drawn.labels if lab.size == 7.5}
+    assert names == {
+        "Powder": (x + w / 2, base, INK, "middle"),
+        "Gun": names["Gun"],  # two halves, below
+        "Hunter": (x + w / 2 + 3 * CW, base, INK, "middle"),  # a person by its suite's short name
+    }
+    guns = [(lab.x, lab.y) for lab in drawn.labels if lab.text == "Gun"]
+    assert sorted(guns) == [(x + w / 2 + CW - 2.5, base), (x + w / 2 + 2 * CW + 2.5, base)]  # off the marker
+    fx, rx = boxes[1][0], boxes[2][0]
+    markers = [p for p in drawn.polygons(pic.BOOTY_EDGE) if len(p) == 3]
+    assert sorted(markers) == sorted(
+        [
+            ((fx + w - 1, y + h / 2 - 4), (fx + w - 5, y + h / 2), (fx + w - 1, y + h / 2 + 4)),  # points right
+            ((rx + 1, y + h / 2 - 4), (rx + 5, y + h / 2), (rx + 1, y + h / 2 + 4)),  # points left
+        ]
+    )
+
+
+def test_each_display_is_headed_by_its_players_colour_tag_name_and_facts():
+    """Each display has its player's colour tag with their initial, their name ("(you)" for the
+    reader), points and complete boats, and whether they left the game."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "stern")
+    view = ENGINE.view(s, 0)
+    view["players"][1]["resigned"] = True
+    drawn = _page(view)
+    second = 28 + 16 + 3 * CELL + 2 + 6
+    assert drawn.rects(seat_colour(0)) == [(8, 28, 14, 14)] and drawn.rects(seat_colour(1)) == [(8, second, 14, 14)]
+    for initial, top in (("A", 28), ("B", second)):
+        assert drawn.label(initial) == Label(15, top + 7 + 9.5 * 0.36, initial, 9.5, "#fff", True, "middle")
+    assert drawn.label("Ann (you)") == Label(28, 39, "Ann (you)", 10, INK, True, "start")
+    assert drawn.label("Bob") == Label(28, second + 11, "Bob", 10, INK, True, "start")
+    ann = drawn.label("2 points · 1 boat")
+    bob = drawn.label("0 points · 0 boats · left the game")
+    assert (ann.size, ann.fill, ann.y, bob.y) == (9, pic.MUTED, 39, second + 11)
+    font_ann = 28 + pic.Canvas(1).measure("Ann (you)", 10, True) + 8
+    assert ann.x == pytest.approx(font_ann, abs=0.01)
+    assert bob.x == pytest.approx(28 + pic.Canvas(1).measure("Bob", 10, True) + 8, abs=0.01)
+
+
+def test_names_sharing_an_initial_get_smaller_two_letter_tags():
+    """Two names with one initial: each tag says the initial and the seat's number, smaller."""
+    s = fresh("I")
+    drawn = _page(ENGINE.view(s, 0), names={0: "Ann", 1: "Abe"})
+    assert drawn.label("A1") == Label(15, 28 + 7 + 7 * 0.36, "A1", 7, "#fff", True, "middle")
+    assert drawn.label("A2").size == 7
+
+
+def test_the_readers_own_display_is_tinted_and_a_red_arrow_marks_the_player_to_play():
+    """The seat's own display is tinted (none for a spectator); the arrow points at whoever is to
+    play, and at nobody once the game is over."""
+    s = fresh("I")
+    second = 28 + 16 + 3 * CELL + 2 + 6
+    block = 16 + 3 * CELL + 2
+    mine = _page(ENGINE.view(s, 1), me=1)
+    assert mine.rects(pic.MINE) == [(4, second - 2, 552, block + 4)]
+    assert mine.polygons(ALARM) == [((1, 31), (7, 35.5), (1, 40))]  # seat 0 is to play
+    own = _page(ENGINE.view(s, 0))
+    assert own.rects(pic.MINE) == [(4, 26, 552, block + 4)] and own.order(pic.MINE) < own.order(pic.RIVER)
+    spectator = _page(ENGINE.view(s, None), me=None)
+    assert spectator.rects(pic.MINE) == [] and "Ann (you)" not in spectator.texts()
+    s["turn"] = 1
+    view = ENGINE.view(s, 0)
+    view["turn"] = 1
+    assert _page(view).polygons(ALARM) == [((1, second + 3), (7, second + 7.5), (1, second + 12))]
+    view["result"] = {"winners": [1]}
+    assert _page(view).polygons(ALARM) == []
+
+
+def test_a_complete_boat_is_framed_in_green_with_its_strength_on_the_frame():
+    """A complete boat is framed in green with its strength on the frame, "+T" with a totem pole."""
+    s = fresh("II")
+    lay(s, 0, 1, 2, "bow_warrior", "canoe", "stern")
+    view = ENGINE.view(s, 0)
+    boat = view["players"][0]["boats"][0]
+    assert (boat["row"], boat["start"], boat["end"], boat["totem"]) == (1, 2, 4, False)
+    drawn = _page(view)
+    bx, by, bw = LEFT + 2 * CW, FIRST_TOP + CELL, 3 * CW
+    frame = [(bx, by, bw, 2), (bx, by + CELL - 2, bw, 2), (bx, by, 2, CELL), (bx + bw - 2, by, 2, CELL)]
+    text = str(boat["strength"])
+    tw = pic.Canvas(1).measure(text, 8, True) + 6
+    plate = (round(bx + bw / 2 - tw / 2), by - 6, round(bx + bw / 2 + tw / 2) - round(bx + bw / 2 - tw / 2), 10)
+    assert sorted(drawn.rects(pic.BOAT, above=200)) == sorted([*frame, plate])
+    assert [lab for lab in drawn.labels if lab.size == 8] == [
+        Label(bx + bw / 2, by + 2, text, 8, "#fff", True, "middle")
+    ]
+    assert drawn.order(pic.HULL) < drawn.order(pic.BOAT)  # the frame over the cards
+    boat["totem"] = True
+    assert f"{text}+T" in _page(view).texts()
+    del boat["strength"]
+    assert "?+T" in _page(view).texts()
+
+
+def test_a_boat_the_view_gives_badly_is_left_out():
+    """A boat without its row or span, or with one that is no number, is not drawn (the rest is)."""
+    s = fresh("II")
+    view = ENGINE.view(s, 0)
+    good = {"row": 0, "start": 0, "end": 1, "strength": 4, "totem": False}
+    view["players"][0]["boats"] = [{"row": 0, "start": 0}, {"row": None, "start": 0, "end": 1}, {**good, "end": "x"}]
+    view["players"][0]["boats"].append(good)
+    drawn = _page(view)
+    assert len(drawn.rects(pic.BOAT, above=200)) == 5 and drawn.texts().count("4") == 1
+
+
+@pytest.mark.parametrize(
+    ("pending", "me", "status"),
+    [
+        ({"phase": "draw", "seat": 0}, 0, "Your turn: draw a card"),
+        ({"phase": "draw", "seat": 1}, 0, "Bob to play: draw a card"),
+        ({"phase": "place", "seat": 1, "card": {"name": "Furs"}}, 0, "Bob to play: place Furs"),
+        ({"phase": "place", "seat": 0, "card": {"id": "furs#1"}}, 0, "Your turn: place a card"),
+        ({"phase": "place", "seat": 0}, 0, "Your turn: place"),
+        ({"phase": "take", "seat": 0, "card": {"name": "Tent"}}, 0, "Your turn: take Tent as spoils"),
+        ({"phase": "take", "seat": 0, "card": {"id": "tent#1"}}, 0, "Your turn: take a card as spoils"),
+        ({"phase": "lasso", "seat": 0}, 0, "Your turn: use the lasso or not"),
+        ({"phase": "archer", "seat": 0}, 0, "Your turn: shoot or not"),
+        ({"phase": "hunt", "seat": 0}, 0, "Your turn: take a hunting card or not"),
+        ({"phase": "end_offer", "seat": 0}, 0, "Your turn: end the game or play on"),
+        ({"phase": "attack", "seat": 0}, 0, "Your turn: attack or not"),
+        ({"phase": "suite_move", "seat": 0}, 0, "Your turn: suite move"),
+        ({"seat": 0}, 0, "Your turn: play"),
+        ({"phase": "draw", "seat": 7}, 0, "? to play: draw a card"),
+        ({"phase": "draw", "seat": 1}, None, "Bob to play: draw a card"),
+    ],
+)
+def test_the_status_line_says_whose_turn_and_what_to_do(pending, me, status):
+    """The top line says who is to play ("Your turn" for the reader) and the step asked of them."""
+    s = fresh("I")
+    view = ENGINE.view(s, me)
+    view["pending"] = pending
+    assert _page(view, me=me).label(status) == Label(8, 17, status, 12, INK, True, "start")
+    assert _email(view, me=me).label(status) == Label(10, 22, status, 16, INK, True, "start")
+
+
+def test_the_status_line_at_the_end_and_without_a_turn():
+    """Game over names the winners ("you" for the reader) or nobody; no turn: the game's name."""
+    s = fresh("II")
+    view = ENGINE.view(s, 0)
+    view["result"] = {"winners": [0, 1]}
+    assert "Game over: you and Bob won" in _page(view).texts()
+    view["result"] = {"winners": []}
+    assert "Game over: nobody won" in _page(view).texts()
+    view["result"] = None
+    view["pending"] = None
+    assert "Ogallala II" in _page(view).texts()
+    del view["edition"]
+    assert "Ogallala" in _page(view).texts()
+
+
+def test_a_long_status_line_is_cut_to_fit():
+    """The status line never runs into the stacks' sizes: cut to 330 px with an ellipsis."""
+    s = fresh("I")
+    view = ENGINE.view(s, 0)
+    view["pending"] = {"phase": "place", "seat": 0, "card": {"name": "W" * 60}}
+    [status] = [t for t in _page(view).texts() if t.startswith("Your turn")]
+    assert status.endswith("…") and pic.Canvas(1).measure(status, 12, True) <= 330
+    assert pic.Canvas(1).measure(status + "W", 12, True) > 330
+
+
+def test_the_stacks_show_only_their_sizes_and_a_face_down_discard_only_its_size():
+    """Stacks show only their sizes (never a card); Ogallala II's discard is face down."""
+    one = ENGINE.view(fresh("I"), 0)
+    assert _page(one).label("Stacks 32 · 60 · 42 · discard 0") == Label(
+        552, 17, "Stacks 32 · 60 · 42 · discard 0", 9, pic.MUTED, False, "end"
+    )
+    assert "Stacks: 32, 60, 42 cards · discard 0" in _email(one).texts()
+    two = ENGINE.view(fresh("II"), 0)
+    assert "discard" not in two and "Stack 98 · discard 0 face down" in _page(two).texts()
+    assert "Stack: 98 cards · discard 0 face down" in _email(two).texts()
+    two["stacks"], two["discard_size"] = [], 3
+    assert "Stacks · discard 3 face down" in _page(two).texts()
+    del two["discard_size"]
+    assert "Stacks: cards · discard 0 face down" in _email(two).texts()
+
+
+def test_the_label_read_out_names_each_players_points_and_complete_boats():
+    """The picture's label (what a screen reader reads) gives each player's points and boats."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "stern")
+    drawn = _page(ENGINE.view(s, 0))
+    said = "Ogallala table. Ann: 2 points, 1 complete boat; Bob: 0 points, 0 complete boats"
+    assert drawn.root.get("aria-label") == said
+    assert _email(ENGINE.view(s, 0)).root.get("aria-label") == said
