@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 import pytest
 
-from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
+from games.rules.drawing.common import EMAIL_TEXT as T
+from games.rules.drawing.common import EMAIL_W, seat_colour
 from games.rules.drawing.svg import ALARM, INK
 from games.rules.ogallala import picture as pic
 from games.rules.ogallala.engine import ENGINE
 
-from .helpers import fresh, lay
+from .helpers import draw, fill_two_display, fresh, lay
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {0: "Ann", 1: "Bob"}
@@ -430,3 +431,124 @@ def test_the_label_read_out_names_each_players_points_and_complete_boats():
     said = "Ogallala table. Ann: 2 points, 1 complete boat; Bob: 0 points, 0 complete boats"
     assert drawn.root.get("aria-label") == said
     assert _email(ENGINE.view(s, 0)).root.get("aria-label") == said
+
+
+def test_a_row_length_other_than_14_narrows_the_spaces():
+    """A river of 16 spaces: each 34 px (544 // 16) from x 8, every space drawn."""
+    s = fresh("I", row_length=16)
+    lay(s, 0, 0, 15, "furs")
+    drawn = _page(_one_row(s))
+    assert drawn.rects(pic.BOOTY_EDGE, above=ONE_ROW_END) == [(8 + 15 * 34 + 1, FIRST_TOP + 1, 32, 19)]
+    assert drawn.rects(pic.RIVER)[0] == (8, FIRST_TOP, 16 * 34, CELL)
+    assert len(drawn.rects(pic.SPACE)) == 2 * 16 - 1
+
+
+def test_players_the_view_gives_badly_are_left_out():
+    """A player entry that is no dict or has no seat number is not drawn; a display row that is no
+    list is skipped."""
+    s = fresh("I")
+    view = _one_row(s)
+    view["players"] += ["x", {"seat": "2", "display": [[None]]}]
+    view["players"][1]["display"] = ["not a row", *view["players"][1]["display"]]
+    drawn = _page(view)
+    assert len(drawn.rects(pic.RIVER)) == 2 and len(drawn.rects(pic.SPACE)) == 2 * 14
+    assert drawn.height == 28 + 2 * (16 + CELL + 2 + 6) + 18
+
+
+def test_the_key_explains_the_shapes_under_the_rivers():
+    """Under the rivers a key shows a bow, a stern, booty and a complete boat, each with its word."""
+    s = fresh("I")
+    drawn = _page(_one_row(s))
+    y = 28 + 2 * (16 + CELL + 2 + 6)  # under two one-row rivers
+    words = ["bow", "stern", "booty", "complete boat: strength (T: totem pole)"]
+    assert [drawn.label(w).y for w in words] == [y + 10] * 4
+    xs = [drawn.label(w).x for w in words]
+    c = pic.Canvas(1)
+    assert xs[0] == 8 + 17 and all(
+        xs[i + 1] == pytest.approx(xs[i] + c.measure(words[i], 9) + 10 + 17, abs=0.01) for i in range(3)
+    )
+    assert {drawn.label(w).fill for w in words} == {pic.MUTED}
+    boxes = [round(x - 17) for x in xs]
+    assert drawn.rects(pic.FACE) == [(boxes[0], y, 14, 13), (boxes[1], y, 14, 13), (boxes[3] + 2, y + 2, 10, 8)]
+    assert drawn.rects(pic.BOOTY_EDGE) == [(boxes[2], y, 14, 12)]
+    assert drawn.rects(pic.BOOTY) == [(boxes[2] + 1, y + 1, 12, 10)]
+    assert drawn.rects(pic.BOAT) == [(boxes[3], y, 14, 12)]
+    b, t = xs[0] - 17, xs[1] - 17
+    hulls = [[v for point in hull for v in point] for hull in drawn.polygons(pic.HULL)]
+    assert hulls == [
+        [pytest.approx(v, abs=0.01) for point in hull for v in point]
+        for hull in [
+            ((b + 1, y + 1), (b + 5, y + 8), (b + 13, y + 8), (b + 13, y + 12), (b + 5, y + 12)),
+            ((t + 13, y + 1), (t + 9, y + 8), (t + 1, y + 8), (t + 1, y + 12), (t + 9, y + 12)),
+        ]
+    ]
+    assert drawn.height == y + 18 and drawn.width == 560
+
+
+# -- the email's picture: 600 wide, 14 spaces 41 wide from x 13; the reader's river first, large --
+E_LEFT, E_CW = 13, 41
+E_TOP = 56 + 28  # the reader's first row
+
+
+def test_the_email_draws_the_readers_river_first_and_large_and_the_others_thin():
+    """The reader's own river comes first, 40 px a row, every card with its number; everyone else's
+    is a thin strip of shapes under its player's heading, 11 px a row and no text."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "warrior2")
+    lay(s, 1, 1, 3, "warrior3")
+    drawn = _email(ENGINE.view(s, 1), me=1)
+    assert drawn.width == EMAIL_W
+    mine = (E_LEFT + 3 * E_CW + 1, E_TOP + 40 + 1, E_CW - 2, 38)
+    theirs_top = E_TOP + 3 * 40 + 8 + 22 + 26 + 10 + 28
+    theirs = (E_LEFT + 1, theirs_top + 1, E_CW - 2, 9)
+    assert sorted(drawn.rects(pic.EDGE, above=theirs_top + 33)) == sorted([mine, theirs])
+    assert sorted(drawn.rects(pic.RIVER)) == sorted(
+        [(E_LEFT, E_TOP + r * 40, 14 * E_CW, 40) for r in range(3)]
+        + [(E_LEFT, theirs_top + r * 11, 14 * E_CW, 11) for r in range(3)]
+    )
+    [three] = [lab for lab in drawn.labels if lab.text == "3"]
+    assert (three.x, three.y, three.size, three.bold) == (mine[0] + 19.5, mine[1] + 38 / 2 + 16 * 0.4, 16, True)
+    assert "2" not in drawn.texts()  # the thin strip's warrior: a shape only
+    assert drawn.label("Bob (you)").y == 56 + 15 and drawn.label("Ann").y == theirs_top - 28 + 15
+    assert drawn.rects(pic.MINE) == [(0, 50, 600, 28 + 120 + 48 + 10)]
+
+
+def test_the_email_heads_each_river_with_a_tag_name_and_facts():
+    """Each river's heading: the seat's colour tag and initial, the name, the points and boats."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "stern")
+    drawn = _email(ENGINE.view(s, 0))
+    c = pic.Canvas(1)
+    w = max(20.0, c.measure("A", T, True) + 8)
+    assert drawn.rects(seat_colour(0)) == [(10, 56, round(10 + w) - 10, 20)]
+    assert drawn.label("A") == Label(10 + w / 2, 71, "A", T, "#fff", True, "middle")
+    name_x = 10 + w + 6
+    assert drawn.label("Ann (you)") == Label(name_x, 71, "Ann (you)", 14, INK, True, "start")
+    facts_x = name_x + c.measure("Ann (you)", 14, True) + 10
+    facts = drawn.label("2 points · 1 boat")
+    assert (facts.x, facts.y, facts.size, facts.fill) == (pytest.approx(facts_x, abs=0.01), 71, T, pic.MUTED)
+    # the boat's strength on its frame, at the email's text size
+    plate = [lab for lab in drawn.labels if lab.fill == "#fff" and lab.text == "0"]
+    assert plate == [Label(E_LEFT + E_CW, E_TOP + 5, "0", T, "#fff", True, "middle")]
+    tw = c.measure("0", T, True) + 8
+    x0, x1 = round(E_LEFT + E_CW - tw / 2), round(E_LEFT + E_CW + tw / 2)
+    assert (x0, E_TOP - 8, x1 - x0, 16) in drawn.rects(pic.BOAT)
+
+
+def test_the_email_says_the_readers_hand_and_booty_and_nothing_of_a_card_drawn_face_down():
+    """Below the reader's river: their hand and their booty by short names (each once). Ogallala
+    II's unplaceable drawn card is seen by its drawer only: nobody else's picture names it."""
+    s = fresh("II")
+    fill_two_display(s, 0)
+    draw(s, 0, "tent")
+    [tent] = s["hand"]
+    mine = _email(ENGINE.view(s, 0))
+    hand = mine.label("Your hand: Tent")
+    assert (hand.x, hand.y, hand.size, hand.fill) == (10, E_TOP + 120 + 8 + 15, T, INK)
+    booty = [t for t in mine.texts() if t.startswith("Your booty: ")]
+    assert len(booty) == 1 and booty[0].startswith("Your booty: Furs, Firewater, Powder, Tobacco, Eagle, Rifles, Gun,")
+    assert mine.label(booty[0]).y == E_TOP + 120 + 8 + 22 + 15
+    for picture in (_email(ENGINE.view(s, 1), me=1), _page(ENGINE.view(s, 1), me=1)):
+        assert tent not in picture.svg and "Tent" not in picture.texts()
+    assert "Your hand: none" in _email(ENGINE.view(s, 1), me=1).texts()
+    assert "Your booty: none" in _email(ENGINE.view(s, 1), me=1).texts()
