@@ -6,9 +6,11 @@ hidden card. Drawn for a browser (text as <text>), so that labels can be read wi
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -223,15 +225,30 @@ def test_a_warrior_without_a_tribe_is_inked():
     assert number.fill == INK and number.bold
 
 
-def test_a_totem_pole_is_three_blocks_up_the_middle_of_its_card():
-    """A totem pole shows a little pole: three stacked blocks centred on its card."""
+def test_a_totem_pole_is_three_blocks_up_the_middle_of_its_card_inside_it():
+    """A totem pole shows a little pole: three blocks stacked up the middle of its card, 5 px high
+    where there is room, and inside the card on every river (the page's, the email's large one and
+    its thin strips: a pole never spills onto the row below)."""
     s = fresh("I")
     lay(s, 0, 0, 5, "totem")
-    x, y, w, _ = _space(0, 5)
+    lay(s, 1, 0, 5, "totem")
+    x, y, w, h = _space(0, 5)
     mid = x + w / 2
-    assert sorted(_page(_one_row(s)).rects(pic.TOTEM)) == sorted(
-        [(mid - 4, y + 3, 8, 5), (mid - 3, y + 9, 6, 5), (mid - 4, y + 15, 8, 5)]
-    )
+    thin_top = E_TOP + 3 * 40 + 8 + 22 + 26 + 10 + 28  # the other player's strip in the email
+    cases = [
+        (_page(_one_row(s)).rects(pic.TOTEM), (x, y, w, h), None),
+        (_email(ENGINE.view(s, 0)).rects(pic.TOTEM), (E_LEFT + 5 * E_CW + 1, E_TOP + 1, 39, 38), 5),
+        (_email(ENGINE.view(s, 1), me=1).rects(pic.TOTEM), (E_LEFT + 5 * E_CW + 1, thin_top + 1, 39, 9), None),
+    ]
+    for drawn, (cx, cy, cw, ch), height in cases:
+        blocks = sorted((b for b in drawn if cy <= b[1] < cy + ch), key=lambda b: b[1])
+        assert len(blocks) == 3
+        assert all(abs(b[0] + b[2] / 2 - (cx + cw / 2)) <= 0.5 for b in blocks)  # centred (on whole pixels)
+        assert [b[2] for b in blocks] == [8, 6, 8]
+        assert blocks[0][1] == cy + 3 and blocks[2][1] + blocks[2][3] <= cy + ch - 1  # inside, off the rim
+        assert all(a[1] + a[3] <= b[1] for a, b in zip(blocks, blocks[1:]))  # stacked, apart
+        assert all(b[3] >= 1 for b in blocks) and (height is None or {b[3] for b in blocks} == {height})
+    assert min(_page(_one_row(s)).rects(pic.TOTEM))[:3] == (mid - 4, y + 3, 8)
 
 
 def test_booty_is_a_yellow_card_with_its_short_name_and_a_suites_halves_point_to_each_other():
@@ -552,3 +569,151 @@ def test_the_email_says_the_readers_hand_and_booty_and_nothing_of_a_card_drawn_f
         assert tent not in picture.svg and "Tent" not in picture.texts()
     assert "Your hand: none" in _email(ENGINE.view(s, 1), me=1).texts()
     assert "Your booty: none" in _email(ENGINE.view(s, 1), me=1).texts()
+
+
+def test_a_cards_rim_lies_under_its_face_and_a_suite_halfs_marker_over_it():
+    """Each card is a face on a rim of its colour (the rim under the face); a suite half's marker
+    is drawn over its yellow face."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "warrior1", "gun_front")
+    drawn = _page(_one_row(s))
+    assert drawn.order(pic.EDGE) < drawn.order(pic.FACE)
+    paths = [colour for colour, _ in drawn.shapes]
+    rims = [i for i, (colour, polys) in enumerate(drawn.shapes) if colour == pic.BOOTY_EDGE and len(polys[0]) == 4]
+    markers = [i for i, (colour, polys) in enumerate(drawn.shapes) if colour == pic.BOOTY_EDGE and len(polys[0]) == 3]
+    assert rims[0] < paths.index(pic.BOOTY) < markers[0]
+
+
+def test_each_displays_labels_are_written_before_the_next_display():
+    """A display's labels are written as it is drawn, over its cards and before the next display
+    (in a browser's document, one display's heading, facts and numbers read together)."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "stern")
+    lay(s, 0, 1, 0, "warrior2")
+    lay(s, 1, 0, 0, "warrior3")
+    for drawn in (_page(ENGINE.view(s, 0)), _email(ENGINE.view(s, 0))):
+        texts = drawn.texts()
+        assert max(texts.index(t) for t in ("A", "Ann (you)", "2 points · 1 boat", "2")) < texts.index("B")
+        shapes = [el for el in drawn.root if el.tag in (f"{SVG}path", f"{SVG}text")]
+        ann = next(i for i, el in enumerate(shapes) if "Ann (you)" in "".join(el.itertext()))
+        bob_tag = next(i for i, el in enumerate(shapes) if el.get("fill") == seat_colour(1))
+        assert ann < bob_tag
+    page = _page(ENGINE.view(s, 0)).texts()
+    assert page.index("B") < page.index("3")
+
+
+def test_the_email_shortens_booty_names_to_their_first_letters():
+    """On the email's larger cards a booty name too long for its card is cut to its first three
+    letters (two if three do not fit), with no ellipsis; the page keeps the ellipsis."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "lumberjack", "buffalo_front", "gun_rear", "furs")
+    view = _one_row(s)
+    view["players"][0]["display"][0][4] = {"id": "x#1", "kind": "mmm_front", "name": "Mmmm", "booty": True}
+    drawn = _email(view)
+    names = {lab.text: lab for lab in drawn.labels if lab.size == T and lab.fill == INK and lab.y < E_TOP + 40}
+    assert set(names) == {"Lum", "Buf", "Gun", "Furs", "Mm"}
+    x, h = E_LEFT + 1, 38
+    assert names["Lum"].x == x + 39 / 2 and names["Lum"].y == E_TOP + 1 + h / 2 + T * 0.4
+    assert names["Buf"].x == x + E_CW + 39 / 2 - 2.5 and names["Gun"].x == x + 2 * E_CW + 39 / 2 + 2.5
+    page = [lab.text for lab in _page(view).labels if lab.size == 7.5]
+    assert "Lumb…" in page and "Mmmm" not in page
+
+
+def test_a_booty_card_without_a_short_name_shows_its_own_name_or_kind():
+    """Booty the short names do not know shows its card's name, else its kind."""
+    s = fresh("I")
+    view = _one_row(s)
+    row = view["players"][0]["display"][0]
+    row[0] = {"id": "a", "kind": "pearl", "name": "Pearl", "booty": True}
+    row[1] = {"id": "b", "kind": "jade", "booty": True}
+    texts = _page(view).texts()
+    assert "Pearl" in texts and "jade" in texts
+    assert "Your booty: Pearl, jade" in _email(view).texts()
+
+
+def test_long_names_are_cut_to_fit_their_line():
+    """A long name is cut with an ellipsis: to 260 px on either picture; the email's status and
+    hand lines to the picture's width less its margins."""
+    s = fresh("I")
+    long = "Wolfgang " * 12
+    view = ENGINE.view(s, 0)
+    view["pending"] = {"phase": "place", "seat": 0, "card": {"name": "W" * 80}}
+    view["hand"] = [{"name": "W" * 30}, {"name": "M" * 30}]
+    page, email = _page(view, names={0: long, 1: "Bob"}), _email(view, names={0: long, 1: "Bob"})
+    c = pic.Canvas(1)
+    [pname] = [t for t in page.texts() if t.startswith("Wolfgang")]
+    [ename] = [t for t in email.texts() if t.startswith("Wolfgang")]
+    assert pname.endswith("…") and c.measure(pname, 10, True) <= 260 < c.measure(pname + "W", 10, True)
+    assert ename.endswith("…") and c.measure(ename, 14, True) <= 260 < c.measure(ename + "W", 14, True)
+    for start, size, bold in (("Your turn", 16, True), ("Your hand", T, False)):
+        [line] = [t for t in email.texts() if t.startswith(start)]
+        assert line.endswith("…") and c.measure(line, size, bold) <= 580 < c.measure(line + "WW", size, bold)
+
+
+def test_a_missing_row_length_or_score_reads_as_the_games_defaults():
+    """A view without a row length has rows of 14; a player without score or boats counted has 0."""
+    s = fresh("I")
+    view = _one_row(s)
+    del view["row_length"]
+    for key in ("score", "complete_boats"):
+        del view["players"][1][key]
+    drawn = _page(view)
+    assert drawn.rects(pic.RIVER)[0] == (LEFT, FIRST_TOP, 14 * CW, CELL)
+    assert "0 points · 0 boats" in drawn.texts() and "Bob: 0 points, 0 complete boats" in drawn.root.get("aria-label")
+    view["row_length"] = 0
+    assert _page(view).rects(pic.RIVER)[0] == (LEFT, FIRST_TOP, 14 * CW, CELL)
+
+
+def test_the_email_marks_the_player_to_play_and_shows_its_key():
+    """The email's arrow points at the player to play; its key shows the four shapes and words."""
+    s = fresh("I")
+    view = _one_row(s)
+    drawn = _email(view, me=1)
+    theirs = 56 + 28 + 40 + 8 + 22 + 26 + 10  # seat 0's heading, under the reader's river
+    assert drawn.polygons(ALARM) == [((1, theirs + 5), (8, theirs + 10), (1, theirs + 15))]
+    y = theirs + 28 + 11 + 8 + 10
+    words = ["bow", "stern", "booty", "boat: strength (T: totem)"]
+    labels = [drawn.label(w) for w in words]
+    assert [lab.y for lab in labels] == [y + 13] * 4 and {lab.size for lab in labels} == {T}
+    c = pic.Canvas(1)
+    assert labels[0].x == 32 and all(
+        labels[i + 1].x == pytest.approx(labels[i].x + c.measure(words[i], T) + 12 + 22, abs=0.01) for i in range(3)
+    )
+    assert drawn.height == y + 26
+
+
+# -- the whole pictures, for their layout constants --------------------------------------------------
+GOLDEN = Path(__file__).with_name("golden")
+UPDATE = os.environ.get("TRAILPOST_GOLDEN_UPDATE", "") not in ("", "0")
+
+
+def _rich_view():
+    """Returns seat 0's view of a two-tribes game with every kind of card drawn: boats with and
+    without warriors and totem poles, booty whole and halves, special warriors, an Eagle to place."""
+    s = fresh("I", two_tribes=True)
+    lay(s, 0, 0, 0, "bow_warrior:b", "warrior2:r", "stern")
+    lay(s, 0, 1, 2, "gunpowder", "gun_front", "gun_rear", "lumberjack", "totem", "chieftain:b", "buffalo_front")
+    lay(s, 0, 2, 10, "bow", "archer:r", "stern_warrior:b")
+    lay(s, 1, 0, 4, "bow", "totem", "stern", "furs", "shaman:r")
+    lay(s, 1, 2, 0, "lasso:b", "axe:r", "tent")
+    draw(s, 0, "eagle")
+    return ENGINE.view(s, 0)
+
+
+@pytest.mark.parametrize("which", ["page", "email"])
+def test_the_whole_picture_is_the_one_looked_at(which):
+    """A golden file, in addition to the checks above, for the pure layout constants (paddings,
+    offsets of the prows, the key's boxes, text nudges): the whole SVG of a rich position, drawn
+    for a browser. Its rendering (headless Chromium) was looked at when it was written: every card
+    on its space, the numbers in their tribes' colours, the boats framed with their strengths, the
+    booty names readable, the key under the rivers. After a deliberate change to the drawing, look
+    at the new picture and rewrite the files:
+        TRAILPOST_GOLDEN_UPDATE=1 .venv/bin/python -m pytest -q tests/rules/ogallala/test_picture.py
+    """
+    draw_it = pic.picture if which == "page" else pic.email_picture
+    svg = draw_it(_rich_view(), names={0: "Ann Example", 1: "Bob Zoë"}, me=0, browser=True)
+    lines = svg.replace("><", ">\n<") + "\n"  # an element a line, for a readable diff
+    path = GOLDEN / f"picture_{which}.svg"
+    if UPDATE:
+        path.write_text(lines)
+    assert lines == path.read_text()
