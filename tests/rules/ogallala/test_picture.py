@@ -563,7 +563,10 @@ def test_the_email_says_the_readers_hand_and_booty_and_nothing_of_a_card_drawn_f
     hand = mine.label("Your hand: Tent")
     assert (hand.x, hand.y, hand.size, hand.fill) == (10, E_TOP + 120 + 8 + 15, T, INK)
     booty = [t for t in mine.texts() if t.startswith("Your booty: ")]
-    assert len(booty) == 1 and booty[0].startswith("Your booty: Furs, Firewater, Powder, Tobacco, Eagle, Rifles, Gun,")
+    # each suite once though both its halves lie there, the line cut to the picture's width
+    assert booty == ["Your booty: Furs, Firewater, Powder, Tobacco, Eagle, Rifles, Gun, Soldier, Bear, Buff…"]
+    c = pic.Canvas(1)
+    assert c.measure(booty[0], T) <= 580 < c.measure(booty[0][:-1] + "alo", T)
     assert mine.label(booty[0]).y == E_TOP + 120 + 8 + 22 + 15
     for picture in (_email(ENGINE.view(s, 1), me=1), _page(ENGINE.view(s, 1), me=1)):
         assert tent not in picture.svg and "Tent" not in picture.texts()
@@ -629,6 +632,25 @@ def test_a_booty_card_without_a_short_name_shows_its_own_name_or_kind():
     texts = _page(view).texts()
     assert "Pearl" in texts and "jade" in texts
     assert "Your booty: Pearl, jade" in _email(view).texts()
+
+
+def test_the_email_names_a_card_in_hand_without_a_name_and_skips_what_is_no_card():
+    """A card in hand the view gives without its name is "a card"; an entry that is no card is not
+    named at all."""
+    s = fresh("I")
+    view = _one_row(s)
+    view["hand"] = [{"id": "x"}, "furs#1", {"name": "Furs"}]
+    assert "Your hand: a card, Furs" in _email(view).texts()
+
+
+def test_a_booty_card_with_neither_name_nor_kind_shows_no_name():
+    """A booty card the view gives without a name or kind is drawn as booty with no text on it."""
+    s = fresh("I")
+    view = _one_row(s)
+    view["players"][0]["display"][0][0] = {"id": "x", "booty": True}
+    drawn = _page(view)
+    assert drawn.rects(pic.BOOTY_EDGE, above=ONE_ROW_END) == [_space(0, 0)]
+    assert [lab for lab in drawn.labels if FIRST_TOP < lab.y < ONE_ROW_END] == []
 
 
 def test_long_names_are_cut_to_fit_their_line():
