@@ -651,6 +651,7 @@ def test_a_booty_card_with_neither_name_nor_kind_shows_no_name():
     drawn = _page(view)
     assert drawn.rects(pic.BOOTY_EDGE, above=ONE_ROW_END) == [_space(0, 0)]
     assert [lab for lab in drawn.labels if FIRST_TOP < lab.y < ONE_ROW_END] == []
+    assert "Your booty: none" in _email(view).texts()  # nothing to name it by
 
 
 def test_long_names_are_cut_to_fit_their_line():
@@ -779,3 +780,23 @@ def test_both_pictures_are_drawn_for_resvg_unless_asked_for_a_browser():
     for draw_it in (pic.picture, pic.email_picture):
         assert ET.fromstring(draw_it(view, names=NAMES, me=0)).find(f".//{SVG}text") is None
         assert ET.fromstring(draw_it(view, names=NAMES, me=0, browser=True)).find(f".//{SVG}text") is not None
+
+
+def test_a_name_just_over_260_px_is_cut():
+    """The 260 px a name may take are a hard limit: a name 0.2 px wider is cut with an ellipsis."""
+    c = pic.Canvas(1)
+    page_name, email_name = "WWWW" + "i" * 58 + "lllll", "W" + "i" * 46 + "lllll"
+    assert 260 < c.measure(page_name, 10, True) < 260.2 and 260 < c.measure(email_name, 14, True) < 260.2
+    view = _one_row(fresh("I"))
+    [shown] = [t for t in _page(view, names={0: "Ann", 1: page_name}).texts() if t.startswith("WWWW")]
+    assert shown == c.fit(page_name, 260, 10, True) and shown.endswith("…")
+    [shown] = [t for t in _email(view, names={0: "Ann", 1: email_name}).texts() if t.startswith("Wiii")]
+    assert shown == c.fit(email_name, 260, 14, True) and shown.endswith("…")
+
+
+def test_the_emails_booty_line_names_persons_by_their_own_short_names():
+    """A person of a suite (a hunter, a digger) is named by its own short name in the booty line,
+    not by its suite's."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bear_hunter", "gold_digger", "gold_front")
+    assert "Your booty: Hunter, Digger, Gold" in _email(_one_row(s)).texts()
