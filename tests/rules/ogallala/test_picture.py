@@ -706,43 +706,6 @@ def test_the_email_marks_the_player_to_play_and_shows_its_key():
     assert drawn.height == y + 26
 
 
-# -- the whole pictures, for their layout constants --------------------------------------------------
-GOLDEN = Path(__file__).with_name("golden")
-UPDATE = os.environ.get("TRAILPOST_GOLDEN_UPDATE", "") not in ("", "0")
-
-
-def _rich_view():
-    """Returns seat 0's view of a two-tribes game with every kind of card drawn: boats with and
-    without warriors and totem poles, booty whole and halves, special warriors, an Eagle to place."""
-    s = fresh("I", two_tribes=True)
-    lay(s, 0, 0, 0, "bow_warrior:b", "warrior2:r", "stern")
-    lay(s, 0, 1, 2, "gunpowder", "gun_front", "gun_rear", "lumberjack", "totem", "chieftain:b", "buffalo_front")
-    lay(s, 0, 2, 10, "bow", "archer:r", "stern_warrior:b")
-    lay(s, 1, 0, 4, "bow", "totem", "stern", "furs", "shaman:r")
-    lay(s, 1, 2, 0, "lasso:b", "axe:r", "tent")
-    draw(s, 0, "eagle")
-    return ENGINE.view(s, 0)
-
-
-@pytest.mark.parametrize("which", ["page", "email"])
-def test_the_whole_picture_is_the_one_looked_at(which):
-    """A golden file, in addition to the checks above, for the pure layout constants (paddings,
-    offsets of the prows, the key's boxes, text nudges): the whole SVG of a rich position, drawn
-    for a browser. Its rendering (headless Chromium) was looked at when it was written: every card
-    on its space, the numbers in their tribes' colours, the boats framed with their strengths, the
-    booty names readable, the key under the rivers. After a deliberate change to the drawing, look
-    at the new picture and rewrite the files:
-        TRAILPOST_GOLDEN_UPDATE=1 .venv/bin/python -m pytest -q tests/rules/ogallala/test_picture.py
-    """
-    draw_it = pic.picture if which == "page" else pic.email_picture
-    svg = draw_it(_rich_view(), names={0: "Ann Example", 1: "Bob Zoë"}, me=0, browser=True)
-    lines = svg.replace("><", ">\n<") + "\n"  # an element a line, for a readable diff
-    path = GOLDEN / f"picture_{which}.svg"
-    if UPDATE:
-        path.write_text(lines)
-    assert lines == path.read_text()
-
-
 def test_the_email_cuts_a_special_warriors_name_to_its_card():
     """On the email's large cards a special warrior's name is cut with an ellipsis to its card less
     a pixel each side: "lasso" and "chief" fit, "shaman" does not."""
@@ -800,3 +763,40 @@ def test_the_emails_booty_line_names_persons_by_their_own_short_names():
     s = fresh("I")
     lay(s, 0, 0, 0, "bear_hunter", "gold_digger", "gold_front")
     assert "Your booty: Hunter, Digger, Gold" in _email(_one_row(s)).texts()
+
+
+# -- the whole pictures, for their layout constants --------------------------------------------------
+GOLDEN = Path(__file__).with_name("golden")
+UPDATE = os.environ.get("TRAILPOST_GOLDEN_UPDATE", "") not in ("", "0")
+
+
+def _rich_view():
+    """Returns seat 0's view of a two-tribes game with every kind of card drawn: boats with and
+    without warriors and totem poles, booty whole and halves, special warriors, an Eagle to place."""
+    s = fresh("I", two_tribes=True)
+    lay(s, 0, 0, 0, "bow_warrior:b", "warrior2:r", "stern")
+    lay(s, 0, 1, 2, "gunpowder", "gun_front", "gun_rear", "lumberjack", "totem", "chieftain:b", "buffalo_front")
+    lay(s, 0, 2, 10, "bow", "archer:r", "stern_warrior:b")
+    lay(s, 1, 0, 4, "bow", "totem", "stern", "furs", "shaman:r")
+    lay(s, 1, 2, 0, "lasso:b", "axe:r", "tent")
+    draw(s, 0, "eagle")
+    return ENGINE.view(s, 0)
+
+
+@pytest.mark.parametrize("which", ["page", "email"])
+def test_the_whole_picture_is_the_one_looked_at(which):
+    """A golden file, in addition to the checks above, for the pure layout constants (paddings,
+    offsets of the prows, the key's boxes, text nudges): the whole SVG of a rich position, drawn
+    for a browser. Its rendering (headless Chromium) was looked at when it was written: every card
+    on its space, the numbers in their tribes' colours, the boats framed with their strengths, the
+    booty names readable, the key under the rivers. After a deliberate change to the drawing, look
+    at the new picture and rewrite the files:
+        TRAILPOST_GOLDEN_UPDATE=1 .venv/bin/python -m pytest -q tests/rules/ogallala/test_picture.py
+    """
+    draw_it = pic.picture if which == "page" else pic.email_picture
+    svg = draw_it(_rich_view(), names={0: "Ann Example", 1: "Bob Zoë"}, me=0, browser=True)
+    lines = svg.replace("><", ">\n<") + "\n"  # an element a line, for a readable diff
+    path = GOLDEN / f"picture_{which}.svg"
+    if UPDATE:
+        path.write_text(lines)
+    assert lines == path.read_text()
