@@ -757,6 +757,17 @@ def test_a_name_just_over_260_px_is_cut():
     assert shown == c.fit(email_name, 260, 14, True) and shown.endswith("…")
 
 
+def test_a_status_line_just_over_330_px_is_cut():
+    """The page's status line may take 330 px (left of the stacks' sizes): 0.1 px more is cut."""
+    c = pic.Canvas(1)
+    card = "WWW" + "i" * 38 + "lllll"
+    view = _one_row(fresh("I"))
+    view["pending"] = {"phase": "place", "seat": 0, "card": {"name": card}}
+    assert 330 < c.measure(f"Your turn: place {card}", 12, True) < 330.2
+    [status] = [t for t in _page(view).texts() if t.startswith("Your turn")]
+    assert status == c.fit(f"Your turn: place {card}", 330, 12, True) and status.endswith("…")
+
+
 def test_the_emails_booty_line_names_persons_by_their_own_short_names():
     """A person of a suite (a hunter, a digger) is named by its own short name in the booty line,
     not by its suite's."""
