@@ -356,6 +356,11 @@ def test_a_complete_boat_is_framed_in_green_with_its_strength_on_the_frame():
     assert f"{text}+T" in _page(view).texts()
     del boat["strength"]
     assert "?+T" in _page(view).texts()
+    # the plate fits its text, 3 px each side: "?" for a boat the view gives no strength
+    boat["totem"] = False
+    tw = pic.Canvas(1).measure("?", 8, True) + 6
+    x0, x1 = round(bx + bw / 2 - tw / 2), round(bx + bw / 2 + tw / 2)
+    assert (x0, by - 6, x1 - x0, 10) in _page(view).rects(pic.BOAT)
 
 
 def test_a_boat_the_view_gives_badly_is_left_out():
@@ -438,6 +443,7 @@ def test_the_stacks_show_only_their_sizes_and_a_face_down_discard_only_its_size(
     assert "Stacks · discard 3 face down" in _page(two).texts()
     del two["discard_size"]
     assert "Stacks: cards · discard 0 face down" in _email(two).texts()
+    assert "Stacks · discard 0 face down" in _page(two).texts()
 
 
 def test_the_label_read_out_names_each_players_points_and_complete_boats():
