@@ -385,6 +385,9 @@ def test_a_boat_the_view_gives_badly_is_left_out():
         ({"phase": "take", "seat": 0, "card": {"name": "Tent"}}, 0, "Your turn: take Tent as spoils"),
         ({"phase": "take", "seat": 0, "card": {"id": "tent#1"}}, 0, "Your turn: take a card as spoils"),
         ({"phase": "lasso", "seat": 0}, 0, "Your turn: use the lasso or not"),
+        ({"phase": "lasso", "seat": 0, "card": {"name": "Lasso thrower"}}, 0, "Your turn: use the lasso or not"),
+        ({"phase": "archer", "seat": 1, "card": {"name": "Archer"}}, 0, "Bob to play: shoot or not"),
+        ({"phase": "place", "seat": 0, "card": "furs#1"}, 0, "Your turn: place"),  # a card that is no card
         ({"phase": "archer", "seat": 0}, 0, "Your turn: shoot or not"),
         ({"phase": "hunt", "seat": 0}, 0, "Your turn: take a hunting card or not"),
         ({"phase": "end_offer", "seat": 0}, 0, "Your turn: end the game or play on"),
@@ -412,6 +415,10 @@ def test_the_status_line_at_the_end_and_without_a_turn():
     assert "Game over: you and Bob won" in _page(view).texts()
     view["result"] = {"winners": []}
     assert "Game over: nobody won" in _page(view).texts()
+    view["result"] = {"reason": "the stack ran out"}
+    assert "Game over: nobody won" in _page(view).texts()
+    view["result"] = {"winners": [1, 7]}  # a winner without a name
+    assert "Game over: Bob and ? won" in _page(view).texts()
     view["result"] = None
     view["pending"] = None
     assert "Ogallala II" in _page(view).texts()
