@@ -664,7 +664,26 @@ def test_a_booty_card_with_neither_name_nor_kind_shows_no_name():
     drawn = _page(view)
     assert drawn.rects(pic.BOOTY_EDGE, above=ONE_ROW_END) == [_space(0, 0)]
     assert [lab for lab in drawn.labels if FIRST_TOP < lab.y < ONE_ROW_END] == []
-    assert "Your booty: none" in _email(view).texts()  # nothing to name it by
+
+
+def test_the_emails_booty_line_has_no_name_for_booty_with_neither_name_nor_kind():
+    """The reader's booty line names nothing for a booty card the view gives without name or kind."""
+    view = _one_row(fresh("I"))
+    view["players"][0]["display"][0][0] = {"id": "x", "booty": True}
+    assert "Your booty: none" in _email(view).texts()
+
+
+def test_a_player_the_view_gives_no_score_or_boats_has_none():
+    """A player without score or complete boats in the view reads 0 points and 0 boats."""
+    s = fresh("I")
+    lay(s, 0, 0, 0, "bow", "stern")  # the other player: 2 points, 1 boat
+    view = _one_row(s)
+    for key in ("score", "complete_boats"):
+        del view["players"][1][key]
+    second = 28 + 16 + CELL + 2 + 6
+    page = _page(view)
+    assert [lab.text for lab in page.labels if lab.fill == pic.MUTED and lab.y == second + 11] == ["0 points · 0 boats"]
+    assert "0 points · 0 boats" in _email(view).texts() and "2 points · 1 boat" in _email(view).texts()
 
 
 def test_long_names_are_cut_to_fit_their_line():
