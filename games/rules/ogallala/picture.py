@@ -114,9 +114,10 @@ def _card(
             shapes.fill(HULL, f"M{x + w - 2} {y + 3}L{x + w - 8} {hy}H{x + 2}v5H{x + w - 7}z")
         else:
             shapes.fill(HULL, rect_d(x + 2, hy, w - 4, 5))
-    if kind == "totem":
+    if kind == "totem":  # three blocks up the middle, 5 px high at most, inside the card however thin
+        block = min(5, (h - 6) / 3)
         for i in range(3):
-            shapes.fill(TOTEM, rect_d(x + w / 2 - 4 + (i % 2), y + 3 + i * 6, 8 - 2 * (i % 2), 5))
+            shapes.fill(TOTEM, rect_d(x + w / 2 - 4 + (i % 2), y + 3 + i * (block + 1), 8 - 2 * (i % 2), block))
     combat = cell.get("combat")
     if sizes is None:
         return
