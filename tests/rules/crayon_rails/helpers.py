@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import heapq
 
+import pytest
+
 from games.rules.crayon_rails import network as net
+from games.rules.crayon_rails import state as state_module
 from games.rules.crayon_rails.board import (
     CITY_INDEX,
     CITY_LIMIT,
@@ -27,6 +30,22 @@ from games.rules.crayon_rails.engine import ENGINE
 from games.rules.crayon_rails.state import speed
 
 PLACES = ("deck", "discard", "pool", "set_aside")
+
+
+def empty_caches() -> None:
+    """Empties the memos: the network's searches, the seats' last searches, the targets."""
+    net._CACHE.clear()
+    net._LAST_SEARCH.clear()
+    state_module._TARGETS.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Each test computes its own answers (an earlier test's kept ones would hide the code); a test
+    module that imports it has it around each of its tests."""
+    empty_caches()
+    yield
+    empty_caches()
 
 
 def blank(mode: str = "public", players: int = 3, **options) -> dict:

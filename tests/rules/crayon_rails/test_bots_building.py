@@ -16,9 +16,8 @@ from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails.board import CITY_INDEX, node, xy
 from games.rules.crayon_rails.engine import ENGINE
 
-from .helpers import at, blank, lay, legal, link, lock, to_hand, to_pool
+from .helpers import at, blank, flood, fresh_caches, lay, legal, link, lock, to_hand, to_pool  # noqa: F401 (fresh_caches: autouse)
 from .test_bots import calder_line, choice, derailed
-from .test_network import flood, fresh_caches  # noqa: F401 (autouse: the memos emptied around each test)
 
 Q, K = CITY_INDEX["Quillon"], CITY_INDEX["Korvin"]
 

@@ -30,7 +30,7 @@ from games.rules.crayon_rails.board import (
 from games.rules.crayon_rails.cards import EVENTS
 from games.rules.crayon_rails.state import new_player
 
-from .helpers import at, blank, event_card, flood, lay, link, network_of, posts, reference, snow
+from .helpers import at, blank, event_card, flood, fresh_caches, lay, link, network_of, posts, reference, snow  # noqa: F401 (fresh_caches: autouse)
 
 
 def check(state: dict, seat: int, sources=None) -> tuple[list, list]:
@@ -40,15 +40,6 @@ def check(state: dict, seat: int, sources=None) -> tuple[list, list]:
     assert dist == want[0]
     assert prev == want[1]
     return want
-
-
-@pytest.fixture(autouse=True)
-def fresh_caches():
-    net._CACHE.clear()
-    net._LAST_SEARCH.clear()
-    yield
-    net._CACHE.clear()
-    net._LAST_SEARCH.clear()
 
 
 def test_a_first_search_starts_at_every_major_city_and_prices_by_the_rules():

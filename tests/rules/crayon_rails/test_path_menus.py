@@ -11,7 +11,6 @@ import pytest
 
 from games.rules.crayon_rails import network as net
 from games.rules.crayon_rails import paths
-from games.rules.crayon_rails import state as state_module
 from games.rules.crayon_rails.board import (
     ADJ,
     CITY_INDEX,
@@ -31,8 +30,10 @@ from .helpers import (
     begin,
     blank,
     demand_cards,
+    empty_caches,
     event_card,
     flood,
+    fresh_caches,  # noqa: F401 (autouse: the memos emptied around each test)
     lay,
     link,
     network_of,
@@ -44,20 +45,6 @@ from .helpers import (
 
 VELMORA_LARKMERE = [(21, 3), (22, 4), (22, 5), (22, 6), (22, 7)]
 LONG_WAY = [(21, 3), (21, 4), (21, 5), (21, 6), (21, 7), (22, 8), (22, 7)]  # Velmora to Larkmere in 6
-
-
-def empty_caches():
-    net._CACHE.clear()
-    net._LAST_SEARCH.clear()
-    state_module._TARGETS.clear()
-
-
-@pytest.fixture(autouse=True)
-def fresh_caches():
-    """Each test computes its own answers (an earlier test's kept ones would hide the code)."""
-    empty_caches()
-    yield
-    empty_caches()
 
 
 def city(name: str) -> int:
