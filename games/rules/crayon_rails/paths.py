@@ -193,9 +193,11 @@ def move_menu(state: dict, seat: int) -> list[dict]:
 
 def move_routes(state: dict, seat: int) -> list[tuple[int, list[int]]]:
     """Returns (city, route) for every city the train can head for this turn: the shortest
-    route on own track if it gets there this turn or if only it leads there, else on any
-    track whose fees the player can pay; cut to the mileposts left. A route ends at the city's
-    nearest milepost (on a tie, the one the search reaches first)."""
+    route on own track if it gets there this turn, else on any track if that gets there this
+    turn; a city farther than the mileposts left is headed for on own track when own track leads
+    there at all (no fee owed), else on any track, the route cut to the mileposts left. A route over others' track is offered only if the player can pay its
+    fees. A route ends at the city's nearest milepost (on a tie, the one the search reaches
+    first)."""
     p = state["players"][seat]
     key = (
         "move_routes",
