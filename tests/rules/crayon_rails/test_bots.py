@@ -104,7 +104,7 @@ def test_with_the_cash_to_win_the_public_bot_takes_on_no_new_load():
     s = calder_line("public", pos=at("Larkmere"), loads=["Grain"])
     to_pool(s, "D003")
     s["players"][0]["cash"] = s["cash_to_win"]
-    assert choice(s) == {"type": "drop", "good": "Grain"}  # a free load bars the win: no lock
+    assert choice(s) == {"type": "drop", "good": "Grain"}  # no lock: a locked load bars the win
     s["players"][0]["loads"] = []
     assert choice(s)["type"] != "pickup"
 
