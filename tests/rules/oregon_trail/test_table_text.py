@@ -427,3 +427,27 @@ def test_the_table_section_counts_the_decks_and_the_bank():
         f"- Trail deck {len(state['trail_deck'])} (discards 0), calamity deck {len(state['calamity_deck'])}",
         f"- Supply deck {len(state['supply_deck'])} (discards 3)",
     ]
+
+
+def test_a_seats_own_wagon_lists_what_it_holds_or_says_none():
+    """The seat's own part: an empty hand, no supplies and no calamities each said as such; its
+    calamities listed under their heading, a text too long for the line whole under its bullet."""
+    state = blank(players=2)
+    lines = ENGINE.table_text(state, 1)
+    assert _section(lines, "Your hand:") == ["- (no trail cards)"]
+    assert _section(lines, "Your wagon:") == [
+        "- 4 wagon members, at Independence",
+        "- Supplies: none",
+        "- Calamities: none",
+    ]
+    give_supplies(state, 1, "food")
+    give_calamity(state, 1, "bad_water", deadline=2, oxen_dead=True)
+    give_calamity(state, 1, "starvation", deadline=1)
+    assert _section(ENGINE.table_text(state, 1), "Your wagon:") == [
+        "- 4 wagon members, at Independence",
+        "- Supplies: Food",
+        "- Calamities:",
+        "  -",
+        "    Dead Oxen (from Bad Water): 2 turns left to mend; the wagon cannot move; mend with Oxen",
+        "  - Starvation: 1 turn left to mend; mend with Food",
+    ]
