@@ -345,9 +345,8 @@ def _in_turn(state, seat):
 
 
 def _wagon_now(state, p):
-    """Returns what a wagon has left after losing members."""
-    if not p["alive"]:
-        return "Your whole party has died: you are out of the race."
+    """Returns what a living wagon has left after losing members (explain_hit tells a dead party
+    before it comes here)."""
     if state["ruleset"] == "revised":
         return (
             f"You have {_count(p['members'], 'wagon member')} left, and each turn you start gives one action "

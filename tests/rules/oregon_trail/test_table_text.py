@@ -4,9 +4,9 @@ import copy
 
 from games.rules.checks import SAME_MOVE
 from games.rules.oregon_trail.engine import ENGINE
-from games.rules.oregon_trail.words import _hand_text
+from games.rules.oregon_trail.words import WIDTH, _hand_text, _wrap
 
-from .helpers import blank, give_calamity, give_hand, give_supplies, lay_trail, place_town
+from .helpers import blank, give_calamity, give_hand, give_supplies, lay_trail, place_town, stack_calamity
 
 
 def _position():
@@ -211,3 +211,243 @@ def test_explain_illegal_says_the_refusal_or_that_the_move_is_on_the_menu_writte
     assert ENGINE.explain_illegal(state, 0, {"type": "forge", "card": second, "turned": False}) == SAME_MOVE
     assert {"type": "forge", "card": first, "turned": False} in ENGINE.legal_actions(state, 0)
     assert ENGINE.explain_illegal(state, 0, {"type": "ford"}) == "You are not in a river."
+
+
+# -- the table's lines, fact by fact ----------------------------------------------------------------
+def _players(state, seat=None):
+    return _section(ENGINE.table_text(state, seat), "Players:")
+
+
+def test_a_line_is_wrapped_before_a_part_that_would_pass_the_width():
+    """_wrap: parts joined with ", " after the head; a line may reach WIDTH (88) characters, and the
+    part that would pass it starts the next line, indented; the last part has no comma."""
+    head = "- Supplies:"
+    fits = "a" * (WIDTH - len(head) - 2)  # with its comma and the space before it: exactly WIDTH
+    lines = _wrap(head, [fits, "b"])
+    assert lines == [f"{head} {fits},", "    b"] and len(lines[0]) == WIDTH
+    assert _wrap(head, [fits + "a", "b"]) == [head, f"    {fits}a, b"]
+    assert _wrap("  -", ["x" * 90, "y"], indent="      ") == ["  -", "      " + "x" * 90 + ",", "      y"]
+    assert _wrap("", ["c", "d"]) == ["c, d"]  # no head: the first part starts the line
+    assert _wrap("", ["z" * 100]) == ["z" * 100]  # a part longer than the width is never cut
+
+
+def test_a_card_that_reads_the_same_turned_shows_one_shape():
+    """_hand_text: the turned shape is shown only when turning changes it (middle stays middle,
+    top→bottom turned is top→bottom again)."""
+    state = blank(players=2)
+    give_hand(state, 0, "plain", "middle", "middle")
+    give_hand(state, 0, "plain", "top", "bottom")
+    give_hand(state, 0, "plain", "top", "middle")
+    assert _card_labels(state, 0) == [
+        "Trail, middle→middle",
+        "Trail, top→bottom",
+        "Trail, top→middle (turned: middle→bottom)",
+    ]
+
+
+def test_supplies_are_counted_by_kind_in_the_order_first_held():
+    """_counted: a kind held more than once reads "Name xN", once just its name."""
+    state = blank(players=2)
+    give_supplies(state, 0, "oxen", "food", "food", "oxen", "food", "bullets")
+    wagon = _section(ENGINE.table_text(state, 0), "Your wagon:")
+    assert wagon[1] == "- Supplies: Oxen x2, Food x3, Bullets"
+
+
+def test_each_calamity_reads_its_count_down_what_it_stops_and_what_mends_it():
+    """_calamity_text: the count-down in turns (1 turn, 2 turns), a dormant pair card, the actions
+    or turns a calamity takes away, the wagon stopped by a broken part or dead oxen, and the
+    supplies that mend it (dead oxen: Oxen), or that only a town or fort removes it."""
+    state = blank(players=2)
+    give_calamity(state, 1, "inadequate_grass", deadline=1, oxen_dead=True)
+    give_calamity(state, 1, "bad_water")
+    give_calamity(state, 1, "cholera")
+    give_calamity(state, 1, "broken_arm", fewer=1)
+    give_calamity(state, 1, "measles", fewer=2)
+    give_calamity(state, 1, "broken_tongue", deadline=1)
+    give_calamity(state, 1, "typhoid", deadline=2)
+    assert _players(state)[4:] == [
+        "  -",  # too long for the line: the text goes whole under the bullet
+        "    Dead Oxen (from Inadequate Grass): 1 turn left to mend; the wagon cannot move; mend with Oxen",
+        "  - Bad Water: no count-down (a second one strikes); mend with Clean Water",
+        "  - Cholera: no count-down (a second one strikes); mend with Medicine + Medicine",
+        "  - Broken Arm: one action fewer for 1 turn; only a town or fort removes it",
+        "  - Measles: one action fewer for 2 turns; mend with Medicine",
+        "  - Broken Tongue: 1 turn left to mend; the wagon cannot move; mend with Spare Parts",
+        "  - Typhoid: 2 turns left to mend; mend with Clean Water + Medicine",
+    ]
+
+
+def test_classic_calamities_read_the_turns_to_lose_and_dead_oxen_drawn_as_such():
+    """_calamity_text, classic: a broken arm's lost turns (1 turn, 2 turns), the Dead Oxen card
+    itself (not "from" another), a broken wheel or axle stopping the wagon."""
+    state = blank("classic", players=2)
+    give_calamity(state, 1, "broken_arm", skip=1)
+    give_calamity(state, 1, "dead_oxen", deadline=3)
+    give_calamity(state, 1, "broken_wheel", deadline=8)
+    give_calamity(state, 1, "broken_axle", deadline=1)
+    state["players"][0]["calamities"].append(dict(state["players"][1]["calamities"][0], skip=2))
+    assert _players(state) == [
+        "- Player 1: at Independence, to play",
+        "  4 members, 0 trail cards in hand, 0 supplies",
+        "  - Broken Arm: 2 turns to lose; only a town or fort removes it",
+        "- Player 2: at Independence",
+        "  4 members, 0 trail cards in hand, 0 supplies",
+        "  - Broken Arm: 1 turn to lose; only a town or fort removes it",
+        "  - Dead Oxen: 3 turns left to mend; the wagon cannot move; mend with Oxen",
+        "  - Broken Wheel: 8 turns left to mend; the wagon cannot move; mend with Spare Parts",
+        "  - Broken Axle: 1 turn left to mend; the wagon cannot move; mend with Spare Parts",
+    ]
+
+
+def test_where_each_marker_stands():
+    """_where: out of the game (and nothing more said of that wagon), at Willamette Valley, in a
+    town or fort (the one at its point), at Independence with a trail ahead, behind its front."""
+    state = blank("classic", players=4)
+    lay_trail(state, 0, [("middle", "middle")] * 2)
+    state["players"][0]["pos"] = 0
+    lay_trail(state, 1, [("middle", "middle")] * 3)
+    place_town(state, "fort", 3)
+    state["players"][1]["in_town"] = True
+    state["players"][2].update(alive=False, members=0)
+    lay_trail(state, 3, [("middle", "middle")] * 20)
+    state["players"][3]["at_end"] = True
+    assert _players(state, 1) == [
+        "- Player 1: at Independence (front: card 2), to play",
+        "  4 members, 0 trail cards in hand, 0 supplies",
+        "- Player 2 (you): in the fort after card 3",
+        "  4 members, 0 trail cards in hand, 0 supplies",
+        "- Player 3: out of the game",
+        "- Player 4: at Willamette Valley",
+        "  4 members, 0 trail cards in hand, 0 supplies",
+    ]
+    wagon = _section(ENGINE.table_text(state, 1), "Your wagon:")
+    assert wagon[0] == "- 4 wagon members, in the fort after card 3"
+
+
+def test_the_trail_section_says_the_next_card_only_for_wagons_still_on_the_way():
+    """The trail: a town where a marker stands carries the wagon; the next card's number and
+    height for each wagon alive and not arrived; a town's free supplies."""
+    state = blank("classic", players=3)
+    p = state["players"][0]
+    lay_trail(state, 0, [("middle", "top")])
+    p["trimmed"] = 2  # classic: the trail behind the town at point 2 is gone
+    p["pos"], p["in_town"] = 2, True
+    town = place_town(state, "town", 2, founder=2)
+    give_supplies(state, 1, "food", "oxen")
+    town["pool"] = state["players"][1]["supplies"]
+    state["players"][1]["supplies"] = []
+    state["players"][1].update(alive=False, members=0)
+    lay_trail(state, 2, [("middle", "middle")] * 20)
+    state["players"][2]["at_end"] = True
+    trail = _section(ENGINE.table_text(state, 0), "The trail:")
+    assert trail[:2] == [
+        "- Player 1 (you): Independence, [Town] <wagon>, 3 Calamity trail middle→top",
+        "  next card: 4 of 20, starts at the top",
+    ]
+    assert trail[2] == "- Player 2: Independence"
+    assert not trail[3].startswith("  next card")
+    assert "next card" not in "\n".join(trail[3:])
+    assert trail[-1] == "- Town after card 2, placed by Player 3: free Food, Oxen"
+
+
+def test_the_head_lines_say_the_rules_the_phase_and_whose_turn_it_is():
+    """The head: the ruleset and where the race ends (revised: Oregon; classic: Willamette
+    Valley), the draft's picker, the turn with the actions left (revised only: 1 action, 2 actions)."""
+    state = ENGINE.new_state({"ruleset": "revised"}, 3, "scenario")
+    assert state["phase"] == "draft"
+    assert ENGINE.table_text(state, 0)[:2] == [
+        "Oregon Trail Race, revised rules: 20 trail cards to Oregon.",
+        f"Drafting supplies: Player {state['turn'] + 1} picks.",
+    ]
+    state = blank(players=2)
+    state["turn"], state["turn_number"], state["actions_left"] = 1, 7, 1
+    assert ENGINE.table_text(state, 0)[1] == "Turn 7: Player 2 to play, 1 action left."
+    state["actions_left"] = 2
+    assert ENGINE.table_text(state, 0)[1] == "Turn 7: Player 2 to play, 2 actions left."
+    state = blank("classic", players=2, trail_length=22)
+    assert ENGINE.table_text(state, None)[:2] == [
+        "Oregon Trail Race, classic rules: 22 trail cards to Willamette Valley.",
+        "Turn 1: Player 1 to play.",
+    ]
+
+
+def test_game_over_names_the_winner_or_nobody_and_why():
+    """A finished race: "Game over. Winner: ..." (nobody when the last wagons died together) and
+    the reason, wrapped; nobody is "to play" any more."""
+    state = blank(players=2)
+    state["result"] = {"winners": [], "ranking": [0, 1], "reason": "The last wagons died together: nobody wins."}
+    lines = ENGINE.table_text(state, 0)
+    assert lines[1:3] == ["Game over. Winner: nobody.", "The last wagons died together: nobody wins."]
+    assert "to play" not in "\n".join(lines)
+    state["result"] = {"winners": [1], "ranking": [1, 0]}
+    assert ENGINE.table_text(state, 0)[1:3] == ["Game over. Winner: Player 2.", ""]
+
+
+def test_a_calamity_drawn_and_awaiting_an_answer_is_named():
+    """The calamities revealed and not yet settled are named, in order, on one line."""
+    state = blank("classic", players=2)
+    state["revealed"] = [stack_calamity(state, "measles"), stack_calamity(state, "thief")]
+    state["calamity_deck"] = state["calamity_deck"][:-2]
+    state["pending"].append({"kind": "measles_medicine", "seat": 1, "card": state["revealed"][0]})
+    assert ENGINE.table_text(state, 0)[2:4] == [
+        "Waiting for Player 2 to decide whether to use medicine against the measles.",
+        "Calamity drawn: Measles, Thief.",
+    ]
+
+
+def test_one_of_a_thing_is_said_in_the_singular():
+    """A wagon of one member, one trail card in hand and one supply card: no plural s."""
+    state = blank(players=2)
+    state["players"][1]["members"] = 1
+    give_hand(state, 1, "plain", "top", "top")
+    give_supplies(state, 1, "food")
+    lines = ENGINE.table_text(state, 1)
+    assert _section(lines, "Your wagon:")[0] == "- 1 wagon member, at Independence"
+    assert _players(state)[3] == "  1 member, 1 trail card in hand, 1 supply"
+
+
+def test_the_table_section_counts_the_decks_and_the_bank():
+    """The table: the revised supply bank by kind, the decks and discards, the classic supply deck,
+    and the calamity last discarded."""
+    state = blank(players=2)
+    state["calamity_discard"].append(stack_calamity(state, "typhoid"))
+    state["calamity_deck"].pop()
+    lines = ENGINE.table_text(state, None)
+    table = _section(lines, "Table:")
+    assert table == [
+        "- Supply bank: Food 4, Clothes 4, Oxen 4, Spare Parts 4, Medicine 4, Clean Water 4,",
+        "    Bullets 2",
+        f"- Trail deck {len(state['trail_deck'])} (discards 0), calamity deck {len(state['calamity_deck'])}",
+        "- Last calamity discarded: Typhoid",
+    ]
+    state = blank("classic", players=2)
+    state["supply_discard"] += [state["supply_deck"].pop() for _ in range(3)]
+    table = _section(ENGINE.table_text(state, None), "Table:")
+    assert table == [
+        f"- Trail deck {len(state['trail_deck'])} (discards 0), calamity deck {len(state['calamity_deck'])}",
+        f"- Supply deck {len(state['supply_deck'])} (discards 3)",
+    ]
+
+
+def test_a_seats_own_wagon_lists_what_it_holds_or_says_none():
+    """The seat's own part: an empty hand, no supplies and no calamities each said as such; its
+    calamities listed under their heading, a text too long for the line whole under its bullet."""
+    state = blank(players=2)
+    lines = ENGINE.table_text(state, 1)
+    assert _section(lines, "Your hand:") == ["- (no trail cards)"]
+    assert _section(lines, "Your wagon:") == [
+        "- 4 wagon members, at Independence",
+        "- Supplies: none",
+        "- Calamities: none",
+    ]
+    give_supplies(state, 1, "food")
+    give_calamity(state, 1, "bad_water", deadline=2, oxen_dead=True)
+    give_calamity(state, 1, "starvation", deadline=1)
+    assert _section(ENGINE.table_text(state, 1), "Your wagon:") == [
+        "- 4 wagon members, at Independence",
+        "- Supplies: Food",
+        "- Calamities:",
+        "  -",
+        "    Dead Oxen (from Bad Water): 2 turns left to mend; the wagon cannot move; mend with Oxen",
+        "  - Starvation: 1 turn left to mend; mend with Food",
+    ]
