@@ -6,6 +6,8 @@ hits (`explain_hit`; the rule sentences are in cards.py).
 
 from __future__ import annotations
 
+import textwrap
+
 from .. import checks
 from ..base import seat_label
 from .cards import (
@@ -136,16 +138,27 @@ PENDING_TEXT = {
 
 
 def _wrap(head, parts, indent="    "):
-    """Returns lines of `head` followed by the parts joined with ", ", wrapped under WIDTH."""
+    """Returns lines of `head` followed by the parts joined with ", ", wrapped under WIDTH: a part
+    that would pass it starts the next line, indented; a part too long for a line of its own
+    goes on from the line it starts, broken between its words (a word is never cut)."""
     lines = []
     line = head
     for i, part in enumerate(parts):
         piece = part + ("," if i < len(parts) - 1 else "")
-        if len(line) + 1 + len(piece) > WIDTH and line.strip():
+        if len(line) + 1 + len(piece) <= WIDTH or not line.strip():
+            line = f"{line} {piece}" if line else piece
+            if len(line) <= WIDTH:
+                continue
+        elif len(indent) + len(piece) <= WIDTH:
             lines.append(line)
             line = indent + piece
+            continue
         else:
-            line = f"{line} {piece}" if line else piece
+            line = f"{line} {piece}"
+        *done, line = textwrap.wrap(
+            line, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        )
+        lines += done
     lines.append(line)
     return lines
 

@@ -228,7 +228,27 @@ def test_a_line_is_wrapped_before_a_part_that_would_pass_the_width():
     assert _wrap(head, [fits + "a", "b"]) == [head, f"    {fits}a, b"]
     assert _wrap("  -", ["x" * 90, "y"], indent="      ") == ["  -", "      " + "x" * 90 + ",", "      y"]
     assert _wrap("", ["c", "d"]) == ["c, d"]  # no head: the first part starts the line
-    assert _wrap("", ["z" * 100]) == ["z" * 100]  # a part longer than the width is never cut
+    assert _wrap("", ["z" * 100]) == ["z" * 100]  # a word longer than the width is never cut
+
+
+def test_a_part_too_long_for_a_line_of_its_own_is_broken_between_its_words():
+    """_wrap: a part longer than a whole line goes on from the line it starts (never a bullet left
+    alone on its line), broken between words at WIDTH, the rest indented; a part that fits on a
+    line of its own still starts the next line whole."""
+    words = " ".join(["word"] * 30)  # 149 characters
+    lines = _wrap("  -", [words])
+    assert lines[0].startswith("  - word") and len(lines[0]) <= WIDTH
+    assert len(lines[0]) + 1 + len("word") > WIDTH  # the first line takes all the words it can
+    assert all(line.startswith("    word") and len(line) <= WIDTH for line in lines[1:])
+    assert " ".join(line.strip(" -") for line in lines) == words  # nothing lost, nothing cut
+    long_reason = _wrap("", [words])  # no head: the first line starts with the part itself
+    assert long_reason[0].startswith("word") and len(long_reason[0]) <= WIDTH and len(long_reason) == 2
+    # after other parts: its first words fill the line ("- Supplies: " + 70 + ", word" is 88)
+    assert _wrap("- Supplies:", ["a" * 70, words]) == [
+        "- Supplies: " + "a" * 70 + ", word",
+        "    " + " ".join(["word"] * 17),
+        "    " + " ".join(["word"] * 12),
+    ]
 
 
 def test_a_card_that_reads_the_same_turned_shows_one_shape():
@@ -266,8 +286,8 @@ def test_each_calamity_reads_its_count_down_what_it_stops_and_what_mends_it():
     give_calamity(state, 1, "broken_tongue", deadline=1)
     give_calamity(state, 1, "typhoid", deadline=2)
     assert _players(state)[4:] == [
-        "  -",  # too long for the line: the text goes whole under the bullet
-        "    Dead Oxen (from Inadequate Grass): 1 turn left to mend; the wagon cannot move; mend with Oxen",
+        "  - Dead Oxen (from Inadequate Grass): 1 turn left to mend; the wagon cannot move; mend",
+        "    with Oxen",  # too long for one line: broken between words, the rest indented
         "  - Bad Water: no count-down (a second one strikes); mend with Clean Water",
         "  - Cholera: no count-down (a second one strikes); mend with Medicine + Medicine",
         "  - Broken Arm: one action fewer for 1 turn; only a town or fort removes it",
@@ -447,7 +467,7 @@ def test_a_seats_own_wagon_lists_what_it_holds_or_says_none():
         "- 4 wagon members, at Independence",
         "- Supplies: Food",
         "- Calamities:",
-        "  -",
-        "    Dead Oxen (from Bad Water): 2 turns left to mend; the wagon cannot move; mend with Oxen",
+        "  - Dead Oxen (from Bad Water): 2 turns left to mend; the wagon cannot move; mend with",
+        "    Oxen",
         "  - Starvation: 1 turn left to mend; mend with Food",
     ]
