@@ -11,12 +11,12 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from games.rules.drawing.common import seat_colour
-from games.rules.drawing.svg import ALARM, INK
+from games.rules.drawing.common import EMAIL_W, seat_colour
+from games.rules.drawing.svg import ALARM, INK, Canvas
 from games.rules.oregon_trail import picture as pic
 from games.rules.oregon_trail.engine import ENGINE
 
-from .helpers import blank, give_calamity, lay_trail, place_town
+from .helpers import blank, give_calamity, give_hand, give_supplies, lay_trail, place_town
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
@@ -112,6 +112,11 @@ def _page(view, me=0, names=NAMES):
 
 def _email(view, me=0, names=NAMES):
     return Drawn(pic.email_picture(view, names=names, me=me, browser=True))
+
+
+def _measure(text, size, bold=True):
+    """Returns a label's width as the pictures measure it."""
+    return Canvas(10).measure(text, size, bold)
 
 
 def _view(state, seat=0):
@@ -254,6 +259,12 @@ def lay_plain(state, seat, n):
     lay_trail(state, seat, [("middle", "middle")] * n, kind="plain")
 
 
+def _deal(state, seat, n):
+    """Moves the trail deck's first n cards into a hand."""
+    state["players"][seat]["hand"] += state["trail_deck"][:n]
+    del state["trail_deck"][:n]
+
+
 def _wagons(d, r=7):
     """Returns {(x, y): colour} of the wagons' discs (their colour disc of radius r)."""
     return {(x, y): fill for x, y, rad, fill in d.circles if rad == r}
@@ -328,3 +339,256 @@ def test_at_most_seven_calamity_marks_and_a_player_out_is_greyed():
     assert d.label("Bob").fill == pic.MUTED
     assert [r for r in d.rects(pic.LOST) if r[1] == y1 + 19] == [(9 + i * 7, y1 + 19, 5, 5) for i in range(4)]
     assert not [r for r in d.rects(INK) if r[1] == y1 + 19]
+
+
+def test_the_seat_s_own_row_is_tinted_and_a_red_arrow_marks_the_player_to_play():
+    """The row of the seat looking is tinted (a band 6 px taller than the cards, across the
+    picture); a red arrow left of the tag marks the player whose turn it is."""
+    state = blank(players=3)
+    state["turn"] = 2
+    d = _page(_view(state, 1), me=1)
+    assert d.rects(pic.MINE) == [(4, TOP + ROW - 3, 552, H + 6)]
+    arrows = [p for p in d.polygons(ALARM) if p[0][0] == 2]
+    y = TOP + 2 * ROW
+    assert arrows == [((2, y + 5), (8, y + 9), (2, y + 13))]
+    # a spectator: no row tinted, no hand
+    d = Drawn(pic.picture(ENGINE.view(state, None), names=NAMES, browser=True))
+    assert d.rects(pic.MINE) == []
+    assert "Your hand" not in d.texts()
+
+
+def test_the_seat_s_hand_is_drawn_below_the_trails_and_no_other_hand():
+    """Below the trails: "Your hand" and the seat's own trail cards (22 x 30, 4 apart), each with its
+    face and line; another seat's hand is never drawn (its cards are not in the view)."""
+    state = blank(players=2)
+    give_hand(state, 0, "trigger")
+    give_hand(state, 0, "river_supply")
+    for _ in range(3):
+        give_hand(state, 1, "plain")
+    d = _page(_view(state))
+    bottom = TOP + 2 * ROW - (ROW - H)
+    y = bottom + 8
+    label = d.label("Your hand")
+    assert (label.x, label.y, label.size, label.bold) == (8, y + 15 + 4, 10, True)
+    x = 8 + _measure("Your hand", 10) + 8
+    hand_rims = [r for r in d.rects(pic.TRIGGER_EDGE) + d.rects(pic.RIVER_EDGE) if r[1] == y]
+    assert sorted(hand_rims) == [(round(x), y, 22, 30), (round(x + 26), y, 22, 30)]
+    assert not [r for r in d.rects(pic.PAPER_EDGE) if r[1] == y]  # nothing of seat 1's plain cards
+    assert "none" not in d.texts()
+    # the key one row of cards further down
+    assert (8, y + 30 + 8, 10, 13) in d.rects(pic.RIVER_EDGE)
+    assert d.height == y + 38 + 18
+
+
+def test_an_empty_hand_reads_none_and_a_long_hand_stops_at_the_picture_s_edge():
+    """No cards in hand: "none" after "Your hand"; more cards than fit: those that end inside the
+    picture (its right margin 8 px) only."""
+    state = blank(players=2)
+    d = _page(_view(state))
+    x = 8 + _measure("Your hand", 10) + 8
+    none = d.label("none")
+    assert (round(none.x, 2), none.fill) == (round(x, 2), pic.MUTED)
+    _deal(state, 0, 20)
+    d = _page(_view(state))
+    y = TOP + 2 * ROW - (ROW - H) + 8
+    edges = (pic.PAPER_EDGE, pic.RIVER_EDGE, pic.TRIGGER_EDGE, pic.TOWN_EDGE, pic.FORT_EDGE)
+    cards = sorted(r for e in edges for r in d.rects(e) if r[1] == y)
+    fit = int((552 - x + 4) // 26)  # card i ends at x + 26 i + 22
+    assert len(cards) == fit and cards[-1][0] + 22 <= 552 < cards[-1][0] + 26 + 22
+    assert "none" not in d.texts()
+
+
+def test_slot_numbers_stand_above_the_trails_every_five_cards():
+    """Above the trails: the numbers 1, 5, 10, 15 and 20, each centred on its slot."""
+    d = _page(_view(blank(players=2)))
+    ticks = [lab for lab in d.labels if lab.size == 8]
+    assert [(lab.text, lab.x, lab.y, lab.anchor) for lab in ticks] == [
+        (str(k), LEFT + (k - 1) * CW + 9, TOP - 5, "middle") for k in (1, 5, 10, 15, 20)
+    ]
+
+
+def test_the_key_names_each_kind_of_card_the_pips_and_the_calamity_marks():
+    """The key under everything: a river, a calamity trail, a town, a fort, the members' pips (one
+    kept, one lost) and a calamity mark, each with its word."""
+    state = blank(players=2)
+    d = Drawn(pic.picture(ENGINE.view(state, None), names=NAMES, browser=True))
+    y = TOP + 2 * ROW - (ROW - H) + 8
+    words = [lab for lab in d.labels if lab.size == 9]
+    assert [lab.text for lab in words] == ["river", "calamity trail", "town", "fort", "members", "calamities"]
+    assert {lab.y for lab in words} == {y + 10} and {lab.fill for lab in words} == {pic.MUTED}
+    x = 8
+    for word, edge in zip(words[:4], (pic.RIVER_EDGE, pic.TRIGGER_EDGE, pic.TOWN_EDGE, pic.FORT_EDGE), strict=True):
+        assert (round(x), y, 10, 13) in d.rects(edge)
+        assert word.x == round(x + 13, 2)
+        x += 13 + _measure(word.text, 9, False) + 10
+    assert (round(x), y + 4, 5, 5) in d.rects(INK) and (round(x + 7), y + 4, 5, 5) in d.rects(pic.LOST)
+    assert words[4].x == round(x + 15, 2)
+    x += 15 + _measure("members", 9, False) + 10
+    assert words[5].x == round(x + 10, 2)
+    [mark] = [p for p in d.polygons(ALARM) if p[0][1] == y + 11]
+    assert abs(mark[0][0] - x) < 1e-6 and mark[1:] == ((mark[0][0] + 7, y + 11), (mark[0][0] + 3.5, y + 4))
+    # the key's town and fort carry their icons
+    assert d.height == y + 18
+
+
+def test_every_shape_and_label_lies_inside_the_picture():
+    """A full table (four trails, towns, a long hand, every kind of card) stays inside its canvas."""
+    state = blank(players=4)
+    place_town(state, "town", 3)
+    place_town(state, "fort", 7)
+    lay_trail(state, 0, [("middle", "top"), ("top", "bottom"), ("bottom", "middle")] * 6 + [("middle", "middle")] * 2)
+    state["players"][0]["at_end"] = True
+    _deal(state, 0, 12)
+    for drawn in (_page(_view(state)), _email(_view(state))):
+        for _, polys in drawn.shapes:
+            for poly in polys:
+                for x, y in poly:
+                    assert 0 <= x <= drawn.width and 0 <= y <= drawn.height
+        for x, y, r, _ in drawn.circles:
+            assert r <= x <= drawn.width - r and r <= y <= drawn.height - r
+        for lab in drawn.labels:
+            assert 0 <= lab.x <= drawn.width and 0 < lab.y <= drawn.height
+
+
+def _status(view, me=0):
+    """Returns the page picture's status line (the bold 12 px label at the top)."""
+    [line] = [lab for lab in _page(view, me=me).labels if lab.size == 12]
+    assert (line.x, line.y, line.bold) == (8, 17, True)
+    return line.text
+
+
+def test_the_status_line_says_whose_turn_it_is_and_what_is_awaited():
+    """The top line: the turn's number and who plays (revised: the actions left, one in the
+    singular); in the draft, who picks; a pending decision, whose and which; at the end, who won."""
+    state = blank(players=3)
+    view = _view(state)
+    view.update(turn=1, turn_number=7, actions_left=1)
+    assert _status(view) == "Turn 7: Bob to play, 1 action left"
+    view.update(turn=0, actions_left=3)
+    assert _status(view) == "Turn 7: you to play, 3 actions left"
+    classic = _view(blank("classic", players=3))
+    classic.update(turn=2, turn_number=4)
+    assert _status(classic) == "Turn 4: Cy to play"
+    view.update(phase="draft", turn=2)
+    assert _status(view) == "Drafting supplies: Cy to pick"
+    view.update(phase="play", pending={"kind": "river_loss", "seat": 1})
+    assert _status(view) == "Waiting for Bob: choosing a supply lost in the river"
+    view.update(pending={"kind": "something_new", "seat": 0})
+    assert _status(view) == "Waiting for you: a decision"
+    view.update(pending=None, phase="over", result={"winners": [0, 2]})
+    assert _status(view) == "Game over: you and Cy won"
+    view.update(result={"winners": []})
+    assert _status(view) == "Game over: nobody won"
+    view.update(phase="play", result={"winners": [1]})
+    assert _status(view, me=2) == "Game over: Bob won"
+
+
+def test_a_status_line_too_long_for_the_picture_is_cut():
+    """A status line wider than the picture less its margins ends in an ellipsis within them."""
+    view = _view(blank(players=2))
+    long = {0: "Ann", 1: "B" * 80}
+    view.update(turn=1)
+    [line] = [lab for lab in _page(view, names=long).labels if lab.size == 12]
+    assert line.text.endswith("…") and _measure(line.text, 12) <= 560 - 16 < _measure(line.text[:-1] + "BB…", 12)
+
+
+def test_the_summary_says_where_every_player_is():
+    """The picture's title (read out by screen readers) says where each player stands: at
+    Independence, at a card of the trail (stuck in a river), in town after a card, at the goal
+    (Oregon; Willamette Valley in classic), out of the game."""
+    state = blank(players=3)
+    place_town(state, "town", 2)
+    lay_plain(state, 0, 3)
+    state["players"][0]["stuck"] = True
+    lay_plain(state, 1, 2)
+    state["players"][1]["in_town"] = True
+    d = _page(_view(state))
+    assert d.title == (
+        "Oregon Trail Race table. Ann: at card 3 of 20, stuck in a river; Bob: in town after card 2; "
+        "Cy: at Independence"
+    )
+    state["players"][0]["at_end"] = True
+    state["players"][2]["alive"] = False
+    assert _page(_view(state)).title == (
+        "Oregon Trail Race table. Ann: reached Oregon; Bob: in town after card 2; Cy: out of the game"
+    )
+    classic = blank("classic", players=2)
+    classic["players"][1]["at_end"] = True
+    lay_plain(classic, 0, 1)
+    n = _view(classic)["trail_length"]
+    assert _email(_view(classic)).title == (
+        f"Oregon Trail Race table. Ann: at card 1 of {n}; Bob: reached Willamette Valley"
+    )
+
+
+def test_a_trail_length_missing_from_the_view_draws_twenty_slots():
+    """A view without a trail length (an old one) draws the revised 20 slots."""
+    view = _view(blank(players=2))
+    del view["trail_length"]
+    d = _page(view)
+    assert len([r for r in d.rects(pic.SLOT) if r[1] == TOP + 3]) == 20
+    assert (533, TOP, 18, H) in d.rects(pic.GOAL_EDGE)
+
+
+# -- the email: EMAIL_W 600; a trail of 20 slots 27 px wide from x 26 (10 + 14 + 2), the goal at 567;
+# the reader's own block first (its trail 46 high), then each other player's (16 high)
+E_LEFT, E_CW = 26, 27
+
+
+def test_the_email_draws_the_reader_first_large_then_every_other_trail_thin():
+    """The reader's block comes first whatever their seat: their tag and name "(you)", their party,
+    where they are and their calamities in words, the slot numbers, their trail 46 px high with
+    their wagon, their hand and supplies; then each other player's name, where they are and a trail
+    16 px high with a plain disc; then the key."""
+    state = blank(players=3)
+    lay_plain(state, 1, 3)
+    state["players"][1]["members"] = 3
+    give_calamity(state, 1, "measles")
+    give_calamity(state, 1, "thief")
+    lay_plain(state, 2, 1)
+    state["players"][2]["stuck"] = True
+    give_hand(state, 1, "river_supply")
+    give_supplies(state, 1, "food", "oxen")
+    d = _email(_view(state, 1), me=1)
+    assert d.width == EMAIL_W
+    # the reader's block: tag, name, facts
+    assert d.label("Bob (you)").y == 36 + 15 and d.label("Bob (you)").size == 14
+    assert d.label("3 of 4 in the wagon").y == 36 + 15
+    line = d.label("At card 3 of 20. Calamities: Measles, Thief")
+    assert (line.x, line.y, line.fill) == (10, 36 + 26 + 13, INK)
+    ticks = [lab for lab in d.labels if lab.text in ("1", "5", "10", "15", "20")]
+    assert [(lab.x, lab.y) for lab in ticks] == [(E_LEFT + (k - 1) * E_CW + 12.5, 82 + 13) for k in (1, 5, 10, 15, 20)]
+    y = 36 + 26 + 20 + 18
+    assert sorted(r for r in d.rects(pic.PAPER_EDGE) if r[1] == y) == [
+        (E_LEFT + (k - 1) * E_CW, y, 25, 46) for k in (1, 2, 3)
+    ]
+    assert (E_LEFT + 3 * E_CW + 1, y + 2, 23, 42) in d.rects(pic.SLOT)
+    # the reader's wagon: a token with its letter, on card 3
+    assert (E_LEFT + 2 * E_CW + 12.5, y + 23, 13.5, seat_colour(1)) in d.circles
+    # the hand (40 x 54) and the supplies
+    hy = y + 46 + 10
+    assert [r for r in d.rects(pic.RIVER_EDGE) if r[1] == hy and r[2] == 40] != []
+    assert d.label("Your hand").y == hy + 27 + 5
+    supplies = d.label("Your supplies: Food, Oxen")
+    assert (supplies.x, supplies.y) == (10, hy + 60 + 14)
+    # the reader's block tinted, from 6 px above their tag to below their supplies
+    assert d.rects(pic.MINE) == [(0, 30, EMAIL_W, 74 + 46 + 54 + 40 + 8)]
+    # then Ann, then Cy, each a thin strip under their name and where they are
+    ay = hy + 60 + 34
+    assert (d.label("Ann").y, d.label("at Independence").y) == (ay + 15, ay + 15)
+    assert (E_LEFT + 1, ay + 26 + 2, 23, 12) in d.rects(pic.SLOT)
+    cy = ay + 26 + 26
+    assert d.label("Cy").y == cy + 15 and d.label("at card 1 of 20, stuck in a river").y == cy + 15
+    assert (E_LEFT, cy + 26, 25, 16) in d.rects(pic.PAPER_EDGE)
+    discs = sorted((c for c in d.circles if c[2] in (6, 7.5, 10)), key=lambda c: (c[1], -c[2]))
+    assert discs == [
+        (E_LEFT - 9, ay + 26 + 8, 7.5, "#fff"),
+        (E_LEFT - 9, ay + 26 + 8, 6, seat_colour(0)),
+        (E_LEFT + 12.5, cy + 26 + 8, 10, pic.WATER),
+        (E_LEFT + 12.5, cy + 26 + 8, 7.5, "#fff"),
+        (E_LEFT + 12.5, cy + 26 + 8, 6, seat_colour(2)),
+    ]
+    # the key below, and the picture's end
+    ky = cy + 26 + 26
+    assert (10, ky, 14, 18) in d.rects(pic.RIVER_EDGE)
+    assert d.height == ky + 26
