@@ -592,3 +592,80 @@ def test_the_email_draws_the_reader_first_large_then_every_other_trail_thin():
     ky = cy + 26 + 26
     assert (10, ky, 14, 18) in d.rects(pic.RIVER_EDGE)
     assert d.height == ky + 26
+
+
+def test_the_email_marks_the_player_to_play_and_greys_a_player_out():
+    """In the email too a red arrow marks the player to play; a player out of the game has a grey
+    name and no wagon; the reader stuck in a river has a blue ring round their wagon; no supplies
+    read "none"."""
+    state = blank(players=3)
+    state["turn"] = 2
+    lay_plain(state, 0, 2)
+    state["players"][0]["stuck"] = True
+    state["players"][1]["alive"] = False
+    d = _email(_view(state))
+    arrows = [p for p in d.polygons(ALARM) if p[0][0] == 2]
+    hy = 36 + 26 + 20 + 18 + 46 + 10
+    ay = hy + 60 + 34  # Bob's block (seat order after the reader)
+    cy = ay + 26 + 26
+    assert arrows == [((2, cy + 5), (9, cy + 10), (2, cy + 15))]
+    assert d.label("Bob").fill == pic.MUTED and d.label("Ann (you)").fill == INK
+    assert not [c for c in d.circles if c[1] == ay + 26 + 8]
+    assert (E_LEFT + E_CW + 12.5, 100 + 23, 17.5, pic.WATER) in d.circles
+    assert d.label("Your supplies: none").y == hy + 60 + 14
+    assert d.label("none").y == hy + 27 + 5  # the empty hand
+
+
+def test_the_email_draws_towns_across_every_trail_and_a_wagon_in_town_in_its_band():
+    """In the email each trail has its own band at a town's point (the reader's with the icon); a
+    wagon in town stands in the band."""
+    state = blank(players=2)
+    place_town(state, "fort", 1)
+    lay_plain(state, 0, 1)
+    state["players"][0]["in_town"] = True
+    d = _email(_view(state))
+    cw = (590 - 18 - 2 - E_LEFT - 10) // 20  # 26
+    band = E_LEFT + cw
+    y = 100
+    ay = y + 46 + 10 + 60 + 34 + 26
+    assert sorted(r for r in d.rects(pic.FORT_EDGE) if r[0] == band + 1) == [
+        (band + 1, y, 8, 46),
+        (band + 1, ay, 8, 16),
+    ]
+    assert (band + 5, y + 23, 13.5, seat_colour(0)) in d.circles
+    poles = [r for r in d.rects(pic.LINE) if r[2] == 1 and r[3] in (7, 8) and r[1] < ay]  # not the key's
+    assert [(r[0], r[1]) for r in poles] == [(round(band + 5 - 2.8), round(y + 6 - 3.5))]
+
+
+def test_cards_in_hand_show_their_kind_town_and_fort_with_their_icons():
+    """A town or fort card in hand has its colour and its icon (a house, a flag) centred on it, about
+    half the card tall; a calamity trail's red corner is at most 7 px."""
+    state = blank(players=2)
+    give_hand(state, 0, "town")
+    give_hand(state, 0, "fort")
+    give_hand(state, 0, "trigger")
+    d = _email(_view(state))
+    hy = 36 + 26 + 20 + 18 + 46 + 10
+    x = 10 + _measure("Your hand", 14) + 10
+    xs = [x, x + 46, x + 92]
+    assert (round(xs[0]), hy, 40, 54) in d.rects(pic.TOWN_EDGE)
+    assert (round(xs[1]), hy, 40, 54) in d.rects(pic.FORT_EDGE)
+    assert (round(xs[2]), hy, 40, 54) in d.rects(pic.TRIGGER_EDGE)
+    s = 40 * 0.55
+    cx, cy = xs[0] + 20, hy + 27
+    house = [p for p in d.polygons(pic.LINE) if len(p) == 5 and hy < p[0][1] < hy + 54]
+    want = ((cx - s / 2, cy + s / 2), (cx - s / 2, cy), (cx, cy - s / 2), (cx + s / 2, cy), (cx + s / 2, cy + s / 2))
+    assert len(house) == 1 and all(abs(a - b) < 0.01 for p, q in zip(house[0], want, strict=True) for a, b in zip(p, q))
+    fx, fy = xs[1] + 20, hy + 27
+    pole = (round(fx - s * 0.4), round(fy - s / 2), round(fx - s * 0.4 + s * 0.13) - round(fx - s * 0.4), 22)
+    assert pole in d.rects(pic.LINE)
+    flag = [p for p in d.polygons(pic.LINE) if len(p) == 3 and hy < p[0][1] < hy + 54]
+    assert (
+        len(flag) == 1
+        and abs(flag[0][0][0] - (fx - s * 0.27)) < 0.01
+        and abs(flag[0][1][0] - flag[0][0][0] - s * 0.7) < 0.01
+    )
+    assert abs(flag[0][1][1] - flag[0][0][1] - s * 0.22) < 0.01 and abs(flag[0][2][1] - flag[0][1][1] - s * 0.22) < 0.01
+    corner = [p for p in d.polygons(ALARM) if p[0][1] == hy + 53]
+    right = round(xs[2] + 39)
+    assert corner == [((right, hy + 53), (right - 7, hy + 53), (right, hy + 46))]
