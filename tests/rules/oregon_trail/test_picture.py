@@ -669,3 +669,78 @@ def test_cards_in_hand_show_their_kind_town_and_fort_with_their_icons():
     corner = [p for p in d.polygons(ALARM) if p[0][1] == hy + 53]
     right = round(xs[2] + 39)
     assert corner == [((right, hy + 53), (right - 7, hy + 53), (right, hy + 46))]
+
+
+def test_two_seats_with_the_same_initial_carry_their_numbers_in_smaller_letters():
+    """Two names with the same initial: each tag reads the initial and the seat's number, 7.5 px
+    instead of 10 (and the wagons' labels likewise)."""
+    d = _page(_view(blank(players=2)), names={0: "Ann", 1: "Al"})
+    tags = sorted((lab for lab in d.labels if lab.text in ("A1", "A2") and lab.x == 15.5), key=lambda lab: lab.y)
+    assert [(lab.text, lab.y, lab.size) for lab in tags] == [
+        ("A1", TOP + 1 + 7.5 + 2.7, 7.5),
+        ("A2", TOP + ROW + 1 + 7.5 + 2.7, 7.5),
+    ]
+
+
+def test_the_seat_looking_is_read_from_the_view_when_not_given():
+    """A seat's view drawn without `me`: the player marked is_me is the one looking (their row
+    tinted, "you" in the status line, first and large in the email)."""
+    state = blank(players=3)
+    state["turn"] = 1
+    view = _view(state, 1)
+    d = Drawn(pic.picture(view, names=NAMES, browser=True))
+    assert d.rects(pic.MINE) == [(4, TOP + ROW - 3, 552, H + 6)]
+    assert [lab.text for lab in d.labels if lab.size == 12] == ["Turn 1: you to play, 4 actions left"]
+    e = Drawn(pic.email_picture(view, names=NAMES, browser=True))
+    assert e.label("Bob (you)").y == 36 + 15
+
+
+def test_towns_count_from_independence_to_the_goal_and_malformed_entries_are_left_out():
+    """A town at the trail's last point stands between slot 20 and the goal (which moves right by
+    its band); a town at no point of the trail (before 0, after the goal, no point) and a player
+    entry without a seat are not drawn."""
+    view = _view(blank(players=2))
+    view["towns"] = [
+        {"kind": "town", "point": 20},
+        {"kind": "fort", "point": 21},
+        {"kind": "fort", "point": -1},
+        {"kind": "fort", "point": None},
+    ]
+    view["players"].append({"seat": None, "name": "ghost"})
+    d = _page(view)
+    cw = (552 - 18 - 2 - LEFT - 10) // 20  # 19: one band
+    assert [r for r in d.rects(pic.TOWN_EDGE) if r[1] < TOP] == [(LEFT + 20 * cw + 1, TOP - 14, 8, 2 * ROW - 6 + 16)]
+    assert [r for r in d.rects(pic.FORT_EDGE) if r[1] < TOP] == []
+    assert (LEFT + 20 * cw + 10 + 1, TOP, 18, H) in d.rects(pic.GOAL_EDGE)
+    assert d.height == TOP + 2 * ROW - 6 + 8 + 30 + 8 + 18
+
+
+def test_a_marker_stepped_back_onto_a_town_at_the_trail_s_start_stands_in_its_band():
+    """Classic: a wagon stepped back onto a town whose trail before it is gone (picked up) stands in
+    that town's band, though not marked in town."""
+    state = blank("classic", players=2)
+    place_town(state, "town", 2)
+    lay_plain(state, 0, 4)
+    state["players"][0]["trimmed"] = 2
+    state["players"][0]["pos"] = 2
+    state["players"][0]["trail"] = state["players"][0]["trail"][:2]
+    d = _page(_view(state))
+    cw = 19
+    assert (LEFT + 2 * cw + 5, TOP + H / 2, 7, seat_colour(0)) in d.circles
+
+
+def test_a_longer_or_shorter_trail_has_narrower_or_wider_slots_and_its_own_numbers():
+    """The trail's slots share the room between Independence and the goal: 30 slots 13 px wide on
+    the page (18 in the email), 10 slots 40 px wide (54); the numbers: 1, every fifth, the last."""
+    for n, cw, ecw in ((30, 13, 18), (10, 40, 54)):
+        view = _view(blank(players=2, trail_length=n))
+        d = _page(view)
+        assert sorted(r for r in d.rects(pic.SLOT) if r[1] == TOP + 3) == [
+            (LEFT + (k - 1) * cw + 1, TOP + 3, cw - 4, H - 6) for k in range(1, n + 1)
+        ]
+        assert (LEFT + n * cw + 1, TOP, 18, H) in d.rects(pic.GOAL_EDGE)
+        ticks = [(lab.text, lab.x) for lab in d.labels if lab.size == 8]
+        assert ticks == [(str(k), LEFT + (k - 1) * cw + (cw - 2) / 2) for k in sorted({1, n, *range(5, n, 5)})]
+        e = _email(view)
+        assert (E_LEFT + n * ecw + 1, 100, 18, 46) in e.rects(pic.GOAL_EDGE)
+        assert d.title.endswith("Ann: at Independence; Bob: at Independence")
