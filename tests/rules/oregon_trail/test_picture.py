@@ -744,3 +744,119 @@ def test_a_longer_or_shorter_trail_has_narrower_or_wider_slots_and_its_own_numbe
         e = _email(view)
         assert (E_LEFT + n * ecw + 1, 100, 18, 46) in e.rects(pic.GOAL_EDGE)
         assert d.title.endswith("Ann: at Independence; Bob: at Independence")
+
+
+def test_a_card_s_line_is_drawn_over_every_card_face_of_its_trail():
+    """What is printed on a card (its line, the river's wave) is drawn after the faces of the whole
+    trail, so a river laid after a plain card still shows its line."""
+    state = blank(players=2)
+    lay_trail(state, 0, [("middle", "middle")], kind="plain")
+    lay_trail(state, 0, [("middle", "bottom")], kind="river_supply")
+    d = _page(_view(state))
+    colours = [colour for colour, _ in d.shapes]
+    line = next(
+        i
+        for i, (colour, polys) in enumerate(d.shapes)
+        if colour == pic.LINE and any(p[0][1] < TOP + ROW for p in polys)
+    )
+    for face in (pic.PAPER, pic.RIVER, pic.RIVER_EDGE, pic.SLOT, pic.GOAL):
+        assert colours.index(face) < line
+    assert colours.index(pic.WATER) > colours.index(pic.RIVER)
+
+
+def test_long_names_are_cut_to_their_column():
+    """A name too long for its place ends in an ellipsis: 88 px at 10 px on the page, 240 px at
+    14 px in the email (where the reader's ends in "(you)" before the cut)."""
+    names = {0: "Bartholomew-Alexander the Third", 1: "Maximiliana Montgomery-Smythe"}
+    view = _view(blank(players=2))
+    d = _page(view, names=names)
+    for lab in (lab for lab in d.labels if lab.size == 10 and lab.x == 27):
+        assert lab.text.endswith("…") and _measure(lab.text, 10) <= 88
+        assert _measure(lab.text[:-1] + "xx…", 10) > 88
+    e = _email(view, names=names)
+    for lab in (lab for lab in e.labels if lab.size == 14 and lab.text.endswith("…") and lab.bold):
+        assert _measure(lab.text, 14) <= 240 < _measure(lab.text[:-1] + "xx…", 14)
+    assert len([lab for lab in e.labels if lab.size == 14 and lab.text.endswith("…")]) == 2
+
+
+def test_the_email_cuts_a_long_calamity_or_supply_line_to_the_column():
+    """The reader's calamities and supplies, too many for one line, end in an ellipsis within the
+    column (600 px less 10 each side)."""
+    state = blank(players=2)
+    for kind in ("measles", "dysentery", "cholera", "snake_bite", "broken_arm", "typhoid", "inadequate_grass"):
+        give_calamity(state, 0, kind)
+    give_supplies(state, 0, *["food", "clothes", "oxen", "spare_parts", "medicine", "clean_water"] * 2)
+    e = _email(_view(state))
+    cal = next(lab for lab in e.labels if lab.text.startswith("At Independence. Calamities: Measles"))
+    sup = next(lab for lab in e.labels if lab.text.startswith("Your supplies: Food, Clothes"))
+    for lab in (cal, sup):
+        assert lab.text.endswith("…") and lab.size == 13.5
+        assert _measure(lab.text, 13.5, False) <= 580 < _measure(lab.text[:-1] + "xx…", 13.5, False)
+
+
+def test_a_player_with_no_members_count_shows_four_grey_pips_and_none_in_the_wagon():
+    """A player entry without a members count reads as none left: four grey pips on the page, "0 of
+    4 in the wagon" in the email."""
+    view = _view(blank(players=2))
+    del view["players"][0]["members"]
+    d = _page(view)
+    assert [r for r in d.rects(pic.LOST) if r[1] == TOP + 19] == [(9 + i * 7, TOP + 19, 5, 5) for i in range(4)]
+    assert _email(view).label("0 of 4 in the wagon").y == 36 + 15
+
+
+def test_the_wagons_carry_their_players_initials():
+    """Each wagon's disc carries its player's initial in white."""
+    state = blank(players=2)
+    lay_plain(state, 1, 1)
+    d = _page(_view(state))
+    on = sorted((lab.text, lab.x, lab.y) for lab in d.labels if lab.size == 9.1)
+    lift = round(9.1 * 0.36, 2)
+    assert on == [("A", LEFT - 9, TOP + 13 + lift), ("B", LEFT + 9, TOP + ROW + 13 + lift)]
+    assert {lab.fill for lab in d.labels if lab.size == 9.1} == {"#fff"}
+
+
+def test_the_key_s_cards_are_drawn_small_with_their_marks():
+    """The key's cards are 10 x 13 on the page (the calamity trail's corner 3 px, the town's house
+    and the fort's flag 5.5 px tall) and 14 x 18 in the email, each word after its card."""
+    d = Drawn(pic.picture(ENGINE.view(blank(players=2), None), names=NAMES, browser=True))
+    y = TOP + 2 * ROW - (ROW - H) + 8
+    x = 8 + 13 + _measure("river", 9, False) + 10
+    right = round(x + 9)
+    assert ((right, y + 12), (right - 3, y + 12), (right, y + 9)) in d.polygons(ALARM)
+    town_x = x + 13 + _measure("calamity trail", 9, False) + 10
+    house = [p for p in d.polygons(pic.LINE) if len(p) == 5 and p[0][1] > y]
+    assert len(house) == 1 and abs(house[0][0][0] - (town_x + 5 - 2.75)) < 0.01 and house[0][0][1] == y + 6.5 + 2.75
+    e = Drawn(pic.email_picture(ENGINE.view(blank(players=2), None), names=NAMES, browser=True))
+    ky = e.height - 26
+    words = [lab for lab in e.labels if lab.y == ky + 14]
+    assert [lab.text for lab in words] == ["river", "calamity trail", "town", "fort"]
+    x = 10
+    for lab, edge in zip(words, (pic.RIVER_EDGE, pic.TRIGGER_EDGE, pic.TOWN_EDGE, pic.FORT_EDGE), strict=True):
+        assert (round(x), ky, 14, 18) in e.rects(edge) and lab.x == round(x + 18, 2) and lab.size == 13.5
+        x += 18 + _measure(lab.text, 13.5, False) + 14
+
+
+def test_the_email_for_a_spectator_draws_every_trail_thin_and_a_public_view_no_hand():
+    """Without a seat looking every trail is thin and none is tinted; a reader given with a public
+    view (no hand in it) has the large trail and a tint that stops after it, with no hand."""
+    view = ENGINE.view(blank(players=2), None)
+    e = Drawn(pic.email_picture(view, names=NAMES, browser=True))
+    assert e.rects(pic.MINE) == [] and "Your hand" not in e.texts()
+    assert (E_LEFT - 16, 36 + 26, 14, 16) in e.rects(pic.GOAL_EDGE)
+    e = Drawn(pic.email_picture(view, names=NAMES, me=0, browser=True))
+    assert e.rects(pic.MINE) == [(0, 30, EMAIL_W, 74 + 46 + 8)]
+    assert "Your hand" not in e.texts() and not [t for t in e.texts() if t.startswith("Your supplies")]
+    assert e.label("Bob").y == 100 + 46 + 10 + 15
+
+
+def test_the_reader_s_line_keeps_the_places_names_as_they_are_written():
+    """The reader's line in the email starts with a capital and keeps Independence, Oregon and
+    Willamette Valley as they are written (a bug fixed: the whole line was lower-cased after its
+    first letter)."""
+    state = blank("classic", players=2)
+    assert _email(_view(state)).label("At Independence").x == 10
+    state["players"][0]["at_end"] = True
+    assert _email(_view(state)).label("Reached Willamette Valley").y == 36 + 26 + 13
+    revised = blank(players=2)
+    revised["players"][0]["at_end"] = True
+    assert _email(_view(revised)).label("Reached Oregon").y == 36 + 26 + 13
