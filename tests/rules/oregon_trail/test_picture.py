@@ -860,3 +860,26 @@ def test_the_reader_s_line_keeps_the_places_names_as_they_are_written():
     revised = blank(players=2)
     revised["players"][0]["at_end"] = True
     assert _email(_view(revised)).label("Reached Oregon").y == 36 + 26 + 13
+
+
+def test_the_status_line_reads_a_partial_view_plainly():
+    """What a view leaves out reads plainly: no turn number "?", no actions left nothing (revised),
+    a pending entry without a kind (or not an entry) the turn, a pending seat unknown "?", the end
+    with no result nobody; entries that are not players or towns are left out."""
+    view = _view(blank(players=2))
+    view.update(turn=1, actions_left=None)
+    del view["turn_number"]
+    assert _status(view) == "Turn ?: Bob to play"
+    view.update(turn_number=2, actions_left=2, pending={"seat": 0})
+    assert _status(view) == "Turn 2: Bob to play, 2 actions left"
+    view.update(pending="victim")
+    assert _status(view) == "Turn 2: Bob to play, 2 actions left"
+    view.update(pending={"kind": "victim", "seat": 5})
+    assert _status(view) == "Waiting for ?: choosing who gets the calamity"
+    view.update(pending=None, phase="over", result=None)
+    assert _status(view) == "Game over: nobody won"
+    view.update(phase="play")
+    view["players"].append("not a player")
+    view["towns"] = ["not a town", {"kind": "fort", "point": 4}]
+    d = _page(view)
+    assert len(d.rects(pic.GOAL_EDGE)) == 4 and [r for r in d.rects(pic.FORT_EDGE) if r[1] < TOP] != []
