@@ -364,8 +364,8 @@ def email_picture(
         name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 240, 14, bold=True), size=14, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
-        facts = [_where(p, n, goal)] if not big else [f"{members} of 4 in the wagon"]
-        c.text(x + 10, y + 15, c.fit(" · ".join(facts), W - E_PAD - x - 10, T), size=T, fill=MUTED)
+        fact = f"{members} of 4 in the wagon" if big else _where(p, n, goal)
+        c.text(x + 10, y + 15, c.fit(fact, W - E_PAD - x - 10, T), size=T, fill=MUTED)
         y += 26
         if big:
             cals = [str(k.get("name") or "calamity") for k in p.get("calamities") or [] if isinstance(k, dict)]

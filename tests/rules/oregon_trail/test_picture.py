@@ -883,3 +883,183 @@ def test_the_status_line_reads_a_partial_view_plainly():
     view["towns"] = ["not a town", {"kind": "fort", "point": 4}]
     d = _page(view)
     assert len(d.rects(pic.GOAL_EDGE)) == 4 and [r for r in d.rects(pic.FORT_EDGE) if r[1] < TOP] != []
+
+
+def _style(lab):
+    return (lab.size, lab.bold, lab.fill, lab.anchor)
+
+
+def _rich(players=3):
+    """A position with a bit of everything: seat 1 looking, a town, laid cards, a calamity, a hand
+    and supplies."""
+    state = blank(players=players)
+    place_town(state, "town", 1)
+    lay_plain(state, 1, 2)
+    give_calamity(state, 1, "measles")
+    give_hand(state, 1, "trigger")
+    give_supplies(state, 1, "food")
+    state["turn"] = 1
+    return state
+
+
+def test_every_label_of_the_page_has_its_size_weight_and_colour():
+    """The page's words: the status 12 px bold; the slot numbers 8 px grey, centred; the tags'
+    initials 10 px bold white, centred; names 10 px bold; "Your hand" 10 px bold; the key's words
+    9 px grey; the wagons' initials bold white, centred."""
+    state = _rich()
+    state["players"][1]["hand"] = []
+    d = _page(_view(state, 1), me=1)
+    assert _style(d.label("Turn 1: you to play, 4 actions left")) == (12, True, INK, "start")
+    assert {_style(lab) for lab in d.labels if lab.text in ("1", "5", "10", "15", "20")} == {
+        (8, False, pic.MUTED, "middle")
+    }
+    assert {_style(lab) for lab in d.labels if lab.text in ("A", "B", "C") and lab.x == 15.5} == {
+        (10, True, "#fff", "middle")
+    }
+    assert {_style(d.label(name)) for name in ("Ann", "Bob", "Cy")} == {(10, True, INK, "start")}
+    assert _style(d.label("Your hand")) == (10, True, INK, "start")
+    assert _style(d.label("none")) == (10, False, pic.MUTED, "start")
+    for word in ("river", "calamity trail", "town", "fort", "members", "calamities"):
+        assert _style(d.label(word)) == (9, False, pic.MUTED, "start")
+    assert {_style(lab) for lab in d.labels if lab.size == 9.1} == {(9.1, True, "#fff", "middle")}
+
+
+def test_every_label_of_the_email_has_its_size_weight_colour_and_place():
+    """The email's words: the status 16 px bold; a tag's initial 13.5 px bold white centred on its
+    square; the name 14 px bold 6 px after the tag; its facts 13.5 px grey 10 px after the name; the
+    reader's line, supplies 13.5 px; the slot numbers 13.5 px grey centred; "Your hand" 14 px bold;
+    the key's words 13.5 px grey."""
+    state = _rich()
+    d = _email(_view(state, 1), me=1)
+    status = d.label("Turn 1: you to play, 4 actions left")
+    assert (status.x, status.y, *_style(status)) == (10, 22, 16, True, INK, "start")
+    for name, initial, y in (("Bob (you)", "B", 36), ("Ann", "A", 250), ("Cy", "C", 302)):
+        w = max(20.0, _measure(initial, 13.5) + 8)
+        tag = next(lab for lab in d.labels if lab.text == initial and lab.size == 13.5)
+        assert (tag.x, tag.y, *_style(tag)) == (10 + w / 2, y + 15, 13.5, True, "#fff", "middle")
+        assert (10, y, round(w), 20) in d.rects(seat_colour({"A": 0, "B": 1, "C": 2}[initial]))
+        lab = d.label(name)
+        assert (lab.x, lab.y, *_style(lab)) == (round(10 + w + 6, 2), y + 15, 14, True, INK, "start")
+    fact = d.label("4 of 4 in the wagon")
+    assert (fact.x, *_style(fact)) == (
+        round(10 + 20 + 6 + _measure("Bob (you)", 14) + 10, 2),
+        13.5,
+        False,
+        pic.MUTED,
+        "start",
+    )
+    assert {_style(lab) for lab in d.labels if lab.text == "at Independence"} == {(13.5, False, pic.MUTED, "start")}
+    assert _style(d.label("At card 2 of 20. Calamities: Measles")) == (13.5, False, INK, "start")
+    assert _style(d.label("Your supplies: Food")) == (13.5, False, INK, "start")
+    assert _style(d.label("Your hand")) == (14, True, INK, "start")
+    ticks = [lab for lab in d.labels if lab.y == 82 + 13]
+    assert [(lab.text, *_style(lab)) for lab in ticks] == [
+        (str(k), 13.5, False, pic.MUTED, "middle") for k in (1, 5, 10, 15, 20)
+    ]
+    for word in ("river", "calamity trail", "town", "fort"):
+        assert _style(d.label(word)) == (13.5, False, pic.MUTED, "start")
+    # the wagon's initial on the reader's token
+    on = next(lab for lab in d.labels if lab.text == "B" and lab.size != 13.5)
+    assert _style(on) == (round(13.5 * 1.3, 2), True, "#fff", "middle")
+
+
+def test_both_pictures_have_their_background_and_draw_text_as_outlines_by_default():
+    """Each picture is filled with its paper colour from corner to corner; drawn for an email (the
+    default) its words are outlines, not <text>, so that every client shows the same letters."""
+    view = _view(_rich(), 1)
+    for draw in (pic.picture, pic.email_picture):
+        svg = draw(view, names=NAMES, me=1)
+        root = ET.fromstring(svg)
+        [bg] = [el for el in root if el.tag == f"{SVG}rect"]
+        assert (bg.get("width"), bg.get("height"), bg.get("fill")) == (
+            root.get("width"),
+            root.get("height"),
+            pic.BACKGROUND,
+        )
+        assert root.find(f".//{SVG}text") is None
+        assert ET.fromstring(draw(view, names=NAMES, me=1, browser=True)).find(f".//{SVG}text") is not None
+
+
+def test_the_reader_s_tint_is_drawn_under_the_towns_and_the_cards():
+    """The reader's tint lies under everything on their row: the town bands on the page, the card
+    faces and slots in the email."""
+    view = _view(_rich(), 1)
+    d = _page(view, me=1)
+    colours = [colour for colour, _ in d.shapes]
+    assert colours.index(pic.MINE) < colours.index(pic.TOWN_EDGE) < colours.index(pic.TOWN)
+    e = _email(view, me=1)
+    colours = [colour for colour, _ in e.shapes]
+    assert colours.index(pic.MINE) < min(
+        colours.index(pic.PAPER_EDGE), colours.index(pic.SLOT), colours.index(pic.TOWN)
+    )
+
+
+def test_a_public_view_drawn_for_a_seat_tints_its_row():
+    """A public view (no hand) drawn for a given seat: that seat's row is tinted and it is "you"."""
+    state = _rich()
+    d = Drawn(pic.picture(ENGINE.view(state, None), names=NAMES, me=1, browser=True))
+    assert d.rects(pic.MINE) == [(4, TOP + ROW - 3, 552, H + 6)]
+    assert "Turn 1: you to play, 4 actions left" in d.texts()
+    e = Drawn(pic.email_picture(ENGINE.view(state, None), names=NAMES, me=1, browser=True))
+    assert "Turn 1: you to play, 4 actions left" in e.texts()
+
+
+def test_names_are_cut_at_exactly_their_room():
+    """Names are cut to exactly their room: 88 px at 10 px bold on the page, 240 px at 14 px bold in
+    the email; the status line to the picture less 8 px each side."""
+    names = {0: "Prudence Jemima Jemima Trail", 1: "Ira Wagon Prudence Quill", 2: "Cy"}
+    long = "Obadiah Faith Trail of Moses Wilhelmina Zeke Obadiah Uriah Quill Hattie Prudence"
+    fit = Canvas(10).fit
+    view = _view(blank(players=3))
+    d = _page(view, names=names)
+    for seat in (0, 1):
+        assert fit(names[seat], 88, 10, True) in d.texts()
+    e = _email(view, names={**names, 1: long})
+    assert fit(long, 240, 14, True) in e.texts()
+    view.update(turn=1)
+    narrow = {0: "Ann", 1: "Il" * 90, 2: "Cy"}
+    assert fit("Turn 1: " + "Il" * 90 + " to play, 4 actions left", 544, 12, True) in _page(view, names=narrow).texts()
+
+
+def test_the_email_s_long_lines_are_cut_at_exactly_the_column():
+    """The reader's calamity line and supplies line are cut to exactly the column, 580 px."""
+    state = blank(players=2)
+    for kind in ("measles", "dysentery", "cholera", "snake_bite", "broken_arm", "typhoid", "inadequate_grass"):
+        give_calamity(state, 0, kind)
+    give_supplies(state, 0, *["food", "clothes", "oxen", "spare_parts", "medicine", "clean_water"] * 2)
+    view = _view(state)
+    e = _email(view)
+    fit = Canvas(10).fit
+    cals = ", ".join(c["name"] for c in view["players"][0]["calamities"])
+    sup = ", ".join(s["name"] for s in view["supplies"])
+    assert fit("At Independence. Calamities: " + cals, 580, 13.5) in e.texts()
+    assert fit("Your supplies: " + sup, 580, 13.5) in e.texts()
+
+
+def test_the_email_tells_where_the_others_are_and_the_reader_is_you():
+    """Another player's facts in the email name the goal they reached; the status line calls the
+    reader "you"; only the reader's trail carries the towns' icons."""
+    state = _rich()
+    state["players"][0]["at_end"] = True
+    state["turn"] = 1
+    e = _email(_view(state, 1), me=1)
+    assert e.label("reached Oregon").y == 250 + 15
+    assert "Turn 1: you to play, 4 actions left" in e.texts()
+    houses = [p for p in e.polygons(pic.LINE) if len(p) == 5 and p[0][1] < e.height - 26]
+    assert len(houses) == 1
+
+
+def test_a_partial_view_reads_plainly_in_the_email():
+    """A player entry without "alive" is in the game; a calamity without a name reads "calamity";
+    supplies given as plain names are listed, one without a name left out."""
+    view = _view(_rich(), 1)
+    for p in view["players"]:
+        del p["alive"]
+    view["players"][1]["calamities"] = [{"kind": "measles"}, "not a calamity"]
+    view["supplies"] = ["Food", {"kind": "oxen"}, {"name": "Oxen"}]
+    e = _email(view, me=1)
+    assert "At card 2 of 20. Calamities: calamity" in e.texts()
+    assert "Your supplies: Food, Oxen" in e.texts()
+    assert e.label("Ann").fill == INK and len([c for c in e.circles if c[2] == 6]) == 2
+    d = _page(view, me=1)
+    assert d.label("Ann").fill == INK and len(_wagons(d)) == 3
