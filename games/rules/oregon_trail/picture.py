@@ -75,12 +75,14 @@ class _Shapes:
         self.fill(face, rect_d(x + 1, y + 1, w - 2, h - 2), 0)
 
     def card(self, x: float, y: float, w: float, h: float, item: dict) -> None:
-        """A trail card: its face and what is printed on it (line, river, calamity mark, town, fort)."""
+        """A trail card: its face and what is printed on it (line, river, calamity mark, town, fort),
+        told by its kind (every card drawn, on a trail, in hand or in the key, has one; a view's
+        `river` and `trigger` flags say the same)."""
         kind = item.get("kind")
-        if item.get("river") or kind in ("river_supply", "river_drown"):
+        if kind in ("river_supply", "river_drown"):
             self.face(x, y, w, h, RIVER, RIVER_EDGE)
             self.fill(WATER, rect_d(x + w * 0.62 - 1.5, y + 1, 3, h - 2))
-        elif item.get("trigger") or kind == "trigger":
+        elif kind == "trigger":
             self.face(x, y, w, h, TRIGGER, TRIGGER_EDGE)
             s = round(min(7.0, w * 0.34))
             self.fill(ALARM, f"M{round(x + w - 1)} {round(y + h - 1)}h{-s}l{s} {-s}z")

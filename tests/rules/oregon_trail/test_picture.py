@@ -1063,3 +1063,14 @@ def test_a_partial_view_reads_plainly_in_the_email():
     assert e.label("Ann").fill == INK and len([c for c in e.circles if c[2] == 6]) == 2
     d = _page(view, me=1)
     assert d.label("Ann").fill == INK and len(_wagons(d)) == 3
+
+
+def test_a_drowning_river_is_drawn_as_a_river():
+    """Both kinds of river card (one that takes a supply, one that can drown a member) are blue with
+    a wave."""
+    state = blank(players=2)
+    lay_trail(state, 0, [("middle", "middle")], kind="river_drown")
+    d = _page(_view(state))
+    assert _slot(1) in d.rects(pic.RIVER_EDGE)
+    x, y, w, h = _slot(1)
+    assert (round(x + w * 0.62 - 1.5), y + 1, 3, h - 2) in d.rects(pic.WATER)
