@@ -75,14 +75,12 @@ class _Shapes:
         self.fill(face, rect_d(x + 1, y + 1, w - 2, h - 2), 0)
 
     def card(self, x: float, y: float, w: float, h: float, item: dict) -> None:
-        """A trail card: its face and what is printed on it (line, river, calamity mark, town, fort),
-        told by its kind (every card drawn, on a trail, in hand or in the key, has one; a view's
-        `river` and `trigger` flags say the same)."""
+        """A trail card: its face and what is printed on it (line, river, calamity mark, town, fort)."""
         kind = item.get("kind")
-        if kind in ("river_supply", "river_drown"):
+        if item.get("river") or kind in ("river_supply", "river_drown"):
             self.face(x, y, w, h, RIVER, RIVER_EDGE)
             self.fill(WATER, rect_d(x + w * 0.62 - 1.5, y + 1, 3, h - 2))
-        elif kind == "trigger":
+        elif item.get("trigger") or kind == "trigger":
             self.face(x, y, w, h, TRIGGER, TRIGGER_EDGE)
             s = round(min(7.0, w * 0.34))
             self.fill(ALARM, f"M{round(x + w - 1)} {round(y + h - 1)}h{-s}l{s} {-s}z")
@@ -366,8 +364,8 @@ def email_picture(
         name = names.get(seat, seat_label(seat)) + (" (you)" if big else "")
         x += c.text(x, y + 15, c.fit(name, 240, 14, bold=True), size=14, bold=True, fill=INK if alive else MUTED)
         members = int(p.get("members") or 0)
-        fact = f"{members} of 4 in the wagon" if big else _where(p, n, goal)
-        c.text(x + 10, y + 15, c.fit(fact, W - E_PAD - x - 10, T), size=T, fill=MUTED)
+        facts = [_where(p, n, goal)] if not big else [f"{members} of 4 in the wagon"]
+        c.text(x + 10, y + 15, c.fit(" · ".join(facts), W - E_PAD - x - 10, T), size=T, fill=MUTED)
         y += 26
         if big:
             cals = [str(k.get("name") or "calamity") for k in p.get("calamities") or [] if isinstance(k, dict)]
