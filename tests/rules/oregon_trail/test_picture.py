@@ -174,18 +174,22 @@ def test_a_card_s_line_runs_from_its_left_exit_to_its_right_exit():
     x = _slot(1)[0]
     a, b = round(x + 18 * 0.3), round(x + 18 * 0.7)
     rect = set(d.rects(pic.LINE))
+
     # card 1: middle to top
-    assert (x + 1, mid - 1, a - x - 1, 2) in rect  # rect_d rounds 2.5 px to 2 or 3
-    assert any(r[:3] == (b, top - 1, x + 17 - b) for r in rect)
+    def thick(y):  # a stub 2.5 px thick from y - 1, on whole pixels
+        return round(y - 1 + 2.5) - (y - 1)
+
+    assert (x + 1, mid - 1, a - x - 1, thick(mid)) in rect
+    assert (b, top - 1, x + 17 - b, thick(top)) in rect
     assert ((a, mid - 1), (b, top - 1), (b, top + 1.5), (a, mid + 1.5)) in line
     # card 2: top to top, one flat line across
     x2 = _slot(2)[0]
-    assert any(r[:3] == (x2 + 1, top - 1, 16) for r in rect)
+    assert (x2 + 1, top - 1, 16, thick(top)) in rect
     # card 3: top to bottom
     x3 = _slot(3)[0]
     a3, b3 = round(x3 + 18 * 0.3), round(x3 + 18 * 0.7)
     assert ((a3, top - 1), (b3, bottom - 1), (b3, bottom + 1.5), (a3, top + 1.5)) in line
-    assert any(r[:3] == (b3, bottom - 1, x3 + 17 - b3) for r in rect)
+    assert (b3, bottom - 1, x3 + 17 - b3, thick(bottom)) in rect
 
 
 def test_independence_and_the_goal_stand_at_each_end_of_every_trail():
@@ -613,7 +617,7 @@ def test_the_email_marks_the_player_to_play_and_greys_a_player_out():
     assert not [c for c in d.circles if c[1] == ay + 26 + 8]
     assert (E_LEFT + E_CW + 12.5, 100 + 23, 17.5, pic.WATER) in d.circles
     assert d.label("Your supplies: none").y == hy + 60 + 14
-    assert d.label("none").y == hy + 27 + 5  # the empty hand
+    assert (d.label("none").y, d.label("none").size) == (hy + 27 + 5, 13.5)  # the empty hand
 
 
 def test_the_email_draws_towns_across_every_trail_and_a_wagon_in_town_in_its_band():
@@ -650,6 +654,8 @@ def test_cards_in_hand_show_their_kind_town_and_fort_with_their_icons():
     xs = [x, x + 46, x + 92]
     assert (round(xs[0]), hy, 40, 54) in d.rects(pic.TOWN_EDGE)
     assert (round(xs[1]), hy, 40, 54) in d.rects(pic.FORT_EDGE)
+    assert (round(xs[0]) + 1, hy + 1, 38, 52) in d.rects(pic.TOWN)
+    assert (round(xs[1]) + 1, hy + 1, 38, 52) in d.rects(pic.FORT)
     assert (round(xs[2]), hy, 40, 54) in d.rects(pic.TRIGGER_EDGE)
     s = 40 * 0.55
     cx, cy = xs[0] + 20, hy + 27
@@ -666,6 +672,7 @@ def test_cards_in_hand_show_their_kind_town_and_fort_with_their_icons():
         and abs(flag[0][1][0] - flag[0][0][0] - s * 0.7) < 0.01
     )
     assert abs(flag[0][1][1] - flag[0][0][1] - s * 0.22) < 0.01 and abs(flag[0][2][1] - flag[0][1][1] - s * 0.22) < 0.01
+    assert abs(flag[0][2][0] - flag[0][0][0]) < 0.02  # back to the pole
     corner = [p for p in d.polygons(ALARM) if p[0][1] == hy + 53]
     right = round(xs[2] + 39)
     assert corner == [((right, hy + 53), (right - 7, hy + 53), (right, hy + 46))]
@@ -1063,6 +1070,7 @@ def test_a_partial_view_reads_plainly_in_the_email():
     assert e.label("Ann").fill == INK and len([c for c in e.circles if c[2] == 6]) == 2
     d = _page(view, me=1)
     assert d.label("Ann").fill == INK and len(_wagons(d)) == 3
+    assert d.title == "Oregon Trail Race table. Ann: at Independence; Bob: at card 2 of 20; Cy: at Independence"
 
 
 def test_a_drowning_river_is_drawn_as_a_river():
@@ -1074,3 +1082,31 @@ def test_a_drowning_river_is_drawn_as_a_river():
     assert _slot(1) in d.rects(pic.RIVER_EDGE)
     x, y, w, h = _slot(1)
     assert (round(x + w * 0.62 - 1.5), y + 1, 3, h - 2) in d.rects(pic.WATER)
+
+
+def test_thirteen_slots_share_the_room_in_whole_pixels():
+    """The slots' width is the room between Independence and the goal (its 18 px and a 2 px gap)
+    shared out in whole pixels: 13 slots of 30 px on the page (400 / 13 = 30.8), 41 in the email."""
+    view = _view(blank(players=2, trail_length=13))
+    d = _page(view)
+    assert (LEFT + 12 * 30 + 1, TOP + 3, 26, H - 6) in d.rects(pic.SLOT)
+    assert (LEFT + 13 * 30 + 1, TOP, 18, H) in d.rects(pic.GOAL_EDGE)
+    e = _email(view)
+    assert (E_LEFT + 13 * 41 + 1, 100, 18, 46) in e.rects(pic.GOAL_EDGE)
+
+
+def test_the_hand_and_the_key_are_drawn_as_paths_of_their_own():
+    """Each band of the picture (a trail, the hand, the key) is drawn as its own paths (resvg's time
+    for a path grows with the rows it spans): no path holds both a hand card and a key card, even
+    when the hand has more cards than fit."""
+    state = blank(players=2)
+    for _ in range(20):
+        give_hand(state, 0, "trigger")
+    page, email = _page(_view(state)), _email(_view(state))
+    for d, hand_y, hand_h, key_y in (
+        (page, TOP + 2 * ROW - 6 + 8, 30, page.height - 18),
+        (email, 156, 54, email.height - 26),
+    ):
+        for _, polys in d.shapes:
+            ys = {y for p in polys for _, y in p}
+            assert not (any(hand_y <= y <= hand_y + hand_h for y in ys) and any(key_y <= y for y in ys))
