@@ -1110,3 +1110,10 @@ def test_the_hand_and_the_key_are_drawn_as_paths_of_their_own():
         for _, polys in d.shapes:
             ys = {y for p in polys for _, y in p}
             assert not (any(hand_y <= y <= hand_y + hand_h for y in ys) and any(key_y <= y for y in ys))
+
+
+def test_a_result_without_winners_reads_nobody_won():
+    """A result that names no winners (a game ended otherwise) reads "nobody won"."""
+    view = _view(blank(players=2))
+    view.update(result={"reason": "abandoned"})
+    assert _status(view) == "Game over: nobody won"
