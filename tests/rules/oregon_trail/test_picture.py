@@ -1117,3 +1117,13 @@ def test_a_result_without_winners_reads_nobody_won():
     view = _view(blank(players=2))
     view.update(result={"reason": "abandoned"})
     assert _status(view) == "Game over: nobody won"
+
+
+def test_a_wagon_on_the_card_before_a_town_but_not_in_it_stands_on_the_card():
+    """A wagon at the card a town follows, not in town, stands on that card, not in the band."""
+    state = blank(players=2)
+    place_town(state, "town", 2)
+    lay_plain(state, 0, 2)
+    d = _page(_view(state))
+    cw = 19
+    assert _wagons(d)[(LEFT + cw + 8.5, TOP + H / 2)] == seat_colour(0)
