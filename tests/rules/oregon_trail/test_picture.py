@@ -1127,3 +1127,24 @@ def test_a_wagon_on_the_card_before_a_town_but_not_in_it_stands_on_the_card():
     d = _page(_view(state))
     cw = 19
     assert _wagons(d)[(LEFT + cw + 8.5, TOP + H / 2)] == seat_colour(0)
+
+
+def test_a_drowning_river_in_hand_is_drawn_as_a_river():
+    """A drowning river card in hand (told by its kind alone) is blue with a wave, like one laid."""
+    state = blank(players=2)
+    give_hand(state, 0, "river_drown")
+    d = _page(_view(state))
+    y = TOP + 2 * ROW - 6 + 8
+    x = round(8 + _measure("Your hand", 10) + 8)
+    assert (x, y, 22, 30) in d.rects(pic.RIVER_EDGE)
+    assert [r for r in d.rects(pic.WATER) if r[1] == y + 1] != []
+
+
+def test_the_email_s_status_line_is_cut_at_exactly_the_column():
+    """The email's status line, 16 px bold, is cut to exactly the column (600 px less 10 each side)."""
+    view = _view(blank(players=2))
+    view.update(turn=1)
+    line = "Turn 1: " + "Il" * 90 + " to play, 4 actions left"
+    e = _email(view, names={0: "Ann", 1: "Il" * 90})
+    [status] = [lab for lab in e.labels if lab.size == 16]
+    assert (status.text, status.bold) == (Canvas(10).fit(line, 580, 16, True), True)
