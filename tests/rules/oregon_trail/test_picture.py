@@ -58,7 +58,7 @@ class Drawn:
                 for span in el.iter(f"{SVG}tspan"):
                     self.labels.append(Label(float(span.get("x")), float(span.get("y")), span.text, *style))
 
-    def polygons(self, fill: str, layer: int | None = None) -> list[tuple]:
+    def polygons(self, fill: str) -> list[tuple]:
         return [p for colour, polys in self.shapes if colour == fill for p in polys]
 
     def rects(self, fill: str) -> list[tuple]:
