@@ -431,7 +431,6 @@ def test_the_key_names_each_kind_of_card_the_pips_and_the_calamity_marks():
     assert words[5].x == round(x + 10, 2)
     [mark] = [p for p in d.polygons(ALARM) if p[0][1] == y + 11]
     assert abs(mark[0][0] - x) < 1e-6 and mark[1:] == ((mark[0][0] + 7, y + 11), (mark[0][0] + 3.5, y + 4))
-    # the key's town and fort carry their icons
     assert d.height == y + 18
 
 
