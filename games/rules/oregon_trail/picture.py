@@ -369,7 +369,8 @@ def email_picture(
         y += 26
         if big:
             cals = [str(k.get("name") or "calamity") for k in p.get("calamities") or [] if isinstance(k, dict)]
-            line = _where(p, n, goal).capitalize() + (". Calamities: " + ", ".join(cals) if cals else "")
+            where = _where(p, n, goal)  # its first letter upper-case, the places' names kept as they are
+            line = where[:1].upper() + where[1:] + (". Calamities: " + ", ".join(cals) if cals else "")
             c.text(E_PAD, y + 13, c.fit(line, W - 2 * E_PAD, T), size=T, fill=INK)
             y += 20
             for k in sorted({1, n, *range(5, n, 5)}):
