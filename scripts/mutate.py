@@ -27,10 +27,11 @@ mutants (it reports them as survivors, or as having no tests). With `--import-ti
 of `--only` from the last run in that folder is made active from the start of a pytest process of
 its own (`MUTANT_UNDER_TEST=<its name>`, in the run's `mutants/` folder) against the same tests,
 and is reported killed if they fail. mutmut keeps no record of these: list those killed in
-`[tool.trailpost.mutate.equivalent]` as not run by mutmut, so that its score leaves them out.
+`[tool.trailpost.mutate.equivalent]` as not run by mutmut, so that its score leaves them out. Run it
+with `make mutate`'s environment (the Makefile's MUTATE_ENV).
 
     python scripts/mutate.py games/rules/crayon_rails --only 'games.rules.crayon_rails.board.x__derive*' \
-        --tests tests/rules/crayon_rails/test_board_and_deck.py --import-time
+        --tests tests/rules/crayon_rails/test_map.py --import-time
 """
 
 from __future__ import annotations
