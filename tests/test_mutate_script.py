@@ -2,7 +2,10 @@
 equivalent ones (listed with their reason in pyproject.toml) and those not tried left out."""
 
 import importlib.util
+import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 spec = importlib.util.spec_from_file_location("mutate", ROOT / "scripts" / "mutate.py")
@@ -55,3 +58,32 @@ def test_a_run_against_other_tests_has_a_folder_of_its_own(monkeypatch, tmp_path
     assert 'pytest_add_cli_args_test_selection = ["tests/test_m.py"]' in (own / "pyproject.toml").read_text()
     assert 'pytest_add_cli_args_test_selection = ["tests/test_m_part.py"]' in (focused / "pyproject.toml").read_text()
     assert (focused / "tests").resolve() == tmp_path / "tests"
+
+
+def test_import_time_mutants_run_each_from_a_process_start(monkeypatch, tmp_path):
+    """--import-time: a mutant of code run at import (a table built from data) is on from the start
+    of a pytest process of its own, in the run's mutants/ folder: killed when the tests fail or
+    cannot load, survived when they pass, after a run with no mutant on that passes."""
+    monkeypatch.setattr(
+        mutate,
+        "settings",
+        lambda: {"mutmut": {"pytest_add_cli_args": ["-x", "-q", "-p", "no:cacheprovider", "-p", "no:django"]}},
+    )
+    monkeypatch.setattr(mutate, "ROOT", tmp_path)  # no pytest.ini: no Django to set up
+    (tmp_path / "mutants").mkdir()
+    (tmp_path / "mutants" / "m.py").write_text(
+        "import os\n"
+        "ON = os.environ['MUTANT_UNDER_TEST']\n"
+        "TABLE = {'m.x_build__mutmut_1': [1, 2], 'm.x_build__mutmut_3': None}.get(ON, [1, 2, 3])\n"
+        "assert TABLE is not None\n"
+    )
+    (tmp_path / "mutants" / "test_m.py").write_text(
+        "from m import TABLE\n\ndef test_table():\n    assert TABLE == [1, 2, 3]\n"
+    )
+    names = ["m.x_build__mutmut_1", "m.x_build__mutmut_2", "m.x_build__mutmut_3"]
+    got = mutate.import_time(tmp_path, names, ["test_m.py"], sys.executable)
+    assert got == {"killed": ["m.x_build__mutmut_1", "m.x_build__mutmut_3"], "survived": ["m.x_build__mutmut_2"]}
+
+    (tmp_path / "mutants" / "test_m.py").write_text("def test_table():\n    assert False\n")
+    with pytest.raises(RuntimeError, match="no mutant on"):
+        mutate.import_time(tmp_path, names, ["test_m.py"], sys.executable)
