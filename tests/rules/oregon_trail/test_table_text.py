@@ -251,6 +251,27 @@ def test_a_part_too_long_for_a_line_of_its_own_is_broken_between_its_words():
     ]
 
 
+def test_a_part_that_fits_a_line_of_its_own_moves_whole_and_a_word_is_never_cut():
+    """_wrap: a part of several words that fits on a line of its own is moved whole to the next
+    line (at one character over the width, and at exactly the width of a line of its own), not
+    broken; lines already made stay when a later part is broken; a long word is never cut, not
+    even at its hyphens."""
+    head = "- Supplies: " + "a" * 70 + ","  # 83 characters
+    assert _wrap("- Supplies:", ["a" * 70, "word word word"]) == [head, "    word word word"]
+    assert _wrap("- Supplies:", ["a" * 70, "ab ab"]) == [head, "    ab ab"]  # 83 + 1 + 5: one over
+    exactly = " ".join(["ab"] * 28) + "w"  # 84: with the indent, exactly WIDTH
+    assert _wrap("- S:", ["a" * 80, exactly]) == ["- S: " + "a" * 80 + ",", "    " + exactly]
+    words = " ".join(["word"] * 30)
+    assert _wrap("- Supplies:", ["a" * 80, words]) == [
+        "- Supplies:",
+        "    " + "a" * 80 + ",",
+        "    " + " ".join(["word"] * 17),
+        "    " + " ".join(["word"] * 13),
+    ]
+    hyphens = "left-handed-" * 10
+    assert _wrap("-", [hyphens]) == ["-", "    " + hyphens]
+
+
 def test_a_card_that_reads_the_same_turned_shows_one_shape():
     """_hand_text: the turned shape is shown only when turning changes it (middle stays middle,
     top→bottom turned is top→bottom again)."""
