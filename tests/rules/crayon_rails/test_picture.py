@@ -11,9 +11,11 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from games.rules.crayon_rails import picture as pic
 from games.rules.crayon_rails.board import node, place_name
-from games.rules.drawing.common import seat_colour
+from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
@@ -332,3 +334,311 @@ def test_players_without_a_seat_are_left_out():
     """An entry of players that is not a seat's dict is not drawn."""
     d = draw({"players": [player(0), {"seat": "x"}, "junk"]})
     assert d.texts()[-1] == "Ann (you): 50 cash" and "?" not in d.texts()
+
+
+# -- the email's picture ---------------------------------------------------------------------------------
+TOP, MAP_H, PAD = 32, 400, 10  # the status band, the crop's height, the side margin
+READER = TOP + MAP_H + 8  # the reader's block starts below the crop
+
+
+def email(view, me=0, names=NAMES):
+    return Drawn(pic.email_picture(view, names=names, me=me, board=board(), browser=True))
+
+
+def status(d):
+    [found] = [lab for lab in d.labels if lab[3] == 16]
+    assert (found[1], found[2], found[5]) == (PAD, 22, True)
+    return found[0]
+
+
+def test_the_email_status_says_whose_turn_it_is():
+    """The status line: 'Your turn' for the reader, else who is to play; the setup draft and a
+    building turn say so; the round is given in the play phase from round 1."""
+    players = [player(0), player(1)]
+    assert status(email({"players": players, "turn": 0, "phase": "play", "round": 3})) == "Your turn · round 3"
+    assert status(email({"players": players, "turn": 1, "phase": "play", "round": 0})) == "Bob to play"
+    assert (
+        status(email({"players": players, "turn": 1, "phase": "draft", "round": 2})) == "Bob to play (the setup draft)"
+    )
+    assert status(email({"players": players, "turn": 0, "phase": "build"})) == "Your turn (a building turn)"
+    assert status(email({"players": players, "turn": 5, "phase": "play", "round": "2"})) == "? to play"
+
+
+def test_the_email_status_at_the_end_names_the_winners():
+    """At the end: 'Game over: You and Bob won', or 'nobody won' without winners."""
+    players = [player(0), player(1)]
+    assert status(email({"players": players, "result": {"winners": [0, 1]}})) == "Game over: You and Bob won"
+    assert status(email({"players": players, "result": {"winners": [1]}})) == "Game over: Bob won"
+    assert status(email({"players": players, "result": {"winners": []}})) == "Game over: nobody won"
+
+
+def test_the_email_is_600_wide_and_crops_the_map_by_1_7():
+    """The email is EMAIL_W wide; the map, scaled by 1.7, starts under the status band, moved to the
+    crop's corner, and is covered above and below it with a rule at each edge."""
+    d = email({"players": [player(0)], "turn": 0})
+    assert d.width == EMAIL_W == 600
+    [g] = [el for el in d.root.iter(f"{SVG}g") if el.get("transform")]
+    assert g.get("transform") == "translate(0 32) scale(1.7) translate(0 0)"  # the small map: its corner
+    assert _polygons(dict((f, dd) for f, dd in d.paths if f == pic.LAND)[pic.LAND]) == [
+        ((0, 0), (600, 0), (600, 32), (0, 32)),
+        ((0, 432), (600, 432), (600, 10432), (0, 10432)),
+    ]
+    assert set(_polygons(dict(d.paths)["#8a6d00"])[-2:]) == {
+        ((0, 32), (600, 32), (600, 33), (0, 33)),
+        ((0, 431), (600, 431), (600, 432), (0, 432)),
+    }
+
+
+def test_the_crop_follows_the_readers_train_and_track():
+    """The crop (600 / 1.7 by 400 / 1.7 map pixels) is centred on the reader's track and train, the
+    train kept 40 pixels inside it; without either, on the map's middle; never past the map."""
+    g, vw, vh = pic._Grid(), 600 / 1.7, 400 / 1.7
+    big = 3000.0
+    # a train alone: the crop centred on it
+    x, y = g.xy(60, 40)
+    cx, cy = pic._crop({"players": [player(0, position=[60, 40])]}, 0, big, big)
+    assert near(cx, x - vw / 2) and near(cy, y - vh / 2)
+    # track alone, no train: centred on the track's middle
+    track = [[[50, 40], [51, 40]], [[51, 40], [70, 42]]]
+    (ax, ay), (bx, by) = g.xy(50, 40), g.xy(70, 42)
+    cx, cy = pic._crop({"players": [player(0, track=track)]}, 0, big, big)
+    assert near(cx, (ax + bx) / 2 - vw / 2) and near(cy, (ay + by) / 2 - vh / 2)
+    # a long network east of the train: the train kept 40 px inside the crop's west edge
+    far = [[[60, 40], [160, 40]]]
+    cx, cy = pic._crop({"players": [player(0, position=[60, 40], track=far)]}, 0, big, big)
+    assert near(cx, x - 40) and near(cy, y - vh / 2)
+    # west of the train: 40 px inside its east edge; south: inside its top edge
+    west = [[[0, 40], [60, 40]]]
+    cx, _ = pic._crop({"players": [player(0, position=[60, 40], track=west)]}, 0, big, big)
+    assert near(cx, x + 40 - vw)
+    south = [[[60, 40], [60, 140]]]
+    _, cy = pic._crop({"players": [player(0, position=[60, 40], track=south)]}, 0, big, big)
+    assert near(cy, y - 40)
+    north = [[[60, 0], [60, 40]]]
+    _, cy = pic._crop({"players": [player(0, position=[60, 40], track=north)]}, 0, big, big)
+    assert near(cy, y + 40 - vh)
+    # another seat's train and track do not move the reader's crop: the map's middle
+    cx, cy = pic._crop({"players": [player(0), player(1, position=[60, 40], track=far)]}, 0, 1000.0, 800.0)
+    assert near(cx, 500 - vw / 2) and near(cy, 400 - vh / 2)
+    # at the map's corners the crop stays on the map
+    assert pic._crop({"players": [player(0, position=[0, 0])]}, 0, big, big) == (0.0, 0.0)
+    cx, cy = pic._crop({"players": [player(0, position=[170, 170])]}, 0, 1000.0, 800.0)
+    assert near(cx, 1000 - vw) and near(cy, 800 - vh)
+    # a malformed section is skipped
+    cx, cy = pic._crop({"players": [player(0, track=[None, [[50, 40]], [[50, 40], [50, 40]]])]}, 0, big, big)
+    assert near(cx, ax - vw / 2) and near(cy, ay - vh / 2)
+
+
+def test_the_email_map_draws_the_readers_track_wider_and_ringed_train():
+    """In the email's crop the reader's track is 3.4 px wide, another's 2.6; every train is a token
+    of r 8, the reader's ringed in ink (r 12)."""
+    view = {
+        "players": [
+            player(0, position=[1, 0], track=[[[0, 0], [1, 0]]]),
+            player(1, position=[3, 3], track=[[[3, 3], [4, 3]]]),
+        ],
+        "turn": 0,
+    }
+    d = email(view)
+    assert any(band(p, at(0, 0), at(1, 0), 3.4) for p in d.polygons(seat_colour(0)))
+    assert any(band(p, at(3, 3), at(4, 3), 2.6) for p in d.polygons(seat_colour(1)))
+    x, y = at(1, 0)
+    rings = [c for c in d.circles if near(c[0], x) and near(c[1], y)]
+    assert sorted((c[2], c[3]) for c in rings) == [(8, seat_colour(0)), (9.5, "#fff"), (12, "#2b2118")]
+    x, y = at(3, 3)
+    assert sorted(c[2] for c in d.circles if near(c[0], x) and near(c[1], y)) == [8, 9.5]
+
+
+def test_the_readers_lines_train_loads_and_demand_cards():
+    """Below the crop, on a light yellow band: the reader's token and 'name (you): cash' in 15 px bold;
+    the train, its speed and room and where it stands; the loads and the major cities linked; the
+    reader's demand cards, a line each."""
+    x, y = 21, 3
+    me = player(
+        0,
+        position=[x, y],
+        cash=64,
+        train={"name": "Fast Freight", "speed": 12, "capacity": 2},
+        loads=["Coal", "Wine"],
+        connected_majors=2,
+    )
+    hand = [
+        {"demands": [{"good": "Coal", "city": "Bigtown", "payoff": 21}, {"good": "Fish", "city": "Wee", "payoff": 9}]},
+        {"demands": [{"good": "Wine"}]},
+        "junk",
+    ]
+    d = email({"players": [me, player(1)], "turn": 1, "hand": hand})
+    band_ = _polygons(dict(d.paths)["#fff0c2"])
+    assert band_ == [((0, READER - 2), (600, READER - 2), (600, 10000 + READER - 2), (0, 10000 + READER - 2))]
+    head = d.label("Ann (you): 64 cash")
+    assert (head[1], head[2], head[3], head[5]) == (PAD + 26, READER + 17, 15, True)
+    assert any(c[:3] == (PAD + 10, READER + 12, 11) and c[3] == seat_colour(0) for c in d.circles)
+    train = d.label(f"Fast Freight (speed 12, room for 2) at {place_name(node(x, y))}")
+    assert (train[1], train[2], train[3]) == (PAD, READER + 26 + 14, EMAIL_TEXT)
+    loads = d.label("Carrying: Coal, Wine · 2 major cities linked")
+    assert (loads[1], loads[2]) == (PAD, READER + 46 + 14)
+    title = d.label("Your demand cards")
+    assert (title[2], title[3], title[5]) == (READER + 70 + 14, 14, True)
+    first = d.label("• Coal to Bigtown: 21 · Fish to Wee: 9")
+    second = d.label("• Wine to ?: ?")
+    assert (first[1], first[2]) == (PAD, READER + 90 + 14) and second[2] == READER + 109 + 14
+    bob = d.label("Bob: 50 cash, no train yet")
+    assert bob[2] == READER + 128 + 8 + 6 + 15
+    assert d.height == READER + 128 + 8 + 6 + 24 + 6
+
+
+def test_the_reader_without_train_cards_or_loads():
+    """A reader with no train yet, nothing aboard and no cards reads so; the public game's pool
+    is shown as the demands on the table."""
+    pool = [{"demands": [{"good": "Fish", "city": "Midham", "payoff": 12}]}]
+    d = email({"players": [player(0, connected_majors=1)], "turn": 0, "pool": pool})
+    assert "Train (speed ?, room for ?), not on the map yet" in d.texts()
+    assert "Carrying: nothing · 1 major city linked" in d.texts()
+    assert d.label("Demands on the table")[2] == READER + 70 + 14
+    assert "• Fish to Midham: 12" in d.texts()
+    assert d.height == READER + 70 + 20 + 19 + 8 + 6
+    bare = email({"players": [player(0, train="old")], "turn": 0})
+    assert "Carrying: nothing · 0 major cities linked" in bare.texts()
+    assert "Train (speed ?, room for ?), not on the map yet" in bare.texts()
+    assert "Demands on the table" not in bare.texts() and bare.height == READER + 70 + 8 + 6
+
+
+def test_the_other_players_lines_and_nothing_of_their_hands():
+    """Each other player: a token and 'name: cash, at where', on the land's colour below the reader;
+    nothing of a card another seat's entry might carry."""
+    x, y = 21, 3
+    other = player(1, position=[x, y], cash=7, hand=[{"demands": [{"good": "Gold", "city": "Wee", "payoff": 40}]}])
+    d = email({"players": [player(0), other, player(2)], "turn": 0})
+    bob = d.label(f"Bob: 7 cash, at {place_name(node(x, y))}")
+    assert (bob[1], bob[3]) == (PAD + 26, EMAIL_TEXT)
+    cy = d.label("Cy: 50 cash, no train yet")
+    assert cy[2] == bob[2] + 24
+    assert not any("Gold" in t for t in d.texts())
+    assert any(c[0] == PAD + 10 and c[1] == bob[2] - 5 and c[3] == seat_colour(1) for c in d.circles)
+
+
+def test_a_spectator_sees_every_player_as_another():
+    """Without a reader (a spectator), no reader's band: every player on the others' lines."""
+    d = email({"players": [player(0), player(1)], "turn": 0}, me=None)
+    assert "#fff0c2" not in dict(d.paths)
+    assert d.label("Ann: 50 cash, no train yet")[2] == READER + 6 + 15
+    assert d.height == READER + 6 + 48 + 6
+    only = email({"players": [player(0)], "turn": 0})
+    assert only.height == READER + 70 + 8 + 6  # no others: no band for them
+
+
+def test_two_letter_tokens_are_drawn_at_the_email_text_size():
+    """A token whose label has two letters (two names with one initial) is EMAIL_TEXT in radius."""
+    d = email({"players": [player(0), player(1)], "turn": 0}, names={0: "Ann", 1: "Abe"})
+    assert any(c[:3] == (PAD + 10, READER + 12, EMAIL_TEXT) for c in d.circles)
+    assert pic._e_r("A") == 11 and pic._e_r("A1") == EMAIL_TEXT
+
+
+def test_the_email_summary():
+    """The email's summary gives each player's cash and train."""
+    d = email({"players": [player(0, cash=3), player(1)], "turn": 0})
+    assert (
+        d.root.get("aria-label")
+        == "Crayon Rails map around your train. Ann: 3 cash, no train yet; Bob: 50 cash, no train yet"
+    )
+
+
+# -- the game page's map ---------------------------------------------------------------------------------
+P = 26.0  # the page's step
+
+
+def page_at(x, y):
+    return P + P * (x + 0.5 * (y % 2)), P + P * math.sqrt(3) / 2 * y
+
+
+def layers():
+    out = pic.page_layers(dict(DATA, city_track=[[[4, 0], [4, 1]]]))
+    return out, ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{out["svg"]}</svg>')
+
+
+def test_the_page_map_size_and_land():
+    """The page's map: its size from the mileposts at 26 px a step, the land a rect over all of it."""
+    out, root = layers()
+    w, h = 2 * P + P * 15.5, 2 * P + P * math.sqrt(3) / 2 * 3
+    assert (out["w"], out["h"], out["s"], out["margin"]) == (pic.coord(w), pic.coord(h), "26", "26")
+    land = root.find(f"{SVG}rect")
+    assert land.get("class") == "cr-land" and (land.get("width"), land.get("height")) == (pic.coord(w), pic.coord(h))
+
+
+def test_the_page_map_cities_are_clickable_places_with_names():
+    """Each city is a shape by size with its place and its name as a tooltip; its name and goods
+    are labels above and below it."""
+    _, root = layers()
+    shapes = {el.get("data-place"): el for el in root.iter() if el.get("data-place")}
+    assert set(shapes) == {"city:Bigtown", "city:Midham", "city:Wee"}
+    major, medium, small = shapes["city:Bigtown"], shapes["city:Midham"], shapes["city:Wee"]
+    assert major.tag == f"{SVG}polygon" and major.get("class") == "cr-city cr-major"
+    assert major.find(f"{SVG}title").text == "Bigtown"
+    mx, my = page_at(1, 2)
+    assert medium.tag == f"{SVG}rect" and medium.get("class") == "cr-city cr-medium"
+    assert float(medium.get("x")) == pytest.approx(mx - P * 0.36, abs=0.06)
+    assert float(medium.get("width")) == pytest.approx(2 * P * 0.36, abs=0.06)
+    assert float(medium.get("height")) == pytest.approx(2 * P * 0.36, abs=0.06)
+    assert float(medium.get("y")) == pytest.approx(my - P * 0.36, abs=0.06)
+    sx, sy = page_at(3, 3)
+    assert small.tag == f"{SVG}circle" and small.get("class") == "cr-city cr-small"
+    assert (float(small.get("cx")), float(small.get("cy")), float(small.get("r"))) == pytest.approx(
+        (sx, sy, P * 0.3), abs=0.06
+    )
+    texts = {el.text: el for el in root.iter(f"{SVG}text")}
+    assert texts["Wee"].get("class") == "cr-name cr-name-small"
+    assert float(texts["Wee"].get("y")) == pytest.approx(sy - P * 0.3 - 3, abs=0.06)
+    assert texts["Fish"].get("class") == "cr-goods"
+    assert float(texts["Fish"].get("y")) == pytest.approx(sy + P * 0.3 + 9, abs=0.06)
+    assert texts["Bigtown"].get("class") == "cr-name cr-name-major"
+    assert "Midham" in texts and not any(t and t.startswith(",") for t in texts)
+
+
+def test_the_page_map_mileposts_by_terrain_with_their_coordinates():
+    """Every milepost is its own element carrying data-x and data-y, shaped by terrain."""
+    _, root = layers()
+    posts = {(el.get("data-x"), el.get("data-y")): el for el in root.iter() if el.get("data-x") is not None}
+    assert len(posts) == len(DATA["mileposts"])
+    assert posts[("0", "0")].get("class") == "mp t-plain" and posts[("0", "0")].get("r") == "2"
+    assert posts[("1", "0")].get("class") == "mp t-mountain"
+    assert posts[("2", "0")].get("class") == "mp t-alpine"
+    assert posts[("4", "1")].get("class") == "mp t-city" and posts[("4", "1")].get("r") == "2.6"
+    x, y = page_at(4, 1)
+    assert (float(posts[("4", "1")].get("cx")), float(posts[("4", "1")].get("cy"))) == pytest.approx((x, y), abs=0.06)
+    x, y = page_at(2, 0)
+    pts = [float(v) for p in posts[("2", "0")].get("points").split() for v in p.split(",")]
+    r = P * 0.3
+    assert pts == pytest.approx([x, y - r, x + r * 0.95, y + r * 0.6, x - r * 0.95, y + r * 0.6], abs=0.06)
+    x, y = page_at(1, 0)
+    pts = [tuple(map(float, p.split(","))) for p in posts[("1", "0")].get("points").split()]
+    assert pts[0] == pytest.approx((x, y - P * 0.24), abs=0.06)
+
+
+def test_the_page_map_water_and_city_track():
+    """Water cells are hexagons by kind; a river's course a stroked path with its name beside its
+    middle; a shore's crossed edges ticks; the major cities' own track one path."""
+    _, root = layers()
+    [cell] = [el for el in root.iter(f"{SVG}polygon") if el.get("class") == "cr-w-lake"]
+    assert cell.get("fill") == pic.WATER_FILL["lake"]
+    cx, cy = page_at(5, 3)
+    pts = [tuple(map(float, p.split(","))) for p in cell.get("points").split()]
+    assert len(pts) == 6 and all(math.hypot(px - cx, py - cy) == pytest.approx(P * 0.6, abs=0.1) for px, py in pts)
+    [course] = [el for el in root.iter(f"{SVG}path") if el.get("class") == "cr-river-course"]
+    assert course.get("stroke") == "#4aa3df" and float(course.get("stroke-width")) == pytest.approx(3.4)
+    assert course.get("d").startswith(f"M{pic.coord(P)} {pic.coord(2 * P)}C")
+    [name] = [el for el in root.iter(f"{SVG}text") if el.get("class") == "cr-river-name"]
+    assert name.text == "Blue"
+    assert (float(name.get("x")), float(name.get("y"))) == pytest.approx((P + P * 0.5 + 7, 2 * P), abs=0.06)
+    [shore] = [el for el in root.iter(f"{SVG}path") if el.get("class") == "cr-lake"]
+    assert shore.get("stroke") == "#6fb3e3" and shore.get("stroke-width") == "2.2"
+    (ax, ay), (bx, _) = page_at(0, 0), page_at(1, 0)
+    half = P / (2 * math.sqrt(3)) + 0.6
+    m = (ax + bx) / 2
+    assert shore.get("d") in (
+        f"M{pic.coord(m)} {pic.coord(ay - half)}L{pic.coord(m)} {pic.coord(ay + half)}",
+        f"M{pic.coord(m)} {pic.coord(ay + half)}L{pic.coord(m)} {pic.coord(ay - half)}",
+    )
+    [track] = [el for el in root.iter(f"{SVG}g") if el.get("class") == "cr-city-track"]
+    (ax, ay), (bx, by) = page_at(4, 0), page_at(4, 1)
+    want = f"M{pic.coord(ax)} {pic.coord(ay)}L{pic.coord(bx)} {pic.coord(by)}"
+    assert track.find(f"{SVG}path").get("d") == want
