@@ -642,3 +642,96 @@ def test_the_page_map_water_and_city_track():
     (ax, ay), (bx, by) = page_at(4, 0), page_at(4, 1)
     want = f"M{pic.coord(ax)} {pic.coord(ay)}L{pic.coord(bx)} {pic.coord(by)}"
     assert track.find(f"{SVG}path").get("d") == want
+
+
+def test_the_page_trains_and_segments():
+    """The page's trains: each seat's token (its colour, its number) on its milepost's pixels, spread
+    0.3 of a step round it when two share it; track sections as straight lines between mileposts."""
+    players = [
+        {"seat": 0, "position": [2, 1], "name": "Ann"},
+        {"seat": 1, "position": [2, 1]},
+        {"seat": 2, "position": [0, 0], "name": "Cy"},
+        {"seat": 3},
+    ]
+    got = pic.trains(players)
+    x, y = page_at(2, 1)
+    assert got[0] == {
+        "seat": 0,
+        "cx": pic.coord(x + P * 0.3),
+        "cy": pic.coord(y),
+        "colour": seat_colour(0),
+        "label": "1",
+        "name": "Ann",
+        "x": 2,
+        "y": 1,
+    }
+    assert (got[1]["cx"], got[1]["cy"], got[1]["label"], got[1]["name"]) == (
+        pic.coord(x - P * 0.3),
+        pic.coord(y),
+        "2",
+        "",
+    )
+    assert (got[2]["cx"], got[2]["cy"], got[2]["x"], got[2]["y"]) == (pic.coord(P), pic.coord(P), 0, 0)
+    assert len(got) == 3
+    three = pic.trains([{"seat": s, "position": [0, 0]} for s in range(3)])
+    angle = 2 * math.pi / 3
+    assert (three[1]["cx"], three[1]["cy"]) == (
+        pic.coord(P + P * 0.3 * math.cos(angle)),
+        pic.coord(P + P * 0.3 * math.sin(angle)),
+    )
+    (ax, ay), (bx, by) = page_at(1, 1), page_at(2, 2)
+    assert (
+        pic.segments_d([[[1, 1], [2, 2]], [[1, 1]], None])
+        == f"M{pic.coord(ax)} {pic.coord(ay)}L{pic.coord(bx)} {pic.coord(by)}"
+    )
+    assert pic.segments_d(None) == ""
+    assert pic.coord(2.25) == "2.2" and pic.coord(3.0) == "3" and pic.coord(10.04) == "10"
+
+
+def test_touching_water_cells_are_one_outline_and_kinds_have_their_colours():
+    """Touching water cells are drawn as one outline (the edges they share left out); an unknown
+    kind of water is filled as sea, edged as a river; a city without mileposts is not drawn."""
+    data = {
+        "width": 4,
+        "height": 2,
+        "mileposts": [],
+        "water_cells": [[0, 0, "sea"], [1, 0, "sea"], [3, 1, "bog"]],
+        "water": [{"kind": "bog", "edges": [[[0, 1], [1, 1]]]}],
+        "cities": [{"name": "Nowhere", "size": "small", "mileposts": []}, {"name": "Dot", "mileposts": [[2, 1]]}],
+    }
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "water", "data": data}, browser=True))
+    seas = d.polygons(pic.WATER_FILL["sea"])
+    assert len(seas) == 2  # the two touching cells' one outline, and the unknown kind's own cell
+    outline = max(seas, key=len)
+    assert len(outline) == 10  # two hexagons less the edge they share
+    a, b = at(0, 0), at(1, 0)
+    assert not any(near(px, (a[0] + b[0]) / 2, 0.1) and near(py, a[1], 0.1) for px, py in outline)
+    ticks = d.polygons(pic.WATER_EDGE["river"][0])
+    assert len(ticks) == 1
+    assert "Nowhere" not in d.texts() and d.label("Dot")[3] == 9.5
+    x, y = at(2, 1)
+    assert square_at(d.polygons("#f2c94c"), x - 5, y - 5, 10)
+    page = pic.page_layers(data)["svg"]
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{page}</svg>')
+    classes = [el.get("class") for el in root.iter()]
+    assert "cr-w-bog" in classes and "cr-bog" in classes and "Nowhere" not in page
+    [bog] = [el for el in root.iter() if el.get("class") == "cr-w-bog"]
+    assert bog.get("fill") == pic.WATER_FILL["sea"]
+    [edge] = [el for el in root.iter() if el.get("class") == "cr-bog"]
+    assert (edge.get("stroke"), edge.get("stroke-width")) == ("#4aa3df", "2.6")
+    [dot] = [el for el in root.iter() if el.get("data-place") == "city:Dot"]
+    assert dot.get("class") == "cr-city cr-small" and "cr-city-track" not in classes
+
+
+def test_a_river_with_crossings_draws_them_as_light_ticks_on_the_page():
+    """On the page a river's crossed edges are ticks 1.2 px wide below its course; the picture draws
+    the course alone."""
+    data = dict(DATA, water=[{"kind": "river", "course": [[0, 0], [1, 0]], "edges": [[[0, 1], [1, 1]]]}])
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{pic.page_layers(data)["svg"]}</svg>')
+    [ticks] = [el for el in root.iter() if el.get("class") == "cr-river"]
+    assert ticks.get("stroke-width") == "1.2"
+    assert not [el for el in root.iter(f"{SVG}text") if el.get("class") == "cr-river-name"]
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "river", "data": data}, browser=True))
+    assert len([f for f, _ in d.paths if f == pic.WATER_EDGE["river"][0]]) == 1
