@@ -735,3 +735,58 @@ def test_a_river_with_crossings_draws_them_as_light_ticks_on_the_page():
     pic._pictures.clear()
     d = Drawn(pic.picture({"players": []}, board={"key": "river", "data": data}, browser=True))
     assert len([f for f, _ in d.paths if f == pic.WATER_EDGE["river"][0]]) == 1
+
+
+COURSE = [[0, 0], [2, 0], [3, 2], [3, 3]]  # a river's course, in steps (no odd row's half step)
+
+
+def catmull_rom(pts):
+    """The course's spans as cubic Beziers (p1, c1, c2, p2): Catmull-Rom, the ends' neighbours
+    themselves."""
+    out = []
+    for i in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
+        p3 = pts[min(i + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        out.append((p1, c1, c2, p2))
+    return out
+
+
+def test_the_page_draws_a_river_through_its_course_smoothed():
+    """The page's river runs through each point of its course as Catmull-Rom curves (cubic Beziers)."""
+    data = dict(DATA, water=[{"kind": "river", "course": COURSE}])
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{pic.page_layers(data)["svg"]}</svg>')
+    [course] = [el for el in root.iter() if el.get("class") == "cr-river-course"]
+    pts = [(P + P * x, P + P * y) for x, y in COURSE]
+    want = f"M{pic.coord(pts[0][0])} {pic.coord(pts[0][1])}" + "".join(
+        "C" + " ".join(f"{pic.coord(x)} {pic.coord(y)}" for x, y in (c1, c2, p2)) for _, c1, c2, p2 in catmull_rom(pts)
+    )
+    assert course.get("d") == want
+
+
+def test_the_picture_draws_a_river_along_its_smoothed_course():
+    """The picture's river is a band (2.6 * 0.75 + 0.6 px wide) along the same curve, six points a
+    span: through each point of the course, and through each span's Bezier at its middle."""
+    data = dict(DATA, water=[{"kind": "river", "course": COURSE}])
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "curve", "data": data}, browser=True))
+    [ring] = d.polygons(pic.WATER_EDGE["river"][0])
+    n = 1 + 6 * (len(COURSE) - 1)
+    assert len(ring) == 2 * n
+    centre = [((ring[i][0] + ring[-1 - i][0]) / 2, (ring[i][1] + ring[-1 - i][1]) / 2) for i in range(n)]
+    if near(centre[0][0], S + S * 3, 0.02):  # the ring runs either way round
+        centre.reverse()
+    pts = [(S + S * x, S + S * y) for x, y in COURSE]
+    for k, (px, py) in enumerate(pts):
+        assert near(centre[6 * k][0], px, 0.02) and near(centre[6 * k][1], py, 0.02)
+    for k, (p1, c1, c2, p2) in enumerate(catmull_rom(pts)):
+        mx = (p1[0] + 3 * c1[0] + 3 * c2[0] + p2[0]) / 8
+        my = (p1[1] + 3 * c1[1] + 3 * c2[1] + p2[1]) / 8
+        assert near(centre[6 * k + 3][0], mx, 0.02) and near(centre[6 * k + 3][1], my, 0.02)
+        t, u = 1 / 6, 5 / 6
+        qx = u**3 * p1[0] + 3 * u * u * t * c1[0] + 3 * u * t * t * c2[0] + t**3 * p2[0]
+        qy = u**3 * p1[1] + 3 * u * u * t * c1[1] + 3 * u * t * t * c2[1] + t**3 * p2[1]
+        assert near(centre[6 * k + 1][0], qx, 0.02) and near(centre[6 * k + 1][1], qy, 0.02)
+    width = math.hypot(ring[0][0] - ring[-1][0], ring[0][1] - ring[-1][1])
+    assert near(width, 2.6 * 0.75 + 0.6, 0.02)
