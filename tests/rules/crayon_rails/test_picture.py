@@ -790,3 +790,23 @@ def test_the_picture_draws_a_river_along_its_smoothed_course():
         assert near(centre[6 * k + 1][0], qx, 0.02) and near(centre[6 * k + 1][1], qy, 0.02)
     width = math.hypot(ring[0][0] - ring[-1][0], ring[0][1] - ring[-1][1])
     assert near(width, 2.6 * 0.75 + 0.6, 0.02)
+
+
+def test_the_static_map_is_kept_per_board_and_way_of_writing_text():
+    """The map's static layers are kept per board key and per way of writing text: the same board
+    drawn for a browser after an email keeps its text as text, and another board key draws its own
+    map; at most 64 are kept."""
+    pic._pictures.clear()
+    as_paths = pic.picture({"players": []}, board={"key": "k", "data": DATA})
+    assert "Bigtown" not in as_paths
+    as_text = Drawn(pic.picture({"players": []}, board={"key": "k", "data": DATA}, browser=True))
+    assert "Bigtown" in as_text.texts()
+    other = dict(DATA, cities=[{"name": "Elsewhere", "size": "small", "mileposts": [[0, 0]]}])
+    drawn = Drawn(pic.picture({"players": []}, board={"key": "k2", "data": other}, browser=True))
+    assert "Elsewhere" in drawn.texts() and "Bigtown" not in drawn.texts()
+    again = Drawn(pic.picture({"players": []}, board={"key": "k", "data": other}, browser=True))
+    assert "Bigtown" in again.texts()  # the key's map, kept
+    for n in range(70):
+        pic.picture({"players": []}, board={"key": f"many{n}", "data": DATA})
+        assert len(pic._pictures) <= 64
+    assert ("many69", False) in pic._pictures
