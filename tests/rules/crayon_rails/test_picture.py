@@ -22,11 +22,11 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 S = 17.5  # the picture's step between mileposts
 ROW = S * math.sqrt(3) / 2
 
-# a map 16 mileposts wide and 4 high (only a few drawn): a major city over two, a medium and a small one, a mountain, an alpine
+# a map 16 mileposts wide and 5 high (only a few drawn): a major city over two, a medium and a small one, a mountain, an alpine
 # peak, a lake cell, a named river along a course and a lake's shore crossing one edge
 DATA = {
     "width": 16,
-    "height": 4,
+    "height": 5,
     "mileposts": [
         [0, 0, "plain"],
         [1, 0, "mountain"],
@@ -158,7 +158,7 @@ def test_the_map_is_as_large_as_its_mileposts_and_the_legend_below():
     legend's row adds 26 pixels below it."""
     d = draw({"players": [player(0)]})
     w = round(2 * S + S * (16 - 0.5))
-    h = round(2 * S + ROW * (4 - 1))
+    h = round(2 * S + ROW * (5 - 1))
     assert d.width == w
     assert d.height == h + 2 + 24
 
@@ -302,7 +302,7 @@ def test_the_legend_names_each_seat_its_cash_and_the_reader():
     """Below the map, each player's token and 'name: cash' in 11 px, the reader's name marked
     '(you)', left to right from the margin."""
     d = draw({"players": [player(0, cash=71), player(1, cash=5)]}, me=1)
-    h = round(2 * S + ROW * 3)
+    h = round(2 * S + ROW * 4)
     ann = d.label("Ann: 71 cash")
     bob = d.label("Bob (you): 5 cash")
     assert near(ann[1], S + 19) and near(ann[2], h + 2 + 13) and ann[3] == 11
@@ -315,7 +315,7 @@ def test_the_legend_wraps_onto_a_new_row():
     names = {0: "A" * 30, 1: "B" * 30}
     pic._pictures.clear()
     d = Drawn(pic.picture({"players": [player(0), player(1)]}, names=names, board=board(), browser=True))
-    h = round(2 * S + ROW * 3)
+    h = round(2 * S + ROW * 4)
     first, second = d.label("A" * 30 + ": 50 cash"), d.label("B" * 30 + ": 50 cash")
     assert near(first[2], h + 2 + 13) and near(second[2], h + 2 + 22 + 13) and near(second[1], S + 19)
     assert d.height == h + 2 + 22 + 24
@@ -559,7 +559,7 @@ def layers():
 def test_the_page_map_size_and_land():
     """The page's map: its size from the mileposts at 26 px a step, the land a rect over all of it."""
     out, root = layers()
-    w, h = 2 * P + P * 15.5, 2 * P + P * math.sqrt(3) / 2 * 3
+    w, h = 2 * P + P * 15.5, 2 * P + P * math.sqrt(3) / 2 * 4
     assert (out["w"], out["h"], out["s"], out["margin"]) == (pic.coord(w), pic.coord(h), "26", "26")
     land = root.find(f"{SVG}rect")
     assert land.get("class") == "cr-land" and (land.get("width"), land.get("height")) == (pic.coord(w), pic.coord(h))
@@ -737,7 +737,7 @@ def test_a_river_with_crossings_draws_them_as_light_ticks_on_the_page():
     assert len([f for f, _ in d.paths if f == pic.WATER_EDGE["river"][0]]) == 1
 
 
-COURSE = [[0, 0], [2, 0], [3, 2], [3, 3]]  # a river's course, in steps (no odd row's half step)
+COURSE = [[0, 0], [2, 1], [3, 2], [3, 3]]  # a river's course, in steps (no odd row's half step)
 
 
 def catmull_rom(pts):
@@ -810,3 +810,26 @@ def test_the_static_map_is_kept_per_board_and_way_of_writing_text():
         pic.picture({"players": []}, board={"key": f"many{n}", "data": DATA})
         assert len(pic._pictures) <= 64
     assert ("many69", False) in pic._pictures
+
+
+def test_the_page_map_size_counts_declared_rows_and_mileposts_beyond_them():
+    """The page's map is as large as the larger of its declared width and height and its mileposts'."""
+    assert pic.map_size(DATA) == (2 * P + P * 15.5, 2 * P + P * math.sqrt(3) / 2 * 4)
+    assert pic.map_size(dict(DATA, width=2, height=1)) == (2 * P + P * 4.5, 2 * P + P * math.sqrt(3) / 2 * 3)
+
+
+def test_a_demand_without_its_good_or_after_a_malformed_card():
+    """A demand card's line reads '?' for whatever the demand lacks; a malformed card in the hand is
+    skipped, the cards after it shown."""
+    hand = ["junk", {"demands": [{"city": "Wee", "payoff": 5}, "junk"]}, {"demands": [{"good": "Coal", "city": "Wee"}]}]
+    d = email({"players": [player(0)], "turn": 0, "hand": hand})
+    assert "• ? to Wee: 5" in d.texts() and "• Coal to Wee: ?" in d.texts()
+
+
+def test_the_crop_is_the_readers_even_when_another_seat_comes_first():
+    """The crop looks for the reader's own entry among the players, wherever it stands."""
+    g, vw, vh = pic._Grid(), 600 / 1.7, 400 / 1.7
+    x, y = g.xy(60, 40)
+    view = {"players": [player(1, position=[10, 10]), player(0, position=[60, 40])]}
+    cx, cy = pic._crop(view, 0, 3000.0, 3000.0)
+    assert near(cx, x - vw / 2) and near(cy, y - vh / 2)
