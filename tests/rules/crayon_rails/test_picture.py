@@ -833,3 +833,101 @@ def test_the_crop_is_the_readers_even_when_another_seat_comes_first():
     view = {"players": [player(1, position=[10, 10]), player(0, position=[60, 40])]}
     cx, cy = pic._crop(view, 0, 3000.0, 3000.0)
     assert near(cx, x - vw / 2) and near(cy, y - vh / 2)
+
+
+# -- the email picture: what the first run's survivors showed no test read ----------------------------------
+def test_a_player_without_cash_reads_0_cash():
+    """A player entry without cash reads 0 cash: the reader's line, another's, the summary, the legend."""
+    ann, bob = {"seat": 0, "position": None}, {"seat": 1, "position": [21, 3]}
+    d = email({"players": [ann, bob], "turn": 0})
+    assert "Ann (you): 0 cash" in d.texts()
+    assert f"Bob: 0 cash, at {place_name(node(21, 3))}" in d.texts()
+    assert d.root.get("aria-label").startswith(
+        "Crayon Rails map around your train. Ann: 0 cash, no train yet; Bob: 0 cash"
+    )
+    spectator = email({"players": [ann], "turn": 0}, me=None)
+    assert "Ann: 0 cash, no train yet" in spectator.texts()
+    page = draw({"players": [ann]})
+    assert "Ann (you): 0 cash" in page.texts()
+
+
+def test_long_lines_are_cut_to_the_emails_width():
+    """Every line of the email is cut (with an ellipsis) to the width it has: the picture's width
+    less the margins, and less the token for the lines that start with one."""
+    fit = pic.Canvas(EMAIL_W).fit
+    long = "Wolfgang " * 12
+    names = {0: long + "Amadeus", 1: long + "Bartholomew"}
+    me = player(0, position=[21, 3], train={"name": long, "speed": 9, "capacity": 2}, loads=[long])
+    hand = [{"demands": [{"good": long, "city": "Wee", "payoff": 9}]}]
+    d = email({"players": [me, player(1)], "turn": 1, "hand": hand}, names=names)
+    texts = d.texts()
+    assert fit(names[1] + " to play", 580, 16, bold=True) == status(d)
+    assert fit(names[0] + " (you): 50 cash", 600 - 20 - 26, 15, bold=True) in texts
+    where = place_name(node(21, 3))
+    assert fit(f"{long} (speed 9, room for 2) at {where}", 580, EMAIL_TEXT) in texts
+    assert fit(f"Carrying: {long} · 0 major cities linked", 580, EMAIL_TEXT) in texts
+    assert fit(f"• {long} to Wee: 9", 580, EMAIL_TEXT) in texts
+    assert fit(names[1] + ": 50 cash, no train yet", 600 - 20 - 26, EMAIL_TEXT) in texts
+    for text, *_rest in d.labels:
+        if text.endswith("…"):
+            assert _rest[2] in (16, 15, EMAIL_TEXT)
+    sizes = {lab[0][:10]: lab[3] for lab in d.labels}
+    assert sizes["Carrying: "] == EMAIL_TEXT and sizes["• Wolfgang"] == EMAIL_TEXT
+
+
+def test_the_crop_moves_the_map_to_the_readers_corner():
+    """On a map larger than the crop, the map is moved so that the crop's corner (around the reader's
+    train, not the map's middle) is at the picture's left edge, under the status band."""
+    data = dict(DATA, width=80, height=80)
+    pic._pictures.clear()
+    view = {"players": [player(0, position=[50, 60])], "turn": 0}
+    d = Drawn(pic.email_picture(view, names=NAMES, me=0, board={"key": "wide", "data": data}, browser=True))
+    w, h = round(2 * S + S * 79.5), round(2 * S + ROW * 79)
+    x0, y0 = pic._crop(view, 0, w, h)
+    assert x0 > 0 and y0 > 0
+    [g] = [el for el in d.root.iter(f"{SVG}g") if el.get("transform")]
+    assert g.get("transform") == f"translate(0 32) scale(1.7) translate({pic.num(-x0)} {pic.num(-y0)})"
+
+
+def test_the_email_crop_carries_the_map_its_names_and_the_trains_labels():
+    """The crop draws the map itself (its cities named as text for a browser), every train's token
+    with its seat's initial, two sharing a milepost 0.35 of a step either side of it, and nothing
+    but shapes and labels (no stray text between them)."""
+    view = {"players": [player(0, position=[2, 1]), player(1, position=[2, 1])], "turn": 0}
+    d = email(view)
+    assert "Bigtown" in d.texts() and "Coal, Wine" in d.texts()
+    x, y = at(2, 1)
+    for seat, cx in ((0, x + S * 0.35), (1, x - S * 0.35)):
+        assert any(near(c[0], cx) and near(c[1], y) and c[2] == 8 and c[3] == seat_colour(seat) for c in d.circles)
+        label = "AB"[seat]
+        assert any(lab[0] == label and near(lab[1], cx) for lab in d.labels)
+    for el in d.root.iter():
+        if el.tag in (f"{SVG}g", f"{SVG}svg"):
+            assert not (el.text or "").strip()
+        assert not (el.tail or "").strip()
+
+
+def test_the_readers_joints_and_the_others_band():
+    """The reader's track in the email has joints 3.4 px square; the others' band of the land's
+    colour spans the picture's whole width."""
+    view = {"players": [player(0, track=[[[0, 0], [1, 0]]]), player(1)], "turn": 0}
+    d = email(view)
+    x, y = at(0, 0)
+    assert square_at(d.polygons(seat_colour(0)), x - 1.7, y - 1.7, 3.4)
+    lands = d.polygons(pic.LAND)
+    assert any(p[0] == (0, READER + 70 + 8) and p[1][0] == 600 for p in lands)
+    assert d.root.find(f"{SVG}rect").get("fill") == pic.LAND
+
+
+def test_the_email_tokens_read_each_seats_label():
+    """The reader's token and each other player's read their seat's label, at r 11 for one letter
+    and EMAIL_TEXT for two."""
+    d = email({"players": [player(0), player(1), player(2)], "turn": 0}, names={0: "Ann", 1: "Abe", 2: "Cy"})
+    assert [lab[0] for lab in d.labels if lab[1] == PAD + 10] == ["A1", "A2", "C"]
+    assert [c[2] for c in d.circles if c[0] == PAD + 10 and c[3] != "#fff"] == [EMAIL_TEXT, EMAIL_TEXT, 11]
+
+
+def test_junk_among_the_players_and_round_1():
+    """An entry of players that is not a seat's dict is left out of the email; round 1 is named."""
+    d = email({"players": [player(0), "junk", {"seat": "x"}], "turn": 0, "phase": "play", "round": 1})
+    assert status(d) == "Your turn · round 1"
