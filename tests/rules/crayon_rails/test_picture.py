@@ -931,3 +931,75 @@ def test_junk_among_the_players_and_round_1():
     """An entry of players that is not a seat's dict is left out of the email; round 1 is named."""
     d = email({"players": [player(0), "junk", {"seat": "x"}], "turn": 0, "phase": "play", "round": 1})
     assert status(d) == "Your turn · round 1"
+
+
+# -- the page's map: what the first run's survivors showed no test read -------------------------------------
+def page_root(data):
+    return ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{pic.page_layers(data)["svg"]}</svg>')
+
+
+def test_the_page_map_major_city_hexagon_and_its_labels():
+    """A major city on the page is a hexagon round the middle of its mileposts, 0.42 of a step past
+    the farthest (at least 0.6 of a step), its name 3 px above its top and goods 9 px below."""
+    data = dict(DATA, cities=DATA["cities"] + [{"name": "Solo", "size": "major", "mileposts": [[8, 2]]}])
+    root = page_root(data)
+    (ax, ay), (bx, by) = page_at(4, 0), page_at(4, 1)
+    for name, (cx, cy), r in (
+        ("Bigtown", ((ax + bx) / 2, (ay + by) / 2), math.hypot(ax - bx, ay - by) / 2 + P * 0.42),
+        ("Solo", page_at(8, 2), P * 0.6),
+    ):
+        [shape] = [el for el in root.iter() if el.get("data-place") == f"city:{name}"]
+        pts = [float(v) for p in shape.get("points").split() for v in p.split(",")]
+        want = []
+        for k in range(6):
+            want += [cx + r * math.cos(math.radians(60 * k)), cy + r * math.sin(math.radians(60 * k))]
+        assert pts == pytest.approx(want, abs=0.06)
+        [label] = [el for el in root.iter(f"{SVG}text") if el.text == name]
+        assert float(label.get("y")) == pytest.approx(cy - r * 0.87 - 3, abs=0.06)
+        assert float(label.get("x")) == pytest.approx(cx, abs=0.06)
+    [goods] = [el for el in root.iter(f"{SVG}text") if el.text == "Coal, Wine"]
+    cy = (ay + by) / 2
+    r = math.hypot(ax - bx, ay - by) / 2 + P * 0.42
+    assert float(goods.get("y")) == pytest.approx(cy + r * 0.87 + 9, abs=0.06)
+
+
+def test_the_page_map_a_diagonal_crossing_and_plain_markup():
+    """A crossed edge that runs diagonally gets a tick across it, through its middle, at right
+    angles; water without a kind is a river; cells are hexagons with corners at 30 + 60 k degrees;
+    a map missing its water, cells or a city's mileposts draws without them; no stray text."""
+    data = {
+        "width": 3,
+        "height": 3,
+        "mileposts": [[0, 0, "plain"]],
+        "water_cells": [[1, 1, "sea"]],
+        "water": [{"edges": [[[0, 0], [0, 1]]]}],
+        "cities": [{"name": "Lost"}],
+    }
+    root = page_root(data)
+    [tick] = [el for el in root.iter(f"{SVG}path") if el.get("class") == "cr-river"]
+    assert tick.get("stroke") == "#4aa3df" and tick.get("stroke-width") == "2.6"
+    (ax, ay), (bx, by) = page_at(0, 0), page_at(0, 1)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    half = P / (2 * math.sqrt(3)) + 0.6
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", tick.get("d"))]
+    assert nums == pytest.approx([mx - nx * half, my - ny * half, mx + nx * half, my + ny * half], abs=0.06)
+    [cell] = [el for el in root.iter(f"{SVG}polygon") if el.get("class") == "cr-w-sea"]
+    cx, cy = page_at(1, 1)
+    pts = [float(v) for p in cell.get("points").split() for v in p.split(",")]
+    want = []
+    for k in range(6):
+        want += [cx + P * 0.6 * math.cos(math.radians(30 + 60 * k)), cy + P * 0.6 * math.sin(math.radians(30 + 60 * k))]
+    assert pts == pytest.approx(want, abs=0.06)
+    for el in root.iter():
+        assert not (el.text or "").strip() or el.tag in (f"{SVG}text", f"{SVG}title")
+        assert not (el.tail or "").strip()
+    bare = page_root({"width": 2, "height": 2, "mileposts": [[0, 0, "plain"]]})
+    assert [el.get("class") for el in bare.iter(f"{SVG}g")] == [
+        "cr-water",
+        "cr-water-edges",
+        "cr-cities",
+        "cr-mileposts",
+        "cr-labels",
+    ]
