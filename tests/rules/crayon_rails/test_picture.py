@@ -1003,3 +1003,15 @@ def test_the_page_map_a_diagonal_crossing_and_plain_markup():
         "cr-mileposts",
         "cr-labels",
     ]
+
+
+def test_the_email_crop_draws_the_maps_shapes_and_the_others_joints():
+    """The crop carries the map's shapes (a major city's hexagon), and another player's track with
+    joints 2.6 px square; both pictures are laid on the land's colour."""
+    view = {"players": [player(0), player(1, track=[[[0, 0], [1, 0]]])], "turn": 0}
+    d = email(view)
+    assert len(d.polygons("#f7d774")) == 1
+    x, y = at(1, 0)
+    assert square_at(d.polygons(seat_colour(1)), x - 1.3, y - 1.3, 2.6)
+    page = draw({"players": []})
+    assert page.root.find(f"{SVG}rect").get("fill") == pic.LAND
