@@ -1015,3 +1015,18 @@ def test_the_email_crop_draws_the_maps_shapes_and_the_others_joints():
     assert square_at(d.polygons(seat_colour(1)), x - 1.3, y - 1.3, 2.6)
     page = draw({"players": []})
     assert page.root.find(f"{SVG}rect").get("fill") == pic.LAND
+
+
+def test_the_legend_entries_follow_each_other_by_their_widths():
+    """Each legend entry starts where the one before ends: its text's width at 11 px and 36 px for
+    the token and the gap; each token of r 7 is 8 px in, its text 19 px in."""
+    pic._pictures.clear()
+    view = {"players": [player(0, cash=1), player(1, cash=2), player(2, cash=3)]}
+    d = Drawn(pic.picture(view, names=NAMES, board={"key": "legend", "data": dict(DATA, width=40)}, browser=True))
+    measure = pic.Canvas(800).measure
+    x = S
+    for seat, text in enumerate(("Ann: 1 cash", "Bob: 2 cash", "Cy: 3 cash")):
+        label = d.label(text)
+        assert near(label[1], x + 19) and label[3] == 11
+        assert any(near(c[0], x + 8) and c[2] == 7 and c[3] == seat_colour(seat) for c in d.circles)
+        x += measure(text, 11) + 36
