@@ -1030,3 +1030,25 @@ def test_the_legend_entries_follow_each_other_by_their_widths():
         assert near(label[1], x + 19) and label[3] == 11
         assert any(near(c[0], x + 8) and c[2] == 7 and c[3] == seat_colour(seat) for c in d.circles)
         x += measure(text, 11) + 36
+
+
+def test_the_page_map_city_mileposts_sections_and_a_river_name_at_the_middle():
+    """On the page a small or medium city's milepost is a city ring like a major one's; track
+    sections are drawn each, a malformed one skipped wherever it stands; a river's name sits by the
+    middle pair of its course's points; a map without city track carries no text for it."""
+    _, root = layers()
+    posts = {(el.get("data-x"), el.get("data-y")): el.get("class") for el in root.iter() if el.get("data-x")}
+    assert posts[("1", "2")] == posts[("3", "3")] == "mp t-city"
+    (ax, ay), (bx, by), (cx, cy) = page_at(1, 1), page_at(2, 2), page_at(3, 2)
+    want = (
+        f"M{pic.coord(ax)} {pic.coord(ay)}L{pic.coord(bx)} {pic.coord(by)}"
+        f"M{pic.coord(bx)} {pic.coord(by)}L{pic.coord(cx)} {pic.coord(cy)}"
+    )
+    assert pic.segments_d([None, [[1, 1], [2, 2]], [[2, 2]], [[2, 2], [3, 2]]]) == want
+    data = dict(
+        DATA, water=[{"kind": "river", "name": "Long", "course": [[0, 0], [1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}]
+    )
+    [name] = [el for el in page_root(data).iter(f"{SVG}text") if el.text == "Long"]
+    assert float(name.get("x")) == pytest.approx(P + P * 2.5 + 7, abs=0.06)  # between [2, 0] and [3, 0]
+    bare = pic.page_layers({"width": 2, "height": 2, "mileposts": [[0, 0, "plain"]]})["svg"]
+    assert re.sub(r"<[^>]*>", "", bare) == ""
