@@ -1052,3 +1052,26 @@ def test_the_page_map_city_mileposts_sections_and_a_river_name_at_the_middle():
     assert float(name.get("x")) == pytest.approx(P + P * 2.5 + 7, abs=0.06)  # between [2, 0] and [3, 0]
     bare = pic.page_layers({"width": 2, "height": 2, "mileposts": [[0, 0, "plain"]]})["svg"]
     assert re.sub(r"<[^>]*>", "", bare) == ""
+
+
+def test_pictures_for_mail_by_default_and_clean_markup():
+    """Both pictures write their text as shapes unless drawn for a browser (mail readers have no
+    fonts); the page picture has no stray text and no empty path for a seat without track; the
+    legend is in ink; separate water cells are separate rings of corners at one decimal."""
+    pic._pictures.clear()
+    view = {"players": [player(0), player(1, track=[[[0, 0], [1, 0]]])], "turn": 0}
+    for svg in (pic.picture(view, board=board()), pic.email_picture(view, board=board())):
+        assert "<text" not in svg
+    d = draw(view)
+    for el in d.root.iter():
+        if el.tag != f"{SVG}tspan" and el.tag != f"{SVG}title":
+            assert not (el.text or "").strip() and not (el.tail or "").strip()
+        if el.tag == f"{SVG}path":
+            assert el.get("d")
+    assert d.label("Ann (you): 50 cash")[4] == "#2b2118"
+    data = dict(DATA, water_cells=[[0, 0, "sea"], [5, 3, "sea"]])
+    pic._pictures.clear()
+    sea = Drawn(pic.picture({"players": []}, board={"key": "seas", "data": data}, browser=True))
+    [d_sea] = [dd for f, dd in sea.paths if f == pic.WATER_FILL["sea"]]
+    assert re.fullmatch(r"(M[\d. L-]+z){2}", d_sea)
+    assert all(re.fullmatch(r"\d+(\.\d)?", v) for v in re.findall(r"[\d.]+", d_sea))
