@@ -17,7 +17,8 @@ from games.rules.crayon_rails import picture as pic
 from games.rules.crayon_rails.board import node, place_name
 from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
 
-SVG = "{http://www.w3.org/2000/svg}"
+from ..drawn import SVG, polygons
+
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy"}
 S = 17.5  # the picture's step between mileposts
 ROW = S * math.sqrt(3) / 2
@@ -59,32 +60,6 @@ def at(x, y):
     return S + S * (x + 0.5 * (y % 2)), S + ROW * y
 
 
-def _polygons(d: str) -> list[tuple]:
-    """Returns a path's subpaths as tuples of absolute points (M, L, h, v, z)."""
-    polys, points, x, y = [], [], 0.0, 0.0
-    for cmd, args in re.findall(r"([MLhvz])([^MLhvz]*)", d or ""):
-        n = [float(v) for v in args.replace(",", " ").split()]
-        if cmd == "M":
-            if points:
-                polys.append(tuple(points))
-            x, y = n
-            points = [(x, y)]
-        elif cmd == "z":
-            polys.append(tuple(points))
-            points = []
-        else:
-            if cmd == "L":
-                x, y = n
-            elif cmd == "h":
-                x += n[0]
-            else:
-                y += n[0]
-            points.append((x, y))
-    if points:
-        polys.append(tuple(points))
-    return polys
-
-
 class Drawn:
     """A picture read back: its size, its filled paths, its circles and its labels."""
 
@@ -104,7 +79,7 @@ class Drawn:
                 self.labels.append((span.text, float(span.get("x")), float(span.get("y")), *style))
 
     def polygons(self, fill):
-        return [p for colour, d in self.paths if colour == fill for p in _polygons(d)]
+        return [p for colour, d in self.paths if colour == fill for p in polygons(d or "")]
 
     def label(self, text):
         [found] = [lab for lab in self.labels if lab[0] == text]
@@ -379,11 +354,11 @@ def test_the_email_is_600_wide_and_crops_the_map_by_1_7():
     assert d.width == EMAIL_W == 600
     [g] = [el for el in d.root.iter(f"{SVG}g") if el.get("transform")]
     assert g.get("transform") == "translate(0 32) scale(1.7) translate(0 0)"  # the small map: its corner
-    assert _polygons(dict((f, dd) for f, dd in d.paths if f == pic.LAND)[pic.LAND]) == [
+    assert polygons(dict((f, dd) for f, dd in d.paths if f == pic.LAND)[pic.LAND]) == [
         ((0, 0), (600, 0), (600, 32), (0, 32)),
         ((0, 432), (600, 432), (600, 10432), (0, 10432)),
     ]
-    assert set(_polygons(dict(d.paths)["#8a6d00"])[-2:]) == {
+    assert set(polygons(dict(d.paths)["#8a6d00"])[-2:]) == {
         ((0, 32), (600, 32), (600, 33), (0, 33)),
         ((0, 431), (600, 431), (600, 432), (0, 432)),
     }
@@ -468,7 +443,7 @@ def test_the_readers_lines_train_loads_and_demand_cards():
         "junk",
     ]
     d = email({"players": [me, player(1)], "turn": 1, "hand": hand})
-    band_ = _polygons(dict(d.paths)["#fff0c2"])
+    band_ = polygons(dict(d.paths)["#fff0c2"])
     assert band_ == [((0, READER - 2), (600, READER - 2), (600, 10000 + READER - 2), (0, 10000 + READER - 2))]
     head = d.label("Ann (you): 64 cash")
     assert (head[1], head[2], head[3], head[5]) == (PAD + 26, READER + 17, 15, True)
