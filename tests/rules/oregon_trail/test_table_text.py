@@ -260,7 +260,7 @@ def test_a_part_that_fits_a_line_of_its_own_moves_whole_and_a_word_is_never_cut(
     assert _wrap("- Supplies:", ["a" * 70, "word word word"]) == [head, "    word word word"]
     assert _wrap("- Supplies:", ["a" * 70, "ab ab"]) == [head, "    ab ab"]  # 83 + 1 + 5: one over
     exactly = " ".join(["ab"] * 28) + "w"  # 84: with the indent, exactly WIDTH
-    assert _wrap("- S:", ["a" * 80, exactly]) == ["- S: " + "a" * 80 + ",", "    " + exactly]
+    assert _wrap("- S:", ["a" * 70, exactly]) == ["- S: " + "a" * 70 + ",", "    " + exactly]
     words = " ".join(["word"] * 30)
     assert _wrap("- Supplies:", ["a" * 80, words]) == [
         "- Supplies:",
