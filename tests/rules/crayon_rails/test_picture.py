@@ -16,6 +16,7 @@ import pytest
 from games.rules.crayon_rails import picture as pic
 from games.rules.crayon_rails.board import node, place_name
 from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
+from games.rules.drawing.fonts import text_width
 
 from ..drawn import SVG, polygons
 
@@ -1154,3 +1155,29 @@ def test_a_river_of_two_points_and_its_name_at_the_middle_of_its_course():
     d = Drawn(pic.picture({"players": []}, board={"key": "rivers", "data": dict(DATA, water=[named])}, browser=True))
     label = d.label("Long")
     assert near(label[1], S + S * (1 + 3) / 2 + 6) and near(label[2], S + S * 3)
+
+
+def _as_wide(prefix, suffix, lo, hi, size, bold=False):
+    """Returns a made-up word that makes prefix + word + suffix more than lo and at most hi px wide."""
+    for a in range(80):
+        for b in range(12):
+            for c in range(12):
+                word = "m" * a + "i" * b + "r" * c
+                if lo < text_width(prefix + word + suffix, size, bold) <= hi:
+                    return word
+    raise AssertionError("no such word")
+
+
+def test_email_lines_just_narrower_than_their_room_are_not_cut():
+    """A line is cut only when it is wider than its room: the status and a demand line have the
+    picture's width less both margins (580 px), a player's line after a token 26 px less (554 px);
+    lines up to 1 px narrower than that are written whole."""
+    reader = "Ann" + _as_wide("Ann", " (you): 50 cash", 553, 554, 15, bold=True)
+    other = "Bob" + _as_wide("Bob", ": 50 cash, no train yet", 553, 554, EMAIL_TEXT)
+    d = email({"players": [player(0), player(1)], "turn": 1}, names={0: reader, 1: other})
+    assert f"{reader} (you): 50 cash" in d.texts() and f"{other}: 50 cash, no train yet" in d.texts()
+    mover = "Bob" + _as_wide("Bob", " to play", 570, 580, 16, bold=True)
+    good = _as_wide("• ", " to Wee: 9", 570, 580, EMAIL_TEXT)
+    hand = [{"demands": [{"good": good, "city": "Wee", "payoff": 9}]}]
+    d = email({"players": [player(0), player(1)], "turn": 1, "hand": hand}, names={0: "Ann", 1: mover})
+    assert status(d) == f"{mover} to play" and f"• {good} to Wee: 9" in d.texts()
