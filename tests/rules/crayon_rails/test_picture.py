@@ -16,6 +16,7 @@ import pytest
 from games.rules.crayon_rails import picture as pic
 from games.rules.crayon_rails.board import node, place_name
 from games.rules.drawing.common import EMAIL_TEXT, EMAIL_W, seat_colour
+from games.rules.drawing.fonts import text_width
 
 from ..drawn import SVG, polygons
 
@@ -1050,3 +1051,133 @@ def test_pictures_for_mail_by_default_and_clean_markup():
     [d_sea] = [dd for f, dd in sea.paths if f == pic.WATER_FILL["sea"]]
     assert re.fullmatch(r"(M[\d. L-]+z){2}", d_sea)
     assert all(re.fullmatch(r"\d+(\.\d)?", v) for v in re.findall(r"[\d.]+", d_sea))
+
+
+# -- the third run's survivors: what no test read yet ------------------------------------------------------
+def test_a_map_without_water_cities_or_mileposts_is_its_land():
+    """Map data that lists no water, no cities and no mileposts draws its declared size and nothing
+    on it: the picture, the page's layers and the page's size read a missing list as an empty one."""
+    data = {"width": 3, "height": 2}
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "bare", "data": data}, browser=True))
+    assert d.width == round(2 * S + S * 2.5)
+    assert d.labels == [] and [path for path in d.paths if path[1]] == []
+    assert pic.map_size(data) == (2 * P + P * 2.5, 2 * P + P * math.sqrt(3) / 2)
+    out = pic.page_layers(data)
+    assert 'class="mp' not in out["svg"] and "cr-city" not in out["svg"]
+
+
+def test_cities_without_a_name_or_a_size_and_without_mileposts():
+    """A city without a name is drawn without a name (an empty title, no label); a city without a
+    size is a small one (its label's class says so); a city without mileposts is not drawn."""
+    data = dict(DATA, cities=[{"mileposts": [[3, 3]], "goods": ["Fish"]}, {"name": "Nowhere", "size": "small"}])
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "nameless", "data": data}, browser=True))
+    assert d.texts() == ["Blue", "Fish"]  # the river's name, the goods: no name
+    out = pic.page_layers(data)
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{out["svg"]}</svg>')
+    [city] = [el for el in root.iter() if "cr-city" in (el.get("class") or "")]
+    assert city.get("class") == "cr-city cr-small" and city.find(f"{SVG}title").text is None
+    assert city.get("data-place") == pic.escape(pic.city_place(""))
+    names = [el for el in root.iter(f"{SVG}text") if "cr-name" in el.get("class")]
+    assert [(el.get("class"), el.text) for el in names] == [("cr-name cr-name-small", None)]
+
+
+def test_the_page_map_small_city_title_is_its_name():
+    """A small city's tooltip is exactly its name."""
+    _, root = layers()
+    [small] = [el for el in root.iter(f"{SVG}circle") if el.get("class") == "cr-city cr-small"]
+    assert small.find(f"{SVG}title").text == "Wee" and (small.find(f"{SVG}title").tail or "") == ""
+
+
+def test_goods_are_centred_under_their_city():
+    """A city's goods are written centred under it, as its name is above it."""
+    d = draw({"players": []})
+    sx, _ = at(3, 3)
+    fish = d.label("Fish")
+    assert near(fish[1], sx) and fish[6] == "middle"
+    assert d.label("Coal, Wine")[6] == "middle"
+
+
+def test_two_of_each_terrain_and_major_city_are_all_drawn():
+    """Every plain milepost, mountain, alpine peak and major city is drawn, however many share a
+    colour (each kind is one path of all its shapes)."""
+    data = dict(
+        DATA,
+        mileposts=[[0, 0, "plain"], [2, 0, "plain"], [1, 1, "mountain"], [3, 1, "mountain"]]
+        + [[0, 2, "alpine"], [2, 2, "alpine"], [6, 0, "major"], [10, 0, "major"]],
+        cities=[
+            {"name": "One", "size": "major", "mileposts": [[6, 0]]},
+            {"name": "Two", "size": "major", "mileposts": [[10, 0]]},
+        ],
+    )
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "pairs", "data": data}, browser=True))
+    assert len(d.polygons("#7d7266")) == 2 and len(d.polygons("#c79a5b")) == 2
+    assert len(d.polygons("#7a4b22")) == 2 and len(d.polygons("#f7d774")) == 2
+
+
+def test_a_shore_ticks_each_crossed_edge_across_it():
+    """A shore's tick crosses the middle of each crossed edge at right angles, 0.6 of a step long,
+    1.6 px wide, here on a slanting edge and a level one; a water feature with neither a course
+    nor edges draws nothing."""
+    lake = {"kind": "lake", "edges": [[[0, 0], [0, 1]], [[2, 2], [3, 2]]]}
+    data = dict(DATA, water=[lake, {"kind": "lake"}])
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "shore", "data": data}, browser=True))
+    ticks = d.polygons(pic.WATER_EDGE["lake"][0])
+    assert len(ticks) == 2
+    for a, b in (((0, 0), (0, 1)), ((2, 2), (3, 2))):
+        (ax, ay), (bx, by) = at(*a), at(*b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.hypot(bx - ax, by - ay)
+        nx, ny = -(by - ay) / length * S * 0.3, (bx - ax) / length * S * 0.3
+        assert any(band(p, (mx - nx, my - ny), (mx + nx, my + ny), 1.6) for p in ticks)
+
+
+def test_the_page_ticks_every_crossed_edge():
+    """The page draws a tick for each crossed edge of a shore, one move and one line each."""
+    data = dict(DATA, water=[{"kind": "lake", "edges": [[[0, 0], [0, 1]], [[2, 2], [3, 2]]]}])
+    root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{pic.page_layers(data)["svg"]}</svg>')
+    [path] = [el for el in root.iter(f"{SVG}path") if el.get("class") == "cr-lake"]
+    assert re.fullmatch(r"(M[-\d.]+ [-\d.]+L[-\d.]+ [-\d.]+){2}", path.get("d"))
+
+
+def test_a_river_of_two_points_and_its_name_at_the_middle_of_its_course():
+    """A river of two points is drawn along its course; a river's name is written 6 px right of the
+    middle of its course's middle stretch (here of four points: between the second and third)."""
+    short = {"kind": "river", "course": [[0, 1], [2, 1]]}
+    named = {"kind": "river", "name": "Long", "course": [[0, 3], [1, 3], [3, 3], [4, 4]]}
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "rivers", "data": dict(DATA, water=[short])}, browser=True))
+    assert d.polygons(pic.WATER_EDGE["river"][0])
+    pic._pictures.clear()
+    d = Drawn(pic.picture({"players": []}, board={"key": "rivers", "data": dict(DATA, water=[named])}, browser=True))
+    label = d.label("Long")
+    assert near(label[1], S + S * (1 + 3) / 2 + 6) and near(label[2], S + S * 3)
+
+
+def _as_wide(prefix, suffix, lo, hi, size, bold=False):
+    """Returns a made-up word that makes prefix + word + suffix more than lo and at most hi px wide."""
+    for a in range(80):
+        for b in range(12):
+            for c in range(12):
+                word = "m" * a + "i" * b + "r" * c
+                if lo < text_width(prefix + word + suffix, size, bold) <= hi:
+                    return word
+    raise AssertionError("no such word")
+
+
+def test_email_lines_just_narrower_than_their_room_are_not_cut():
+    """A line is cut only when it is wider than its room: the status and a demand line have the
+    picture's width less both margins (580 px), a player's line after a token 26 px less (554 px);
+    lines up to 1 px narrower than that are written whole."""
+    reader = "Ann" + _as_wide("Ann", " (you): 50 cash", 553, 554, 15, bold=True)
+    other = "Bob" + _as_wide("Bob", ": 50 cash, no train yet", 553, 554, EMAIL_TEXT)
+    d = email({"players": [player(0), player(1)], "turn": 1}, names={0: reader, 1: other})
+    assert f"{reader} (you): 50 cash" in d.texts() and f"{other}: 50 cash, no train yet" in d.texts()
+    mover = "Bob" + _as_wide("Bob", " to play", 570, 580, 16, bold=True)
+    good = _as_wide("• ", " to Wee: 9", 570, 580, EMAIL_TEXT)
+    hand = [{"demands": [{"good": good, "city": "Wee", "payoff": 9}]}]
+    d = email({"players": [player(0), player(1)], "turn": 1, "hand": hand}, names={0: "Ann", 1: mover})
+    assert status(d) == f"{mover} to play" and f"• {good} to Wee: 9" in d.texts()
